@@ -1,0 +1,1 @@
+"""Command-line front ends of the Clacks Exchange: the `clacks` command."""

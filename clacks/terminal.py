@@ -1,0 +1,269 @@
+"""`clacks play`: a hot-seat game in the terminal.
+
+The board is drawn from the current player's side, every lamp labelled with its name so
+placements can be typed as the lamps to flip. A player may act out of turn (a Fault
+Report) by starting the command with their seat, e.g. ``north: fault 1 c2``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shlex
+import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from engine.clacks import (
+    Action,
+    ClacksGame,
+    Discard,
+    EndTurn,
+    Move,
+    Options,
+    PlayFault,
+    PlayJacquard,
+    Seat,
+    TimeUp,
+    Transmit,
+)
+from engine.clacks.effects import COMPETITIVE_EFFECTS, Target
+from engine.clacks.geometry import (
+    LAMP_NAMES,
+    mask_of,
+    placements,
+    read_pattern,
+    seat_view_cell,
+    shape_size,
+    tower,
+)
+from engine.clacks.session import describe_event
+from engine.core.errors import IllegalAction
+
+ON, OFF = "●", "·"
+
+HELP = """Commands:
+  move TOWER            move your pawn (e.g. move b2c2)
+  play N LAMP...        play Jacquard N flipping those lamps (e.g. play 2 b1 b2 c2)
+  options N             list every placement of Jacquard N
+  fault N [TARGET]      play Fault Report N (target: lamps or a tower)
+  transmit              send your next symbol from your tower
+  end                   end your turn (or your sabotage attempt)
+  discard N             discard Jacquard N when your time has run out
+  undo                  take back your last action this turn
+  board                 draw the board again
+  help, quit
+Start a command with a seat to act out of turn, e.g.  north: fault 1 c2"""
+
+
+def pattern_picture(pattern: int) -> list[str]:
+    bits = [(pattern >> (5 - i)) & 1 for i in range(6)]
+    return ["".join(ON if bits[r * 2 + c] else OFF for c in range(2)) for r in range(3)]
+
+
+def draw_board(game: ClacksGame, seat: Seat) -> str:
+    state = game.state
+    lines = [f"        ({seat.opposite.label.capitalize()}'s side)"]
+    for row in range(4):
+        cells = []
+        for col in range(4):
+            index = seat_view_cell(seat, row, col)
+            cells.append(f"{LAMP_NAMES[index]}{ON if state.board >> index & 1 else OFF}")
+        lines.append("   " + "  ".join(cells))
+    lines.append(f"        ({seat.label.capitalize()}, you)")
+    return "\n".join(lines)
+
+
+def describe_player(game: ClacksGame, seat: Seat) -> str:
+    p = game.state.players[seat]
+    sent = "".join(s[0] if len(s) > 1 else s for s in p.message[: p.progress])
+    rest = " ".join(p.message[p.progress :])
+    where = p.pawn or "start button"
+    notes = []
+    if p.must_leave:
+        notes.append(f"must leave {p.must_leave}")
+    if game.state.options.dwarf_seat is seat and game.state.dwarf:
+        notes.append(f"Deep Dwarf on {game.state.dwarf}")
+    extra = f" ({'; '.join(notes)})" if notes else ""
+    return (
+        f"  {seat.label.capitalize():6} {' '.join(p.words):12} sent [{sent}] to go [{rest}]"
+        f"  on {where}{extra}  hand {len(p.hand)}, faults {len(p.faults)}"
+    )
+
+
+def draw_hand(game: ClacksGame, seat: Seat) -> str:
+    p = game.state.players[seat]
+    lines = ["Your Jacquards:"]
+    for n, card_id in enumerate(p.hand, start=1):
+        card = game.components.jacquards[card_id]
+        stamp = " [Fault stamp]" if card.fault else ""
+        lines.append(
+            f"  {n}) {card.design.name}, {card.cost} stress{stamp}: {' / '.join(card.design.picture())}"
+        )
+    if p.faults:
+        lines.append("Your Fault Reports:")
+        for n, card_id in enumerate(p.faults, start=1):
+            card = game.components.faults[card_id]
+            lines.append(f"  {n}) {card.design.name}: {card.design.text}")
+    return "\n".join(lines)
+
+
+def describe_turn(game: ClacksGame) -> str:
+    state = game.state
+    seat = state.turn.seat
+    p = state.players[seat]
+    out = [
+        "",
+        f"=== Round {state.turn.round}: {seat.label.capitalize()} to play "
+        f"(stress {state.turn.stress_spent}/{state.turn.stress_limit}) ===",
+    ]
+    out.extend(describe_player(game, s) for s in state.order)
+    out.append(draw_board(game, seat))
+    if state.sabotage:
+        out.append(
+            f"SABOTAGE: turn all six lamps of {state.sabotage.tower} off to make "
+            f"{state.sabotage.target.label.capitalize()} resend their last symbol, or 'end' to give up."
+        )
+    elif state.turn.phase == "timeout_discard":
+        out.append("Your time ran out before you played a Jacquard: 'discard N'.")
+    elif p.pawn and p.next_symbol:
+        shown = pattern_picture(read_pattern(state.board, seat, p.pawn))
+        wanted = pattern_picture(game.components.alphabet[p.next_symbol])
+        out.append(f"At {p.pawn} you see    and you need {p.next_symbol}:")
+        out.extend(f"        {a}              {b}" for a, b in zip(shown, wanted, strict=True))
+    out.append(draw_hand(game, seat))
+    return "\n".join(out)
+
+
+class TerminalGame:
+    def __init__(
+        self,
+        game: ClacksGame,
+        read: Callable[[str], str],
+        out: TextIO,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.game = game
+        self.read = read
+        self.out = out
+        self.now = now
+
+    def check_clock(self) -> None:
+        """Clacks Express: the terminal is the table clock and applies the timeout rule."""
+        deadline = self.game.rules.deadline(self.game.state)
+        if deadline is None or self.game.state.turn.phase == "timeout_discard":
+            return
+        now = self.now()
+        if now >= deadline:
+            self._apply(TimeUp(None, at=now))
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out)
+
+    def run(self) -> int:
+        self.say("Clacks: hot-seat game. Type 'help' for commands.")
+        shown_turn = -1
+        while not self.game.over:
+            if self.game.state.turn.number != shown_turn:
+                shown_turn = self.game.state.turn.number
+                self.say(describe_turn(self.game))
+            deadline = self.game.rules.deadline(self.game.state)
+            left = f" [{max(0.0, deadline - self.now()):.0f}s left]" if deadline else ""
+            try:
+                line = self.read(f"{self.game.current_seat.label}{left}> ")
+            except EOFError:
+                self.say("\nGoodbye.")
+                return 1
+            if line.strip() in ("quit", "exit"):
+                return 1
+            self.check_clock()
+            if self.game.over or self.game.state.turn.number != shown_turn:
+                continue
+            self.command(line)
+        winner = self.game.winner
+        assert winner is not None
+        self.say(f"\n{winner.label.capitalize()} wins the game ({self.game.state.end_reason}).")
+        return 0
+
+    def command(self, line: str) -> None:
+        seat = self.game.current_seat
+        if ":" in line.split(" ", 1)[0]:
+            who, line = line.split(":", 1)
+            try:
+                seat = Seat.parse(who)
+            except ValueError as exc:
+                self.say(str(exc))
+                return
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            self.say(f"Could not read that: {exc}")
+            return
+        if not words:
+            return
+        verb, args = words[0].lower(), words[1:]
+        try:
+            self.dispatch(seat, verb, args)
+        except IllegalAction as exc:
+            self.say(f"Not allowed: {exc}")
+        except (ValueError, IndexError) as exc:
+            self.say(f"Could not read that: {exc}. Type 'help'.")
+
+    def _at(self) -> float | None:
+        return self.now() if self.game.state.options.express else None
+
+    def _apply(self, action: Action) -> None:
+        for e in self.game.apply(action):
+            self.say("  " + describe_event(e.to_json()))
+
+    def dispatch(self, seat: Seat, verb: str, args: list[str]) -> None:
+        player = self.game.state.players[seat]
+        at = self._at()
+        if verb == "help":
+            self.say(HELP)
+        elif verb == "board":
+            self.say(describe_turn(self.game))
+        elif verb == "move":
+            self._apply(Move(seat, tower=args[0], at=at))
+        elif verb == "play":
+            card = player.hand[int(args[0]) - 1]
+            self._apply(PlayJacquard(seat, jacquard=card, lamps=mask_of(args[1:]), at=at))
+        elif verb == "options":
+            card = self.game.components.jacquards[player.hand[int(args[0]) - 1]]
+            masks = [p.mask for p in placements(card.design.shape)]
+            self.say(f"{card.design.name} ({shape_size(card.design.shape)}) can flip:")
+            for mask in masks:
+                self.say("  " + " ".join(LAMP_NAMES[i] for i in range(16) if mask >> i & 1))
+        elif verb == "fault":
+            card_id = player.faults[int(args[0]) - 1]
+            card = self.game.components.faults[card_id]
+            kind = COMPETITIVE_EFFECTS[card.design.effect].target
+            lamps, target = 0, None
+            if kind is Target.LAMPS:
+                lamps = mask_of(args[1:])
+            elif kind in (Target.TOWER, Target.OWN_TOWER):
+                target = tower(args[1]).name
+            self._apply(PlayFault(seat, card=card_id, lamps=lamps, tower=target, at=at))
+        elif verb == "transmit":
+            self._apply(Transmit(seat, at=at))
+        elif verb == "end":
+            self._apply(EndTurn(seat, at=at))
+        elif verb == "discard":
+            self._apply(Discard(seat, jacquard=player.hand[int(args[0]) - 1], at=at))
+        elif verb == "undo":
+            for e in self.game.undo(seat):
+                self.say("  " + describe_event(e.to_json()))
+            self.say(describe_turn(self.game))
+        else:
+            self.say(f"Unknown command {verb!r}. Type 'help'.")
+
+
+def play(
+    options: Options,
+    seed: int,
+    read: Callable[[str], str] = input,
+    out: TextIO = sys.stdout,
+    now: Callable[[], float] = time.monotonic,
+) -> int:
+    options = dataclasses.replace(options, start_time=now())
+    return TerminalGame(ClacksGame.new(options, seed), read, out, now).run()

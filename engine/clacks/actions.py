@@ -1,0 +1,177 @@
+"""Actions: small immutable values, one per thing a player (or the table clock) can do.
+
+Every action names the seat that takes it. ``at`` is the time of the action on the
+table's clock, in seconds; only Clacks Express reads it, and the engine never reads a
+clock itself. Lamps travel as board masks inside the engine and as lamp names in JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from engine.clacks.geometry import Seat, lamps_of, mask_of
+from engine.core.errors import MalformedAction
+
+
+@dataclass(frozen=True)
+class Action:
+    TYPE: ClassVar[str] = ""
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("at",)
+    seat: Seat | None
+    at: float | None = field(default=None, kw_only=True)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.TYPE}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is None and f.name in ("at", "tower", "target", "word"):
+                continue
+            if f.name == "seat" or f.name == "to_seat":
+                out[f.name] = value.label if value is not None else None
+            elif f.name == "lamps":
+                out[f.name] = lamps_of(value)
+            else:
+                out[f.name] = value
+        return out
+
+    def describe(self) -> str:
+        who = self.seat.label.capitalize() if self.seat else "The table"
+        return f"{who}: {self.TYPE.replace('_', ' ')}"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move your pawn to a tower selector button of your colour."""
+
+    TYPE: ClassVar[str] = "move"
+    tower: str = ""
+
+
+@dataclass(frozen=True)
+class PlayJacquard(Action):
+    """Play a Jacquard from your hand, flipping the lamps it covers."""
+
+    TYPE: ClassVar[str] = "play_jacquard"
+    jacquard: str = ""
+    lamps: int = 0
+
+
+@dataclass(frozen=True)
+class PlayFault(Action):
+    """Play a Fault Report (any time, by any holder, as the card allows)."""
+
+    TYPE: ClassVar[str] = "play_fault"
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("at", "lamps", "tower")
+    card: str = ""
+    lamps: int = 0
+    tower: str | None = None
+
+
+@dataclass(frozen=True)
+class Transmit(Action):
+    """Claim the next symbol of your message at your tower; ends your turn."""
+
+    TYPE: ClassVar[str] = "transmit"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End your turn without transmitting (or end a sabotage attempt)."""
+
+    TYPE: ClassVar[str] = "end_turn"
+
+
+@dataclass(frozen=True)
+class TimeUp(Action):
+    """The table's clock says the current turn's time has run out (Clacks Express)."""
+
+    TYPE: ClassVar[str] = "time_up"
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("at", "seat")
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Discard a Jacquard because your time ran out before you played one."""
+
+    TYPE: ClassVar[str] = "discard"
+    jacquard: str = ""
+
+
+ACTION_TYPES: dict[str, type[Action]] = {}
+
+
+def register_action(cls: type[Action]) -> type[Action]:
+    ACTION_TYPES[cls.TYPE] = cls
+    return cls
+
+
+for _cls in (Move, PlayJacquard, PlayFault, Transmit, EndTurn, TimeUp, Discard):
+    register_action(_cls)
+
+
+def _convert(name: str, value: Any, expected: Any) -> Any:
+    if name in ("seat", "to_seat"):
+        if value is None and name == "seat":
+            return None
+        try:
+            return Seat.parse(value)
+        except ValueError as exc:
+            raise MalformedAction(str(exc)) from None
+    if name == "lamps":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise MalformedAction('lamps must be a list of lamp names like ["b2", "c2"]')
+        try:
+            mask = mask_of(value)
+        except ValueError as exc:
+            raise MalformedAction(str(exc)) from None
+        if len(set(value)) != len(value):
+            raise MalformedAction("lamps names a lamp twice")
+        return mask
+    if name == "at":
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+            raise MalformedAction("at must be a number of seconds")
+        return float(value)
+    if expected in ("str", "str | None"):
+        if value is None and expected == "str | None":
+            return None
+        if not isinstance(value, str) or len(value) > 64:
+            raise MalformedAction(f"{name} must be a short string")
+        return value
+    if expected == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise MalformedAction(f"{name} must be a whole number")
+        return value
+    if expected == "bool":
+        if not isinstance(value, bool):
+            raise MalformedAction(f"{name} must be true or false")
+        return value
+    return value
+
+
+def action_from_json(data: object) -> Action:
+    """Parse an action from its JSON form; raises MalformedAction with a clear message."""
+    if not isinstance(data, dict):
+        raise MalformedAction('an action must be a JSON object with a "type"')
+    kind = data.get("type")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise MalformedAction(
+            f"unknown action type {kind!r}; known types: {', '.join(sorted(ACTION_TYPES))}"
+        )
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    unknown = set(data) - set(fields) - {"type"}
+    if unknown:
+        raise MalformedAction(f"{kind} does not take {', '.join(sorted(unknown))}")
+    kwargs: dict[str, Any] = {}
+    for name, f in fields.items():
+        if name in data:
+            kwargs[name] = _convert(name, data[name], f.type)
+        elif name not in cls.OPTIONAL:
+            raise MalformedAction(f"{kind} needs {name}")
+    if "seat" not in kwargs:
+        kwargs["seat"] = None
+    return cls(**kwargs)

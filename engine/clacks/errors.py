@@ -1,0 +1,82 @@
+"""Typed rule violations. Each carries a ``rule`` code for programs and a message for
+players that names the rule and the numbers involved."""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+
+
+class GameIsOver(IllegalAction):
+    rule = "game_over"
+
+
+class NotYourTurn(IllegalAction):
+    rule = "not_your_turn"
+
+
+class NotInHand(IllegalAction):
+    rule = "not_in_hand"
+
+
+class BadPlacement(IllegalAction):
+    rule = "bad_placement"
+
+
+class StressLimit(IllegalAction):
+    rule = "stress_limit"
+
+
+class WrongColour(IllegalAction):
+    rule = "wrong_colour"
+
+
+class TowerOccupied(IllegalAction):
+    rule = "tower_occupied"
+
+
+class MoveNotAllowed(IllegalAction):
+    rule = "move_not_allowed"
+
+
+class MustChangeTower(IllegalAction):
+    rule = "must_change_tower"
+
+
+class WrongPattern(IllegalAction):
+    rule = "wrong_pattern"
+
+
+class PatternNotFresh(IllegalAction):
+    rule = "pattern_not_fresh"
+
+
+class JacquardRequired(IllegalAction):
+    rule = "jacquard_required"
+
+
+class NotOnTower(IllegalAction):
+    rule = "not_on_tower"
+
+
+class CardTiming(IllegalAction):
+    rule = "card_timing"
+
+
+class CardTarget(IllegalAction):
+    rule = "card_target"
+
+
+class TimeRules(IllegalAction):
+    rule = "time"
+
+
+class WrongPhase(IllegalAction):
+    rule = "wrong_phase"
+
+
+class NothingToUndo(IllegalAction):
+    rule = "nothing_to_undo"
+
+
+class BadOptions(IllegalAction):
+    rule = "bad_options"

@@ -1,0 +1,251 @@
+"""The public face of a Clacks game: a state with its action log.
+
+In the manner of python-chess's ``Board`` and OpenSpiel's ``State``: ask for the legal
+actions of a seat, apply one and get events back, ``undo`` (the acting player's own
+actions within their turn, back to the last reveal), ``clone``, a per-seat ``view``, and
+JSON for the state and for the log. The log is the one source of truth: replaying it
+from the options and seed rebuilds the state exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.clacks.actions import Action, TimeUp, action_from_json
+from engine.clacks.components import ComponentSet
+from engine.clacks.data import load_components
+from engine.clacks.errors import NothingToUndo
+from engine.clacks.events import Event, event
+from engine.clacks.geometry import Seat
+from engine.clacks.rules import CompetitiveRules
+from engine.clacks.state import ClacksState, Options
+from engine.clacks.views import build_view
+from engine.core.errors import IllegalAction, SerializationError
+
+FORMAT = 1
+REVEALING_EVENTS = {"drew_jacquards", "drew_faults", "turn_started", "game_won", "time_up"}
+
+
+class ClacksGame:
+    """A game of Clacks in progress."""
+
+    GAME = "clacks"
+
+    def __init__(
+        self, state: ClacksState, components: ComponentSet, log: list[Action] | None = None
+    ) -> None:
+        self.state = state
+        self.components = components
+        self.rules = CompetitiveRules(components)
+        self.log: list[Action] = list(log or [])
+
+    # ----------------------------------------------------------------- creation
+
+    @classmethod
+    def new(
+        cls, options: Options | None = None, seed: int = 0, components: ComponentSet | None = None
+    ) -> ClacksGame:
+        components = components or load_components()
+        rules = CompetitiveRules(components)
+        state = rules.setup(options or Options(), seed)
+        return cls(state, components)
+
+    def opening_events(self) -> list[Event]:
+        return [
+            event(
+                "game_started",
+                None,
+                mode=self.state.options.mode,
+                seats=[s.label for s in self.state.order],
+            ),
+            event("turn_started", self.state.order[0], round=1, number=1),
+        ]
+
+    # ----------------------------------------------------------------- playing
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winner(self) -> Seat | None:
+        return self.state.winner
+
+    @property
+    def seats(self) -> list[Seat]:
+        return list(self.state.order)
+
+    @property
+    def current_seat(self) -> Seat:
+        return self.state.turn.seat
+
+    def legal_actions(self, seat: Seat | None, at: float | None = None) -> list[Action]:
+        """Every action ``seat`` may take now (``None``: the table clock's own actions)."""
+        return self.rules.legal_actions(self.state, seat, at)
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.clone().apply(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action; raises an IllegalAction subclass and changes nothing if the
+        rules do not allow it."""
+        acting_turn = self.state.turn.seat
+        events = self.rules.apply(self.state, action)
+        self.log.append(action)
+        if (
+            action.seat is not acting_turn
+            or isinstance(action, TimeUp)
+            or any(e.kind in REVEALING_EVENTS for e in events)
+        ):  # another player's action, the clock, or a reveal: nothing before it can be undone
+            self.state.undo_floor = len(self.log)
+        return events
+
+    def push(self, action: Action) -> list[Event]:
+        return self.apply(action)
+
+    def apply_json(self, data: object) -> list[Event]:
+        return self.apply(action_from_json(data))
+
+    def can_undo(self, seat: Seat | None) -> bool:
+        return (
+            seat is not None
+            and not self.over
+            and len(self.log) > self.state.undo_floor
+            and self.log[-1].seat is seat
+            and seat is self.state.turn.seat
+        )
+
+    def undo(self, seat: Seat) -> list[Event]:
+        """Take back ``seat``'s last action, if it is theirs, in their own turn, and nothing
+        has been revealed since (Board Game Arena's policy)."""
+        if not self.can_undo(seat):
+            if self.over:
+                raise NothingToUndo("The game is over")
+            if seat is not self.state.turn.seat:
+                raise NothingToUndo("You can only undo in your own turn")
+            raise NothingToUndo(
+                "Nothing to undo: your last action was revealed or followed by another player's"
+            )
+        undone = self.log[-1]
+        replayed = self.replay_actions(
+            self.state.options, self.state.seed, self.log[:-1], self.components
+        )
+        self.state = replayed.state
+        self.log = replayed.log
+        return [event("undone", seat, action=undone.to_json())]
+
+    def pop(self) -> Action:
+        """Take back the last action whoever made it (for analysis; ignores undo rules)."""
+        if not self.log:
+            raise NothingToUndo("No actions to take back")
+        undone = self.log[-1]
+        replayed = self.replay_actions(
+            self.state.options, self.state.seed, self.log[:-1], self.components
+        )
+        self.state, self.log = replayed.state, replayed.log
+        return undone
+
+    def clone(self) -> ClacksGame:
+        return ClacksGame(self.state.clone(), self.components, list(self.log))
+
+    # ----------------------------------------------------------------- views
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """What ``seat`` may see; ``None`` for the table and spectators (no hand at all)."""
+        return build_view(
+            self.state, self.components, seat, self.can_undo(seat), self.rules.deadline(self.state)
+        )
+
+    # ----------------------------------------------------------------- JSON
+
+    def log_to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.GAME,
+            "format": FORMAT,
+            "components": self.components.digest,
+            "options": self.state.options.to_json(),
+            "seed": self.state.seed,
+            "actions": [a.to_json() for a in self.log],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.GAME,
+            "format": FORMAT,
+            "components": self.components.digest,
+            "state": self.state.to_json(),
+            "log": [a.to_json() for a in self.log],
+        }
+
+    @classmethod
+    def from_json(cls, data: object, components: ComponentSet | None = None) -> ClacksGame:
+        components = components or load_components()
+        _check_header(data, components)
+        assert isinstance(data, dict)
+        try:
+            state = ClacksState.from_json(data["state"])
+            log = [action_from_json(a) for a in data["log"]]
+        except (KeyError, TypeError, IllegalAction) as exc:
+            raise SerializationError(f"not a Clacks game: {exc}") from exc
+        return cls(state, components, log)
+
+    @classmethod
+    def replay(cls, data: object, components: ComponentSet | None = None) -> ClacksGame:
+        """Rebuild a game from its log (``log_to_json``); raises SerializationError if the
+        log is not a game these rules and components can reproduce."""
+        components = components or load_components()
+        _check_header(data, components)
+        assert isinstance(data, dict)
+        try:
+            options = Options.from_json(data["options"])
+            seed = data["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise SerializationError("seed must be a whole number")
+            actions = [action_from_json(a) for a in data["actions"]]
+        except (KeyError, TypeError, IllegalAction) as exc:
+            raise SerializationError(f"not a Clacks action log: {exc}") from exc
+        return cls.replay_actions(options, seed, actions, components)
+
+    @classmethod
+    def replay_actions(
+        cls, options: Options, seed: int, actions: list[Action], components: ComponentSet
+    ) -> ClacksGame:
+        game = cls.new(options, seed, components)
+        for index, action in enumerate(actions):
+            try:
+                game.apply(action)
+            except IllegalAction as exc:
+                raise SerializationError(
+                    f"action {index + 1} of the log ({action.TYPE}) is illegal on replay: {exc}"
+                ) from exc
+        return game
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, ClacksGame)
+            and self.state.to_json() == other.state.to_json()
+            and [a.to_json() for a in self.log] == [a.to_json() for a in other.log]
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _check_header(data: object, components: ComponentSet) -> None:
+    if not isinstance(data, dict):
+        raise SerializationError("a saved game must be a JSON object")
+    if data.get("game") != ClacksGame.GAME:
+        raise SerializationError(f"this is not a Clacks game (game = {data.get('game')!r})")
+    if data.get("format") != FORMAT:
+        raise SerializationError(
+            f"unknown save format {data.get('format')!r}; this version reads {FORMAT}"
+        )
+    digest = data.get("components")
+    if digest is not None and digest != components.digest:
+        raise SerializationError(
+            f"this game was played with a different component set ({digest}); "
+            f"the loaded set is {components.digest}"
+        )

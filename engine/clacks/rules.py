@@ -1,0 +1,745 @@
+"""The competitive game's rules: setup, validation and effects of each action.
+
+Every handler checks everything before it changes anything, so a rejected action leaves
+the state exactly as it was. Rulings from the project's reference are cited as "ruling N".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import combinations
+
+from engine.clacks import errors as E
+from engine.clacks.actions import (
+    Action,
+    Discard,
+    EndTurn,
+    Move,
+    PlayFault,
+    PlayJacquard,
+    TimeUp,
+    Transmit,
+)
+from engine.clacks.components import Card, ComponentSet, Jacquard
+from engine.clacks.effects import COMPETITIVE_EFFECTS, Target, Timing
+from engine.clacks.events import Event, event
+from engine.clacks.geometry import (
+    FULL_BOARD,
+    TOWER_NAMES,
+    Seat,
+    lamps_of,
+    read_pattern,
+    tower,
+    towers_of,
+)
+from engine.clacks.state import ClacksState, Options, PlayerState, Sabotage, TurnState
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+
+Handler = Callable[[ClacksState, Action], list[Event]]
+
+
+def message_for(words: list[str] | tuple[str, ...]) -> list[str]:
+    """The symbols a player must send: one word, or two with SPACE between and END after."""
+    if len(words) == 1:
+        return list(words[0])
+    return [*words[0], "SPACE", *words[1], "END"]
+
+
+class CompetitiveRules:
+    """The competitive game for 2 to 4 players with its three variants."""
+
+    def __init__(self, components: ComponentSet) -> None:
+        self.components = components
+        self._handlers: dict[type[Action], Handler] = {
+            Move: self._move,  # type: ignore[dict-item]
+            PlayJacquard: self._play_jacquard,  # type: ignore[dict-item]
+            PlayFault: self._play_fault,  # type: ignore[dict-item]
+            Transmit: self._transmit,  # type: ignore[dict-item]
+            EndTurn: self._end_turn_action,  # type: ignore[dict-item]
+            TimeUp: self._time_up,  # type: ignore[dict-item]
+            Discard: self._discard,  # type: ignore[dict-item]
+        }
+
+    # ----------------------------------------------------------------- setup
+
+    def setup(self, options: Options, seed: int) -> ClacksState:
+        rng = Rng(seed)
+        per_player = options.words_per_player
+        if options.words:
+            words = [list(ws) for ws in options.words]
+        else:
+            dealt = rng.sample(list(self.components.words), per_player * len(options.seats))
+            words = [
+                dealt[i * per_player : (i + 1) * per_player] for i in range(len(options.seats))
+            ]
+        fault_deck = sorted(self.components.faults)
+        rng.shuffle(fault_deck)
+        bag = sorted(self.components.jacquards)
+        players: dict[Seat, PlayerState] = {}
+        for seat, ws in zip(options.seats, words, strict=True):
+            players[seat] = PlayerState(seat=seat, words=ws, message=message_for(ws))
+        for seat in options.seats:
+            players[seat].faults.append(fault_deck.pop(0))
+        for seat in options.seats:  # the opening deal never triggers Fault draws (ruling 11)
+            for _ in range(options.hand_size):
+                players[seat].hand.append(bag.pop(rng.below(len(bag))))
+        clockwise = sorted(options.seats)
+        first = min(options.seats, key=lambda s: (" ".join(players[s].words), s))
+        start = clockwise.index(first)
+        order = clockwise[start:] + clockwise[:start]
+        state = ClacksState(
+            options=options,
+            seed=seed,
+            board=self.components.layout,
+            players=players,
+            order=order,
+            turn=TurnState(
+                seat=first, stress_limit=options.stress_limit, started_at=options.start_time
+            ),
+            bag=bag,
+            discard=[],
+            fault_deck=fault_deck,
+            rng=rng,
+        )
+        return state
+
+    # ----------------------------------------------------------------- helpers
+
+    def jacquard(self, card_id: str) -> Jacquard:
+        return self.components.jacquards[card_id]
+
+    def fault(self, card_id: str) -> Card:
+        return self.components.faults[card_id]
+
+    @staticmethod
+    def remaining(state: ClacksState) -> int:
+        return state.turn.stress_limit - state.turn.stress_spent
+
+    def occupant(self, state: ClacksState, tower_name: str, mover: Seat) -> str | None:
+        """Who blocks ``tower_name`` for ``mover``: another pawn or the Deep Dwarf."""
+        if state.dwarf == tower_name:
+            return "the Deep Dwarf"
+        for seat, player in state.players.items():
+            if seat is not mover and player.pawn == tower_name:
+                return f"{seat.label.capitalize()}'s pawn"
+        return None
+
+    def _check_turn(self, state: ClacksState, action: Action) -> PlayerState:
+        if action.seat is None or action.seat not in state.players:
+            who = action.seat.label if action.seat else "nobody"
+            raise E.NotYourTurn(f"{who} is not playing in this game", seat=who)
+        if action.seat is not state.turn.seat:
+            raise E.NotYourTurn(
+                f"It is {state.turn.seat.label.capitalize()}'s turn, not "
+                f"{action.seat.label.capitalize()}'s",
+                current=state.turn.seat.label,
+                seat=action.seat.label,
+            )
+        self._check_clock(state, action)
+        return state.players[action.seat]
+
+    def deadline(self, state: ClacksState) -> float | None:
+        if not state.options.express:
+            return None
+        return state.turn.started_at + state.options.turn_seconds
+
+    def _check_clock(self, state: ClacksState, action: Action) -> None:
+        deadline = self.deadline(state)
+        if deadline is None or state.turn.phase == "timeout_discard":
+            return
+        at = getattr(action, "at", None)
+        if at is None:
+            raise E.TimeRules("Clacks Express needs the time of every action in a turn")
+        if at > deadline:
+            raise E.TimeRules(
+                f"Your {state.options.turn_seconds:g} seconds ran out {at - deadline:.1f} seconds ago",
+                seconds=state.options.turn_seconds,
+                late=round(at - deadline, 1),
+            )
+
+    def _move_cost(self, player: PlayerState, target: str) -> int:
+        if player.pawn is None:  # the first placement from the start button is free (ruling 1)
+            return 0
+        return tower(player.pawn).distance(tower(target))
+
+    def _check_destination(self, state: ClacksState, player: PlayerState, target: str) -> int:
+        try:
+            t = tower(target)
+        except ValueError as exc:
+            raise E.MoveNotAllowed(str(exc), tower=target) from None
+        if t.colour is not player.seat.colour:
+            raise E.WrongColour(
+                f"{player.seat.label.capitalize()} uses the {player.seat.colour.value} "
+                f"({player.seat.colour.shape}) towers; {target} is {t.colour.value}",
+                tower=target,
+                colour=player.seat.colour.value,
+            )
+        if player.pawn == target:
+            raise E.MoveNotAllowed(f"Your pawn is already on {target}", tower=target)
+        blocker = self.occupant(state, target, player.seat)
+        if blocker:
+            raise E.TowerOccupied(
+                f"You may pass through but not stop on {target}: {blocker} is there",
+                tower=target,
+                blocker=blocker,
+            )
+        return self._move_cost(player, target)
+
+    def _check_stress(self, state: ClacksState, cost: int, doing: str) -> None:
+        left = self.remaining(state)
+        if cost > left:
+            raise E.StressLimit(
+                f"{doing} costs {cost} stress point{'s' if cost != 1 else ''}; "
+                f"you have {left} left",
+                cost=cost,
+                left=left,
+            )
+
+    # ----------------------------------------------------------------- actions
+
+    def apply(self, state: ClacksState, action: Action) -> list[Event]:
+        if state.over:
+            assert state.winner is not None
+            raise E.GameIsOver(
+                f"The game is over: {state.winner.label.capitalize()} won",
+                winner=state.winner.label,
+            )
+        handler = self._handlers.get(type(action))
+        if handler is None:
+            raise E.WrongPhase(f"{action.TYPE} is not part of the {state.options.mode} game")
+        events = handler(state, action)
+        self._check_sabotage(state, events)
+        return events
+
+    def _move(self, state: ClacksState, action: Move) -> list[Event]:
+        player = self._check_turn(state, action)
+        turn = state.turn
+        if turn.phase == "sabotage":
+            raise E.WrongPhase(
+                "During a sabotage attempt you may only play Jacquards and Fault Reports",
+            )
+        if turn.phase == "timeout_discard":
+            raise E.WrongPhase("Your time ran out: choose a Jacquard to discard")
+        if not turn.can_move:
+            raise E.MoveNotAllowed(
+                f"Move before playing Jacquards: you have already played {turn.jacquards_played} this turn",
+                played=turn.jacquards_played,
+            )
+        cost = self._check_destination(state, player, action.tower)
+        self._check_stress(state, cost, f"Moving to {action.tower}")
+        return self._relocate(state, player, action.tower, cost)
+
+    def _relocate(
+        self, state: ClacksState, player: PlayerState, target: str, cost: int
+    ) -> list[Event]:
+        turn = state.turn
+        events = [event("moved", player.seat, to=target, cost=cost, **{"from": player.pawn})]
+        if (
+            player.seat is state.options.dwarf_seat
+            and turn.start_tower is not None
+            and state.dwarf != turn.start_tower
+        ):  # the Deep Dwarf stays one tower behind (ruling 4)
+            state.dwarf = turn.start_tower
+            events.append(event("dwarf_moved", player.seat, to=state.dwarf))
+        player.pawn = target
+        turn.stress_spent += cost
+        turn.moved = True
+        return events
+
+    def _play_jacquard(self, state: ClacksState, action: PlayJacquard) -> list[Event]:
+        player = self._check_turn(state, action)
+        turn = state.turn
+        if turn.phase == "timeout_discard":
+            raise E.WrongPhase("Your time ran out: choose a Jacquard to discard")
+        if action.jacquard not in player.hand:
+            raise E.NotInHand(f"{action.jacquard} is not in your hand", card=action.jacquard)
+        card = self.jacquard(action.jacquard)
+        if action.lamps not in card.masks:
+            holes, chosen = len(card.design.shape), action.lamps.bit_count()
+            lamps = ", ".join(lamps_of(action.lamps)) or "none"
+            if holes != chosen:
+                message = (
+                    f"The {card.design.name} has {holes} hole{'s' if holes != 1 else ''}, "
+                    f"so it flips exactly {holes} lamp{'s' if holes != 1 else ''}; "
+                    f"you chose {chosen} ({lamps})"
+                )
+            else:
+                message = (
+                    f"The {card.design.name}'s holes, turned or mirrored, "
+                    f"cannot cover exactly {lamps}"
+                )
+            raise E.BadPlacement(message, card=card.id, lamps=lamps_of(action.lamps), holes=holes)
+        self._check_stress(state, card.cost, f"Playing the {card.design.name}")
+        player.hand.remove(card.id)
+        state.discard.append(card.id)
+        state.board ^= action.lamps
+        turn.flipped |= action.lamps
+        turn.stress_spent += card.cost
+        turn.jacquards_played += 1
+        turn.can_move = False
+        return [
+            event(
+                "jacquard_played",
+                player.seat,
+                jacquard=card.id,
+                name=card.design.name,
+                lamps=lamps_of(action.lamps),
+                cost=card.cost,
+            )
+        ]
+
+    def fault_target_problem(
+        self,
+        state: ClacksState,
+        player: PlayerState,
+        card: Card,
+        lamps: int,
+        target_tower: str | None,
+    ) -> str | None:
+        """Why the chosen target does not suit the card, or None when it does."""
+        spec_target = self.target_kind(card)
+        name = card.design.name
+        if spec_target is Target.NONE:
+            if lamps or target_tower:
+                return f"{name} takes no target"
+            return None
+        if spec_target is Target.LAMPS:
+            count = int(card.design.params["count"])
+            if target_tower or lamps.bit_count() != count:
+                return f"{name} flips exactly {count} lamp{'s' if count != 1 else ''}; you chose {lamps.bit_count()}"
+            return None
+        if lamps or target_tower is None:
+            return f"{name} needs a tower"
+        try:
+            t = tower(target_tower)
+        except ValueError as exc:
+            return str(exc)
+        if spec_target is Target.OWN_TOWER:
+            if t.colour is not player.seat.colour:
+                return f"{name} moves your pawn to a {player.seat.colour.value} tower; {target_tower} is {t.colour.value}"
+            if player.pawn == target_tower:
+                return f"Your pawn is already on {target_tower}"
+            blocker = self.occupant(state, target_tower, player.seat)
+            if blocker:
+                return f"{target_tower} is taken: {blocker} is there"
+        return None
+
+    @staticmethod
+    def target_kind(card: Card) -> Target:
+        return COMPETITIVE_EFFECTS[card.design.effect].target
+
+    def _play_fault(self, state: ClacksState, action: PlayFault) -> list[Event]:
+        seat = action.seat
+        if seat is None or seat not in state.players:
+            raise E.NotYourTurn("Only a player holding a Fault Report can play it")
+        player = state.players[seat]
+        if action.card not in player.faults:
+            raise E.NotInHand(f"{action.card} is not among your Fault Reports", card=action.card)
+        card = self.fault(action.card)
+        own_turn = seat is state.turn.seat
+        if card.design.when is Timing.OWN_TURN and not own_turn:
+            raise E.CardTiming(
+                f"{card.design.name} can only be played in your own turn", card=card.id
+            )
+        if card.design.when is Timing.OTHERS_TURN and own_turn:
+            raise E.CardTiming(
+                f"{card.design.name} can only be played in another player's turn", card=card.id
+            )
+        effect = card.design.effect
+        if effect in ("free_move", "redraw_hand") and state.turn.phase == "timeout_discard":
+            raise E.WrongPhase("Your time ran out: choose a Jacquard to discard")
+        problem = self.fault_target_problem(state, player, card, action.lamps, action.tower)
+        if problem:
+            raise E.CardTarget(problem, card=card.id)
+        player.faults.remove(card.id)
+        state.fault_deck.append(card.id)  # played Fault Reports go under the deck
+        events = [
+            event(
+                "fault_played",
+                seat,
+                card=card.id,
+                name=card.design.name,
+                effect=effect,
+                lamps=lamps_of(action.lamps),
+                tower=action.tower,
+            )
+        ]
+        events += self._fault_effect(state, player, card, action)
+        return events
+
+    def _fault_effect(
+        self, state: ClacksState, player: PlayerState, card: Card, action: PlayFault
+    ) -> list[Event]:
+        turn = state.turn
+        effect, params = card.design.effect, card.design.params
+        before = state.board
+        if effect == "light_all":
+            state.board = FULL_BOARD
+        elif effect == "set_tower":
+            assert action.tower is not None
+            mask = tower(action.tower).mask
+            state.board = state.board | mask if params["lit"] else state.board & ~mask
+        elif effect == "flip_lamps":
+            state.board ^= action.lamps
+        elif effect == "stress_bonus":
+            turn.stress_limit += int(params["amount"])
+            return [event("stress_changed", turn.seat, limit=turn.stress_limit)]
+        elif effect == "stress_penalty":
+            turn.stress_limit = max(0, turn.stress_limit - int(params["amount"]))
+            return [event("stress_changed", turn.seat, limit=turn.stress_limit)]
+        elif effect == "free_move":
+            assert action.tower is not None
+            return self._relocate(state, player, action.tower, 0)
+        elif effect == "redraw_hand":
+            count = len(player.hand)
+            state.discard.extend(player.hand)
+            player.hand.clear()
+            return self._draw(state, player, count, reason="redraw")
+        turn.flipped |= before ^ state.board
+        if before ^ state.board:
+            return [event("lamps_changed", None, lamps=lamps_of(before ^ state.board))]
+        return []
+
+    def transmit_problem(self, state: ClacksState, player: PlayerState) -> IllegalAction | None:
+        """Why the player cannot transmit now, or None if they can."""
+        turn = state.turn
+        if turn.phase == "sabotage":
+            assert state.sabotage is not None
+            return E.WrongPhase(
+                f"First darken {state.sabotage.tower}, or end the sabotage attempt",
+                tower=state.sabotage.tower,
+            )
+        if turn.phase == "timeout_discard":
+            return E.WrongPhase("Your time ran out: choose a Jacquard to discard")
+        symbol = player.next_symbol
+        if symbol is None:
+            return E.WrongPhase("Your message is already complete")
+        if player.pawn is None:
+            return E.NotOnTower("Move your pawn onto a tower before transmitting")
+        if player.pawn == player.must_leave:
+            return E.MustChangeTower(
+                f"You transmitted from {player.pawn} last turn; move to another tower to send the next symbol",
+                tower=player.pawn,
+            )
+        if state.dwarf == player.pawn:
+            return E.TowerOccupied(f"Nobody may transmit from the Deep Dwarf's tower {player.pawn}")
+        if turn.jacquards_played == 0:
+            return E.JacquardRequired("Play at least one Jacquard before transmitting")
+        shown_pattern = read_pattern(state.board, player.seat, player.pawn)
+        wanted = self.components.pattern(symbol)
+        if shown_pattern != wanted:
+            shown = self.components.symbol_for(shown_pattern) or "no symbol"
+            wrong = bin(shown_pattern ^ wanted).count("1")
+            return E.WrongPattern(
+                f"{player.pawn} shows {shown} from your seat, not the {symbol} you need "
+                f"({wrong} lamp{'s' if wrong != 1 else ''} wrong)",
+                tower=player.pawn,
+                shown=shown,
+                needed=symbol,
+                wrong=wrong,
+            )
+        if not turn.flipped & tower(player.pawn).mask:
+            return E.PatternNotFresh(
+                f"None of the six lamps of {player.pawn} changed this turn; a pattern already on "
+                "the board at the start of your turn cannot be claimed",
+                tower=player.pawn,
+            )
+        return None
+
+    def _transmit(self, state: ClacksState, action: Transmit) -> list[Event]:
+        player = self._check_turn(state, action)
+        problem = self.transmit_problem(state, player)
+        if problem:
+            raise problem
+        symbol = player.next_symbol
+        assert player.pawn is not None
+        player.progress += 1
+        events = [
+            event(
+                "transmitted",
+                player.seat,
+                symbol=symbol,
+                tower=player.pawn,
+                progress=player.progress,
+                length=len(player.message),
+            )
+        ]
+        if player.progress == len(player.message):
+            player.finished = True
+            events.append(event("message_complete", player.seat))
+            if state.options.quick:
+                state.finishers.append(player.seat)
+            elif player.sabotaged:
+                self._win(state, player.seat, "message_complete", events)
+            else:
+                state.sabotage = Sabotage(player.seat, player.pawn)
+        return events + self._finish_turn(state, transmitted=True, at=action.at)
+
+    def end_turn_problem(self, state: ClacksState, player: PlayerState) -> IllegalAction | None:
+        turn = state.turn
+        if turn.phase == "timeout_discard":
+            return E.WrongPhase("Your time ran out: choose a Jacquard to discard")
+        if turn.phase == "play" and turn.jacquards_played == 0:
+            affordable = [
+                self.jacquard(j)
+                for j in player.hand
+                if self.jacquard(j).cost <= self.remaining(state)
+            ]
+            if affordable:
+                cheapest = min(affordable, key=lambda j: j.cost)
+                return E.JacquardRequired(
+                    "Play at least one Jacquard each turn: your "
+                    f"{cheapest.design.name} costs {cheapest.cost} and you have "
+                    f"{self.remaining(state)} stress points left",
+                    cost=cheapest.cost,
+                    left=self.remaining(state),
+                )
+        return None
+
+    def _end_turn_action(self, state: ClacksState, action: EndTurn) -> list[Event]:
+        player = self._check_turn(state, action)
+        problem = self.end_turn_problem(state, player)
+        if problem:
+            raise problem
+        if state.turn.phase == "sabotage":
+            assert state.sabotage is not None
+            events = [event("sabotage_failed", player.seat, target=state.sabotage.target.label)]
+            self._win(state, state.sabotage.target, "sabotage_failed", events)
+            return events
+        return self._finish_turn(state, transmitted=False, at=action.at)
+
+    def _time_up(self, state: ClacksState, action: TimeUp) -> list[Event]:
+        deadline = self.deadline(state)
+        if deadline is None:
+            raise E.TimeRules("Only Clacks Express turns are timed")
+        if action.at is None:
+            raise E.TimeRules("time_up needs the time on the table clock")
+        if state.turn.phase == "timeout_discard":
+            raise E.WrongPhase("The turn's time has already run out")
+        if action.at < deadline:
+            raise E.TimeRules(
+                f"The turn still has {deadline - action.at:.1f} seconds left",
+                left=round(deadline - action.at, 1),
+            )
+        seat = state.turn.seat
+        events = [event("time_up", seat)]
+        if state.turn.phase == "sabotage":
+            assert state.sabotage is not None
+            events.append(event("sabotage_failed", seat, target=state.sabotage.target.label))
+            self._win(state, state.sabotage.target, "sabotage_failed", events)
+            return events
+        if state.turn.jacquards_played == 0 and state.players[seat].hand:
+            state.turn.phase = "timeout_discard"  # ruling 5: discard one, no draw
+            return events
+        return events + self._finish_turn(state, transmitted=False, at=action.at)
+
+    def _discard(self, state: ClacksState, action: Discard) -> list[Event]:
+        player = self._check_turn(state, action)
+        if state.turn.phase != "timeout_discard":
+            raise E.WrongPhase(
+                "You only discard when your time runs out before you play a Jacquard"
+            )
+        if action.jacquard not in player.hand:
+            raise E.NotInHand(f"{action.jacquard} is not in your hand", card=action.jacquard)
+        player.hand.remove(action.jacquard)
+        state.discard.append(action.jacquard)
+        events = [event("discarded", player.seat, jacquard=action.jacquard)]
+        return events + self._finish_turn(state, transmitted=False, at=action.at, draw=False)
+
+    # ----------------------------------------------------------------- turn flow
+
+    def _draw(
+        self, state: ClacksState, player: PlayerState, count: int, reason: str
+    ) -> list[Event]:
+        events: list[Event] = []
+        drawn = faults = 0
+        for _ in range(count):
+            if not state.bag and state.discard:
+                state.bag = sorted(state.discard)
+                state.discard = []
+                events.append(event("bag_refilled", None, count=len(state.bag)))
+            if not state.bag:
+                break
+            card_id = state.bag.pop(state.rng.below(len(state.bag)))
+            player.hand.append(card_id)
+            drawn += 1
+            if self.jacquard(card_id).fault and state.fault_deck:
+                player.faults.append(state.fault_deck.pop(0))
+                faults += 1
+        events.append(event("drew_jacquards", player.seat, count=drawn, reason=reason))
+        if faults:
+            events.append(event("drew_faults", player.seat, count=faults))
+        return events
+
+    def _finish_turn(
+        self, state: ClacksState, transmitted: bool, at: float | None, draw: bool = True
+    ) -> list[Event]:
+        turn = state.turn
+        player = state.players[turn.seat]
+        player.last_turn_stress = turn.stress_spent
+        player.must_leave = player.pawn if transmitted else None  # ruling 2
+        events = [event("turn_ended", turn.seat, stress=turn.stress_spent, transmitted=transmitted)]
+        if draw:
+            events += self._draw(
+                state, player, state.options.hand_size - len(player.hand), "turn_end"
+            )
+        if state.over:
+            return events
+        index = state.order.index(turn.seat)
+        next_seat = state.order[(index + 1) % len(state.order)]
+        new_round = next_seat is state.order[0]
+        if new_round and state.finishers:
+            self._quick_game_winner(state, events)
+            return events
+        state.turn = TurnState(
+            seat=next_seat,
+            number=turn.number + 1,
+            round=turn.round + (1 if new_round else 0),
+            phase="sabotage" if state.sabotage else "play",
+            stress_limit=state.options.stress_limit,
+            can_move=state.sabotage is None,
+            start_tower=state.players[next_seat].pawn,
+            started_at=at if at is not None else turn.started_at,
+        )
+        events.append(
+            event("turn_started", next_seat, round=state.turn.round, number=state.turn.number)
+        )
+        if state.sabotage:
+            events.append(
+                event(
+                    "sabotage_started",
+                    next_seat,
+                    target=state.sabotage.target.label,
+                    tower=state.sabotage.tower,
+                )
+            )
+        return events
+
+    def _quick_game_winner(self, state: ClacksState, events: list[Event]) -> None:
+        """Ruling 8: the lowest stress on the last turn wins, then the first word alphabetically."""
+        winner = min(
+            state.finishers,
+            key=lambda s: (state.players[s].last_turn_stress, " ".join(state.players[s].words)),
+        )
+        events.append(event("round_completed", None, finishers=[s.label for s in state.finishers]))
+        self._win(state, winner, "quick_game", events)
+
+    def _win(self, state: ClacksState, seat: Seat, reason: str, events: list[Event]) -> None:
+        state.winner = seat
+        state.end_reason = reason
+        state.sabotage = None
+        events.append(event("game_won", seat, reason=reason))
+
+    def _check_sabotage(self, state: ClacksState, events: list[Event]) -> None:
+        """Ruling 7: the attempt succeeds the moment the finisher's tower is dark."""
+        sabotage = state.sabotage
+        if sabotage is None or state.turn.phase != "sabotage" or state.over:
+            return
+        if state.board & tower(sabotage.tower).mask:
+            return
+        target = state.players[sabotage.target]
+        target.progress -= 1
+        target.finished = False
+        target.sabotaged = True
+        state.sabotage = None
+        state.turn.phase = "play"
+        state.turn.can_move = True
+        events.append(
+            event(
+                "sabotage_succeeded",
+                state.turn.seat,
+                target=target.seat.label,
+                tower=sabotage.tower,
+            )
+        )
+
+    # ----------------------------------------------------------------- legal actions
+
+    def legal_actions(
+        self, state: ClacksState, seat: Seat | None, at: float | None = None
+    ) -> list[Action]:
+        if state.over:
+            return []
+        actions: list[Action] = []
+        if seat is None:
+            deadline = self.deadline(state)
+            if (
+                deadline is not None
+                and at is not None
+                and at >= deadline
+                and state.turn.phase != "timeout_discard"
+            ):
+                actions.append(TimeUp(None, at=at))
+            return actions
+        player = state.players.get(seat)
+        if player is None:
+            return []
+        if seat is state.turn.seat and not self._late(state, at):
+            actions.extend(self._turn_actions(state, player, at))
+        actions.extend(self._fault_actions(state, player, at))
+        return actions
+
+    def _late(self, state: ClacksState, at: float | None) -> bool:
+        deadline = self.deadline(state)
+        if deadline is None or state.turn.phase == "timeout_discard":
+            return False
+        return at is None or at > deadline
+
+    def _turn_actions(
+        self, state: ClacksState, player: PlayerState, at: float | None
+    ) -> Iterator[Action]:
+        seat, turn = player.seat, state.turn
+        if turn.phase == "timeout_discard":
+            for card_id in player.hand:
+                yield Discard(seat, jacquard=card_id, at=at)
+            return
+        if turn.phase == "play" and turn.can_move:
+            for name in towers_of(seat.colour):
+                if name == player.pawn or self.occupant(state, name, seat):
+                    continue
+                if self._move_cost(player, name) <= self.remaining(state):
+                    yield Move(seat, tower=name, at=at)
+        left = self.remaining(state)
+        for card_id in player.hand:
+            card = self.jacquard(card_id)
+            if card.cost <= left:
+                for placement in card.design.placements:
+                    yield PlayJacquard(seat, jacquard=card_id, lamps=placement.mask, at=at)
+        if turn.phase == "play" and self.transmit_problem(state, player) is None:
+            yield Transmit(seat, at=at)
+        if self.end_turn_problem(state, player) is None:
+            yield EndTurn(seat, at=at)
+
+    def _fault_actions(
+        self, state: ClacksState, player: PlayerState, at: float | None
+    ) -> Iterator[Action]:
+        own_turn = player.seat is state.turn.seat
+        for card_id in player.faults:
+            card = self.fault(card_id)
+            if card.design.when is Timing.OWN_TURN and not own_turn:
+                continue
+            if card.design.when is Timing.OTHERS_TURN and own_turn:
+                continue
+            if (
+                card.design.effect in ("free_move", "redraw_hand")
+                and state.turn.phase == "timeout_discard"
+            ):
+                continue
+            for lamps, target_tower in self._fault_targets(card):
+                if self.fault_target_problem(state, player, card, lamps, target_tower) is None:
+                    yield PlayFault(
+                        player.seat, card=card_id, lamps=lamps, tower=target_tower, at=at
+                    )
+
+    def _fault_targets(self, card: Card) -> Iterator[tuple[int, str | None]]:
+        kind = self.target_kind(card)
+        if kind is Target.NONE:
+            yield 0, None
+        elif kind is Target.LAMPS:
+            count = int(card.design.params["count"])
+            for combo in combinations(range(16), count):
+                yield sum(1 << i for i in combo), None
+        else:
+            for name in TOWER_NAMES:
+                yield 0, name

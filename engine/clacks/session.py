@@ -1,0 +1,197 @@
+"""Clacks behind the box's game-agnostic seam (engine.core.interface)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from engine.clacks.actions import Move, PlayFault, PlayJacquard, TimeUp, action_from_json
+from engine.clacks.errors import BadOptions, NotYourTurn, WrongColour
+from engine.clacks.game import ClacksGame
+from engine.clacks.geometry import Seat, tower
+from engine.clacks.state import DEFAULT_SEATS, Options
+from engine.core.errors import IllegalAction
+from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
+
+
+class ClacksSession(Session):
+    game = "clacks"
+
+    def __init__(self, game: ClacksGame) -> None:
+        self.clacks = game
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        return [SeatInfo(s.label, s.colour.value) for s in self.clacks.state.order]
+
+    @property
+    def active_seats(self) -> list[str]:
+        return [] if self.clacks.over else [self.clacks.current_seat.label]
+
+    @property
+    def over(self) -> bool:
+        return self.clacks.over
+
+    def result(self) -> JSON | None:
+        state = self.clacks.state
+        if state.winner is None:
+            return None
+        return {"winners": [state.winner.label], "reason": state.end_reason}
+
+    def _parse(self, seat: str | None, action: JSON, now: float) -> Any:
+        if not isinstance(action, dict):
+            return action_from_json(action)
+        data = dict(action)
+        if seat is not None:
+            data.setdefault("seat", seat)
+        parsed = action_from_json(data)
+        acting = Seat.parse(seat) if seat is not None else None
+        if parsed.seat is not acting:
+            who = acting.label if acting else "the table"
+            raise NotYourTurn(
+                f"This action is for {parsed.seat.label if parsed.seat else 'the table'}, "
+                f"but it came from {who}"
+            )
+        if self.clacks.state.options.express and "at" not in action:
+            parsed = dataclasses.replace(parsed, at=now)
+        return parsed
+
+    def apply(self, seat: str | None, action: JSON, now: float) -> list[JSON]:
+        events = self.clacks.apply(self._parse(seat, action, now))
+        return [e.to_json() for e in events]
+
+    def undo(self, seat: str) -> list[JSON]:
+        return [e.to_json() for e in self.clacks.undo(Seat.parse(seat))]
+
+    def can_undo(self, seat: str) -> bool:
+        return self.clacks.can_undo(Seat.parse(seat))
+
+    def view(self, seat: str | None) -> JSON:
+        return self.clacks.view(Seat.parse(seat) if seat is not None else None)
+
+    def legal_actions(self, seat: str | None, now: float) -> list[JSON]:
+        at = now if self.clacks.state.options.express else None
+        who = Seat.parse(seat) if seat is not None else None
+        return [a.to_json() for a in self.clacks.legal_actions(who, at)]
+
+    def log_json(self) -> JSON:
+        return self.clacks.log_to_json()
+
+    def deadline(self) -> float | None:
+        state = self.clacks.state
+        if self.over or state.turn.phase == "timeout_discard":
+            return None
+        return self.clacks.rules.deadline(state)
+
+    def clock_action(self, now: float) -> JSON | None:
+        deadline = self.deadline()
+        if deadline is None or now < deadline:
+            return None
+        return TimeUp(None, at=now).to_json()
+
+    def lamps(self) -> LampFrame:
+        state = self.clacks.state
+        accent = tower(state.sabotage.tower).mask if state.sabotage else 0
+        return LampFrame(lit=state.board, accent=accent)
+
+    def preview(self, seat: str, action: JSON) -> LampFrame | None:
+        try:
+            parsed = self._parse(seat, action, 0.0)
+        except IllegalAction:
+            return None
+        if not isinstance(parsed, (PlayJacquard, PlayFault)) or not parsed.lamps:
+            return None
+        trial = self.clacks.clone()
+        if self.clacks.state.options.express:
+            parsed = dataclasses.replace(parsed, at=trial.state.turn.started_at)
+        try:
+            trial.apply(parsed)
+        except IllegalAction:
+            return None
+        return LampFrame(lit=self.clacks.state.board, preview=parsed.lamps)
+
+    def button_action(self, button: str, now: float) -> tuple[str | None, JSON] | None:
+        """A tower button moves the current player's pawn there (competitive play)."""
+        if self.over:
+            return None
+        seat = self.clacks.current_seat
+        pressed = tower(button)
+        if pressed.colour is not seat.colour:
+            raise WrongColour(
+                f"{seat.label.capitalize()} uses the {seat.colour.value} buttons; "
+                f"{button} is {pressed.colour.value}",
+                tower=button,
+            )
+        return seat.label, Move(seat, tower=button).to_json()
+
+    def describe_event(self, event: JSON) -> str:
+        return describe_event(event)
+
+
+def describe_event(event: JSON) -> str:
+    """One event as an English sentence for the terminal and the logs."""
+    who = str(event.get("seat") or "the table").capitalize()
+    kind = event.get("kind")
+    texts: dict[str, str] = {
+        "game_started": "The game begins.",
+        "turn_started": f"{who}'s turn (round {event.get('round')}).",
+        "moved": f"{who} moves to {event.get('to')} for {event.get('cost')} stress.",
+        "dwarf_moved": f"The Deep Dwarf follows {who} to {event.get('to')}.",
+        "jacquard_played": f"{who} plays the {event.get('name')} on "
+        f"{' '.join(event.get('lamps') or [])} for {event.get('cost')} stress.",
+        "fault_played": f"{who} plays the Fault Report {event.get('name')}.",
+        "lamps_changed": f"Lamps flipped: {' '.join(event.get('lamps') or [])}.",
+        "stress_changed": f"{who} may now spend {event.get('limit')} stress this turn.",
+        "transmitted": f"{who} transmits {event.get('symbol')} from {event.get('tower')} "
+        f"({event.get('progress')}/{event.get('length')}).",
+        "message_complete": f"{who} has sent their whole message!",
+        "sabotage_started": f"{who} may try to sabotage {str(event.get('target')).capitalize()}'s "
+        f"last symbol at {event.get('tower')}.",
+        "sabotage_succeeded": f"{who} sabotages {str(event.get('target')).capitalize()}'s last symbol!",
+        "sabotage_failed": f"{who}'s sabotage fails.",
+        "turn_ended": f"{who} ends the turn having spent {event.get('stress')} stress.",
+        "drew_jacquards": f"{who} draws {event.get('count')} Jacquard(s).",
+        "drew_faults": f"{who} draws {event.get('count')} Fault Report(s).",
+        "bag_refilled": "The discard pile goes back into the bag.",
+        "time_up": f"{who}'s time is up.",
+        "discarded": f"{who} discards a Jacquard.",
+        "round_completed": "The round is complete.",
+        "game_won": f"{who} wins!",
+        "undone": f"{who} takes back an action.",
+    }
+    return texts.get(str(kind), str(kind))
+
+
+class ClacksModule(GameModule):
+    name = "clacks"
+    title = "Clacks"
+
+    def new(self, options: JSON, seed: int, now: float = 0.0) -> ClacksSession:
+        if not isinstance(options, dict):
+            raise BadOptions("options must be a JSON object")
+        data = dict(options)
+        players = data.pop("players", None)
+        if players is not None and "seats" not in data:
+            if players not in DEFAULT_SEATS:
+                raise BadOptions(f"the competitive game is for 2 to 4 players, not {players!r}")
+            data["seats"] = [s.label for s in DEFAULT_SEATS[players]]
+        data.setdefault("start_time", now)
+        return ClacksSession(ClacksGame.new(Options.from_json(data), seed))
+
+    def replay(self, log: JSON) -> ClacksSession:
+        return ClacksSession(ClacksGame.replay(log))
+
+    def options_schema(self) -> JSON:
+        return {
+            "game": self.name,
+            "modes": [
+                {
+                    "id": "competitive",
+                    "players": [2, 3, 4],
+                    "variants": ["express", "long_message", "quick"],
+                    "default_seats": {
+                        str(n): [s.label for s in seats] for n, seats in DEFAULT_SEATS.items()
+                    },
+                }
+            ],
+        }

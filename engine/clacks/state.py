@@ -1,0 +1,282 @@
+"""The game state: plain data, cheap to copy, convertible to and from JSON."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from engine.clacks.data import plain_letters
+from engine.clacks.errors import BadOptions
+from engine.clacks.geometry import Seat
+from engine.core.errors import SerializationError
+from engine.core.rng import Rng
+
+MODES = ("competitive",)
+DEFAULT_SEATS: dict[int, tuple[Seat, ...]] = {
+    2: (Seat.SOUTH, Seat.NORTH),
+    3: (Seat.SOUTH, Seat.WEST, Seat.NORTH),
+    4: (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST),
+}
+
+
+MAX_WORD_LENGTH = 12
+
+
+def clean_word(word: str) -> str:
+    """A player's own word as the Clacks alphabet can send it: letters A-Z, diacritics
+    removed (Á is sent as A); anything else is refused naming the character."""
+    letters = []
+    for ch in word.strip():
+        plain = plain_letters(ch)
+        if len(plain) != 1 or not "A" <= plain <= "Z":
+            raise BadOptions(
+                f"{ch!r} in {word!r} cannot be sent in the Clacks alphabet; use letters A to Z",
+                character=ch,
+                word=word,
+            )
+        letters.append(plain)
+    if not 1 <= len(letters) <= MAX_WORD_LENGTH:
+        raise BadOptions(f"a word must have 1 to {MAX_WORD_LENGTH} letters, not {len(letters)}")
+    return "".join(letters)
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a game is set up: mode, seats and variants."""
+
+    mode: str = "competitive"
+    seats: tuple[Seat, ...] = DEFAULT_SEATS[2]
+    express: bool = False  # Clacks Express: timed turns
+    long_message: bool = False  # two words, SPACE between, END after
+    quick: bool = False  # Quick Game: no sabotage, the round completes
+    turn_seconds: float = 60.0
+    start_time: float = 0.0  # the table clock when the first turn starts
+    stress_limit: int = 5
+    hand_size: int = 3
+    words: tuple[
+        tuple[str, ...], ...
+    ] = ()  # players' own words, one list per seat; () = deal cards
+
+    def __post_init__(self) -> None:
+        if self.words:
+            object.__setattr__(
+                self, "words", tuple(tuple(clean_word(w) for w in ws) for ws in self.words)
+            )
+            if len(self.words) != len(self.seats):
+                raise BadOptions(
+                    f"give words for each of the {len(self.seats)} seats, not {len(self.words)}"
+                )
+            needed = self.words_per_player
+            for seat, ws in zip(self.seats, self.words, strict=True):
+                if len(ws) != needed:
+                    raise BadOptions(f"{seat.label} needs {needed} word(s), not {len(ws)}")
+        if self.mode not in MODES:
+            raise BadOptions(f"unknown mode {self.mode!r}; modes are {', '.join(MODES)}")
+        if len(set(self.seats)) != len(self.seats):
+            raise BadOptions("a seat is listed twice")
+        if not 2 <= len(self.seats) <= 4:
+            raise BadOptions(f"the competitive game is for 2 to 4 players, not {len(self.seats)}")
+        if len(self.seats) == 2 and self.seats[0].opposite is not self.seats[1]:
+            raise BadOptions("in a two-player game the players sit facing each other")
+        if self.turn_seconds <= 0:
+            raise BadOptions("turn_seconds must be positive")
+
+    @classmethod
+    def for_players(cls, players: int, **kwargs: Any) -> Options:
+        if players not in DEFAULT_SEATS:
+            raise BadOptions(f"the competitive game is for 2 to 4 players, not {players}")
+        return cls(seats=DEFAULT_SEATS[players], **kwargs)
+
+    @property
+    def words_per_player(self) -> int:
+        return 2 if self.long_message else 1
+
+    @property
+    def dwarf_seat(self) -> Seat | None:
+        """The player with no one opposite, whom the Deep Dwarf follows (3 players)."""
+        if len(self.seats) != 3:
+            return None
+        return next(s for s in self.seats if s.opposite not in self.seats)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "seats":
+                value = [s.label for s in value]
+            elif f.name == "words":
+                value = [list(ws) for ws in value]
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Options:
+        if not isinstance(data, dict):
+            raise BadOptions("options must be a JSON object")
+        known = {f.name: f for f in fields(cls)}
+        unknown = set(data) - set(known)
+        if unknown:
+            raise BadOptions(f"unknown options: {', '.join(sorted(unknown))}")
+        kwargs: dict[str, Any] = {}
+        for name, value in data.items():
+            if name == "seats":
+                if not isinstance(value, list):
+                    raise BadOptions('seats must be a list like ["south", "north"]')
+                try:
+                    kwargs[name] = tuple(Seat.parse(v) for v in value)
+                except ValueError as exc:
+                    raise BadOptions(str(exc)) from None
+            elif name == "words":
+                if not isinstance(value, list) or not all(
+                    isinstance(ws, list) and all(isinstance(w, str) for w in ws) for ws in value
+                ):
+                    raise BadOptions("words must be a list of word lists, one per seat")
+                kwargs[name] = tuple(tuple(ws) for ws in value)
+            elif name == "mode":
+                if not isinstance(value, str):
+                    raise BadOptions("mode must be a string")
+                kwargs[name] = value
+            elif isinstance(getattr(cls, name, None), bool):
+                if not isinstance(value, bool):
+                    raise BadOptions(f"{name} must be true or false")
+                kwargs[name] = value
+            else:
+                if isinstance(value, bool) or not isinstance(value, (int, float)):
+                    raise BadOptions(f"{name} must be a number")
+                kwargs[name] = type(getattr(cls, name))(value)
+        return cls(**kwargs)
+
+
+@dataclass
+class PlayerState:
+    seat: Seat
+    words: list[str]
+    message: list[str]  # the symbols to transmit, in order
+    progress: int = 0  # symbols transmitted so far
+    hand: list[str] = field(default_factory=list)  # Jacquard ids
+    faults: list[str] = field(default_factory=list)  # Fault Report ids
+    pawn: str | None = None  # tower name; None while on the start button
+    must_leave: str | None = None  # the tower this player transmitted from last turn
+    sabotaged: bool = False
+    last_turn_stress: int = 0
+    finished: bool = False
+
+    @property
+    def next_symbol(self) -> str | None:
+        return self.message[self.progress] if self.progress < len(self.message) else None
+
+
+@dataclass
+class TurnState:
+    seat: Seat
+    number: int = 1  # turns since the game began
+    round: int = 1
+    phase: str = "play"  # play | sabotage | timeout_discard
+    stress_spent: int = 0
+    stress_limit: int = 5
+    jacquards_played: int = 0
+    can_move: bool = True
+    moved: bool = False
+    start_tower: str | None = None
+    flipped: int = 0  # lamps flipped during this turn, by anyone
+    started_at: float = 0.0
+
+
+@dataclass
+class Sabotage:
+    target: Seat  # the player who sent their final symbol
+    tower: str  # the tower it was sent from
+
+
+@dataclass
+class ClacksState:
+    options: Options
+    seed: int
+    board: int
+    players: dict[Seat, PlayerState]
+    order: list[Seat]  # turn order, starting player first
+    turn: TurnState
+    bag: list[str]
+    discard: list[str]
+    fault_deck: list[str]  # top first
+    rng: Rng
+    dwarf: str | None = None
+    sabotage: Sabotage | None = None
+    finishers: list[Seat] = field(default_factory=list)  # Quick Game: finished this round
+    winner: Seat | None = None
+    end_reason: str | None = None
+    undo_floor: int = 0  # log entries before this index can no longer be undone
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def clone(self) -> ClacksState:
+        return copy.deepcopy(self)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "options": self.options.to_json(),
+            "seed": self.seed,
+            "board": self.board,
+            "players": [
+                {
+                    **{f.name: getattr(p, f.name) for f in fields(p)},
+                    "seat": p.seat.label,
+                }
+                for p in self.players.values()
+            ],
+            "order": [s.label for s in self.order],
+            "turn": {
+                **{f.name: getattr(self.turn, f.name) for f in fields(self.turn)},
+                "seat": self.turn.seat.label,
+            },
+            "bag": list(self.bag),
+            "discard": list(self.discard),
+            "fault_deck": list(self.fault_deck),
+            "rng": self.rng.state,
+            "dwarf": self.dwarf,
+            "sabotage": None
+            if self.sabotage is None
+            else {"target": self.sabotage.target.label, "tower": self.sabotage.tower},
+            "finishers": [s.label for s in self.finishers],
+            "winner": self.winner.label if self.winner else None,
+            "end_reason": self.end_reason,
+            "undo_floor": self.undo_floor,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ClacksState:
+        try:
+            players = {}
+            for p in data["players"]:
+                values = dict(p)
+                values["seat"] = Seat.parse(values["seat"])
+                player = PlayerState(**values)
+                players[player.seat] = player
+            turn_values = dict(data["turn"])
+            turn_values["seat"] = Seat.parse(turn_values["seat"])
+            sabotage = data["sabotage"]
+            return cls(
+                options=Options.from_json(data["options"]),
+                seed=int(data["seed"]),
+                board=int(data["board"]),
+                players=players,
+                order=[Seat.parse(s) for s in data["order"]],
+                turn=TurnState(**turn_values),
+                bag=list(data["bag"]),
+                discard=list(data["discard"]),
+                fault_deck=list(data["fault_deck"]),
+                rng=Rng(int(data["rng"])),
+                dwarf=data["dwarf"],
+                sabotage=None
+                if sabotage is None
+                else Sabotage(Seat.parse(sabotage["target"]), sabotage["tower"]),
+                finishers=[Seat.parse(s) for s in data["finishers"]],
+                winner=Seat.parse(data["winner"]) if data["winner"] else None,
+                end_reason=data["end_reason"],
+                undo_floor=int(data["undo_floor"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SerializationError(f"not a Clacks game state: {exc}") from exc

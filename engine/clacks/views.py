@@ -1,0 +1,119 @@
+"""Per-seat views: what one seat (or a spectator) may see of the state.
+
+Built field by field from an allow-list, never by copying the state and deleting what is
+secret, so nothing hidden (other hands, bag or deck order, the seed or the generator, the
+undo history) can slip into a view when the state grows new fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.clacks.components import Card, ComponentSet, Jacquard
+from engine.clacks.effects import COMPETITIVE_EFFECTS
+from engine.clacks.geometry import Seat, lamps_of
+from engine.clacks.state import ClacksState
+
+
+def jacquard_json(card: Jacquard) -> dict[str, Any]:
+    return {
+        "id": card.id,
+        "design": card.design.id,
+        "name": card.design.name,
+        "cost": card.cost,
+        "fault": card.fault,
+        "holes": card.design.picture(),
+    }
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    spec = COMPETITIVE_EFFECTS.get(card.design.effect)
+    return {
+        "id": card.id,
+        "design": card.design.id,
+        "name": card.design.name,
+        "text": card.design.text,
+        "effect": card.design.effect,
+        "when": card.design.when.value,
+        "target": spec.target.value if spec else "none",
+        "params": dict(card.design.params),
+    }
+
+
+def public_options(state: ClacksState) -> dict[str, Any]:
+    options = state.options.to_json()
+    options.pop("words", None)  # players' words are shown per player below
+    return options
+
+
+def build_view(
+    state: ClacksState,
+    components: ComponentSet,
+    seat: Seat | None,
+    can_undo: bool = False,
+    deadline: float | None = None,
+) -> dict[str, Any]:
+    turn = state.turn
+    players = []
+    for s in state.order:
+        p = state.players[s]
+        players.append(
+            {
+                "seat": s.label,
+                "colour": s.colour.value,
+                "words": list(p.words),
+                "message": list(p.message),
+                "progress": p.progress,
+                "next_symbol": p.next_symbol,
+                "pawn": p.pawn,
+                "must_leave": p.must_leave,
+                "sabotaged": p.sabotaged,
+                "finished": p.finished,
+                "hand_count": len(p.hand),
+                "fault_count": len(p.faults),
+                "last_turn_stress": p.last_turn_stress,
+            }
+        )
+    view: dict[str, Any] = {
+        "game": "clacks",
+        "mode": state.options.mode,
+        "options": public_options(state),
+        "board": state.board,
+        "lit": lamps_of(state.board),
+        "players": players,
+        "dwarf": state.dwarf,
+        "dwarf_seat": state.options.dwarf_seat.label if state.options.dwarf_seat else None,
+        "turn": {
+            "seat": turn.seat.label,
+            "number": turn.number,
+            "round": turn.round,
+            "phase": turn.phase,
+            "stress_spent": turn.stress_spent,
+            "stress_limit": turn.stress_limit,
+            "stress_left": turn.stress_limit - turn.stress_spent,
+            "jacquards_played": turn.jacquards_played,
+            "can_move": turn.can_move,
+            "flipped": lamps_of(turn.flipped),
+            "started_at": turn.started_at if state.options.express else None,
+            "deadline": deadline,
+        },
+        "sabotage": None
+        if state.sabotage is None
+        else {"target": state.sabotage.target.label, "tower": state.sabotage.tower},
+        "bag_count": len(state.bag),
+        "discard": [jacquard_json(components.jacquards[j]) for j in state.discard],
+        "fault_deck_count": len(state.fault_deck),
+        "finishers": [s.label for s in state.finishers],
+        "winner": state.winner.label if state.winner else None,
+        "end_reason": state.end_reason,
+        "you": None,
+    }
+    if seat is not None and seat in state.players:
+        me = state.players[seat]
+        view["you"] = {
+            "seat": seat.label,
+            "hand": [jacquard_json(components.jacquards[j]) for j in me.hand],
+            "faults": [card_json(components.faults[f]) for f in me.faults],
+            "can_undo": can_undo,
+        }
+    return view

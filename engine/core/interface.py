@@ -1,0 +1,150 @@
+"""The seam between a game's rules and everything else on the box.
+
+The lobby, the web pages, the LED renderer, the buttons and the saves talk to games only
+through ``GameModule`` (how to start or load a game) and ``Session`` (one game in
+progress), in JSON-ready dicts and seat labels. A new game is one new module registered
+here; nothing outside it needs to know its rules.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class LampFrame:
+    """What the 4x4 lamp matrix should show, by lamp index (bit ``row * 4 + col``).
+
+    ``lit`` is the board itself; ``preview`` marks lamps a pending placement would flip
+    (shown blinking); ``accent`` marks lamps a game wants picked out (a tower, a number).
+    """
+
+    lit: int
+    preview: int = 0
+    accent: int = 0
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    id: str  # stable label used in URLs and actions, e.g. "south"
+    colour: str | None = None  # button colour, where the game has one
+    extra: JSON = field(default_factory=dict)
+
+
+class Session(ABC):
+    """One game in progress: the only thing the rest of the box holds of it."""
+
+    game: str = ""
+
+    @property
+    @abstractmethod
+    def seats(self) -> list[SeatInfo]: ...
+
+    @property
+    @abstractmethod
+    def active_seats(self) -> list[str]:
+        """Seats expected to act now (whose turn it is)."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> JSON | None:
+        """The outcome once over: at least ``winners`` (seat ids) and ``reason``."""
+
+    @abstractmethod
+    def apply(self, seat: str | None, action: JSON, now: float) -> list[JSON]:
+        """Apply ``action`` on behalf of ``seat`` (None: the table itself) at table time
+        ``now``; returns public events. Raises IllegalAction (state unchanged)."""
+
+    @abstractmethod
+    def undo(self, seat: str) -> list[JSON]: ...
+
+    @abstractmethod
+    def can_undo(self, seat: str) -> bool: ...
+
+    @abstractmethod
+    def view(self, seat: str | None) -> JSON:
+        """What ``seat`` may see; None for the table screen and spectators."""
+
+    @abstractmethod
+    def legal_actions(self, seat: str | None, now: float) -> list[JSON]: ...
+
+    @abstractmethod
+    def log_json(self) -> JSON:
+        """Options, seed and every action: enough to rebuild the game exactly."""
+
+    def deadline(self) -> float | None:
+        """Table time at which ``clock_action`` should be asked for, if the game is timed."""
+        return None
+
+    def clock_action(self, now: float) -> JSON | None:
+        """An action the table must apply because time has run out, if any."""
+        return None
+
+    @abstractmethod
+    def lamps(self) -> LampFrame: ...
+
+    def preview(self, seat: str, action: JSON) -> LampFrame | None:
+        """The frame if ``action`` were applied, for live placement previews; None if the
+        action is not one that changes lamps or is not legal now."""
+        return None
+
+    def button_action(self, button: str, now: float) -> tuple[str | None, JSON] | None:
+        """The (seat, action) a press of a physical button means now, or None if nothing.
+        Raises IllegalAction with the reason when the press must be refused."""
+        return None
+
+    def describe_event(self, event: JSON) -> str:
+        """An event in English words, for logs and terminals (pages use the catalogs)."""
+        return str(event.get("kind", "event"))
+
+
+class GameModule(ABC):
+    """How to start, replay and describe one kind of game."""
+
+    name: str = ""
+    title: str = ""
+
+    @abstractmethod
+    def new(self, options: JSON, seed: int, now: float = 0.0) -> Session:
+        """Start a game; raises IllegalAction (BadOptions) with a clear message."""
+
+    @abstractmethod
+    def replay(self, log: JSON) -> Session:
+        """Rebuild a game from ``Session.log_json()``; raises SerializationError."""
+
+    @abstractmethod
+    def options_schema(self) -> JSON:
+        """The lobby's choices: modes, variants, seat counts, with defaults."""
+
+
+_REGISTRY: dict[str, GameModule] = {}
+
+
+def register(module: GameModule) -> GameModule:
+    _REGISTRY[module.name] = module
+    return module
+
+
+def game_module(name: str) -> GameModule:
+    _load_builtin()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; games are {', '.join(sorted(_REGISTRY))}") from None
+
+
+def game_modules() -> dict[str, GameModule]:
+    _load_builtin()
+    return dict(_REGISTRY)
+
+
+def _load_builtin() -> None:
+    if not _REGISTRY:
+        import engine.games  # noqa: F401  (registers the built-in games)

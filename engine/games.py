@@ -1,0 +1,6 @@
+"""The games this box plays, registered behind engine.core.interface."""
+
+from engine.clacks.session import ClacksModule
+from engine.core.interface import register
+
+register(ClacksModule())
