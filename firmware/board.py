@@ -1,0 +1,47 @@
+"""The one interface the companion uses to reach the physical exchange (or its simulator).
+
+The web side calls these methods when the game changes and registers a callback for
+button presses; the hardware side implements them. Nothing here knows about Clacks: a
+frame is sixteen lamps, a button is a name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from engine.core.interface import LampFrame
+
+ButtonCallback = Callable[[str], None]
+
+
+class ExchangeBoard(Protocol):
+    def start(self) -> None:
+        """Start the renderer and the button readers."""
+
+    def stop(self) -> None:
+        """Stop them and turn the lamps off."""
+
+    def show(self, frame: LampFrame) -> None:
+        """The game's lamps changed: show them (previews in the frame blink)."""
+
+    def transmitted(self, lamps: int) -> None:
+        """A symbol was sent from these lamps: play the transmit animation."""
+
+    def refused(self) -> None:
+        """An action (a button press, a move) was refused: flash briefly."""
+
+    def attract(self, enabled: bool) -> None:
+        """Convention attract mode on or off."""
+
+    def on_press(self, callback: ButtonCallback) -> None:
+        """Call ``callback(button_name)`` for every debounced button press."""
+
+    def press(self, button: str) -> None:
+        """A press from the simulator (the table screen's buttons, tests)."""
+
+    def pixels(self) -> list[tuple[int, int, int]]:
+        """The colours last written to the sixteen LEDs, lamp order a1..d4."""
+
+    def status(self) -> dict[str, Any]:
+        """Which drivers run, and any warning the table screen should show."""
