@@ -62,6 +62,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
     play.add_argument("--quick", action="store_true", help="Quick Game: no sabotage")
     play.set_defaults(run=_play)
+    from clacks import bench
+
+    bench_parser = commands.add_parser("bench", help="print speed and memory figures")
+    bench.add_arguments(bench_parser)
+    bench_parser.set_defaults(run=bench.run)
     return parser
 
 
