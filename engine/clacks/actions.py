@@ -15,6 +15,16 @@ from engine.clacks.geometry import Seat, lamps_of, mask_of
 from engine.core.errors import MalformedAction
 
 
+_FIELD_NAMES: dict[str, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Action]) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls.TYPE)
+    if names is None:
+        names = _FIELD_NAMES[cls.TYPE] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 @dataclass(frozen=True)
 class Action:
     TYPE: ClassVar[str] = ""
@@ -24,16 +34,16 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.TYPE}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if value is None and f.name in ("at", "tower", "target", "word"):
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            if value is None and name in ("at", "tower", "target", "word"):
                 continue
-            if f.name == "seat" or f.name == "to_seat":
-                out[f.name] = value.label if value is not None else None
-            elif f.name == "lamps":
-                out[f.name] = lamps_of(value)
+            if name in ("seat", "to_seat"):
+                out[name] = value.label if value is not None else None
+            elif name == "lamps":
+                out[name] = lamps_of(value)
             else:
-                out[f.name] = value
+                out[name] = value
         return out
 
     def describe(self) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from engine.clacks.effects import Timing
@@ -29,11 +30,15 @@ class JacquardDesign:
         return orientations(self.shape)
 
     def picture(self) -> list[str]:
+        return list(self._picture)
+
+    @cached_property
+    def _picture(self) -> tuple[str, ...]:
         height, width = shape_size(self.shape)
-        return [
+        return tuple(
             "".join("X" if (r, c) in self.shape else "." for c in range(width))
             for r in range(height)
-        ]
+        )
 
 
 @dataclass(frozen=True)

@@ -227,8 +227,8 @@ class ClacksGame:
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, ClacksGame)
+            and self.log == other.log
             and self.state.to_json() == other.state.to_json()
-            and [a.to_json() for a in self.log] == [a.to_json() for a in other.log]
         )
 
     __hash__ = None  # type: ignore[assignment]

@@ -7,6 +7,7 @@ the state exactly as it was. Rulings from the project's reference are cited as "
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import cache
 from itertools import combinations
 
 from engine.clacks import errors as E
@@ -727,20 +728,22 @@ class CompetitiveRules:
                 and state.turn.phase == "timeout_discard"
             ):
                 continue
-            for lamps, target_tower in self._fault_targets(card):
-                if self.fault_target_problem(state, player, card, lamps, target_tower) is None:
-                    yield PlayFault(
-                        player.seat, card=card_id, lamps=lamps, tower=target_tower, at=at
-                    )
+            check = self.target_kind(card) is Target.OWN_TOWER  # the others fit any board
+            for lamps, target_tower in fault_targets(
+                card.design.effect, card.design.params.get("count")
+            ):
+                if check and self.fault_target_problem(state, player, card, lamps, target_tower):
+                    continue
+                yield PlayFault(player.seat, card=card_id, lamps=lamps, tower=target_tower, at=at)
 
-    def _fault_targets(self, card: Card) -> Iterator[tuple[int, str | None]]:
-        kind = self.target_kind(card)
-        if kind is Target.NONE:
-            yield 0, None
-        elif kind is Target.LAMPS:
-            count = int(card.design.params["count"])
-            for combo in combinations(range(16), count):
-                yield sum(1 << i for i in combo), None
-        else:
-            for name in TOWER_NAMES:
-                yield 0, name
+
+@cache
+def fault_targets(effect: str, count: int | None) -> tuple[tuple[int, str | None], ...]:
+    """Every target a card with this effect could name, before looking at the board."""
+    kind = COMPETITIVE_EFFECTS[effect].target
+    if kind is Target.NONE:
+        return ((0, None),)
+    if kind is Target.LAMPS:
+        assert count is not None
+        return tuple((sum(1 << i for i in combo), None) for combo in combinations(range(16), count))
+    return tuple((0, name) for name in TOWER_NAMES)

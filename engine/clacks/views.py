@@ -14,6 +14,8 @@ from engine.clacks.effects import COMPETITIVE_EFFECTS
 from engine.clacks.geometry import Seat, lamps_of
 from engine.clacks.state import ClacksState
 
+RECENT = 6  # the top of the face-up discard pile shown with a view
+
 
 def jacquard_json(card: Jacquard) -> dict[str, Any]:
     return {
@@ -101,7 +103,10 @@ def build_view(
         if state.sabotage is None
         else {"target": state.sabotage.target.label, "tower": state.sabotage.tower},
         "bag_count": len(state.bag),
-        "discard": [jacquard_json(components.jacquards[j]) for j in state.discard],
+        "discard_count": len(state.discard),
+        "recently_played": [
+            jacquard_json(components.jacquards[j]) for j in state.discard[-RECENT:][::-1]
+        ],
         "fault_deck_count": len(state.fault_deck),
         "finishers": [s.label for s in state.finishers],
         "winner": state.winner.label if state.winner else None,
