@@ -143,6 +143,9 @@ def choose_map_action(game: ClacksGame, rng: Rng, swap_chance: int = SWAP_CHANCE
     if team is not None and team.lifted is not None:
         plays = [a for a in plays if a.jacquard == team.lifted] or plays
     board, flipped = state.board, state.turn.flipped
+    first_play = state.turn.jacquards_played == 0
+    if first_play and swaps and swap_chance and rng.below(swap_chance) == 0:
+        return swaps[rng.below(len(swaps))]
 
     def after(play: PlayJacquard) -> int:
         return _distance(game, board ^ play.lamps, flipped | play.lamps, seat, symbol)
@@ -154,15 +157,12 @@ def choose_map_action(game: ClacksGame, rng: Rng, swap_chance: int = SWAP_CHANCE
     )
     if scored and scored[0][0][0] == 0:
         return scored[0][1]
-    first_play = state.turn.jacquards_played == 0
     hand = state.players[seat].hand
     if first_play and len(hand) >= 2:
         finisher = _finishing_play(game, scored, hand, seat, symbol)
         if finisher is not None:
             return finisher
     if first_play and swaps:
-        if swap_chance and rng.below(swap_chance) == 0:
-            return swaps[rng.below(len(swaps))]
         useful = _useful_swap(game, swaps, seat, symbol)
         if useful is not None:
             return useful
