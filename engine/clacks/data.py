@@ -315,9 +315,10 @@ def check_card_designs(
         extra = extra_check(ident, entry, problems) if extra_check else {}
         if extra is None:
             ok = False
+        if count is not None and count >= 1:
+            count_total += count  # counted even when the entry is faulty: one problem, not two
         if not ok or count is None or not isinstance(effect, str) or extra is None:
             continue
-        count_total += count
         design = CardDesign(
             ident,
             str(entry.get("name", ident)),
