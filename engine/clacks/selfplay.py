@@ -102,8 +102,6 @@ def next_action(game: ClacksGame, rng: Rng, fault_chance: int = 20, swap_chance:
 
 # ----------------------------------------------------------------- the map games
 
-SWAP_CHANCE = 0  # by default swap only when it helps
-
 
 def _next_symbol(state: ClacksState) -> str | None:
     if state.team is not None:
@@ -124,7 +122,7 @@ def _distance(game: ClacksGame, board: int, flipped: int, seat: Seat, symbol: st
     return best
 
 
-def choose_map_action(game: ClacksGame, rng: Rng, swap_chance: int = SWAP_CHANCE) -> Action:
+def choose_map_action(game: ClacksGame, rng: Rng, swap_chance: int = 0) -> Action:
     """The current player's next action in a co-op, solitaire or junior game. At the
     start of a turn 1 in ``swap_chance`` turns swaps at random (0: never), so that
     simulations visit every slot and card."""

@@ -265,6 +265,7 @@ class ClacksModule(GameModule):
                     "variants": ["long_distance", "night_shift"],
                     "choices": routes,
                     "default_seats": seats("coop"),
+                    "hints_allowed": "not with long_distance",
                     "words": "one list of two words for the team, 10 letters together",
                 },
                 {

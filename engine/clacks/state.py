@@ -210,6 +210,11 @@ class Options:
         return self.mode in TEAM_MODES
 
     @property
+    def hints_allowed(self) -> bool:
+        """Long Distance forbids the team to advise each other, so hints are off too."""
+        return not self.long_distance
+
+    @property
     def dwarf_seat(self) -> Seat | None:
         """The player with no one opposite, whom the Deep Dwarf follows (3 players)."""
         if self.mode != "competitive" or len(self.seats) != 3:

@@ -66,8 +66,8 @@ def public_options(state: ClacksState) -> dict[str, Any]:
 
 
 def hints_allowed(state: ClacksState) -> bool:
-    """Long Distance forbids the team to advise each other, so no hints either."""
-    return not state.options.long_distance
+    """Whether a hint feature may help this game's players (not in Long Distance)."""
+    return state.options.hints_allowed
 
 
 def build_view(
