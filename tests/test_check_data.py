@@ -192,6 +192,12 @@ CORRUPTIONS = [
     ),
     (
         "logs.toml",
+        'effect = "nothing"',
+        'effect = "nothing"\nwhen = "own_turn"',
+        "logs.toml: quiet-shift: an Operator's Log is applied when revealed; `when` does not apply",
+    ),
+    (
+        "logs.toml",
         "[[log]]",
         "[[log]\n",
         "logs.toml: not valid TOML",

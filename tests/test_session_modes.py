@@ -120,3 +120,14 @@ def test_a_junior_race_through_the_interface() -> None:
     assert {p["route"] for p in view["players"]} == {"easy", "hard"}
     assert view["you"]["hand"] and len(view["you"]["hand"]) == 4
     assert mask_of(view["lit"]) == view["board"]
+
+
+def test_competitive_transmit_names_only_the_pawns_tower() -> None:
+    from engine.clacks import ClacksGame, Move, Options, Transmit
+
+    game = ClacksGame.new(Options.for_players(2), 1)
+    seat = game.current_seat
+    game.apply(Move(seat, tower="b2c2"))
+    with pytest.raises(E.NotOnTower, match="from your pawn's tower"):
+        game.apply(Transmit(seat, tower="a2b2"))
+    assert Transmit(seat).to_json() == {"type": "transmit", "seat": seat.label}

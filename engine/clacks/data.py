@@ -291,7 +291,14 @@ def check_card_designs(
             )
             ok = False
         when = entry.get("when", "any")
-        if when not in TIMINGS:
+        if context is not None and "when" in entry:
+            problems.add(
+                file,
+                ident,
+                f"{context.description} is applied when revealed; `when` does not apply",
+            )
+            ok = False
+        elif when not in TIMINGS:
             problems.add(file, ident, f"unknown timing {when!r}; known: {', '.join(TIMINGS)}")
             ok = False
         params = entry.get("params", {})
