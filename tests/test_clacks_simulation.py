@@ -54,6 +54,8 @@ VIEW_KEYS = {
     "winner",
     "end_reason",
     "you",
+    "winners",
+    "hints_allowed",
 }
 
 

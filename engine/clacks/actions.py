@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 from engine.clacks.geometry import Seat, lamps_of, mask_of
 from engine.core.errors import MalformedAction
 
-
 _FIELD_NAMES: dict[str, tuple[str, ...]] = {}
 
 
@@ -81,9 +80,24 @@ class PlayFault(Action):
 
 @dataclass(frozen=True)
 class Transmit(Action):
-    """Claim the next symbol of your message at your tower; ends your turn."""
+    """Claim the next symbol of your message; ends your turn. In the competitive game
+    it is sent from your pawn's tower (``tower``, if given, must be that one); in the
+    co-op, solitaire and junior games from ``tower``, any tower of your colour, or when
+    None from the first of your towers that shows the symbol."""
 
     TYPE: ClassVar[str] = "transmit"
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("at", "tower")
+    tower: str | None = None
+
+
+@dataclass(frozen=True)
+class Swap(Action):
+    """Co-op: discard a Jacquard from your hand and lift the Jacquard and the card in a
+    swap slot ("incident-1", "incident-2", "log-1", "log-2")."""
+
+    TYPE: ClassVar[str] = "swap"
+    jacquard: str = ""
+    slot: str = ""
 
 
 @dataclass(frozen=True)
@@ -117,7 +131,7 @@ def register_action(cls: type[Action]) -> type[Action]:
     return cls
 
 
-for _cls in (Move, PlayJacquard, PlayFault, Transmit, EndTurn, TimeUp, Discard):
+for _cls in (Move, PlayJacquard, PlayFault, Transmit, EndTurn, TimeUp, Discard, Swap):
     register_action(_cls)
 
 
