@@ -6,10 +6,20 @@ import dataclasses
 from typing import Any
 
 from engine.clacks.actions import Move, PlayFault, PlayJacquard, TimeUp, action_from_json
+from engine.clacks.data import load_components
 from engine.clacks.errors import BadOptions, NotYourTurn, WrongColour
 from engine.clacks.game import ClacksGame
-from engine.clacks.geometry import Seat, tower
-from engine.clacks.state import DEFAULT_SEATS, Options
+from engine.clacks.geometry import (
+    LAMP_NAMES,
+    TOWERS,
+    Seat,
+    lamps_of,
+    reading_frame,
+    seat_view_cell,
+    tower,
+    towers_of,
+)
+from engine.clacks.state import DEFAULT_SEATS, MAX_WORD_LENGTH, Options
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
 
@@ -124,6 +134,9 @@ class ClacksSession(Session):
             )
         return seat.label, Move(seat, tower=button).to_json()
 
+    def transmissions(self, events: list[JSON]) -> list[int]:
+        return [tower(str(e["tower"])).mask for e in events if e.get("kind") == "transmitted"]
+
     def describe_event(self, event: JSON) -> str:
         return describe_event(event)
 
@@ -192,6 +205,54 @@ class ClacksModule(GameModule):
                     "default_seats": {
                         str(n): [s.label for s in seats] for n, seats in DEFAULT_SEATS.items()
                     },
+                    "words_per_player": {"default": 1, "long_message": 2},
+                    "word_max_length": MAX_WORD_LENGTH,
+                    "turn_seconds": Options.turn_seconds,
                 }
             ],
         }
+
+    def reference(self) -> JSON:
+        return clacks_reference()
+
+
+def clacks_reference() -> JSON:
+    """The exchange's geometry and the alphabet card, as lamp names, for drawing."""
+    components = load_components()
+    return {
+        "game": "clacks",
+        "lamps": list(LAMP_NAMES),
+        "seats": [
+            {
+                "id": seat.label,
+                "colour": seat.colour.value,
+                "shape": seat.colour.shape,
+                # the board drawn from this seat: four rows, far side first, left to right
+                "grid": [
+                    [LAMP_NAMES[seat_view_cell(seat, r, c)] for c in range(4)] for r in range(4)
+                ],
+                "frames": {
+                    name: [LAMP_NAMES[i] for i in reading_frame(seat, name)]
+                    for name in towers_of(seat.colour)
+                },
+            }
+            for seat in Seat
+        ],
+        "towers": [
+            {
+                "id": t.name,
+                "colour": t.colour.value,
+                "shape": t.colour.shape,
+                "between": [t.name[:2], t.name[2:]],
+                "lamps": lamps_of(t.mask),
+            }
+            for t in TOWERS.values()
+        ],
+        "alphabet": {
+            symbol: format(pattern, "06b") for symbol, pattern in components.alphabet.items()
+        },
+        "jacquards": [
+            {"design": d.id, "name": d.name, "cost": d.cost, "holes": d.picture()}
+            for d in {j.design.id: j.design for j in components.jacquards.values()}.values()
+        ],
+    }
