@@ -62,6 +62,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
     play.add_argument("--quick", action="store_true", help="Quick Game: no sabotage")
     play.set_defaults(run=_play)
+    from clacks import serve
+
+    serve_parser = commands.add_parser(
+        "serve", help="start the companion: table screen, phone hand controllers, JSON API"
+    )
+    serve.add_arguments(serve_parser)
+    serve_parser.set_defaults(run=serve.run)
     from clacks import bench
 
     bench_parser = commands.add_parser("bench", help="print speed and memory figures")

@@ -10,7 +10,7 @@ from engine.core.errors import IllegalAction, MalformedAction
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str, **params: Any) -> None:
+    def __init__(self, status: int, code: str, message: str, /, **params: Any) -> None:
         super().__init__(message)
         self.status = status
         self.code = code

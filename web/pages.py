@@ -6,6 +6,7 @@ everything else from the same JSON API and event stream any other client would u
 
 from __future__ import annotations
 
+import io
 from urllib.parse import urlsplit
 
 import segno
@@ -91,10 +92,11 @@ def phone(code: str) -> BaseResponse:
 @pages.get("/qr/<code>.svg")
 def qr(code: str) -> Response:
     found = room(code)
-    svg = segno.make(join_url(found.code), error="m").svg_inline(
-        scale=1, border=2, dark="#000", light="#fff", omitsize=True
+    buffer = io.BytesIO()
+    segno.make(join_url(found.code), error="m").save(
+        buffer, kind="svg", scale=1, border=2, dark="#000", light="#fff", omitsize=True
     )
-    return Response(svg, mimetype="image/svg+xml")
+    return Response(buffer.getvalue(), mimetype="image/svg+xml")
 
 
 @pages.get("/i18n/<lang>.json")

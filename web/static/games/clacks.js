@@ -92,10 +92,10 @@
         group.append(svg("rect", { x: p.x - CELL / 2 + 3, y: p.y - CELL / 2 + 3, width: CELL - 6,
                                    height: CELL - 6, rx: 10, class: "frame-cell" }));
       }
-      group.append(svg("circle", { cx: p.x, cy: p.y, r: 36, class: "bulb" }));
+      group.append(svg("circle", { cx: p.x, cy: p.y, r: 31, class: "bulb" }));
       if (lit) group.append(svg("circle", { cx: p.x, cy: p.y, r: 14, class: "glow" }));
       if (flips) {
-        group.append(svg("circle", { cx: p.x, cy: p.y, r: 44, class: "flip-ring" }));
+        group.append(svg("circle", { cx: p.x, cy: p.y, r: 40, class: "flip-ring" }));
         group.append(svg("text", { x: p.x, y: p.y + 12, class: "flip-mark", text: "⇅" }));
       }
       group.append(svg("text", { x: p.x - 40, y: p.y - 36, class: "lamp-name", text: lamp }));
@@ -128,11 +128,11 @@
         tabindex: enabled ? 0 : null,
         "aria-label": words.join(", "),
       });
-      group.append(svg("circle", { cx: x, cy: y, r: 30, class: "hit" }));
+      group.append(svg("circle", { cx: x, cy: y, r: 24, class: "hit" }));
       if (tower.shape === "square") {
-        group.append(svg("rect", { x: x - 15, y: y - 15, width: 30, height: 30, rx: 3, class: "button" }));
+        group.append(svg("rect", { x: x - 13, y: y - 13, width: 26, height: 26, rx: 3, class: "button" }));
       } else {
-        group.append(svg("circle", { cx: x, cy: y, r: 16, class: "button" }));
+        group.append(svg("circle", { cx: x, cy: y, r: 14, class: "button" }));
       }
       here.forEach((seat, i) => {
         const px = x + 20 + i * 10;

@@ -74,7 +74,9 @@
   }
 
   function onState(next) {
-    if (next.fresh || !state || next.room.game_number !== state.room.game_number) log = [...next.events];
+    const newGame = state && next.room.game_number !== state.room.game_number;
+    if (newGame && lobby.open) lobby.close();
+    if (next.fresh || !state || newGame) log = [...next.events];
     else log.push(...next.events);
     state = next;
     if (next.notice) showNotice(next.notice.error);
