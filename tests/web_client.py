@@ -49,6 +49,7 @@ class EventStream:
         )
         self.buffer = b""
         self.raw = b""
+        self.seq = -1  # seq of the last state read
         head = self._read_until(b"\r\n\r\n")
         self.status = int(head.split(b" ", 2)[1])
 
@@ -70,7 +71,13 @@ class EventStream:
             for line in block.split(b"\n"):
                 if line.startswith(b"data: "):
                     result: dict[str, Any] = json.loads(line[6:])
+                    self.seq = result["seq"]
                     return result
+
+    def catch_up(self, seq: int) -> None:
+        """Read states until the one numbered ``seq`` (or later) has arrived."""
+        while self.seq < seq:
+            self.next_state()
 
     def close(self) -> None:
         self.sock.close()
