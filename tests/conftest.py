@@ -8,7 +8,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from live_server import LiveServer  # noqa: E402
+from live_server import LiveServer
 
 
 @pytest.fixture

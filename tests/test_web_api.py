@@ -25,13 +25,17 @@ def start(server: LiveServer, seed: int = 10, **options: Any) -> None:
 
 
 def claim(server: LiveServer, seat: str, name: str = "") -> str:
-    status, body = call(server.base, "POST", f"/api/rooms/{server.code}/seats/{seat}", {"name": name})
+    status, body = call(
+        server.base, "POST", f"/api/rooms/{server.code}/seats/{seat}", {"name": name}
+    )
     assert status == 200, body
     token: str = body["token"]
     return token
 
 
-def act(server: LiveServer, seat: str, token: str | None, action: Any, **extra: Any) -> tuple[int, Any]:
+def act(
+    server: LiveServer, seat: str, token: str | None, action: Any, **extra: Any
+) -> tuple[int, Any]:
     headers = extra.pop("headers", None)
     return call(
         server.base,
@@ -51,7 +55,9 @@ def hand_ids(server: LiveServer, seat: str) -> list[str]:
 def test_a_seat_is_claimed_once_and_its_token_is_required(server: LiveServer) -> None:
     start(server)
     token = claim(server, "south", "Ann")
-    status, body = call(server.base, "POST", f"/api/rooms/{server.code}/seats/south", {"name": "Eve"})
+    status, body = call(
+        server.base, "POST", f"/api/rooms/{server.code}/seats/south", {"name": "Eve"}
+    )
     assert status == 409 and body["error"] == "seat_taken" and body["params"]["name"] == "Ann"
     move = {"type": "move", "tower": "b2c2"}
     assert act(server, "south", None, move)[0] == 403
@@ -113,7 +119,9 @@ def test_bad_input_gets_a_clear_4xx_and_changes_nothing(server: LiveServer) -> N
         call(server.base, "GET", "/api/rooms/QQQQ"),
         call(server.base, "POST", f"/api/rooms/{server.code}/buttons/nowhere"),
         call(server.base, "POST", f"/api/rooms/{server.code}/game", {"options": {"players": 9}}),
-        call(server.base, "POST", f"/api/rooms/{server.code}/game", {"options": {"words": [["Ř€"]]}}),
+        call(
+            server.base, "POST", f"/api/rooms/{server.code}/game", {"options": {"words": [["Ř€"]]}}
+        ),
     ]
     for status, body in cases:
         assert 400 <= status < 500, (status, body)
@@ -146,22 +154,34 @@ def test_undo_preview_and_a_refused_placement(server: LiveServer) -> None:
     assert session is not None
     assert act(server, "south", token, {"type": "move", "tower": "b2c2"})[0] == 200
     assert server.room.session.can_undo("south")  # type: ignore[union-attr]
-    status, body = call(server.base, "POST", f"/api/rooms/{server.code}/seats/south/undo", {}, token=token)
+    status, body = call(
+        server.base, "POST", f"/api/rooms/{server.code}/seats/south/undo", {}, token=token
+    )
     assert status == 200 and body["events"][0]["kind"] == "undone"
     assert session.view("south")["players"][0]["pawn"] is None
     legal = call(server.base, "GET", f"/api/rooms/{server.code}/seats/south/legal", token=token)[1]
     play = next(a for a in legal["actions"] if a["type"] == "play_jacquard")
     status, body = call(
-        server.base, "POST", f"/api/rooms/{server.code}/seats/south/preview", {"action": play}, token=token
+        server.base,
+        "POST",
+        f"/api/rooms/{server.code}/seats/south/preview",
+        {"action": play},
+        token=token,
     )
     lamp_index = {name: i for i, name in enumerate(game_module("clacks").reference()["lamps"])}
-    assert status == 200 and body["frame"]["preview"] == sorted(lamp_index[x] for x in play["lamps"])
+    assert status == 200 and body["frame"]["preview"] == sorted(
+        lamp_index[x] for x in play["lamps"]
+    )
     assert server.room.preview is not None and server.room.preview.seat == "south"
     wrong = dict(play, lamps=["a1", "b2", "c3", "d4", "a4", "d1"])
     status, body = act(server, "south", token, wrong)
     assert status == 422 and body["rule"] == "bad_placement" and "holes" in body["message"]
     status, body = call(
-        server.base, "POST", f"/api/rooms/{server.code}/seats/south/preview", {"action": wrong}, token=token
+        server.base,
+        "POST",
+        f"/api/rooms/{server.code}/seats/south/preview",
+        {"action": wrong},
+        token=token,
     )
     assert status == 200 and body["frame"] is None
 
@@ -189,9 +209,14 @@ def test_a_new_game_keeps_holders_of_seats_it_still_has(server: LiveServer) -> N
     south = claim(server, "south")
     call(server.base, "POST", f"/api/rooms/{server.code}/game", {"options": {"players": 3}})
     assert server.room.claims["south"].token == south
-    call(server.base, "POST", f"/api/rooms/{server.code}/game", {"options": {"seats": ["west", "east"]}})
+    call(
+        server.base,
+        "POST",
+        f"/api/rooms/{server.code}/game",
+        {"options": {"seats": ["west", "east"]}},
+    )
     assert "south" not in server.room.claims
-    status, body = call(server.base, "GET", f"/api/rooms/{server.code}?seat=south", token=south)
+    status, _body = call(server.base, "GET", f"/api/rooms/{server.code}?seat=south", token=south)
     assert status == 404
 
 

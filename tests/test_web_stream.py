@@ -74,7 +74,9 @@ def test_streams_never_carry_another_seats_hand(server: LiveServer) -> None:
         assert act(server, seat, token, plays[0])[0] == 200
         assert act(server, seat, token, {"type": "end_turn"})[0] == 200
     time.sleep(0.3)
-    final = {seat: [c["id"] for c in session.view(seat)["you"]["hand"]] for seat in ("south", "north")}
+    final = {
+        seat: [c["id"] for c in session.view(seat)["you"]["hand"]] for seat in ("south", "north")
+    }
     for watcher, own, other in (
         (spectator, None, None),
         (south_stream, "south", "north"),

@@ -14,6 +14,7 @@ some threads free for ordinary requests and answers 503 with ``Retry-After`` bey
 from __future__ import annotations
 
 import threading
+
 from flask import Blueprint, Response, current_app, request
 
 from web.api import room, seat_id

@@ -28,8 +28,7 @@
     if (Array.isArray(event.lamps)) params.lamps = event.lamps.join(" ");
     if (event.reason) params.reason = t(`clacks.reason.${event.reason}`);
     if (event.symbol) params.symbol = symbolWord(event.symbol);
-    if (event.kind === "moved" && event.from === null) params.from = t("clacks.start_button");
-    const key = `event.${event.kind}`;
+    const key = event.kind === "moved" && !event.from ? "event.placed" : `event.${event.kind}`;
     return Clacks.has(key) ? t(key, params) : event.kind;
   }
 
@@ -415,15 +414,15 @@
     const action = pendingAction(view);
     if (pick.mode === "jacquard") {
       controls.append(
-        el("button", { type: "button", class: "secondary", onclick: () => ctx.turn(1) }, t("clacks.rotate")),
-        el("button", { type: "button", class: "secondary", onclick: () => ctx.mirror() }, t("clacks.mirror")),
+        el("button", { type: "button", class: "secondary", "data-action": "rotate", onclick: () => ctx.turn(1) }, t("clacks.rotate")),
+        el("button", { type: "button", class: "secondary", "data-action": "mirror", onclick: () => ctx.mirror() }, t("clacks.mirror")),
       );
     }
     if (pick.mode) {
       controls.append(
         el("button", { type: "button", class: "primary", disabled: !action, "data-action": "confirm",
                        onclick: () => ctx.confirm() }, t("clacks.confirm")),
-        el("button", { type: "button", class: "secondary", onclick: () => ctx.cancel() }, t("ui.cancel")),
+        el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() }, t("ui.cancel")),
       );
     }
     boardBox.append(controls);

@@ -96,6 +96,7 @@
       el("button", { type: "button", class: "link", onclick: leave }, t("ui.leave_seat")));
     const controller = game.phoneController(page);
     main.replaceChildren(game.phone({ state, ref, seat: held.seat, ...controller }));
+    document.body.dataset.revision = state.revision;  // what the page shows, for people and tests
   }
 
   function renderSeatPicker() {

@@ -60,6 +60,7 @@
     }
     const describe = game.extras(ctx).describe;
     logList.replaceChildren(...log.slice(-80).reverse().map((e) => el("li", {}, describe(e))));
+    document.body.dataset.revision = state.revision;
   }
 
   function renderPresence() {
