@@ -58,7 +58,10 @@ def create_app(
 
     @app.errorhandler(ApiError)
     def api_error(exc: ApiError) -> tuple[Response, int]:
-        return jsonify(exc.to_json()), exc.status
+        response = jsonify(exc.to_json())
+        if exc.status == 503:
+            response.headers["Retry-After"] = "2"
+        return response, exc.status
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
