@@ -352,3 +352,36 @@ def test_the_phone_speaks_czech_and_fits_a_small_screen(
         "button", "n => n.map(b => b.getBoundingClientRect().height)"
     )
     assert heights and min(heights) >= 44
+
+
+def test_a_fault_report_in_another_players_turn_and_an_undo(
+    server: LiveServer, pages: dict[str, Page]
+) -> None:
+    server.room.new_game("clacks", {"players": 2}, seed=29)
+    session = server.room.session
+    assert session is not None and session.active_seats == ["south"]
+    south, north = pages["south"].page, pages["north"].page
+    for page, seat in ((south, "south"), (north, "north")):
+        page.goto(server.url(f"/join/{server.code}"))
+        page.click(f"button[data-seat={seat}]")
+        page.wait_for_selector(".jacquard")
+
+    # South moves by tapping a tower, then takes it back
+    south.click("[data-tower=b2c2]")
+    pages["south"].wait_revision(server.room.revision)
+    assert session.view("south")["players"][0]["pawn"] == "b2c2"
+    south.click("[data-action=undo]")
+    pages["south"].wait_revision(server.room.revision)
+    assert session.view("south")["players"][0]["pawn"] is None
+
+    # North, out of turn, flips two lamps with Crossed Rods
+    board_before = session.view(None)["board"]
+    north.click(".fault[data-card='crossed-rods-1'] button")
+    north.click("[data-lamp=a1]")
+    north.click("[data-lamp=d4]")
+    assert lamps_shown(north, ".lamp.flip") == {"a1", "d4"}
+    north.click("[data-action=confirm]")
+    pages["north"].wait_revision(server.room.revision)
+    assert session.view(None)["board"] == board_before ^ (1 << 0 | 1 << 15)
+    assert north.locator(".fault[data-card='crossed-rods-1']").count() == 0
+    assert session.active_seats == ["south"]

@@ -193,8 +193,7 @@ def legal(code: str, seat: str) -> Response:
     found = room(code)
     with found.lock:
         found.authorize(seat_id(seat), token())
-        session = found.session
-        assert session is not None
+        session = found.require_session()
         try:
             actions = session.legal_actions(seat, found.clock())
         except IllegalAction as exc:

@@ -6,6 +6,7 @@ everything else from the same JSON API and event stream any other client would u
 
 from __future__ import annotations
 
+import contextlib
 import io
 from urllib.parse import urlsplit
 
@@ -21,8 +22,14 @@ pages = Blueprint("pages", __name__)
 
 
 def language() -> str:
+    """The page's language: asked for in the address, chosen before on this device, the
+    table's language, or else the browser's."""
     accept = [lang for lang, _ in request.accept_languages]
     requested = request.args.get("lang") or request.cookies.get("lang")
+    code = (request.view_args or {}).get("code")
+    if requested not in LANGUAGES and code:
+        with contextlib.suppress(ApiError):
+            requested = room(code).language
     return best_language(requested, accept)
 
 
@@ -52,8 +59,8 @@ def render(template: str, **context: object) -> Response:
 
 
 @pages.get("/")
-def home() -> Response:
-    return table(hub().main.code)
+def home() -> BaseResponse:
+    return redirect(url_for("pages.table", code=hub().main.code))
 
 
 @pages.get("/table/<code>")

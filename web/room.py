@@ -165,13 +165,13 @@ class Room:
 
     # ----------------------------------------------------------------- seats
 
-    def _require_session(self) -> Session:
+    def require_session(self) -> Session:
         if self.session is None:
             raise ApiError(409, "no_game", "No game is running on this table yet")
         return self.session
 
     def _require_seat(self, seat: str) -> None:
-        session = self._require_session()
+        session = self.require_session()
         if seat not in [s.id for s in session.seats]:
             raise ApiError(
                 404,
@@ -254,7 +254,7 @@ class Room:
         with self.lock:
             self.authorize(seat, token)
             self._check_revision(revision)
-            session = self._require_session()
+            session = self.require_session()
             try:
                 events = session.undo(seat)
             except IllegalAction as exc:
@@ -271,7 +271,7 @@ class Room:
             )
 
     def _apply(self, seat: str | None, action: Any) -> JSON:
-        session = self._require_session()
+        session = self.require_session()
         try:
             events = session.apply(seat, action, self.clock())
         except IllegalAction as exc:
@@ -296,7 +296,7 @@ class Room:
         """Show the lamps ``action`` would flip, on every screen and the board."""
         with self.lock:
             self.authorize(seat, token)
-            session = self._require_session()
+            session = self.require_session()
             try:
                 frame = session.preview(seat, action)
             except (ValueError, TypeError):
@@ -323,7 +323,7 @@ class Room:
 
     def handle_press(self, button: str) -> JSON:
         with self.lock:
-            session = self._require_session()
+            session = self.require_session()
             try:
                 meaning = session.button_action(button, self.clock())
                 if meaning is None:
