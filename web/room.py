@@ -160,7 +160,7 @@ class Room:
         """Drive an ExchangeBoard from this room: show every frame, listen to its buttons."""
         with self.lock:
             self.board = board
-            board.on_press(self.handle_press)
+            board.on_press(self._board_pressed)
             self._show_on_board()
 
     # ----------------------------------------------------------------- seats
@@ -315,11 +315,33 @@ class Room:
     def press(self, button: str) -> JSON:
         """A tower button pressed on the table screen: through the board when one is
         attached (so it behaves exactly like the physical button), else straight on."""
-        if self.board is not None:
-            self.board.press(button)
-            with self.lock:
-                return {"revision": self.revision}
-        return self.handle_press(button)
+        if self.board is None:
+            return self.handle_press(button)
+        with self.lock:
+            session = self.require_session()
+            try:
+                session.button_action(button, self.clock())  # only to refuse unknown buttons
+            except IllegalAction:
+                pass
+            except ValueError as exc:
+                raise ApiError(404, "unknown_button", str(exc), button=button) from None
+            notice_before = self.notice
+        self.board.press(button)
+        with self.lock:
+            if self.notice is not None and self.notice is not notice_before:
+                error = self.notice.error
+                refusal = ApiError(422, error["rule"], error["message"], **error["params"])
+                refusal.rule = error["rule"]
+                raise refusal
+            return {"revision": self.revision}
+
+    def _board_pressed(self, button: str) -> None:
+        """A press from the board's own button reader: refusals become the table's notice
+        and the board's refusal flash, never an exception in the board's thread."""
+        try:
+            self.handle_press(button)
+        except ApiError as exc:
+            log.info("button %s refused: %s", button, exc.message)
 
     def handle_press(self, button: str) -> JSON:
         with self.lock:
