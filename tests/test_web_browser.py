@@ -367,12 +367,14 @@ def test_a_fault_report_in_another_players_turn_and_an_undo(
         page.wait_for_selector(".jacquard")
 
     # South moves by tapping a tower, then takes it back
+    revision = server.room.revision
     south.click("[data-tower=b2c2]")
-    pages["south"].wait_revision(server.room.revision)
+    pages["south"].wait_revision(revision + 1)
     assert session.view("south")["players"][0]["pawn"] == "b2c2"
     south.click("[data-action=undo]")
-    pages["south"].wait_revision(server.room.revision)
+    pages["south"].wait_revision(revision + 2)
     assert session.view("south")["players"][0]["pawn"] is None
+    pages["north"].wait_revision(revision + 2)
 
     # North, out of turn, flips two lamps with Crossed Rods
     board_before = session.view(None)["board"]
@@ -381,7 +383,7 @@ def test_a_fault_report_in_another_players_turn_and_an_undo(
     north.click("[data-lamp=d4]")
     assert lamps_shown(north, ".lamp.flip") == {"a1", "d4"}
     north.click("[data-action=confirm]")
-    pages["north"].wait_revision(server.room.revision)
+    pages["north"].wait_revision(revision + 3)
     assert session.view(None)["board"] == board_before ^ (1 << 0 | 1 << 15)
     assert north.locator(".fault[data-card='crossed-rods-1']").count() == 0
     assert session.active_seats == ["south"]

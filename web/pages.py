@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import contextlib
 import io
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import segno
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
+from engine.core.interface import game_modules
 from web.api import hub, room
 from web.errors import ApiError
 from web.i18n import LANGUAGES, best_language, catalog_json, translate
@@ -42,6 +44,18 @@ def join_url(code: str) -> str:
     return f"{public_base()}/join/{code}"
 
 
+STATIC = Path(__file__).parent / "static"
+
+
+def game_scripts() -> list[str]:
+    """The drawing module of every registered game that has one (static/games/NAME.js)."""
+    return [
+        f"games/{name}.js"
+        for name in sorted(game_modules())
+        if (STATIC / "games" / f"{name}.js").exists()
+    ]
+
+
 def render(template: str, **context: object) -> Response:
     lang = language()
     html = render_template(
@@ -49,6 +63,7 @@ def render(template: str, **context: object) -> Response:
         lang=lang,
         languages=LANGUAGES,
         catalog=catalog_json(lang),
+        game_scripts=game_scripts(),
         t=lambda key, **params: translate(lang, key, **params),
         **context,
     )

@@ -569,12 +569,19 @@
     };
   }
 
+  // Each mode of the game draws its own table and phone; a mode's module adds itself
+  // here (modes.table.coop = ...). A mode without one is drawn as the competitive game.
+  const modes = { table: { competitive: table }, phone: { competitive: phone } };
+  const byMode = (kind) => (ctx) => (modes[kind][ctx.state.view.mode] || modes[kind].competitive)(ctx);
+
   Clacks.games.clacks = {
     title: () => t("clacks.title"),
-    table,
+    table: byMode("table"),
+    phone: byMode("phone"),
     extras,
-    phone,
     phoneController,
     describeEvent,
+    modes,
+    parts: { drawBoard, boardOptions, seatName, messageLine, turnSummary, alphabetCard, glyph },
   };
 })();

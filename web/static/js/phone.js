@@ -85,7 +85,7 @@
       return;
     }
     if (!held) {
-      renderSeatPicker();
+      await renderSeatPicker();
       return;
     }
     const game = Clacks.games[state.room.game];
@@ -99,8 +99,10 @@
     document.body.dataset.revision = state.revision;  // what the page shows, for people and tests
   }
 
-  function renderSeatPicker() {
+  async function renderSeatPicker() {
     who.textContent = "";
+    const game = Clacks.games[state.room.game];
+    ref = await reference(state.room.game);
     const nameInput = el("input", { id: "player-name", name: "name", maxlength: 24, autocomplete: "nickname",
                                     value: localStorage.getItem("clacks-name") || "" });
     const list = el("ul", { class: "seat-picker" });
@@ -121,7 +123,9 @@
       el("label", { class: "field", for: "player-name" }, el("span", {}, t("ui.your_name")), nameInput),
       list,
       el("p", { class: "hint" }, t("ui.watching_only")),
+      game.table({ state, ref, press: null }),  // watch the table meanwhile
     );
+    document.body.dataset.revision = state.revision;
   }
 
   async function claim(seat, name) {

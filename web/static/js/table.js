@@ -14,6 +14,7 @@
   const noticeBox = document.getElementById("notice");
   const lobby = document.getElementById("lobby");
   const liveBox = document.getElementById("live");
+  const hardwareBox = document.getElementById("hardware");
   const references = {};
   let gamesInfo = null;
   let state = null;
@@ -42,6 +43,9 @@
   async function render() {
     if (!state) return;
     renderPresence();
+    const hardware = state.room.hardware;
+    hardwareBox.textContent = hardware && hardware.warning ? hardware.warning : "";
+    hardwareBox.hidden = !(hardware && hardware.warning);
     if (!state.view) {
       gameBox.replaceChildren(el("p", { class: "waiting" }, t("ui.no_game_yet")));
       if (!lobby.open) openLobby();
