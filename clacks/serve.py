@@ -66,7 +66,7 @@ def build(
     host: str, port: int, language: str, threads: int, board: Any = None
 ) -> tuple[Any, Any, str]:
     """The waitress server (bound and listening), the hub, and the public base address."""
-    from waitress.server import create_server
+    from waitress.server import create_server  # type: ignore[import-untyped]
 
     from web import create_app
     from web.hub import Hub

@@ -387,3 +387,36 @@ def test_a_fault_report_in_another_players_turn_and_an_undo(
     assert session.view(None)["board"] == board_before ^ (1 << 0 | 1 << 15)
     assert north.locator(".fault[data-card='crossed-rods-1']").count() == 0
     assert session.active_seats == ["south"]
+
+
+def test_the_lobby_sets_up_own_words_variants_and_language(
+    server: LiveServer, pages: dict[str, Page]
+) -> None:
+    table = pages["table"]
+    table.page.goto(server.url("/"))
+    lobby = table.page.locator("dialog")
+    lobby.locator("select[name=players]").select_option("3")
+    lobby.locator("input[value=express]").check()
+    lobby.locator("input[name=words][value=custom]").check()
+    for seat, word in (("south", "Řeka"), ("west", "gnome"), ("north", "Troll")):
+        lobby.locator(f"input[name=word-{seat}-0]").fill(word)
+    lobby.locator("select[name=language]").select_option("cs")
+    lobby.locator("button[type=submit]").click()
+    table.page.wait_for_url("**lang=cs**")
+    table.wait_revision(1)
+    view = server.room.session.view(None)  # type: ignore[union-attr]
+    words = {p["seat"]: p["words"] for p in view["players"]}
+    assert words == {"south": ["REKA"], "west": ["GNOME"], "north": ["TROLL"]}
+    assert view["options"]["express"] and server.room.language == "cs"
+    assert "Na tahu" in table.page.inner_text(".status")
+    assert table.page.locator(".countdown").inner_text().startswith("zbývá")
+    table.shot("table-tv-cs")
+    # a bad word is refused in the lobby with the reason, and the running game stays
+    table.page.click("#new-game")
+    lobby.locator("input[name=words][value=custom]").check()
+    for seat in ("south", "north"):
+        lobby.locator(f"input[name=word-{seat}-0]").fill("A1")
+    lobby.locator("button[type=submit]").click()
+    error = lobby.locator(".error")
+    error.wait_for()
+    assert "1" in error.inner_text() and server.room.game_number == 1

@@ -547,4 +547,5 @@ def _illegal_json(exc: IllegalAction) -> JSON:
 
 
 def _jsonable(params: dict[str, object]) -> JSON:
-    return json.loads(json.dumps(params, default=str))
+    plain: JSON = json.loads(json.dumps(params, default=str))
+    return plain

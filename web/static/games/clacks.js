@@ -181,9 +181,12 @@
 
   function alphabetCard(ref) {
     const list = el("ul", { class: "alphabet" });
-    for (const [symbol, pattern] of Object.entries(ref.alphabet)) {
+    const symbols = Object.keys(ref.alphabet).sort((a, b) => (a.length - b.length) || (a < b ? -1 : 1));
+    for (const symbol of symbols) {
+      const pattern = ref.alphabet[symbol];
       const name = symbolWord(symbol);
-      list.append(el("li", {}, glyph(pattern, `${name}: ${patternWords(pattern)}`), el("span", {}, name)));
+      list.append(el("li", { class: symbol.length > 1 ? "wide" : null },
+        glyph(pattern, `${name}: ${patternWords(pattern)}`), el("span", {}, name)));
     }
     return list;
   }
@@ -223,16 +226,22 @@
     } else if (turn.phase === "timeout_discard") {
       parts.push(el("p", { class: "phase" }, t("clacks.phase.timeout_discard")));
     }
-    if (state.deadline) parts.push(" · ", el("span", { class: "countdown", "data-deadline": state.deadline }));
+    if (state.deadline) {
+      const countdown = el("span", { class: "countdown", role: "timer", "aria-live": "off", "data-deadline": state.deadline });
+      showCountdown(countdown);
+      parts.push(" · ", countdown);
+    }
     return el("div", { class: "turn" }, parts);
   }
 
+  function showCountdown(node) {
+    const left = Math.max(0, Math.ceil(Number(node.dataset.deadline) - Clacks.serverNow()));
+    node.textContent = t("clacks.seconds_left", { seconds: left });
+    node.classList.toggle("urgent", left <= 10);
+  }
+
   function tickCountdowns() {
-    for (const node of document.querySelectorAll(".countdown[data-deadline]")) {
-      const left = Math.max(0, Math.ceil(Number(node.dataset.deadline) - Clacks.serverNow()));
-      node.textContent = t("clacks.seconds_left", { seconds: left });
-      node.classList.toggle("urgent", left <= 10);
-    }
+    document.querySelectorAll(".countdown[data-deadline]").forEach(showCountdown);
   }
   setInterval(tickCountdowns, 250);
 
@@ -269,7 +278,6 @@
       ));
     }
     root.append(el("div", { class: "status", "aria-live": "polite" }, turnSummary(state)), boardBox, seats);
-    tickCountdowns();
     return root;
   }
 
@@ -484,7 +492,6 @@
     faults.append(faultList);
 
     root.append(mine, boardBox, turnButtons, hand, faults);
-    tickCountdowns();
     return root;
   }
 
