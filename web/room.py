@@ -437,7 +437,9 @@ class Room:
             if text is None:
                 text = json.dumps(self._snapshot(seat, since), separators=(",", ":"))
                 self._cache.snapshots[key] = text
-            return text
+            # the time is added fresh: a cached snapshot may be sent much later
+            return f'{text[:-1]},"server_time":{self.clock():.3f}}}'
+
 
     def _snapshot(self, seat: str | None, since: int | None) -> JSON:
         session = self.session
@@ -454,7 +456,6 @@ class Room:
         out: JSON = {
             "seq": self.seq,
             "revision": self.revision,
-            "server_time": self.clock(),
             "room": self.room_json(),
             "seat": seat,
             "events": events,

@@ -6,14 +6,15 @@
 (() => {
   const { t, el, svg } = Clacks;
   const CELL = 100;
-  const MARGIN = 24;
+  const MARGIN = 36; // room for the seats' names around the exchange
+  const CLOCKWISE = ["south", "west", "north", "east"];
 
   // ------------------------------------------------------------------ names and words
 
   function seatName(state, seatId) {
     const seat = (state.room.seats || []).find((s) => s.id === seatId);
     const label = t(`seat.${seatId}`);
-    return seat && seat.name ? `${seat.name} (${label})` : label;
+    return seat && seat.name && seat.name !== label ? `${seat.name} (${label})` : label;
   }
 
   function shapeWord(colour) {
@@ -65,6 +66,23 @@
       "aria-label": t("clacks.board_label", { seat: t(`seat.${seatId}`) }),
     });
     root.append(svg("rect", { x: 4, y: 4, width: size - 8, height: size - 8, rx: 18, class: "frame" }));
+    if (opts.sideName) {
+      // who sits at each edge, seen from this side: yourself at the bottom
+      const here = CLOCKWISE.indexOf(seatId);
+      const places = [
+        [CLOCKWISE[here], size / 2, size - 10, 0],
+        [CLOCKWISE[(here + 1) % 4], 22, size / 2, -90],
+        [CLOCKWISE[(here + 2) % 4], size / 2, 28, 0],
+        [CLOCKWISE[(here + 3) % 4], size - 22, size / 2, 90],
+      ];
+      for (const [seat, x, y, angle] of places) {
+        const name = opts.sideName(seat);
+        if (name) {
+          root.append(svg("text", { x, y, class: "side-name", transform: `rotate(${angle} ${x} ${y})`,
+                                    "aria-hidden": "true", text: name }));
+        }
+      }
+    }
     for (const lamp of ref.lamps) {
       const p = pos[lamp];
       const lit = opts.lit.has(lamp);
@@ -160,7 +178,9 @@
     for (const p of view.players) pawns[p.seat] = p.pawn;
     const preview = new Set(state.preview ? state.preview.preview.map((i) => ref.lamps[i]) : []);
     const accent = new Set((state.lamps ? state.lamps.accent : []).map((i) => ref.lamps[i]));
-    return { lit: new Set(view.lit), preview, accent, pawns, dwarf: view.dwarf };
+    const playing = new Set(view.players.map((p) => p.seat));
+    const sideName = (seat) => (playing.has(seat) ? seatName(state, seat) : "");
+    return { lit: new Set(view.lit), preview, accent, pawns, dwarf: view.dwarf, sideName };
   }
 
   // A symbol as its 2x3 pattern of lamps, as printed on the alphabet card.
@@ -380,8 +400,7 @@
     root.append(el("div", { class: "status", "aria-live": "polite" }, turnSummary(state)));
 
     // what the player must send, and what their tower shows now
-    const mine = el("section", { class: "mine", "aria-label": t("clacks.your_message") },
-      el("h2", {}, t("clacks.your_message")), messageLine(me));
+    const mine = el("section", { class: "mine", "aria-label": t("clacks.your_message") }, messageLine(me));
     if (me.next_symbol) {
       const pattern = ref.alphabet[me.next_symbol];
       mine.append(el("p", { class: "next" }, t("clacks.next_symbol", { symbol: symbolWord(me.next_symbol) }), " ",

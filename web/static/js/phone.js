@@ -91,8 +91,9 @@
     const game = Clacks.games[state.room.game];
     ref = await reference(state.room.game);
     const seatInfo = state.room.seats.find((s) => s.id === held.seat) || {};
+    const label = t(`seat.${held.seat}`);
     who.replaceChildren(
-      t("ui.you_are", { seat: t(`seat.${held.seat}`), name: seatInfo.name || t(`seat.${held.seat}`) }), " ",
+      seatInfo.name && seatInfo.name !== label ? t("ui.you_are", { seat: label, name: seatInfo.name }) : label, " ",
       el("button", { type: "button", class: "link", onclick: leave }, t("ui.leave_seat")));
     const controller = game.phoneController(page);
     main.replaceChildren(game.phone({ state, ref, seat: held.seat, ...controller }));
