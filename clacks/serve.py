@@ -83,7 +83,7 @@ def build(
         host=host,
         port=port,
         threads=threads,
-        connection_limit=max(100, threads + 20),
+        connection_limit=max(250, threads * 3),  # a page keeps its stream and a fetch or two open
         channel_timeout=60,  # streams send a keep-alive every 15 s
         clear_untrusted_proxy_headers=True,
         ident="clacks-exchange",

@@ -440,7 +440,6 @@ class Room:
             # the time is added fresh: a cached snapshot may be sent much later
             return f'{text[:-1]},"server_time":{self.clock():.3f}}}'
 
-
     def _snapshot(self, seat: str | None, since: int | None) -> JSON:
         session = self.session
         if since is None:

@@ -274,7 +274,7 @@
     const options = boardOptions(state, ref);
     const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
       drawBoard(ref, "south", { ...options, onTower: ctx.press }));
-    if (ctx.press) boardBox.append(el("p", { class: "hint" }, t("ui.hardware_sim")));
+    if (ctx.press && !state.over) boardBox.append(el("p", { class: "hint" }, t("ui.hardware_sim")));
     const seats = el("div", { class: "seats" });
     for (const player of view.players) {
       const active = (state.active || []).includes(player.seat);
