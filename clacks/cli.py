@@ -142,6 +142,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--questions", type=int, default=10, help="trainer: questions to ask")
     play.add_argument("--signals", action="store_true", help="trainer: include SPACE and END")
     play.set_defaults(run=_play)
+    from clacks import serve
+
+    serve_parser = commands.add_parser(
+        "serve", help="start the companion: table screen, phone hand controllers, JSON API"
+    )
+    serve.add_arguments(serve_parser)
+    serve_parser.set_defaults(run=serve.run)
     from clacks import bench
 
     bench_parser = commands.add_parser("bench", help="print speed and memory figures")

@@ -23,10 +23,20 @@ from engine.clacks.actions import (
     Transmit,
     action_from_json,
 )
+from engine.clacks.data import load_components
 from engine.clacks.errors import BadOptions, NotYourTurn, WrongColour
 from engine.clacks.game import ClacksGame
-from engine.clacks.geometry import Seat, tower
-from engine.clacks.state import MODE_SEATS, MODES, ROUTES, Options, default_seats
+from engine.clacks.geometry import (
+    LAMP_NAMES,
+    TOWERS,
+    Seat,
+    lamps_of,
+    reading_frame,
+    seat_view_cell,
+    tower,
+    towers_of,
+)
+from engine.clacks.state import MAX_WORD_LENGTH, MODE_SEATS, MODES, ROUTES, Options, default_seats
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
 
@@ -151,6 +161,9 @@ class ClacksSession(Session):
         self.clacks.clone().apply(action)  # refuse the press now, with the reason
         return seat.label, action.to_json()
 
+    def transmissions(self, events: list[JSON]) -> list[int]:
+        return [tower(str(e["tower"])).mask for e in events if e.get("kind") == "transmitted"]
+
     def describe_event(self, event: JSON) -> str:
         return describe_event(event)
 
@@ -257,6 +270,9 @@ class ClacksModule(GameModule):
                     "variants": ["express", "long_message", "quick"],
                     "default_seats": seats("competitive"),
                     "words": "one list per seat: one word, two with long_message",
+                    "words_per_player": {"default": 1, "long_message": 2},
+                    "word_max_length": MAX_WORD_LENGTH,
+                    "turn_seconds": Options.turn_seconds,
                 },
                 {
                     "id": "coop",
@@ -290,3 +306,48 @@ class ClacksModule(GameModule):
             ],
             "modes_order": list(MODES),
         }
+
+    def reference(self) -> JSON:
+        return clacks_reference()
+
+
+def clacks_reference() -> JSON:
+    """The exchange's geometry and the alphabet card, as lamp names, for drawing."""
+    components = load_components()
+    return {
+        "game": "clacks",
+        "lamps": list(LAMP_NAMES),
+        "seats": [
+            {
+                "id": seat.label,
+                "colour": seat.colour.value,
+                "shape": seat.colour.shape,
+                # the board drawn from this seat: four rows, far side first, left to right
+                "grid": [
+                    [LAMP_NAMES[seat_view_cell(seat, r, c)] for c in range(4)] for r in range(4)
+                ],
+                "frames": {
+                    name: [LAMP_NAMES[i] for i in reading_frame(seat, name)]
+                    for name in towers_of(seat.colour)
+                },
+            }
+            for seat in Seat
+        ],
+        "towers": [
+            {
+                "id": t.name,
+                "colour": t.colour.value,
+                "shape": t.colour.shape,
+                "between": [t.name[:2], t.name[2:]],
+                "lamps": lamps_of(t.mask),
+            }
+            for t in TOWERS.values()
+        ],
+        "alphabet": {
+            symbol: format(pattern, "06b") for symbol, pattern in components.alphabet.items()
+        },
+        "jacquards": [
+            {"design": d.id, "name": d.name, "cost": d.cost, "holes": d.picture()}
+            for d in {j.design.id: j.design for j in components.jacquards.values()}.values()
+        ],
+    }
