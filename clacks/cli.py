@@ -63,6 +63,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--quick", action="store_true", help="Quick Game: no sabotage")
     play.set_defaults(run=_play)
     from clacks import bench
+    from firmware import cli as hardware
+
+    hardware_parser = commands.add_parser(
+        "hardware", help="check, test or show off the lamps and buttons without a game"
+    )
+    hardware.add_arguments(hardware_parser)
+    hardware_parser.set_defaults(run=hardware.run)
 
     bench_parser = commands.add_parser("bench", help="print speed and memory figures")
     bench.add_arguments(bench_parser)
