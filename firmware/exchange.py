@@ -83,6 +83,12 @@ class Exchange:
     # ---------------------------------------------------------------- lifecycle
 
     def start(self) -> None:
+        self.start_buttons()
+        self.renderer.start()
+
+    def start_buttons(self) -> None:
+        """Start reading the buttons only; frames are then rendered by calling
+        ``renderer.tick()`` (tests and benches that step time themselves)."""
         if self._buttons_backend == "gpio" and self._gpio is None:
             try:
                 self._gpio = GpioButtons(
@@ -91,7 +97,6 @@ class Exchange:
             except ButtonsUnavailable as exc:
                 self._warn(f"{exc}; use the on-screen buttons")
                 self._buttons_backend = "none"
-        self.renderer.start()
 
     def stop(self) -> None:
         if self._gpio is not None:
