@@ -49,7 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     actions.add_parser("power", help="print the power budget for the settings in force")
 
 
-def run(args: argparse.Namespace, out: TextIO = sys.stdout, sleep: Sleep = time.sleep) -> int:
+def run(args: argparse.Namespace, out: TextIO | None = None, sleep: Sleep = time.sleep) -> int:
+    out = out or sys.stdout
     path = Path(args.config) if args.config else config_path()
     if args.action == "config" and args.default:
         out.write(to_toml(BoardConfig()))
