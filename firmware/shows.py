@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable
-from typing import Literal
+from typing import Literal, Protocol, cast
 
 from engine.core.interface import JSON
 from firmware.scene import AttractStep
@@ -27,26 +27,29 @@ SHOW_MODULES: dict[str, str] = {
 ATTRACT_GAME = "clacks"  # the box's convention attract mode
 
 
-def _module(game: str) -> object | None:
+class GameShow(Protocol):
+    def effects(self, event: JSON) -> list[Effect]: ...
+
+    def button_lamps(self, button: str) -> int: ...
+
+    def attract(self) -> list[AttractStep]: ...
+
+
+def _show(game: str) -> GameShow | None:
     path = SHOW_MODULES.get(game)
-    return importlib.import_module(path) if path else None
+    return cast(GameShow, importlib.import_module(path)) if path else None
 
 
 def effects(game: str, events: Iterable[JSON]) -> list[Effect]:
-    module = _module(game)
-    if module is None:
-        return []
-    found: list[Effect] = []
-    for event in events:
-        found.extend(getattr(module, "effects")(event))  # noqa: B009
-    return found
+    show = _show(game)
+    return [effect for event in events for effect in show.effects(event)] if show else []
 
 
 def button_lamps(game: str, button: str) -> int:
-    module = _module(game)
-    return int(getattr(module, "button_lamps")(button)) if module else 0  # noqa: B009
+    show = _show(game)
+    return show.button_lamps(button) if show else 0
 
 
 def attract_programme(game: str = ATTRACT_GAME) -> list[AttractStep]:
-    module = _module(game)
-    return list(getattr(module, "attract")()) if module else []  # noqa: B009
+    show = _show(game)
+    return show.attract() if show else []

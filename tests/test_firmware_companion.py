@@ -145,3 +145,13 @@ def test_presses_with_no_game_or_after_the_game_change_nothing() -> None:
     assert finished.log_json() == log
     assert refusals == []
     assert board.renderer.scene.refused_since is None
+
+
+def test_games_without_a_show_module_get_frames_but_no_animations() -> None:
+    from firmware import shows
+
+    event = {"kind": "transmitted", "tower": "b2c2"}
+    assert shows.effects("clacks", [event]) == [("transmit", TOWERS["b2c2"].mask)]
+    assert shows.effects("klackers", [event]) == []
+    assert shows.button_lamps("klackers", "b2c2") == 0
+    assert shows.attract_programme("klackers") == []

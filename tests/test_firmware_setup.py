@@ -8,6 +8,7 @@ lowest level there is (what would talk to /dev/spidev0.0 or the PIO).
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import sys
 import textwrap
 from pathlib import Path
@@ -244,25 +245,25 @@ def test_drivers_are_imported_only_when_chosen(fake_drivers: Path) -> None:
 def test_spi_driver_gets_the_mapped_frame_and_turns_off(fake_drivers: Path) -> None:
     config = config_with(serpentine=True, rotation=90)
     board = create_board(config, model="Raspberry Pi 4 Model B Rev 1.5")
-    import neopixel_spi
+    neopixel_spi = importlib.import_module("neopixel_spi")
 
     assert board.status()["leds"]["backend"] == "spi"
     board.show(LampFrame(lit=0b1))  # a1 only
     board.renderer.tick()
-    target, order, values = neopixel_spi.shown[-1]  # type: ignore[attr-defined]
+    target, order, values = neopixel_spi.shown[-1]
     assert (target, order) == ("spi0", "GRB")
     led = PixelMap(serpentine=True, rotation=90).leds[0]
     assert values[led] == AMBER
     assert sum(1 for v in values if v != (0, 0, 0)) == 1
     board.stop()
-    assert neopixel_spi.shown[-1][2] == [(0, 0, 0)] * 16  # type: ignore[attr-defined]
-    assert neopixel_spi.closed == ["spi0"]  # type: ignore[attr-defined]
+    assert neopixel_spi.shown[-1][2] == [(0, 0, 0)] * 16
+    assert neopixel_spi.closed == ["spi0"]
 
 
 def test_spi_that_cannot_open_says_how_to_enable_it(fake_drivers: Path) -> None:
-    import board as blinka_board
+    blinka_board = importlib.import_module("board")
 
-    blinka_board.SPI_FAILS = "No such file or directory: '/dev/spidev0.0'"  # type: ignore[attr-defined]
+    setattr(blinka_board, "SPI_FAILS", "No such file or directory: '/dev/spidev0.0'")  # noqa: B010
     exchange = create_board(BoardConfig(), model="Raspberry Pi 4 Model B Rev 1.5")
     (warning,) = exchange.status()["warnings"]
     assert "raspi-config nonint do_spi 0" in warning
@@ -272,12 +273,12 @@ def test_spi_that_cannot_open_says_how_to_enable_it(fake_drivers: Path) -> None:
 
 def test_pwm_driver_uses_gpio18_and_explains_root(fake_drivers: Path) -> None:
     board = create_board(config_with(backend="pwm"), model="Raspberry Pi 4 Model B Rev 1.5")
-    import neopixel
+    neopixel = importlib.import_module("neopixel")
 
     board.show(LampFrame(lit=0))
     board.renderer.tick()
-    assert neopixel.shown[-1][0].id == 18  # type: ignore[attr-defined]
-    neopixel.FAILS = "ws2811_init failed with code -5 (mmap() failed)"  # type: ignore[attr-defined]
+    assert neopixel.shown[-1][0].id == 18
+    setattr(neopixel, "FAILS", "ws2811_init failed with code -5 (mmap() failed)")  # noqa: B010
     refused = create_board(config_with(backend="pwm"), model="Raspberry Pi 4 Model B Rev 1.5")
     (warning,) = refused.status()["warnings"]
     assert "mmap() failed" in warning and "needs root" in warning
@@ -286,16 +287,16 @@ def test_pwm_driver_uses_gpio18_and_explains_root(fake_drivers: Path) -> None:
 
 def test_pi5_driver_writes_grb_bytes_on_the_configured_pin(fake_drivers: Path) -> None:
     board = create_board(BoardConfig(), model="Raspberry Pi 5 Model B Rev 1.0")
-    import adafruit_raspberry_pi5_neopixel_write as pi5
+    pi5 = importlib.import_module("adafruit_raspberry_pi5_neopixel_write")
 
     assert board.status()["leds"]["backend"] == "pi5"
     board.show(LampFrame(lit=1 << 15))  # d4, LED 3 on an unturned matrix
     board.renderer.tick()
-    pin, data = pi5.written[-1]  # type: ignore[attr-defined]
+    pin, data = pi5.written[-1]
     assert pin == 10 and len(data) == 48
     assert data[9:12] == bytes([54, 153, 3])  # G, R, B
     board.stop()
-    assert pi5.freed == [True]  # type: ignore[attr-defined]
+    assert pi5.freed == [True]
 
 
 def test_order_bytes() -> None:
