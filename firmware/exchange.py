@@ -125,6 +125,8 @@ class Exchange:
         self.renderer.change(lambda scene, now: scene.refused(now))
 
     def attract(self, enabled: bool) -> None:
+        if not enabled and self.renderer.scene.attract_since is None:
+            return  # already off: the companion says so after every move, so skip the wake-up
         self.renderer.change(lambda scene, now: scene.attract(enabled, now))
 
     def pixels(self) -> list[RGB]:
