@@ -25,7 +25,7 @@ from engine.clacks.components import (
     JacquardDesign,
 )
 from engine.clacks.effects import COMPETITIVE_EFFECTS, TIMINGS, EffectSpec, Timing
-from engine.clacks.geometry import shape_from_rows, shape_size
+from engine.clacks.geometry import Shape, shape_from_rows, shape_size
 from engine.core.errors import DataError
 
 ALPHABET_FILE = "alphabet.toml"
@@ -190,38 +190,45 @@ def _entries(
     return result
 
 
+def _check_holes(holes: object, ident: str, problems: Problems) -> Shape | None:
+    file = JACQUARDS_FILE
+    if not isinstance(holes, list) or not holes or not all(isinstance(r, str) for r in holes):
+        problems.add(file, ident, 'holes must be a list of strings like ["X.", "XX"]')
+        return None
+    if any(ch not in "X." for row in holes for ch in row):
+        problems.add(file, ident, "holes may only use X (hole) and . (no hole)")
+        return None
+    shape = shape_from_rows(holes)
+    if not shape:
+        problems.add(file, ident, "pattern has no holes")
+        return None
+    height, width = shape_size(shape)
+    if max(height, width) > 4:
+        problems.add(
+            file,
+            ident,
+            f"pattern does not fit the 4x4 exchange: it is {height} rows by {width} columns",
+        )
+        return None
+    return shape
+
+
 def _check_jacquards(doc: dict[str, Any], problems: Problems) -> dict[str, Jacquard]:
     file = JACQUARDS_FILE
     cards: dict[str, Jacquard] = {}
     total = 0
     for ident, entry in _entries(doc, "jacquard", file, problems):
-        ok = True
-        holes = entry.get("holes")
-        if not isinstance(holes, list) or not holes or not all(isinstance(r, str) for r in holes):
-            problems.add(file, ident, 'holes must be a list of strings like ["X.", "XX"]')
-            continue
-        if any(ch not in "X." for row in holes for ch in row):
-            problems.add(file, ident, "holes may only use X (hole) and . (no hole)")
-            continue
-        shape = shape_from_rows(holes)
-        if not shape:
-            problems.add(file, ident, "pattern has no holes")
-            continue
-        height, width = shape_size(shape)
-        if max(height, width) > 4:
-            problems.add(
-                file,
-                ident,
-                f"pattern does not fit the 4x4 exchange: it is {height} rows by {width} columns",
-            )
-            ok = False
+        count = _int_field(entry, "count", file, ident, problems)
+        if count is not None and count > 0:
+            total += count  # counted even when the entry is broken, so one fault is one problem
+        shape = _check_holes(entry.get("holes"), ident, problems)
+        ok = shape is not None
         cost = _int_field(entry, "cost", file, ident, problems)
         if cost is not None and not COST_RANGE[0] <= cost <= COST_RANGE[1]:
             problems.add(
                 file, ident, f"cost {cost} is out of range {COST_RANGE[0]}-{COST_RANGE[1]}"
             )
             ok = False
-        count = _int_field(entry, "count", file, ident, problems)
         faults = entry.get("faults", 0)
         if count is not None and count < 1:
             problems.add(file, ident, f"count {count} must be at least 1")
@@ -229,9 +236,8 @@ def _check_jacquards(doc: dict[str, Any], problems: Problems) -> dict[str, Jacqu
         if not isinstance(faults, int) or faults < 0 or (count is not None and faults > count):
             problems.add(file, ident, f"faults {faults!r} must be between 0 and count ({count})")
             ok = False
-        if not ok or cost is None or count is None:
+        if not ok or shape is None or cost is None or count is None:
             continue
-        total += count
         design = JacquardDesign(ident, str(entry.get("name", ident)), shape, cost, count, faults)
         for copy in range(1, count + 1):
             card_id = f"{ident}-{copy}"
@@ -299,9 +305,10 @@ def check_card_designs(
         extra = extra_check(ident, entry, problems) if extra_check else {}
         if extra is None:
             ok = False
+        if count is not None and count > 0:
+            count_total += count
         if not ok or count is None or not isinstance(effect, str):
             continue
-        count_total += count
         design = CardDesign(
             ident,
             str(entry.get("name", ident)),

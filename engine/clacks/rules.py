@@ -531,6 +531,7 @@ class CompetitiveRules:
             return events
         if state.turn.jacquards_played == 0 and state.players[seat].hand:
             state.turn.phase = "timeout_discard"  # ruling 5: discard one, no draw
+            state.turn.started_at = action.at  # the discard is untimed; the next turn starts now
             return events
         return events + self._finish_turn(state, transmitted=False, at=action.at)
 
