@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.clacks.selfplay import next_action
 from engine.clacks.session import ClacksSession
-from engine.core.interface import game_module
+from engine.core.interface import LampFrame, game_module
 from engine.core.rng import Rng
 from firmware.clacks_show import tower_lamps
 from firmware.companion import Companion, SessionButtons
@@ -146,8 +146,6 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
 
 def _tick_cost(board: Exchange) -> float:
     """Median cost of one rendering step (scene, gamma, limiter, pixel map, write)."""
-    from engine.core.interface import LampFrame
-
     renderer = board.renderer
     costs = []
     for i in range(400):
