@@ -20,6 +20,7 @@ SECTIONS: list[tuple[str, str]] = [
     ("engine", "clacks.bench_engine:measure"),
     ("modes", "clacks.bench_modes:measure"),
     ("web", "clacks.bench_web:measure"),
+    ("hardware", "firmware.bench:measure"),
 ]
 
 

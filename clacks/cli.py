@@ -150,6 +150,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_arguments(serve_parser)
     serve_parser.set_defaults(run=serve.run)
     from clacks import bench
+    from firmware import cli as hardware
+
+    hardware_parser = commands.add_parser(
+        "hardware", help="check, test or show off the lamps and buttons without a game"
+    )
+    hardware.add_arguments(hardware_parser)
+    hardware_parser.set_defaults(run=hardware.run)
 
     bench_parser = commands.add_parser("bench", help="print speed and memory figures")
     bench.add_arguments(bench_parser)
