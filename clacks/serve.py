@@ -14,6 +14,10 @@ and runs the same on a Raspberry Pi as on a laptop. Why waitress for server-sent
   reaches a client promptly.
 * An async server would use less memory per stream, but would need an async framework
   instead of Flask or a second server; at this table size threads are simpler and fast.
+
+Saved games live in the state directory (``--data-dir``; by default systemd's
+``$STATE_DIRECTORY``, else ``$CLACKS_STATE_DIR``, else ``~/.local/state/clacks``), and
+every table with its game comes back as it was when the companion starts again.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import socket
 import struct
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 THREADS = 80
@@ -38,6 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--language", choices=("en", "cs"), default="en", help="table language")
     parser.add_argument("--threads", type=int, default=THREADS, help="server threads")
     parser.add_argument("--no-qr", action="store_true", help="do not draw the QR code")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        help="where saved games live (default: $STATE_DIRECTORY, $CLACKS_STATE_DIR or "
+        "~/.local/state/clacks)",
+    )
 
 
 def lan_address() -> str:
@@ -63,15 +74,22 @@ def lan_address() -> str:
 
 
 def build(
-    host: str, port: int, language: str, threads: int, board: Any = None
+    host: str,
+    port: int,
+    language: str,
+    threads: int,
+    board: Any = None,
+    data_dir: Path | None = None,
 ) -> tuple[Any, Any, str]:
-    """The waitress server (bound and listening), the hub, and the public base address."""
+    """The waitress server (bound and listening), the hub, and the public base address.
+    Saved games are kept in ``data_dir`` (None: in memory only, for this run)."""
     from waitress.server import create_server  # type: ignore[import-untyped]
 
     from web import create_app
     from web.hub import Hub
+    from web.store import Store
 
-    hub = Hub(language=language)
+    hub = Hub(language=language, store=Store(data_dir))
     # bind first, so the address printed (and put in the QR code) has the real port
     app_holder: dict[str, Any] = {}
 
@@ -99,9 +117,17 @@ def build(
 
 
 def run(args: argparse.Namespace, board: Any = None) -> int:
+    from web.store import StoreError, default_data_dir
+
     started = time.perf_counter()
+    data_dir = args.data_dir or default_data_dir()
     try:
-        server, hub, base = build(args.host, args.port, args.language, args.threads, board)
+        server, hub, base = build(
+            args.host, args.port, args.language, args.threads, board, data_dir
+        )
+    except StoreError as exc:
+        print(f"clacks serve: {exc}", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(f"clacks serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 1
@@ -113,6 +139,10 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
     print(f"Clacks Exchange is ready ({ready_ms:.0f} ms).")
     print(f"  Table screen:  {base}/")
     print(f"  Phones join:   {join}   (or {base}/join with room code {code})")
+    print(f"  Table PIN:     {hub.main.pin}   (new game, saved games, freeing a seat)")
+    print(f"  Saved games:   {data_dir}")
+    for problem in hub.problems:
+        print(f"  Warning: {problem}")
     if not args.no_qr:
         import segno
 

@@ -8,6 +8,7 @@ the production server; running in-process lets a test read the game it is drivin
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import Any
 
 from clacks.serve import build
@@ -15,8 +16,9 @@ from web.room import Room
 
 
 class LiveServer:
-    def __init__(self, board: Any = None, threads: int = 24) -> None:
-        self.server, self.hub, self.base = build("127.0.0.1", 0, "en", threads, board)
+    def __init__(self, board: Any = None, threads: int = 24, data_dir: Path | None = None) -> None:
+        """``data_dir`` keeps the saved games there (None: in memory, gone on close)."""
+        self.server, self.hub, self.base = build("127.0.0.1", 0, "en", threads, board, data_dir)
         self.closing = False
         self.thread = threading.Thread(target=self._run, name="waitress", daemon=True)
         self.thread.start()
@@ -36,6 +38,11 @@ class LiveServer:
     @property
     def code(self) -> str:
         return self.hub.main.code
+
+    @property
+    def pin(self) -> str:
+        """The main table's PIN, as the table screen and the terminal show it."""
+        return self.hub.main.pin
 
     def url(self, path: str) -> str:
         return f"{self.base}{path}"

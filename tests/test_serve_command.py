@@ -6,11 +6,12 @@ import re
 import subprocess
 import sys
 import urllib.request
+from pathlib import Path
 
 
-def test_serve_prints_the_address_and_a_qr_code_and_answers() -> None:
+def test_serve_prints_the_address_and_a_qr_code_and_answers(tmp_path: Path) -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "clacks.cli", "serve", "--port", "0"],
+        [sys.executable, "-m", "clacks.cli", "serve", "--port", "0", "--data-dir", str(tmp_path)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -19,6 +19,7 @@ def start(server: LiveServer, seed: int = 10, **options: Any) -> None:
         "POST",
         f"/api/rooms/{server.code}/game",
         {"options": {"players": 2, **options}, "seed": seed, "names": {"south": "Ann"}},
+        pin=server.pin,
     )
     assert status == 201, body
     assert server.room.session.active_seats == ["south"]  # type: ignore[union-attr]
@@ -117,10 +118,20 @@ def test_bad_input_gets_a_clear_4xx_and_changes_nothing(server: LiveServer) -> N
         act(server, "nobody", token, {"type": "end_turn"}),
         call(server.base, "POST", f"/api/rooms/{server.code}/seats/south/actions", {}, token=token),
         call(server.base, "GET", "/api/rooms/QQQQ"),
-        call(server.base, "POST", f"/api/rooms/{server.code}/buttons/nowhere"),
-        call(server.base, "POST", f"/api/rooms/{server.code}/game", {"options": {"players": 9}}),
+        call(server.base, "POST", f"/api/rooms/{server.code}/buttons/nowhere", pin=server.pin),
         call(
-            server.base, "POST", f"/api/rooms/{server.code}/game", {"options": {"words": [["Ř€"]]}}
+            server.base,
+            "POST",
+            f"/api/rooms/{server.code}/game",
+            {"options": {"players": 9}},
+            pin=server.pin,
+        ),
+        call(
+            server.base,
+            "POST",
+            f"/api/rooms/{server.code}/game",
+            {"options": {"words": [["Ř€"]]}},
+            pin=server.pin,
         ),
     ]
     for status, body in cases:
@@ -191,7 +202,9 @@ def test_table_button_moves_the_current_player(server: LiveServer) -> None:
     claim(server, "south")
     current = server.room.session.active_seats[0]  # type: ignore[union-attr]
     target = "b2c2"  # red: south and north both use red buttons
-    status, body = call(server.base, "POST", f"/api/rooms/{server.code}/buttons/{target}")
+    status, body = call(
+        server.base, "POST", f"/api/rooms/{server.code}/buttons/{target}", pin=server.pin
+    )
     assert status == 200 and body["events"][0] == {
         "kind": "moved",
         "seat": current,
@@ -199,7 +212,9 @@ def test_table_button_moves_the_current_player(server: LiveServer) -> None:
         "cost": 0,
         "from": None,
     }
-    status, body = call(server.base, "POST", f"/api/rooms/{server.code}/buttons/b2b3")
+    status, body = call(
+        server.base, "POST", f"/api/rooms/{server.code}/buttons/b2b3", pin=server.pin
+    )
     assert status == 422 and body["rule"] == "wrong_colour"
     assert server.room.notice is not None
 
@@ -207,13 +222,20 @@ def test_table_button_moves_the_current_player(server: LiveServer) -> None:
 def test_a_new_game_keeps_holders_of_seats_it_still_has(server: LiveServer) -> None:
     start(server)
     south = claim(server, "south")
-    call(server.base, "POST", f"/api/rooms/{server.code}/game", {"options": {"players": 3}})
-    assert server.room.claims["south"].token == south
+    call(
+        server.base,
+        "POST",
+        f"/api/rooms/{server.code}/game",
+        {"options": {"players": 3}},
+        pin=server.pin,
+    )
+    server.room.authorize("south", south)
     call(
         server.base,
         "POST",
         f"/api/rooms/{server.code}/game",
         {"options": {"seats": ["west", "east"]}},
+        pin=server.pin,
     )
     assert "south" not in server.room.claims
     status, _body = call(server.base, "GET", f"/api/rooms/{server.code}?seat=south", token=south)

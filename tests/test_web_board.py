@@ -71,6 +71,7 @@ def test_the_board_shows_every_change_and_its_buttons_play() -> None:
             "POST",
             f"/api/rooms/{server.code}/game",
             {"options": {"players": 2}, "seed": 10},
+            pin=server.pin,
         )
         assert status == 201
         session = room.session
@@ -80,13 +81,14 @@ def test_the_board_shows_every_change_and_its_buttons_play() -> None:
         assert snapshot["room"]["hardware"] == {"drivers": ["recording"]}
 
         # a press on the table screen goes through the board, like a physical press
-        status, _ = call(server.base, "POST", f"/api/rooms/{server.code}/buttons/b2c2")
+        press = f"/api/rooms/{server.code}/buttons"
+        status, _ = call(server.base, "POST", f"{press}/b2c2", pin=server.pin)
         assert status == 200 and session.view(None)["players"][0]["pawn"] == "b2c2"
         refusals = board.refusals
-        status, body = call(server.base, "POST", f"/api/rooms/{server.code}/buttons/b2b3")
+        status, body = call(server.base, "POST", f"{press}/b2b3", pin=server.pin)
         assert status == 422 and body["rule"] == "wrong_colour"
         assert board.refusals == refusals + 1
-        assert call(server.base, "POST", f"/api/rooms/{server.code}/buttons/zz")[0] == 404
+        assert call(server.base, "POST", f"{press}/zz", pin=server.pin)[0] == 404
         assert room.notice is not None and room.notice.error["rule"] == "wrong_colour"
 
         # a preview blinks on the board, and goes when the card is played

@@ -127,6 +127,7 @@ def test_the_table_clock_ends_an_express_turn(server: LiveServer) -> None:
         "POST",
         f"/api/rooms/{server.code}/game",
         {"options": {"players": 2, "express": True, "turn_seconds": 0.6}, "seed": 10},
+        pin=server.pin,
     )
     assert status == 201
     watcher = stream(server)
@@ -156,8 +157,9 @@ def test_a_closed_page_releases_its_stream(server: LiveServer) -> None:
 
 
 def claim_or_rename(server: LiveServer) -> None:
-    token = server.room.claims["south"].token if "south" in server.room.claims else None
-    call(server.base, "POST", f"/api/rooms/{server.code}/seats/south", {"name": "x"}, token=token)
+    if "south" in server.room.claims:
+        call(server.base, "DELETE", f"/api/rooms/{server.code}/seats/south", pin=server.pin)
+    call(server.base, "POST", f"/api/rooms/{server.code}/seats/south", {"name": "x"})
 
 
 def test_reference_is_public_geometry_only(server: LiveServer) -> None:

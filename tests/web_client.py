@@ -17,8 +17,9 @@ def call(
     token: str | None = None,
     headers: dict[str, str] | None = None,
     raw: bytes | None = None,
+    pin: str | None = None,
 ) -> tuple[int, Any]:
-    """One request; returns (status, decoded JSON or None)."""
+    """One request; returns (status, decoded JSON or None). ``pin`` is the table PIN."""
     parts = urlsplit(base)
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
     sent = dict(headers or {})
@@ -28,6 +29,8 @@ def call(
         sent.setdefault("Content-Type", "application/json")
     if token:
         sent["X-Seat-Token"] = token
+    if pin:
+        sent["X-Table-Pin"] = pin
     connection.request(method, path, body=data, headers=sent)
     response = connection.getresponse()
     text = response.read()

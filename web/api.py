@@ -2,7 +2,8 @@
 bot or another client can do the same (see docs/api.md and /api/openapi.json).
 
 A seat's requests carry its token in the ``X-Seat-Token`` header (the event stream,
-which browsers open without custom headers, takes it as ``?token=``).
+which browsers open without custom headers, takes it as ``?token=``). What only the
+table may do carries the table's PIN in ``X-Table-Pin`` (see web/security.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from web.hub import Hub
 from web.i18n import LANGUAGES
 from web.openapi import openapi_document
 from web.room import Room
+from web.security import PIN_HEADER
 
 api = Blueprint("api", __name__)
 
@@ -45,6 +47,18 @@ def body() -> dict[str, Any]:
 
 def token() -> str | None:
     return request.headers.get(TOKEN_HEADER) or None
+
+
+def require_table(found: Room) -> None:
+    """Refuse unless the request carries ``found``'s table PIN."""
+    hub().pins.check(found.pin, request.headers.get(PIN_HEADER), request.remote_addr)
+
+
+def idempotency_key() -> str | None:
+    key = request.headers.get(IDEMPOTENCY_HEADER)
+    if key is not None and not 1 <= len(key) <= 64:
+        raise ApiError(400, "bad_field", "Idempotency-Key must be 1 to 64 characters")
+    return key
 
 
 def optional_int(data: dict[str, Any], name: str) -> int | None:
@@ -101,8 +115,10 @@ def reference(name: str) -> Response:
 
 @api.post("/rooms")
 def create_room() -> tuple[Response, int]:
+    """Another table; only the main table (its PIN) may open one."""
+    require_table(hub().main)
     created = hub().create_room()
-    return jsonify({"code": created.code}), 201
+    return jsonify({"code": created.code, "pin": created.pin}), 201
 
 
 @api.get("/rooms/<code>")
@@ -116,6 +132,8 @@ def room_state(code: str) -> Response:
 
 @api.post("/rooms/<code>/game")
 def new_game(code: str) -> tuple[Response, int]:
+    found = room(code)
+    require_table(found)
     data = body()
     game = data.get("game", "clacks")
     options = data.get("options", {})
@@ -136,7 +154,7 @@ def new_game(code: str) -> tuple[Response, int]:
     seed = optional_int(data, "seed")
     if seed is not None and not 0 <= seed < 2**63:
         raise ApiError(400, "bad_field", "seed must be between 0 and 2**63", field="seed")
-    result = room(code).new_game(game, options, seed, names, language)
+    result = found.new_game(game, options, seed, names, language)
     return jsonify(result), 201
 
 
@@ -154,7 +172,13 @@ def claim_seat(code: str, seat: str) -> Response:
 
 @api.delete("/rooms/<code>/seats/<seat>")
 def release_seat(code: str, seat: str) -> Response:
-    room(code).release(seat_id(seat), token())
+    """A phone gives up its seat (its token), or the table frees it (the table PIN)."""
+    found = room(code)
+    if token() is None and request.headers.get(PIN_HEADER) is not None:
+        require_table(found)
+        found.free_seat(seat_id(seat))
+    else:
+        found.release(seat_id(seat), token())
     return jsonify({"released": seat})
 
 
@@ -163,9 +187,7 @@ def act(code: str, seat: str) -> Response:
     data = body()
     if "action" not in data:
         raise ApiError(400, "bad_field", "give the action to take as action", field="action")
-    key = request.headers.get(IDEMPOTENCY_HEADER)
-    if key is not None and not 1 <= len(key) <= 64:
-        raise ApiError(400, "bad_field", "Idempotency-Key must be 1 to 64 characters")
+    key = idempotency_key()
     result = room(code).act(
         seat_id(seat), token(), data["action"], optional_int(data, "revision"), key
     )
@@ -175,7 +197,8 @@ def act(code: str, seat: str) -> Response:
 @api.post("/rooms/<code>/seats/<seat>/undo")
 def undo(code: str, seat: str) -> Response:
     data = body()
-    return jsonify(room(code).undo(seat_id(seat), token(), optional_int(data, "revision")))
+    key = idempotency_key()
+    return jsonify(room(code).undo(seat_id(seat), token(), optional_int(data, "revision"), key))
 
 
 @api.post("/rooms/<code>/seats/<seat>/preview")
@@ -203,6 +226,8 @@ def legal(code: str, seat: str) -> Response:
 
 @api.post("/rooms/<code>/buttons/<button>")
 def press(code: str, button: str) -> Response:
+    found = room(code)
+    require_table(found)
     if len(button) > SEAT_ID_MAX:
         raise ApiError(404, "unknown_button", "No such button")
-    return jsonify(room(code).press(button))
+    return jsonify(found.press(button))

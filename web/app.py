@@ -1,8 +1,12 @@
 """The Flask application factory.
 
-Three blueprints: ``pages`` (HTML for the table screen and the phones), ``api`` (the
-JSON API the pages use, documented by the OpenAPI document it serves) and ``stream``
+Four blueprints: ``pages`` (HTML for the table screen and the phones), ``api`` (the
+JSON API the pages use, documented by the OpenAPI document it serves), ``tables`` (what
+only the table may do, with its PIN: saved games, the replay viewer) and ``stream``
 (server-sent events pushing each page what it may see after every change).
+
+Before any request changes anything, one check refuses requests a browser sent on
+another web site's behalf (web/security.py).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from werkzeug.exceptions import HTTPException
 
 from web.errors import ApiError
 from web.hub import Hub
+from web.security import cross_site_refusal
 
 MAX_REQUEST_BYTES = 16 * 1024  # the largest legal request (new game, custom words) is ~1 KB
 
@@ -49,12 +54,25 @@ def create_app(
     from web.api import api
     from web.pages import pages
     from web.stream import StreamGate, stream
+    from web.table_api import tables
 
     app.extensions["clacks_streams"] = StreamGate(stream_limit)
 
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")
+    app.register_blueprint(tables, url_prefix="/api")
     app.register_blueprint(stream, url_prefix="/api")
+
+    @app.before_request
+    def same_site_only() -> None:
+        refusal = cross_site_refusal(
+            request.method,
+            request.host,
+            request.headers.get("Origin"),
+            request.headers.get("Sec-Fetch-Site"),
+        )
+        if refusal is not None:
+            raise refusal
 
     @app.errorhandler(ApiError)
     def api_error(exc: ApiError) -> tuple[Response, int]:

@@ -4,6 +4,10 @@ The engine never reads a clock; the companion does. One thread sleeps until the 
 deadline any room's game asks for (``Session.deadline``) and then lets that room apply
 what its game's clock demands (``Session.clock_action``). Every change to a room wakes
 it, so a new deadline is honoured at once.
+
+With a store, the hub starts with the tables it had (codes, PINs, seats and the game on
+each, replayed to exactly where it was left); the first table is the main one, whose
+address and PIN ``clacks serve`` prints.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from collections.abc import Callable
 
 from web.errors import ApiError
 from web.room import Room
+from web.security import PinGuard, new_pin
+from web.store import Store
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud and typed on phones
 CODE_LENGTH = 4
@@ -29,24 +35,44 @@ def new_code(taken: set[str] | dict[str, Room]) -> str:
 
 
 class Hub:
-    def __init__(self, clock: Callable[[], float] = time.time, language: str = "en") -> None:
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.time,
+        language: str = "en",
+        store: Store | None = None,
+    ) -> None:
+        """``store`` keeps the tables and their games (None: in memory, for this run)."""
         self.clock = clock
         self.language = language
+        self.store = store or Store(None, clock)
+        self.pins = PinGuard()
+        self.saves_lock = threading.Lock()  # taken before any room's lock, never after
         self.rooms: dict[str, Room] = {}
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stopping = False
         self._thread: threading.Thread | None = None
-        self.main = self.create_room()
+        for saved in self.store.rooms():
+            room = Room.restored(saved, self.store, self.clock, self._room_changed)
+            self.rooms[room.code] = room
+        mains = [r for r in self.store.rooms() if r.main]
+        self.main = self.rooms[mains[0].code] if mains else self.create_room(main=True)
 
-    def create_room(self, code: str | None = None) -> Room:
+    @property
+    def problems(self) -> list[str]:
+        """What was wrong with the saves when they were opened, in words."""
+        return list(self.store.problems)
+
+    def create_room(self, code: str | None = None, main: bool = False) -> Room:
         with self._lock:
             if len(self.rooms) >= MAX_ROOMS:
                 raise ApiError(
                     429, "too_many_tables", f"This companion serves at most {MAX_ROOMS} tables"
                 )
             code = code or new_code(self.rooms)
-            room = Room(code, self.clock, self.language, on_change=self._room_changed)
+            pin = new_pin()
+            self.store.add_room(code, pin, self.language, main)
+            room = Room(code, self.clock, self.language, self._room_changed, self.store, pin)
             self.rooms[code] = room
             return room
 
@@ -72,6 +98,7 @@ class Hub:
             room.close()
         if self._thread is not None:
             self._thread.join(timeout=2)
+        self.store.close()
 
     def _room_changed(self, room: Room) -> None:
         self._wake.set()

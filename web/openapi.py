@@ -9,6 +9,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from web.openapi_tables import TABLE_PIN, table_paths
+
 JSON = dict[str, Any]
 
 
@@ -23,13 +25,14 @@ def _json(schema: JSON, description: str) -> JSON:
 def _errors(*codes: int) -> JSON:
     texts = {
         400: "the request could not be read (malformed JSON, wrong types, unknown action)",
-        403: "the seat token is missing or does not hold this seat",
+        403: "the seat token or table PIN is missing or wrong, or the request came from "
+        "another web site",
         404: "no such table, seat, game or button",
         409: "no game yet, the seat is taken, or the game changed since (stale revision)",
         413: "the request body is too large",
         422: "the rules refuse the action; `rule`, `message` and `params` say why",
-        429: "too many tables",
-        503: "too many open event streams; retry shortly",
+        429: "too many tables, or too many wrong table PINs from this device",
+        503: "too many open event streams, or the change could not be saved; retry shortly",
     }
     return {str(c): _json(_ref("Error"), texts[c]) for c in codes}
 
@@ -109,6 +112,12 @@ def openapi_document() -> JSON:
                 "preview": {"type": ["object", "null"]},
                 "notice": {"type": ["object", "null"]},
                 "can_undo": {"type": "boolean"},
+                "replay": {
+                    "type": ["object", "null"],
+                    "description": "the replay viewer, when the table shows a finished game: "
+                    "save, game, step, steps, names, view (the table's view at that step), "
+                    "lamps, active, over, result",
+                },
             },
         },
         "Change": {
@@ -141,12 +150,17 @@ def openapi_document() -> JSON:
         },
         "/api/rooms": {
             "post": {
-                "summary": "Open another table",
+                "summary": "Open another table (with the main table's PIN)",
+                "parameters": [TABLE_PIN],
                 "responses": {
                     "201": _json(
-                        {"type": "object", "properties": {"code": {"type": "string"}}}, "its code"
+                        {
+                            "type": "object",
+                            "properties": {"code": {"type": "string"}, "pin": {"type": "string"}},
+                        },
+                        "its code and PIN",
                     ),
-                    **_errors(429),
+                    **_errors(403, 429),
                 },
             }
         },
@@ -168,8 +182,8 @@ def openapi_document() -> JSON:
         },
         "/api/rooms/{code}/game": {
             "post": {
-                "summary": "Start a new game on this table",
-                "parameters": [CODE],
+                "summary": "Start a new game on this table (the table PIN)",
+                "parameters": [CODE, TABLE_PIN],
                 "requestBody": {
                     "required": True,
                     "content": {
@@ -200,7 +214,7 @@ def openapi_document() -> JSON:
                         {"type": "object", "properties": {"revision": {"type": "integer"}}},
                         "started",
                     ),
-                    **_errors(400, 404, 413),
+                    **_errors(400, 403, 404, 413, 429, 503),
                 },
             }
         },
@@ -235,8 +249,8 @@ def openapi_document() -> JSON:
                 },
             },
             "delete": {
-                "summary": "Give up your seat",
-                "parameters": [CODE, SEAT, TOKEN],
+                "summary": "Give up your seat (its token), or free it as the table (the PIN)",
+                "parameters": [CODE, SEAT, TOKEN, TABLE_PIN],
                 "responses": {
                     "200": _json({"type": "object"}, "released"),
                     **_errors(403, 404, 409),
@@ -288,7 +302,17 @@ def openapi_document() -> JSON:
         "/api/rooms/{code}/seats/{seat}/undo": {
             "post": {
                 "summary": "Take back your last action, as the game's rules allow",
-                "parameters": [CODE, SEAT, TOKEN],
+                "parameters": [
+                    CODE,
+                    SEAT,
+                    TOKEN,
+                    {
+                        "name": "Idempotency-Key",
+                        "in": "header",
+                        "required": False,
+                        "schema": {"type": "string", "minLength": 1, "maxLength": 64},
+                    },
+                ],
                 "requestBody": {"content": {"application/json": {"schema": REVISION_BODY}}},
                 "responses": {
                     "200": _json(_ref("Change"), "undone"),
@@ -346,9 +370,11 @@ def openapi_document() -> JSON:
         },
         "/api/rooms/{code}/buttons/{button}": {
             "post": {
-                "summary": "Press a button of the exchange (the table screen's simulated buttons)",
+                "summary": "Press a button of the exchange (the table screen's simulated "
+                "buttons; the table PIN)",
                 "parameters": [
                     CODE,
+                    TABLE_PIN,
                     {
                         "name": "button",
                         "in": "path",
@@ -358,7 +384,7 @@ def openapi_document() -> JSON:
                 ],
                 "responses": {
                     "200": _json(_ref("Change"), "what the press did"),
-                    **_errors(404, 409, 422),
+                    **_errors(403, 404, 409, 422, 429),
                 },
             }
         },
@@ -396,6 +422,8 @@ def openapi_document() -> JSON:
             }
         },
     }
+    for path, operations in table_paths(CODE).items():
+        paths.setdefault(path, {}).update(operations)
     return {
         "openapi": "3.1.0",
         "info": {

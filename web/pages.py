@@ -19,6 +19,7 @@ from engine.core.interface import game_modules
 from web.api import hub, room
 from web.errors import ApiError
 from web.i18n import LANGUAGES, best_language, catalog_json, translate
+from web.security import is_own_screen
 
 pages = Blueprint("pages", __name__)
 
@@ -80,14 +81,20 @@ def home() -> BaseResponse:
 
 @pages.get("/table/<code>")
 def table(code: str) -> Response:
+    """The table screen. Opened on the companion's own machine it is handed the table
+    PIN (and shows it); anywhere else the PIN must be typed to use the table's controls."""
     found = room(code)
     base = public_base()
-    return render(
+    own_screen = is_own_screen(request.remote_addr, request.host)
+    response = render(
         "table.html",
         code=found.code,
         join_url=join_url(found.code),
         short_url=f"{urlsplit(base).netloc}/join",
+        pin=found.pin if own_screen else "",
     )
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @pages.get("/join")

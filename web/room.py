@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import random
-import secrets
+import sqlite3
 import threading
 import time
 from collections import OrderedDict, deque
@@ -27,6 +27,9 @@ from typing import Any
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.interface import JSON, LampFrame, Session, game_module, game_modules
 from web.errors import ApiError
+from web.replay import ReplayViewer
+from web.security import new_pin, new_token, token_digest, token_matches
+from web.store import DamagedGame, GameRecord, SavedRoom, Store
 
 log = logging.getLogger("clacks.web")
 
@@ -52,7 +55,7 @@ def frame_json(frame: LampFrame) -> JSON:
 
 @dataclass
 class SeatClaim:
-    token: str
+    digest: str  # of the seat's token; the token itself is only on the device holding it
     name: str
     connections: int = 0
 
@@ -87,7 +90,11 @@ class _Cache:
 
 
 class Room:
-    """A table with a short code: its game, its seats and its subscribers."""
+    """A table with a short code: its game, its seats and its subscribers.
+
+    Every change of a game is saved (``store``) before it is published: ``_after_change``
+    commits the game's log, and only then do answers, streams and the lamps learn of it.
+    """
 
     def __init__(
         self,
@@ -95,8 +102,14 @@ class Room:
         clock: Clock = time.time,
         language: str = "en",
         on_change: Callable[[Room], None] | None = None,
+        store: Store | None = None,
+        pin: str | None = None,
     ) -> None:
         self.code = code
+        self.pin = pin or new_pin()
+        self.store = store or Store(None)
+        self.record: GameRecord | None = None  # the stored log of the game on the table
+        self.replay: ReplayViewer | None = None
         self.clock = clock
         self.language = language
         self.lock = threading.RLock()
@@ -117,6 +130,45 @@ class Room:
         self._idempotent: OrderedDict[tuple[str, str], JSON] = OrderedDict()
         self._cache = _Cache()
         self._on_change = on_change
+
+    @classmethod
+    def restored(
+        cls,
+        saved: SavedRoom,
+        store: Store,
+        clock: Clock = time.time,
+        on_change: Callable[[Room], None] | None = None,
+    ) -> Room:
+        """A table as it was saved, with its game (unless that game cannot be replayed:
+        then it is set aside in the store and the table starts without one)."""
+        room = cls(saved.code, clock, saved.language, on_change, store, saved.pin)
+        room.names = dict(saved.names)
+        room.game_number = saved.game_number
+        room.revision = saved.revision
+        room.seq = saved.revision
+        room.claims = {s: SeatClaim(c.digest, c.name) for s, c in saved.seats.items()}
+        if saved.game_id is not None:
+            try:
+                room._take_saved(saved.game_id)
+            except DamagedGame as exc:
+                log.error("table %s: saved game %s set aside: %s", room.code, saved.game_id, exc)
+                store.mark_damaged(saved.game_id, str(exc))
+        return room
+
+    def _load_saved(self, game_id: int) -> tuple[Session, GameRecord]:
+        record, _names = self.store.load(game_id)
+        try:
+            session = game_module(record.game).replay(record.log())
+        except Exception as exc:  # any failure to rebuild it means the rows are bad
+            raise DamagedGame(f"it cannot be replayed: {exc}") from None
+        return session, record
+
+    def _take_saved(self, game_id: int) -> None:
+        session, record = self._load_saved(game_id)
+        self.session, self.record, self.game_name = session, record, record.game
+        self._idempotent.clear()
+        for seat, key, answer in self.store.answers(game_id):
+            self._idempotent[(seat, key)] = answer
 
     # ----------------------------------------------------------------- setup
 
@@ -139,22 +191,147 @@ class Room:
                 session = game_module(game).new(options, seed, self.clock())
             except IllegalAction as exc:
                 raise ApiError.from_illegal(exc, status=400) from None
-            self.session = session
+            seat_ids = [s.id for s in session.seats]
+            kept_names = dict(self.names)
+            if names is not None:
+                kept_names = {s: _clean_name(n) for s, n in names.items() if s in seat_ids and n}
+            game_names = {s: n for s, n in kept_names.items() if s in seat_ids}
+            for seat, claim in self.claims.items():
+                if seat in seat_ids and claim.name:
+                    game_names[seat] = claim.name
+            try:
+                record = self.store.start_game(
+                    self.code,
+                    game,
+                    session.log_json(),
+                    seat_ids,
+                    game_names,
+                    kept_names,
+                    self.revision + 1,
+                    self.game_number + 1,
+                    language or self.language,
+                )
+            except (sqlite3.Error, OSError, ValueError) as exc:
+                raise _not_saved(exc) from None
+            self.session, self.record = session, record
             self.game_name = game
             self.game_number += 1
-            seat_ids = [s.id for s in session.seats]
             self.claims = {s: c for s, c in self.claims.items() if s in seat_ids}
-            if names is not None:
-                self.names = {s: _clean_name(n) for s, n in names.items() if s in seat_ids and n}
+            self.names = kept_names
             if language is not None:
                 self.language = language
-            self.log.clear()
-            self.preview = None
-            self.notice = None
             self._idempotent.clear()
-            self.revision += 1
-            self._publish([{"kind": "game_started", "seat": None, "seats": seat_ids}])
+            self._game_changed([{"kind": "game_started", "seat": None, "seats": seat_ids}])
             return {"revision": self.revision, "game": game}
+
+    def _game_changed(self, events: list[JSON]) -> None:
+        """Another game on the table (or none): what pages remember of the last goes."""
+        self.replay = None
+        self.log.clear()
+        self.preview = None
+        self.notice = None
+        self.revision += 1
+        self._publish(events)
+
+    # ----------------------------------------------------------------- the table's own
+
+    def end_game(self) -> JSON:
+        """Take the game off the table (it stays saved: resume it from the lobby)."""
+        with self.lock:
+            if self.session is None and self.replay is None:
+                raise ApiError(409, "no_game", "No game is running on this table")
+            try:
+                self.store.put_away(self.code, self.revision + 1)
+            except (sqlite3.Error, OSError) as exc:
+                raise _not_saved(exc) from None
+            self.session = self.record = None
+            self.game_name = None
+            self._idempotent.clear()
+            self._game_changed([])
+            return {"revision": self.revision}
+
+    def resume(self, game_id: int) -> JSON:
+        """Put a saved game on this table, exactly as it was left."""
+        with self.lock:
+            table = self.store.table_of(game_id)
+            if table is not None and table != self.code:
+                raise ApiError(
+                    409, "on_another_table", f"That game is on table {table}", table=table
+                )
+            if self.record is not None and self.record.id == game_id:
+                return {"revision": self.revision, "game": self.game_name}
+            try:
+                session, record = self._load_saved(game_id)
+            except KeyError:
+                raise ApiError(404, "unknown_save", "There is no such saved game") from None
+            except DamagedGame as exc:
+                self.store.mark_damaged(game_id, str(exc))
+                raise ApiError(409, "damaged_save", f"That saved game is damaged: {exc}") from None
+            seat_ids = [s.id for s in session.seats]
+            try:
+                self.store.put_on(
+                    self.code, game_id, self.revision + 1, self.game_number + 1, seat_ids
+                )
+            except (sqlite3.Error, OSError) as exc:
+                raise _not_saved(exc) from None
+            self.session, self.record, self.game_name = session, record, record.game
+            self.game_number += 1
+            self.claims = {s: c for s, c in self.claims.items() if s in seat_ids}
+            self._idempotent.clear()
+            for seat, key, answer in self.store.answers(game_id):
+                self._idempotent[(seat, key)] = answer
+            self._game_changed([{"kind": "game_started", "seat": None, "seats": seat_ids}])
+            return {"revision": self.revision, "game": record.game}
+
+    def show_replay(self, game_id: int, step: int | None = None) -> JSON:
+        """Step through a finished saved game on the table screen and the lamps; the
+        game on the table, if any, is put away (saved) first."""
+        with self.lock:
+            try:
+                record, names = self.store.load(game_id)
+                viewer = ReplayViewer(record, names)
+            except KeyError:
+                raise ApiError(404, "unknown_save", "There is no such saved game") from None
+            except DamagedGame as exc:
+                raise ApiError(409, "damaged_save", f"That saved game is damaged: {exc}") from None
+            except Exception as exc:  # the rows are there but do not replay
+                self.store.mark_damaged(game_id, f"it cannot be replayed: {exc}")
+                raise ApiError(409, "damaged_save", f"That saved game is damaged: {exc}") from None
+            if not viewer.session.over:
+                raise ApiError(
+                    409, "not_finished", "Only a finished game can be replayed; resume this one"
+                )
+            if self.session is not None:
+                try:
+                    self.store.put_away(self.code, self.revision + 1)
+                except (sqlite3.Error, OSError) as exc:
+                    raise _not_saved(exc) from None
+                self.session = self.record = None
+                self.game_name = None
+            self._game_changed([])
+            self.replay = viewer
+            viewer.go(step if step is not None else 0)
+            self._publish([])
+            return self._replay_json()
+
+    def replay_step(self, step: int) -> JSON:
+        with self.lock:
+            if self.replay is None:
+                raise ApiError(409, "no_replay", "No replay is showing on this table")
+            self.replay.go(step)
+            self._publish([])
+            return self._replay_json()
+
+    def close_replay(self) -> JSON:
+        with self.lock:
+            if self.replay is not None:
+                self.replay = None
+                self._publish([])
+            return {"revision": self.revision}
+
+    def _replay_json(self) -> JSON:
+        assert self.replay is not None
+        return {"step": self.replay.step, "steps": self.replay.steps}
 
     def attach_board(self, board: Any) -> None:
         """Drive an ExchangeBoard from this room: show every frame, listen to its buttons."""
@@ -185,7 +362,7 @@ class Room:
         with self.lock:
             self._require_seat(seat)
             held = self.claims.get(seat)
-            if held is not None and not (token and secrets.compare_digest(held.token, token)):
+            if held is not None and not token_matches(held.digest, token):
                 raise ApiError(
                     409,
                     "seat_taken",
@@ -194,19 +371,40 @@ class Room:
                     name=held.name,
                 )
             clean = _clean_name(name or "") or self.names.get(seat, "")
+            given = token if held is not None and token else new_token()
+            digest = token_digest(given)
+            try:
+                self.store.set_seat(self.code, seat, digest, clean)
+            except (sqlite3.Error, OSError) as exc:
+                raise _not_saved(exc) from None
             if held is None:
-                held = SeatClaim(secrets.token_urlsafe(18), clean)
+                held = SeatClaim(digest, clean)
                 self.claims[seat] = held
             else:
                 held.name = clean
             self._publish([])
-            return {"seat": seat, "token": held.token, "name": held.name}
+            return {"seat": seat, "token": given, "name": held.name}
 
     def release(self, seat: str, token: str | None) -> None:
         with self.lock:
             self.authorize(seat, token)
-            del self.claims[seat]
-            self._publish([])
+            self._free(seat)
+
+    def free_seat(self, seat: str) -> None:
+        """The table frees a seat, whoever holds it (a phone that left, a stranger)."""
+        with self.lock:
+            self._require_seat(seat)
+            if seat not in self.claims:
+                raise ApiError(409, "seat_free", f"Nobody holds {seat}", seat=seat)
+            self._free(seat)
+
+    def _free(self, seat: str) -> None:
+        try:
+            self.store.free_seat(self.code, seat)
+        except (sqlite3.Error, OSError) as exc:
+            raise _not_saved(exc) from None
+        del self.claims[seat]
+        self._publish([])
 
     def authorize(self, seat: str, token: str | None) -> None:
         """Check that ``token`` holds ``seat``; the error says what to do about it."""
@@ -216,7 +414,7 @@ class Room:
             raise ApiError(
                 403, "seat_not_claimed", f"Nobody holds {seat}: join it first", seat=seat
             )
-        if not token or not secrets.compare_digest(held.token, token):
+        if not token_matches(held.digest, token):
             raise ApiError(403, "bad_token", f"This device does not hold {seat}", seat=seat)
 
     def seat_for_token(self, seat: str | None, token: str | None) -> str | None:
@@ -243,23 +441,32 @@ class Room:
             if key is not None and (seat, key) in self._idempotent:
                 return self._idempotent[(seat, key)]
             self._check_revision(revision)
-            result = self._apply(seat, action)
-            if key is not None:
-                self._idempotent[(seat, key)] = result
-                while len(self._idempotent) > IDEMPOTENCY_KEPT:
-                    self._idempotent.popitem(last=False)
+            result = self._apply(seat, action, key)
+            self._remember(seat, key, result)
             return result
 
-    def undo(self, seat: str, token: str | None, revision: int | None = None) -> JSON:
+    def undo(
+        self, seat: str, token: str | None, revision: int | None = None, key: str | None = None
+    ) -> JSON:
         with self.lock:
             self.authorize(seat, token)
+            if key is not None and (seat, key) in self._idempotent:
+                return self._idempotent[(seat, key)]
             self._check_revision(revision)
             session = self.require_session()
             try:
                 events = session.undo(seat)
             except IllegalAction as exc:
                 raise ApiError.from_illegal(exc) from None
-            return self._after_change(events)
+            result = self._after_change(events, (seat, key) if key is not None else None)
+            self._remember(seat, key, result)
+            return result
+
+    def _remember(self, seat: str, key: str | None, result: JSON) -> None:
+        if key is not None:
+            self._idempotent[(seat, key)] = result
+            while len(self._idempotent) > IDEMPOTENCY_KEPT:
+                self._idempotent.popitem(last=False)
 
     def _check_revision(self, revision: int | None) -> None:
         if revision is not None and revision != self.revision:
@@ -270,7 +477,7 @@ class Room:
                 revision=self.revision,
             )
 
-    def _apply(self, seat: str | None, action: Any) -> JSON:
+    def _apply(self, seat: str | None, action: Any, key: str | None = None) -> JSON:
         session = self.require_session()
         try:
             events = session.apply(seat, action, self.clock())
@@ -280,17 +487,36 @@ class Room:
             # the game could not read the action at all; the state is unchanged
             log.warning("action %r from %s not understood: %s", action, seat, exc)
             raise ApiError(400, "bad_action", f"This action cannot be read: {exc}") from None
-        return self._after_change(events)
+        return self._after_change(events, (seat, key) if seat is not None and key else None)
 
-    def _after_change(self, events: list[JSON]) -> JSON:
-        assert self.session is not None
+    def _after_change(self, events: list[JSON], answering: tuple[str, str] | None = None) -> JSON:
+        """The one way out of a change of the game: saved first, then told to everyone."""
+        session, record = self.session, self.record
+        assert session is not None and record is not None
+        result: JSON = {"revision": self.revision + 1, "events": events}
+        answer = (*answering, result) if answering is not None else None
+        try:
+            self.store.save_change(
+                self.code,
+                record,
+                session.log_json(),
+                self.revision + 1,
+                session.over,
+                session.result(),
+                answer,
+            )
+        except Exception as exc:
+            # not saved, so not played: back to the game as it is stored
+            log.exception("table %s: could not save a change", self.code)
+            self.session = game_module(record.game).replay(record.log())
+            raise _not_saved(exc) from None
         self.preview = None
         self.revision += 1
         self._publish(events)
         if self.board is not None:
-            for lamps in self.session.transmissions(events):
+            for lamps in session.transmissions(events):
                 self.board.transmitted(lamps)
-        return {"revision": self.revision, "events": events}
+        return result
 
     def show_preview(self, seat: str, token: str | None, action: Any) -> JSON:
         """Show the lamps ``action`` would flip, on every screen and the board."""
@@ -394,6 +620,9 @@ class Room:
             self._on_change(self)
 
     def _show_on_board(self) -> None:
+        if self.board is not None and self.replay is not None:
+            self.board.show(self.replay.lamps())
+            return
         if self.board is None or self.session is None:
             return
         frame = self.session.lamps()
@@ -462,6 +691,7 @@ class Room:
             "preview": preview,
             "notice": notice,
             "view": None,
+            "replay": self.replay.to_json(frame_json(self.replay.lamps())) if self.replay else None,
         }
         if session is not None:
             out.update(
@@ -525,7 +755,7 @@ class Room:
         if seat is None or token is None:
             return None
         claim = self.claims.get(seat)
-        if claim is None or not secrets.compare_digest(claim.token, token):
+        if claim is None or not token_matches(claim.digest, token):
             return None
         return seat
 
@@ -533,6 +763,14 @@ class Room:
         with self.lock:
             self.closed = True
             self.changed.notify_all()
+
+
+def _not_saved(exc: BaseException) -> ApiError:
+    return ApiError(
+        503,
+        "not_saved",
+        f"The companion could not save this, so nothing changed; try again ({exc})",
+    )
 
 
 def _clean_name(name: object) -> str:

@@ -1,0 +1,197 @@
+"""The OpenAPI description of what only the table may do (web/table_api.py), merged into
+the document served at /api/openapi.json."""
+
+from __future__ import annotations
+
+from typing import Any
+
+JSON = dict[str, Any]
+
+TABLE_PIN: JSON = {
+    "name": "X-Table-Pin",
+    "in": "header",
+    "required": False,
+    "description": "the table's PIN, shown on the table screen and in the terminal; "
+    "required for what only the table may do",
+    "schema": {"type": "string", "maxLength": 64},
+}
+GAME_ID: JSON = {
+    "name": "game_id",
+    "in": "path",
+    "required": True,
+    "description": "a saved game's id, from the list of saved games",
+    "schema": {"type": "integer"},
+}
+ERROR_TEXTS = {
+    400: "the request could not be read, or the replay file cannot be played back",
+    403: "the table PIN is missing or wrong",
+    404: "no such table or saved game",
+    409: "the game is on another table, damaged, not finished, or there is none",
+    413: "the request body is too large",
+    429: "too many wrong PINs from this device; wait",
+    503: "the companion could not save; nothing changed",
+}
+
+
+def _errors(*codes: int) -> JSON:
+    return {
+        str(c): {
+            "description": ERROR_TEXTS[c],
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+        }
+        for c in codes
+    }
+
+
+def _ok(description: str, schema: JSON | None = None) -> JSON:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": schema or {"type": "object"}}},
+    }
+
+
+def _body(schema: JSON) -> JSON:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+def table_paths(code: JSON) -> JSON:
+    """The table's paths; ``code`` is the room-code path parameter."""
+    saved = {
+        "type": "object",
+        "properties": {
+            "id": {"type": "integer"},
+            "game": {"type": "string"},
+            "mode": {"type": ["string", "null"]},
+            "seats": {"type": "array", "items": {"type": "string"}},
+            "names": {"type": "object", "additionalProperties": {"type": "string"}},
+            "created": {"type": "number"},
+            "updated": {"type": "number"},
+            "moves": {"type": "integer"},
+            "over": {"type": "boolean"},
+            "result": {"type": ["object", "null"]},
+            "imported": {"type": "boolean"},
+            "damaged": {"type": ["string", "null"]},
+            "table": {"type": ["string", "null"], "description": "the table it is on"},
+        },
+    }
+    return {
+        "/api/rooms/{code}/pin": {
+            "post": {
+                "summary": "Check the table PIN (so the table page can say at once if it is wrong)",
+                "parameters": [code, TABLE_PIN],
+                "responses": {"200": _ok("the PIN is right"), **_errors(403, 404, 429)},
+            }
+        },
+        "/api/rooms/{code}/game": {
+            "delete": {
+                "summary": "End the game on this table: it is put away with the saved games",
+                "parameters": [code, TABLE_PIN],
+                "responses": {"200": _ok("ended"), **_errors(403, 404, 409, 429, 503)},
+            }
+        },
+        "/api/rooms/{code}/saves": {
+            "get": {
+                "summary": "Every saved game (newest first) and any problem found with the saves",
+                "parameters": [code, TABLE_PIN],
+                "responses": {
+                    "200": _ok(
+                        "saved games",
+                        {
+                            "type": "object",
+                            "properties": {
+                                "saves": {"type": "array", "items": saved},
+                                "problems": {"type": "array", "items": {"type": "string"}},
+                            },
+                        },
+                    ),
+                    **_errors(403, 404, 429),
+                },
+            },
+            "post": {
+                "summary": "Import a replay file (as exported); it is checked by replaying it",
+                "description": "The body is the file itself, at most 1 MiB: the game's log "
+                "(game, format, options, seed, actions) with optional names.",
+                "parameters": [code, TABLE_PIN],
+                "requestBody": _body({"type": "object", "required": ["game"]}),
+                "responses": {
+                    "201": _ok(
+                        "saved",
+                        {
+                            "type": "object",
+                            "properties": {
+                                "id": {"type": "integer"},
+                                "over": {"type": "boolean"},
+                                "moves": {"type": "integer"},
+                            },
+                        },
+                    ),
+                    **_errors(400, 403, 404, 413, 429),
+                },
+            },
+        },
+        "/api/rooms/{code}/saves/{game_id}": {
+            "delete": {
+                "summary": "Delete a saved game that is on no table",
+                "parameters": [code, GAME_ID, TABLE_PIN],
+                "responses": {"200": _ok("deleted"), **_errors(403, 404, 409, 429)},
+            }
+        },
+        "/api/rooms/{code}/saves/{game_id}/resume": {
+            "post": {
+                "summary": "Put a saved game on this table exactly as it was left",
+                "description": "The game on the table, if any, stays saved.",
+                "parameters": [code, GAME_ID, TABLE_PIN],
+                "responses": {"200": _ok("resumed"), **_errors(403, 404, 409, 429, 503)},
+            }
+        },
+        "/api/rooms/{code}/saves/{game_id}/export": {
+            "get": {
+                "summary": "Download a saved game as a JSON replay file",
+                "description": "The file holds the seed, which foretells every draw of an "
+                "unfinished game: only the table may export.",
+                "parameters": [code, GAME_ID, TABLE_PIN],
+                "responses": {
+                    "200": _ok("the replay file", {"type": "object"}),
+                    **_errors(403, 404, 429),
+                },
+            }
+        },
+        "/api/rooms/{code}/replay": {
+            "post": {
+                "summary": "Show a finished saved game in the replay viewer on this table",
+                "description": "The game on the table, if any, is put away first. Every "
+                "snapshot then carries `replay`: the step, and the table's view at it.",
+                "parameters": [code, TABLE_PIN],
+                "requestBody": _body(
+                    {
+                        "type": "object",
+                        "required": ["save"],
+                        "properties": {
+                            "save": {"type": "integer"},
+                            "step": {"type": ["integer", "null"]},
+                        },
+                    }
+                ),
+                "responses": {"200": _ok("showing"), **_errors(400, 403, 404, 409, 429, 503)},
+            },
+            "delete": {
+                "summary": "Close the replay viewer",
+                "parameters": [code, TABLE_PIN],
+                "responses": {"200": _ok("closed"), **_errors(403, 404, 429)},
+            },
+        },
+        "/api/rooms/{code}/replay/step": {
+            "post": {
+                "summary": "Show another step of the replay (0: before the first action)",
+                "parameters": [code, TABLE_PIN],
+                "requestBody": _body(
+                    {
+                        "type": "object",
+                        "required": ["step"],
+                        "properties": {"step": {"type": "integer"}},
+                    }
+                ),
+                "responses": {"200": _ok("shown"), **_errors(400, 403, 404, 409, 429)},
+            }
+        },
+    }

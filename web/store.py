@@ -1,0 +1,622 @@
+"""Saved games: every game's action log in SQLite, written before anyone is told.
+
+One database file (``clacks.db``) in the companion's state directory, opened with the
+standard library's ``sqlite3`` in WAL mode with ``synchronous=FULL``: a transaction is
+on the disk when ``COMMIT`` returns, so a pulled plug loses nothing that was answered,
+pushed to a page or shown on the lamps. The web layer calls ``save_change`` from its
+one change path before it publishes anything, and rolls the game back if the write
+fails.
+
+What is kept, per table (``rooms``): its code, PIN, language, the digests of its seat
+tokens with the players' names, its revision and the game on it. Per game (``games``
+and ``actions``): the header of the game's log (``Session.log_json()`` without its
+``actions``: game, options, seed...) and one row per action, so an undo deletes the
+last row and the table always holds exactly the acknowledged log. ``answers`` keeps the
+answers to requests sent with an Idempotency-Key, so a retry after a restart gets the
+first answer instead of playing twice.
+
+A file that is not a database this version can use is renamed ``*.corrupt-<time>``
+and a fresh one started; a game whose rows cannot be read or replayed is marked
+damaged and left out, and every other game loads.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import logging
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core.interface import JSON
+
+log = logging.getLogger("clacks.store")
+
+DB_NAME = "clacks.db"
+LOCK_NAME = "clacks.lock"
+SCHEMA_VERSION = 1
+ANSWERS_KEPT = 256  # idempotent answers kept per game
+LISTED = 200  # saved games listed in the lobby, newest first
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    pin TEXT NOT NULL,
+    language TEXT NOT NULL,
+    main INTEGER NOT NULL DEFAULT 0,
+    names TEXT NOT NULL DEFAULT '{}',
+    game_number INTEGER NOT NULL DEFAULT 0,
+    revision INTEGER NOT NULL DEFAULT 0,
+    game_id INTEGER,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    room TEXT NOT NULL,
+    seat TEXT NOT NULL,
+    token_digest TEXT NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (room, seat)
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    header TEXT NOT NULL,
+    seats TEXT NOT NULL DEFAULT '[]',
+    names TEXT NOT NULL DEFAULT '{}',
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    moves INTEGER NOT NULL DEFAULT 0,
+    over INTEGER NOT NULL DEFAULT 0,
+    result TEXT,
+    imported INTEGER NOT NULL DEFAULT 0,
+    damaged TEXT
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
+CREATE TABLE IF NOT EXISTS answers (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL,
+    seat TEXT NOT NULL,
+    key TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    UNIQUE (game_id, seat, key)
+);
+"""
+TABLES = {"meta", "rooms", "seats", "games", "actions", "answers"}
+
+
+class StoreError(Exception):
+    """The saves cannot be used at all (another companion holds them, no disk)."""
+
+
+class DamagedGame(Exception):
+    """A saved game whose rows cannot be read back; it is set aside, not loaded."""
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def split_log(log_json: JSON) -> tuple[JSON, list[JSON]]:
+    """A game's log as its header and its actions (``Session.log_json`` keeps the
+    actions, in order, under ``actions``; everything else is the header)."""
+    actions = log_json.get("actions")
+    if not isinstance(actions, list):
+        raise ValueError("a game's log must list its actions under 'actions'")
+    header = {k: v for k, v in log_json.items() if k != "actions"}
+    return header, list(actions)
+
+
+@dataclass
+class GameRecord:
+    """A game as stored: what ``save_change`` compares the next log against."""
+
+    id: int
+    game: str
+    header: JSON
+    actions: list[JSON] = field(default_factory=list)
+
+    def log(self) -> JSON:
+        return {**self.header, "actions": list(self.actions)}
+
+
+@dataclass
+class SavedSeat:
+    digest: str
+    name: str
+
+
+@dataclass
+class SavedRoom:
+    code: str
+    pin: str
+    language: str
+    main: bool
+    names: dict[str, str]
+    game_number: int
+    revision: int
+    game_id: int | None
+    seats: dict[str, SavedSeat]
+
+
+class Store:
+    """The saves of one companion. Thread-safe: one connection behind one lock."""
+
+    def __init__(self, directory: Path | None, clock: Callable[[], float] = time.time) -> None:
+        """Open (or create) the saves in ``directory``; None keeps them in memory only."""
+        self.directory = directory
+        self.clock = clock
+        self.problems: list[str] = []  # what was wrong with the saves found, in words
+        self._lock = threading.Lock()
+        self._lock_file: Any = None
+        if directory is None:
+            self.path: Path | None = None
+            self._db = self._connect(":memory:")
+            return
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot keep saved games in {directory}: {exc}") from None
+        self._hold_directory(directory)
+        self.path = directory / DB_NAME
+        try:
+            self._db = self._connect(str(self.path))
+        except sqlite3.DatabaseError as exc:
+            aside = self._set_aside(str(exc))
+            self.problems.append(
+                f"The saved games in {self.path} could not be read ({exc}); the file was "
+                f"set aside as {aside.name} and a new one started."
+            )
+            self._db = self._connect(str(self.path))
+
+    # ----------------------------------------------------------------- opening
+
+    def _hold_directory(self, directory: Path) -> None:
+        """One companion per state directory: two would both write the same tables."""
+        try:
+            handle = open(directory / LOCK_NAME, "a+")  # noqa: SIM115  (held open: the lock lasts as long as the file)
+        except OSError as exc:
+            raise StoreError(f"cannot keep saved games in {directory}: {exc}") from None
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise StoreError(
+                f"another Clacks companion is already using {directory}; stop it first "
+                "or give this one another --data-dir"
+            ) from None
+        self._lock_file = handle
+
+    def _connect(self, target: str) -> sqlite3.Connection:
+        db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=10)
+        try:
+            if target != ":memory:":
+                mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+                if str(mode).lower() != "wal":
+                    raise sqlite3.DatabaseError(f"cannot use write-ahead logging ({mode})")
+            db.execute("PRAGMA synchronous=FULL")
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if tables and "meta" not in tables:
+                raise sqlite3.DatabaseError("this is not a Clacks Exchange save file")
+            if "meta" in tables:
+                row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+                if row is None or row[0] != str(SCHEMA_VERSION):
+                    found = row[0] if row else "none"
+                    raise sqlite3.DatabaseError(
+                        f"save format {found}; this version reads {SCHEMA_VERSION}"
+                    )
+            db.executescript(SCHEMA)
+            db.execute(
+                "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)",
+                (str(SCHEMA_VERSION),),
+            )
+        except sqlite3.DatabaseError:
+            db.close()
+            raise
+        return db
+
+    def _set_aside(self, reason: str) -> Path:
+        assert self.path is not None
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
+        aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        for suffix in ("", "-wal", "-shm"):
+            source = Path(f"{self.path}{suffix}")
+            if source.exists():
+                source.rename(Path(f"{aside}{suffix}"))
+        log.error("saved games unreadable (%s); set aside as %s", reason, aside)
+        return aside
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+            if self._lock_file is not None:
+                self._lock_file.close()
+                self._lock_file = None
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction, durable on the disk when the block ends without error."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+
+    def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        with self._lock:
+            return self._db.execute(sql, params).fetchall()
+
+    # ----------------------------------------------------------------- tables
+
+    def rooms(self) -> list[SavedRoom]:
+        rows = self._read(
+            "SELECT code, pin, language, main, names, game_number, revision, game_id "
+            "FROM rooms ORDER BY main DESC, created"
+        )
+        seats: dict[str, dict[str, SavedSeat]] = {}
+        for room, seat, digest, name in self._read(
+            "SELECT room, seat, token_digest, name FROM seats"
+        ):
+            seats.setdefault(room, {})[seat] = SavedSeat(digest, name)
+        return [
+            SavedRoom(
+                code=code,
+                pin=pin,
+                language=language,
+                main=bool(main),
+                names=_loads_dict(names),
+                game_number=game_number,
+                revision=revision,
+                game_id=game_id,
+                seats=seats.get(code, {}),
+            )
+            for code, pin, language, main, names, game_number, revision, game_id in rows
+        ]
+
+    def add_room(self, code: str, pin: str, language: str, main: bool) -> None:
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO rooms (code, pin, language, main, created) VALUES (?, ?, ?, ?, ?)",
+                (code, pin, language, int(main), self.clock()),
+            )
+
+    def set_seat(self, code: str, seat: str, digest: str, name: str) -> None:
+        with self._write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO seats (room, seat, token_digest, name) VALUES (?, ?, ?, ?)",
+                (code, seat, digest, name),
+            )
+            self._name_in_game(db, code, seat, name)
+
+    def free_seat(self, code: str, seat: str) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM seats WHERE room = ? AND seat = ?", (code, seat))
+
+    def _name_in_game(self, db: sqlite3.Connection, code: str, seat: str, name: str) -> None:
+        row = db.execute(
+            "SELECT games.id, games.names FROM rooms JOIN games ON games.id = rooms.game_id "
+            "WHERE rooms.code = ?",
+            (code,),
+        ).fetchone()
+        if row is not None and name:
+            names = _loads_dict(row[1])
+            names[seat] = name
+            db.execute("UPDATE games SET names = ? WHERE id = ?", (_dumps(names), row[0]))
+
+    def _keep_seats(self, db: sqlite3.Connection, code: str, seats: list[str]) -> None:
+        marks = ",".join("?" * len(seats))
+        db.execute(
+            f"DELETE FROM seats WHERE room = ? AND seat NOT IN ({marks})",
+            (code, *seats),
+        )
+
+    # ----------------------------------------------------------------- a table's game
+
+    def start_game(
+        self,
+        code: str,
+        game: str,
+        log_json: JSON,
+        seats: list[str],
+        names: dict[str, str],
+        room_names: dict[str, str],
+        revision: int,
+        game_number: int,
+        language: str,
+    ) -> GameRecord:
+        """A new game on table ``code``; the game it had stays saved. ``names`` are the
+        players' names kept with the game, ``room_names`` those typed in the lobby."""
+        header, actions = split_log(log_json)
+        now = self.clock()
+        with self._write() as db:
+            cursor = db.execute(
+                "INSERT INTO games (game, header, seats, names, created, updated, moves) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game, _dumps(header), _dumps(seats), _dumps(names), now, now, len(actions)),
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            db.executemany(
+                "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
+                [(game_id, n, _dumps(a)) for n, a in enumerate(actions)],
+            )
+            db.execute(
+                "UPDATE rooms SET game_id = ?, revision = ?, game_number = ?, names = ?, "
+                "language = ? WHERE code = ?",
+                (game_id, revision, game_number, _dumps(room_names), language, code),
+            )
+            self._keep_seats(db, code, seats)
+        return GameRecord(game_id, game, header, actions)
+
+    def save_change(
+        self,
+        code: str,
+        record: GameRecord,
+        log_json: JSON,
+        revision: int,
+        over: bool,
+        result: JSON | None,
+        answer: tuple[str, str, JSON] | None = None,
+    ) -> None:
+        """Make the stored log of ``record`` equal ``log_json`` (an action more, or one
+        taken back), in one durable transaction with the table's revision and, for a
+        request with an Idempotency-Key, its answer (seat, key, answer). ``record`` is
+        updated only once the transaction is committed."""
+        header, actions = split_log(log_json)
+        kept = 0
+        stored = record.actions
+        while kept < len(stored) and kept < len(actions) and stored[kept] == actions[kept]:
+            kept += 1
+        with self._write() as db:
+            if header != record.header:
+                db.execute("UPDATE games SET header = ? WHERE id = ?", (_dumps(header), record.id))
+            if kept < len(stored):
+                db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (record.id, kept))
+            db.executemany(
+                "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
+                [(record.id, n, _dumps(actions[n])) for n in range(kept, len(actions))],
+            )
+            db.execute(
+                "UPDATE games SET moves = ?, over = ?, result = ?, updated = ? WHERE id = ?",
+                (
+                    len(actions),
+                    int(over),
+                    _dumps(result) if result is not None else None,
+                    self.clock(),
+                    record.id,
+                ),
+            )
+            db.execute("UPDATE rooms SET revision = ? WHERE code = ?", (revision, code))
+            if answer is not None:
+                self._keep_answer(db, record.id, *answer)
+        record.header = header
+        record.actions = actions
+
+    def _keep_answer(
+        self, db: sqlite3.Connection, game_id: int, seat: str, key: str, answer: JSON
+    ) -> None:
+        db.execute(
+            "INSERT OR REPLACE INTO answers (game_id, seat, key, answer) VALUES (?, ?, ?, ?)",
+            (game_id, seat, key, _dumps(answer)),
+        )
+        db.execute(
+            "DELETE FROM answers WHERE game_id = ? AND id <= (SELECT id FROM answers "
+            "WHERE game_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
+            (game_id, game_id, ANSWERS_KEPT),
+        )
+
+    def answers(self, game_id: int) -> list[tuple[str, str, JSON]]:
+        rows = self._read(
+            "SELECT seat, key, answer FROM answers WHERE game_id = ? ORDER BY id", (game_id,)
+        )
+        kept = []
+        for seat, key, answer in rows:
+            with contextlib.suppress(ValueError):
+                kept.append((seat, key, json.loads(answer)))
+        return kept
+
+    def put_away(self, code: str, revision: int) -> None:
+        """Take the game off table ``code``; it stays saved."""
+        with self._write() as db:
+            db.execute(
+                "UPDATE rooms SET game_id = NULL, revision = ? WHERE code = ?", (revision, code)
+            )
+
+    def put_on(
+        self, code: str, game_id: int, revision: int, game_number: int, seats: list[str]
+    ) -> None:
+        """Put saved game ``game_id`` on table ``code`` (its current game stays saved)."""
+        with self._write() as db:
+            db.execute(
+                "UPDATE rooms SET game_id = ?, revision = ?, game_number = ? WHERE code = ?",
+                (game_id, revision, game_number, code),
+            )
+            self._keep_seats(db, code, seats)
+
+    def exists(self, game_id: int) -> bool:
+        return bool(self._read("SELECT 1 FROM games WHERE id = ?", (game_id,)))
+
+    def table_of(self, game_id: int) -> str | None:
+        rows = self._read("SELECT code FROM rooms WHERE game_id = ?", (game_id,))
+        return str(rows[0][0]) if rows else None
+
+    # ----------------------------------------------------------------- saved games
+
+    def load(self, game_id: int) -> tuple[GameRecord, dict[str, str]]:
+        """A saved game's log and names; DamagedGame if its rows cannot be read."""
+        rows = self._read("SELECT game, header, names, damaged FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise KeyError(game_id)
+        game, header_text, names_text, damaged = rows[0]
+        if damaged:
+            raise DamagedGame(damaged)
+        actions: list[JSON] = []
+        try:
+            header = json.loads(header_text)
+            if not isinstance(header, dict):
+                raise ValueError("the header is not a JSON object")
+            for n, (index, text) in enumerate(
+                self._read("SELECT n, action FROM actions WHERE game_id = ? ORDER BY n", (game_id,))
+            ):
+                if index != n:
+                    raise ValueError(f"action {n + 1} is missing")
+                actions.append(json.loads(text))
+        except (ValueError, TypeError) as exc:
+            raise DamagedGame(f"its saved rows cannot be read: {exc}") from None
+        return GameRecord(game_id, str(game), header, actions), _loads_dict(names_text)
+
+    def mark_damaged(self, game_id: int, problem: str) -> None:
+        """Set a game aside: kept in the file for inspection, never loaded again."""
+        with self._write() as db:
+            db.execute("UPDATE games SET damaged = ? WHERE id = ?", (problem[:500], game_id))
+            db.execute("UPDATE rooms SET game_id = NULL WHERE game_id = ?", (game_id,))
+        self.problems.append(f"Saved game {game_id} was set aside: {problem}")
+
+    def raw_log(self, game_id: int) -> JSON:
+        """What is stored of a game, even a damaged one, as a log (for export)."""
+        header_rows = self._read("SELECT header FROM games WHERE id = ?", (game_id,))
+        if not header_rows:
+            raise KeyError(game_id)
+        header = _loads_dict(header_rows[0][0])
+        actions: list[Any] = []
+        for (text,) in self._read(
+            "SELECT action FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
+        ):
+            try:
+                actions.append(json.loads(text))
+            except ValueError:
+                actions.append(text)
+        return {**header, "actions": actions}
+
+    def listing(self) -> list[JSON]:
+        rows = self._read(
+            "SELECT g.id, g.game, g.seats, g.names, g.header, g.created, g.updated, g.moves, "
+            "g.over, g.result, g.imported, g.damaged, r.code FROM games g "
+            "LEFT JOIN rooms r ON r.game_id = g.id ORDER BY g.updated DESC LIMIT ?",
+            (LISTED,),
+        )
+        listed = []
+        for (
+            game_id,
+            game,
+            seats,
+            names,
+            header,
+            created,
+            updated,
+            moves,
+            over,
+            result,
+            imported,
+            damaged,
+            table,
+        ) in rows:
+            options = _loads_dict(header).get("options")
+            mode = options.get("mode") if isinstance(options, dict) else None
+            listed.append(
+                {
+                    "id": game_id,
+                    "game": game,
+                    "mode": mode if isinstance(mode, str) else None,
+                    "seats": _loads_list(seats),
+                    "names": _loads_dict(names),
+                    "created": created,
+                    "updated": updated,
+                    "moves": moves,
+                    "over": bool(over),
+                    "result": _loads_dict(result) if result else None,
+                    "imported": bool(imported),
+                    "damaged": damaged,
+                    "table": table,
+                }
+            )
+        return listed
+
+    def delete(self, game_id: int) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM answers WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    def add_saved(
+        self,
+        game: str,
+        log_json: JSON,
+        seats: list[str],
+        names: dict[str, str],
+        over: bool,
+        result: JSON | None,
+    ) -> int:
+        """A game read from a replay file, saved without a table."""
+        header, actions = split_log(log_json)
+        now = self.clock()
+        with self._write() as db:
+            cursor = db.execute(
+                "INSERT INTO games (game, header, seats, names, created, updated, moves, over, "
+                "result, imported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
+                (
+                    game,
+                    _dumps(header),
+                    _dumps(seats),
+                    _dumps(names),
+                    now,
+                    now,
+                    len(actions),
+                    int(over),
+                    _dumps(result) if result is not None else None,
+                ),
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            db.executemany(
+                "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
+                [(game_id, n, _dumps(a)) for n, a in enumerate(actions)],
+            )
+        return game_id
+
+
+def _loads_dict(text: str | None) -> dict[str, Any]:
+    try:
+        value = json.loads(text) if text else {}
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _loads_list(text: str | None) -> list[Any]:
+    try:
+        value = json.loads(text) if text else []
+    except ValueError:
+        return []
+    return value if isinstance(value, list) else []
+
+
+def default_data_dir() -> Path:
+    """Where the saves live when no --data-dir is given: the service's state directory
+    (systemd's StateDirectory sets ``$STATE_DIRECTORY``), else ``$CLACKS_STATE_DIR``,
+    else the user's own state directory (``$XDG_STATE_HOME/clacks``)."""
+    for variable in ("STATE_DIRECTORY", "CLACKS_STATE_DIR"):
+        value = os.environ.get(variable)
+        if value:
+            return Path(value.split(":")[0])
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "clacks"

@@ -1,0 +1,168 @@
+"""What only the table may do, each request with the table's PIN (``X-Table-Pin``):
+end the game on it, and the saved games: list, resume, delete, export to and import
+from a JSON replay file, and step through a finished one in the replay viewer.
+
+Saved games belong to the whole companion, so any table (with its own PIN) sees them
+all; a game on another table can be neither resumed here nor deleted.
+
+A replay file is the game's own log (``Session.log_json()``: game, options, seed and
+every action) with the players' ``names``. It holds the seed, which foretells every
+draw of an unfinished game, which is why exporting needs the PIN too.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from engine.core.interface import game_module, game_modules
+from web.api import body, hub, optional_int, require_table, room
+from web.errors import ApiError
+from web.store import DamagedGame
+
+tables = Blueprint("tables", __name__)
+
+IMPORT_MAX_BYTES = 1024 * 1024  # a long game's log is some 10 KB
+NAME_MAX = 24
+
+
+@tables.post("/rooms/<code>/pin")
+def check_pin(code: str) -> Response:
+    """Whether the PIN is right, so the table page can say so as soon as it is typed."""
+    require_table(room(code))
+    return jsonify({"valid": True})
+
+
+@tables.delete("/rooms/<code>/game")
+def end_game(code: str) -> Response:
+    found = room(code)
+    require_table(found)
+    return jsonify(found.end_game())
+
+
+@tables.get("/rooms/<code>/saves")
+def list_saves(code: str) -> Response:
+    require_table(room(code))
+    return jsonify({"saves": hub().store.listing(), "problems": hub().problems})
+
+
+@tables.post("/rooms/<code>/saves/<int:game_id>/resume")
+def resume(code: str, game_id: int) -> Response:
+    found = room(code)
+    require_table(found)
+    with hub().saves_lock:
+        return jsonify(found.resume(game_id))
+
+
+@tables.delete("/rooms/<code>/saves/<int:game_id>")
+def delete_save(code: str, game_id: int) -> Response:
+    require_table(room(code))
+    store = hub().store
+    with hub().saves_lock:
+        _require_saved(game_id)
+        table = store.table_of(game_id)
+        if table is not None:
+            raise ApiError(
+                409,
+                "on_a_table",
+                f"That game is on table {table}; end it there first",
+                table=table,
+            )
+        store.delete(game_id)
+    return jsonify({"deleted": game_id})
+
+
+@tables.get("/rooms/<code>/saves/<int:game_id>/export")
+def export_save(code: str, game_id: int) -> Response:
+    require_table(room(code))
+    store = hub().store
+    _require_saved(game_id)
+    try:
+        record, names = store.load(game_id)
+        replay_file: dict[str, Any] = {**record.log(), "names": names}
+    except DamagedGame:
+        # a damaged game is exported as stored, for whoever wants to look into it
+        replay_file = {**store.raw_log(game_id), "names": {}}
+    response = Response(
+        json.dumps(replay_file, indent=1, ensure_ascii=False) + "\n",
+        mimetype="application/json",
+    )
+    game = str(replay_file.get("game") or "game")
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="clacks-{_safe(game)}-{game_id}.json"'
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@tables.post("/rooms/<code>/saves")
+def import_save(code: str) -> tuple[Response, int]:
+    """A replay file read back: checked by replaying it, then saved without a table."""
+    require_table(room(code))
+    request.max_content_length = IMPORT_MAX_BYTES
+    data = request.get_json(silent=True, force=True)
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad_replay", "This is not a replay file: it is not a JSON object")
+    game = data.get("game")
+    if not isinstance(game, str) or game not in game_modules():
+        raise ApiError(
+            400,
+            "bad_replay",
+            f"This replay file is not of a game this companion plays (game = {game!r})",
+        )
+    try:
+        session = game_module(game).replay(data)
+        log_json = session.log_json()
+    except Exception as exc:  # an untrusted file: any failure to rebuild it is its fault
+        raise ApiError(
+            400, "bad_replay", f"This replay file cannot be played back: {exc}"
+        ) from None
+    seats = [s.id for s in session.seats]
+    given = data.get("names")
+    names = {
+        seat: name[:NAME_MAX]
+        for seat, name in (given.items() if isinstance(given, dict) else [])
+        if seat in seats and isinstance(name, str) and name.isprintable()
+    }
+    game_id = hub().store.add_saved(game, log_json, seats, names, session.over, session.result())
+    return jsonify({"id": game_id, "over": session.over, "moves": len(log_json["actions"])}), 201
+
+
+@tables.post("/rooms/<code>/replay")
+def start_replay(code: str) -> Response:
+    found = room(code)
+    require_table(found)
+    data = body()
+    game_id = optional_int(data, "save")
+    if game_id is None:
+        raise ApiError(400, "bad_field", "give the saved game to replay as save", field="save")
+    with hub().saves_lock:
+        return jsonify(found.show_replay(game_id, optional_int(data, "step")))
+
+
+@tables.post("/rooms/<code>/replay/step")
+def replay_step(code: str) -> Response:
+    found = room(code)
+    require_table(found)
+    step = optional_int(body(), "step")
+    if step is None:
+        raise ApiError(400, "bad_field", "give the step to show as step", field="step")
+    return jsonify(found.replay_step(step))
+
+
+@tables.delete("/rooms/<code>/replay")
+def close_replay(code: str) -> Response:
+    found = room(code)
+    require_table(found)
+    return jsonify(found.close_replay())
+
+
+def _require_saved(game_id: int) -> None:
+    if not hub().store.exists(game_id):
+        raise ApiError(404, "unknown_save", "There is no such saved game", save=game_id)
+
+
+def _safe(text: str) -> str:
+    return "".join(ch for ch in text if ch.isalnum() or ch in "-_")[:32] or "game"
