@@ -20,6 +20,7 @@ class ReplayViewer:
         self.steps = len(record.actions)
         self.step = -1
         self.session: Session = self.module.replay(record.log())
+        self.finished = self.session.over
         self.result = self.session.result()
         self.go(0)
 

@@ -297,7 +297,7 @@ class Room:
             except Exception as exc:  # the rows are there but do not replay
                 self.store.mark_damaged(game_id, f"it cannot be replayed: {exc}")
                 raise ApiError(409, "damaged_save", f"That saved game is damaged: {exc}") from None
-            if not viewer.session.over:
+            if not viewer.finished:
                 raise ApiError(
                     409, "not_finished", "Only a finished game can be replayed; resume this one"
                 )

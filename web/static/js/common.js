@@ -7,6 +7,7 @@ const Clacks = (() => {
   const lang = document.documentElement.lang || "en";
   const games = {}; // game name -> {table(ctx), phone(ctx)}, registered by games/*.js
   let clockOffset = 0; // server time minus this device's time, in seconds
+  let tablePin = null; // the table screen's PIN, sent with every request it makes
 
   function fill(text, params) {
     let missing = false;
@@ -58,6 +59,7 @@ const Clacks = (() => {
     const headers = { Accept: "application/json", ...(extraHeaders || {}) };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (token) headers["X-Seat-Token"] = token;
+    if (tablePin) headers["X-Table-Pin"] = tablePin;
     let response;
     try {
       response = await fetch(`/api${path}`, {
@@ -159,6 +161,10 @@ const Clacks = (() => {
     return nav;
   }
 
+  function setTablePin(pin) {
+    tablePin = pin || null;
+  }
+
   return { t, has, lang, api, ApiFailure, follow, serverNow, el, svg, describeError, games,
-           languageSwitcher };
+           languageSwitcher, setTablePin };
 })();

@@ -1,5 +1,6 @@
 // The phone hand controller: pick a seat, then see only your own hand and act. The seat's
-// token is kept in localStorage, so a phone that sleeps or reloads gets its seat back.
+// token is kept in localStorage, so a phone that sleeps or reloads gets its seat back; a
+// join link ending in #seat=...&token=... (the seat's own link) seats a device directly.
 "use strict";
 
 (() => {
@@ -11,7 +12,8 @@
   const liveBox = document.getElementById("live");
   const storeKey = `clacks-seat:${code}`;
   const references = {};
-  let held = load();
+  let held = fromLink() || load();
+  let linkOpen = false;
   let state = null;
   let stream = null;
   let ref = null;
@@ -24,6 +26,23 @@
     } catch (err) {
       return null;
     }
+  }
+
+  // A seat's own link carries its token after the "#", which browsers never send to the
+  // server; it is kept like a claimed seat and taken out of the address bar at once.
+  function fromLink() {
+    const params = new URLSearchParams(window.location.hash.slice(1));
+    const seat = params.get("seat");
+    const token = params.get("token");
+    if (!seat || !token) return null;
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+    localStorage.setItem(storeKey, JSON.stringify({ seat, token }));
+    return { seat, token };
+  }
+
+  function seatLink() {
+    const params = new URLSearchParams({ seat: held.seat, token: held.token });
+    return `${window.location.origin}/join/${encodeURIComponent(code)}#${params}`;
   }
 
   function save(value) {
@@ -96,7 +115,12 @@
       seatInfo.name && seatInfo.name !== label ? t("ui.you_are", { seat: label, name: seatInfo.name }) : label, " ",
       el("button", { type: "button", class: "link", onclick: leave }, t("ui.leave_seat")));
     const controller = game.phoneController(page);
-    main.replaceChildren(game.phone({ state, ref, seat: held.seat, ...controller }));
+    const link = el("details", { class: "seat-link", open: linkOpen },
+      el("summary", {}, t("phone.seat_link")), el("p", { class: "hint" }, t("phone.seat_link_hint")),
+      el("input", { readonly: true, value: seatLink(), "aria-label": t("phone.seat_link"),
+                    onfocus: (event) => event.target.select() }));
+    link.addEventListener("toggle", () => { linkOpen = link.open; });
+    main.replaceChildren(game.phone({ state, ref, seat: held.seat, ...controller }), link);
     document.body.dataset.revision = state.revision;  // what the page shows, for people and tests
   }
 

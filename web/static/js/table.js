@@ -43,6 +43,17 @@
   async function render() {
     if (!state) return;
     renderPresence();
+    if (state.replay) {
+      // the replay viewer: the finished game as the table saw it at the step shown
+      const replay = state.replay;
+      const ref = await reference(replay.game);
+      const shown = { ...state, view: replay.view, lamps: replay.lamps, active: replay.active,
+                      over: replay.over, result: replay.over ? replay.result : null, preview: null,
+                      deadline: null };
+      gameBox.replaceChildren(Clacks.games[replay.game].table({ state: shown, ref, press: null }));
+      document.body.dataset.revision = state.revision;
+      return;
+    }
     const hardware = state.room.hardware;
     hardwareBox.textContent = hardware && hardware.warning ? hardware.warning : "";
     hardwareBox.hidden = !(hardware && hardware.warning);
@@ -84,6 +95,7 @@
     if (next.fresh || !state || newGame) log = [...next.events];
     else log.push(...next.events);
     state = next;
+    if (Clacks.tableAdmin) Clacks.tableAdmin.update(next);
     if (next.notice) showNotice(next.notice.error);
     else if (next.events.length) showNotice(null);
     render();
@@ -160,7 +172,8 @@
     form.append(el("h2", {}, t("ui.new_game")), field(t("ui.game"), gameSelect), field(t("ui.mode"), modeSelect),
       field(t("ui.players"), playersSelect), variantsBox, wordsChoice, seatsBox,
       field(t("ui.seed"), seedInput), field(t("ui.language"), langSelect), errorBox,
-      el("div", { class: "buttons" }, start, state && state.view ? cancel : null));
+      el("div", { class: "buttons" }, start, state && state.view ? cancel : null,
+        Clacks.tableAdmin ? Clacks.tableAdmin.savesButton() : null));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const seats = mode().default_seats[playersSelect.value];

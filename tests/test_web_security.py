@@ -1,0 +1,108 @@
+"""Who may do what, over real HTTP: requests from other web sites are refused, the table
+page is handed the PIN only on the companion's own screen, wrong PINs are throttled."""
+
+from __future__ import annotations
+
+import pytest
+from live_server import LiveServer
+from test_web_api import claim, start
+from web_client import call
+
+from web.errors import ApiError
+from web.security import (
+    FREE_FAILURES,
+    PinGuard,
+    is_own_screen,
+    new_token,
+    token_digest,
+    token_matches,
+)
+
+
+def test_requests_from_other_sites_may_not_change_anything(server: LiveServer) -> None:
+    start(server)
+    token = claim(server, "south")
+    host = server.base.removeprefix("http://")
+    path = f"/api/rooms/{server.code}/seats/south/actions"
+    move = {"action": {"type": "move", "tower": "b2c2"}}
+    for headers in (
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},
+        {"Origin": f"http://{host}", "Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site"},
+    ):
+        status, body = call(server.base, "POST", path, move, token=token, headers=headers)
+        assert status == 403 and body["error"] == "cross_site", headers
+    status, body = call(
+        server.base,
+        "POST",
+        f"/api/rooms/{server.code}/seats/west",
+        {},
+        headers={"Origin": "http://x"},
+    )
+    assert status == 403
+    assert server.room.revision == 1 and "west" not in server.room.claims
+    # reading is not refused, and the page's own requests go through
+    status, _ = call(
+        server.base, "GET", f"/api/rooms/{server.code}", headers={"Origin": "http://x"}
+    )
+    assert status == 200
+    same = {"Origin": f"http://{host}", "Sec-Fetch-Site": "same-origin"}
+    assert call(server.base, "POST", path, move, token=token, headers=same)[0] == 200
+
+
+def test_the_table_page_gets_the_pin_only_on_the_companions_own_screen(
+    server: LiveServer,
+) -> None:
+    port = server.base.rsplit(":", 1)[1]
+    page = f"/table/{server.code}"
+    status, own = call(server.base, "GET", page, headers={"Host": f"127.0.0.1:{port}"})
+    assert status == 200 and f'data-pin="{server.pin}"' in own
+    status, local = call(server.base, "GET", page, headers={"Host": f"localhost:{port}"})
+    assert f'data-pin="{server.pin}"' in local
+    # a name that some web site pointed at 127.0.0.1 does not get it
+    status, rebound = call(server.base, "GET", page, headers={"Host": f"evil.example:{port}"})
+    assert status == 200 and server.pin not in rebound and 'data-pin=""' in rebound
+    assert is_own_screen("127.0.0.1", "[::1]:8000") and is_own_screen("::1", "localhost")
+    assert not is_own_screen("192.168.1.7", "localhost:8000")
+    assert not is_own_screen("127.0.0.1", "clacks.local")
+
+
+def test_wrong_pins_lock_a_device_out_for_a_while() -> None:
+    now = [1000.0]
+    guard = PinGuard(clock=lambda: now[0])
+    phone = "192.168.1.50"
+    for _ in range(FREE_FAILURES):
+        with pytest.raises(ApiError) as wrong:
+            guard.check("123456", "000000", phone)
+        assert wrong.value.status == 403 and wrong.value.code == "bad_pin"
+    with pytest.raises(ApiError):
+        guard.check("123456", "000001", phone)  # the first failure past the free ones locks
+    with pytest.raises(ApiError) as locked:
+        guard.check("123456", "123456", phone)  # even the right PIN, while locked
+    assert locked.value.status == 429 and locked.value.code == "pin_locked"
+    guard.check("123456", "123456", "192.168.1.51")  # another device is not locked
+    now[0] += 31
+    guard.check("123456", " 123456 ", phone)
+    with pytest.raises(ApiError) as missing:
+        guard.check("123456", None, phone)
+    assert missing.value.code == "pin_required"
+
+
+def test_the_table_itself_is_never_locked_out(server: LiveServer) -> None:
+    for _ in range(FREE_FAILURES + 3):
+        status, body = call(server.base, "GET", f"/api/rooms/{server.code}/saves", pin="999999x")
+        assert status == 403 and body["error"] == "bad_pin"
+    status, _ = call(server.base, "POST", f"/api/rooms/{server.code}/pin", pin=server.pin)
+    assert status == 200
+
+
+def test_seat_tokens_are_kept_only_as_digests(server: LiveServer) -> None:
+    start(server)
+    token = claim(server, "south")
+    claimed = server.room.claims["south"]
+    assert claimed.digest == token_digest(token) and token not in repr(vars(claimed))
+    assert token_matches(claimed.digest, token)
+    assert not token_matches(claimed.digest, new_token())
+    assert not token_matches(claimed.digest, None) and not token_matches(claimed.digest, "x" * 300)
+    assert len(token) >= 24

@@ -1,0 +1,294 @@
+// The table's own controls, behind its PIN: the PIN itself (shown here as in the
+// terminal), ending the game, freeing seats, the saved games (resume, replay, export,
+// import, delete) and the replay viewer's buttons. The page is handed the PIN when it is
+// opened on the companion's own screen; anywhere else it is typed once and kept for the tab.
+"use strict";
+
+(() => {
+  const { t, el, api } = Clacks;
+  const code = document.body.dataset.code;
+  const storeKey = `clacks-pin:${code}`;
+  const pinBox = document.getElementById("table-pin");
+  const controls = document.getElementById("table-controls");
+  const replayBar = document.getElementById("replay-bar");
+  const savesDialog = document.getElementById("saves");
+  const given = document.body.dataset.pin || "";
+  let pin = given || sessionStorage.getItem(storeKey) || "";
+  let state = null;
+  let playing = null; // the replay's play button timer
+
+  function usePin(value) {
+    pin = value || "";
+    Clacks.setTablePin(pin);
+    if (pin && !given) sessionStorage.setItem(storeKey, pin);
+    if (!pin) sessionStorage.removeItem(storeKey);
+    renderPin();
+    renderControls();
+    renderReplay();
+  }
+
+  function forgetIfWrong(err) {
+    if (err && err.body && (err.body.error === "bad_pin" || err.body.error === "pin_required")) usePin("");
+  }
+
+  // ------------------------------------------------------------------ the PIN
+
+  function renderPin() {
+    if (pin) {
+      pinBox.replaceChildren(t("table.pin"), " ", el("strong", { id: "pin-value" }, pin));
+      return;
+    }
+    const input = el("input", { id: "pin-input", name: "pin", inputmode: "numeric", autocomplete: "off",
+                                maxlength: 12, "aria-label": t("table.pin_enter") });
+    const errorBox = el("span", { class: "error", role: "alert", hidden: true });
+    const form = el("form", { class: "pin-form" },
+      el("label", { for: "pin-input" }, t("table.pin_enter")), input,
+      el("button", { type: "submit", class: "secondary" }, t("table.unlock")), errorBox);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      Clacks.setTablePin(input.value.trim());
+      try {
+        await api("POST", `/rooms/${code}/pin`);
+        usePin(input.value.trim());
+      } catch (err) {
+        Clacks.setTablePin("");
+        errorBox.textContent = Clacks.describeError(err.body);
+        errorBox.hidden = false;
+      }
+    });
+    pinBox.replaceChildren(form);
+  }
+
+  // ------------------------------------------------------------------ controls
+
+  async function run(request, confirmText) {
+    if (confirmText && !window.confirm(confirmText)) return null;
+    try {
+      return await request();
+    } catch (err) {
+      forgetIfWrong(err);
+      showProblem(err.body);
+      return null;
+    }
+  }
+
+  function showProblem(error) {
+    const box = document.getElementById("notice");
+    box.textContent = error ? Clacks.describeError(error) : "";
+    box.hidden = !error;
+  }
+
+  function renderControls() {
+    if (!pin || !state) {
+      controls.replaceChildren();
+      controls.hidden = true;
+      return;
+    }
+    const buttons = [el("button", { type: "button", class: "secondary", id: "open-saves", onclick: openSaves },
+      t("table.saves"))];
+    if (state.view) {
+      buttons.push(el("button", { type: "button", class: "secondary", id: "end-game",
+        onclick: () => run(() => api("DELETE", `/rooms/${code}/game`), t("table.end_confirm")) },
+      t("table.end_game")));
+    }
+    for (const seat of state.room.seats || []) {
+      if (!seat.claimed) continue;
+      const label = seat.name || t(`seat.${seat.id}`);
+      buttons.push(el("button", { type: "button", class: "secondary", "data-free": seat.id,
+        onclick: () => run(() => api("DELETE", `/rooms/${code}/seats/${encodeURIComponent(seat.id)}`),
+          t("table.free_confirm", { name: label })) },
+      t("table.free_seat", { name: label })));
+    }
+    controls.replaceChildren(el("h2", {}, t("table.controls")), el("div", { class: "buttons" }, buttons));
+    controls.hidden = false;
+  }
+
+  // ------------------------------------------------------------------ saved games
+
+  function describeSave(save) {
+    const names = save.seats.map((seat) => save.names[seat] || t(`seat.${seat}`)).join(", ");
+    const word = (key, fallback) => (Clacks.has(key) ? t(key) : fallback);
+    const title = [word(`game.${save.game}`, save.game), save.mode ? word(`mode.${save.mode}`, save.mode) : null]
+      .filter(Boolean).join(" · ");
+    let status;
+    if (save.damaged) status = t("saves.damaged", { reason: save.damaged });
+    else if (save.table === code) status = t("saves.here");
+    else if (save.table) status = t("saves.on_table", { code: save.table });
+    else if (save.over) {
+      const winners = (save.result && save.result.winners || []).map((s) => save.names[s] || t(`seat.${s}`));
+      status = winners.length ? t("saves.won", { names: winners.join(", ") }) : t("saves.finished");
+    } else status = t("saves.unfinished");
+    const when = new Date(save.updated * 1000).toLocaleString(Clacks.lang);
+    return { title, detail: `${names} · ${t("saves.moves", { count: save.moves })} · ${when}`, status };
+  }
+
+  async function openSaves() {
+    const errorBox = el("p", { class: "error", role: "alert", hidden: true });
+    const list = el("ul", { class: "saves-list" });
+    const problems = el("div", {});
+    function fail(err) {
+      forgetIfWrong(err);
+      errorBox.textContent = Clacks.describeError(err.body || err);
+      errorBox.hidden = false;
+    }
+    async function act(request, confirmText) {
+      if (confirmText && !window.confirm(confirmText)) return;
+      errorBox.hidden = true;
+      try {
+        await request();
+        await load();
+      } catch (err) {
+        fail(err);
+      }
+    }
+    async function load() {
+      let data;
+      try {
+        data = await api("GET", `/rooms/${code}/saves`);
+      } catch (err) {
+        fail(err);
+        return;
+      }
+      problems.replaceChildren(...data.problems.map((p) => el("p", { class: "notice" }, p)));
+      if (!data.saves.length) {
+        list.replaceChildren(el("li", {}, t("saves.none")));
+        return;
+      }
+      list.replaceChildren(...data.saves.map((save) => {
+        const about = describeSave(save);
+        const buttons = [];
+        if (!save.damaged && !save.over && save.table !== code && !save.table) {
+          buttons.push(el("button", { type: "button", class: "primary", "data-resume": save.id,
+            onclick: () => act(async () => {
+              await api("POST", `/rooms/${code}/saves/${save.id}/resume`);
+              closeDialogs();
+            }) }, t("saves.resume")));
+        }
+        if (!save.damaged && save.over) {
+          buttons.push(el("button", { type: "button", class: "primary", "data-replay": save.id,
+            onclick: () => act(async () => {
+              await api("POST", `/rooms/${code}/replay`, { save: save.id });
+              closeDialogs();
+            }) }, t("saves.replay")));
+        }
+        buttons.push(el("button", { type: "button", class: "secondary", "data-export": save.id,
+          onclick: () => act(() => download(save)) }, t("saves.export")));
+        if (!save.table) {
+          buttons.push(el("button", { type: "button", class: "secondary", "data-delete": save.id,
+            onclick: () => act(() => api("DELETE", `/rooms/${code}/saves/${save.id}`), t("saves.delete_confirm")) },
+          t("saves.delete")));
+        }
+        return el("li", { class: "save", "data-save": save.id },
+          el("div", {}, el("strong", {}, about.title), " — ", about.status),
+          el("div", { class: "hint" }, about.detail),
+          el("div", { class: "buttons" }, buttons));
+      }));
+    }
+    const fileInput = el("input", { type: "file", id: "import-file", accept: "application/json,.json" });
+    fileInput.addEventListener("change", () => act(async () => {
+      const file = fileInput.files[0];
+      fileInput.value = "";
+      if (!file) return;
+      let parsed;
+      try {
+        parsed = JSON.parse(await file.text());
+      } catch (err) {
+        throw new Clacks.ApiFailure(400, { error: "bad_replay", message: t("saves.not_json"), params: {} });
+      }
+      await api("POST", `/rooms/${code}/saves`, parsed);
+    }));
+    savesDialog.replaceChildren(
+      el("h2", {}, t("table.saves")), problems, errorBox, list,
+      el("label", { class: "field", for: "import-file" }, el("span", {}, t("saves.import")), fileInput),
+      el("div", { class: "buttons" },
+        el("button", { type: "button", class: "secondary", onclick: () => savesDialog.close() }, t("ui.cancel"))));
+    if (!savesDialog.open) savesDialog.showModal();
+    await load();
+  }
+
+  function closeDialogs() {
+    if (savesDialog.open) savesDialog.close();
+    const lobby = document.getElementById("lobby");
+    if (lobby && lobby.open) lobby.close();
+  }
+
+  async function download(save) {
+    const response = await fetch(`/api/rooms/${code}/saves/${save.id}/export`,
+      { headers: { Accept: "application/json", "X-Table-Pin": pin } });
+    if (!response.ok) throw new Clacks.ApiFailure(response.status, await response.json().catch(() => null));
+    const link = el("a", { href: URL.createObjectURL(await response.blob()),
+                           download: `clacks-${save.game}-${save.id}.json` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+
+  // ------------------------------------------------------------------ the replay viewer
+
+  function stepTo(step) {
+    return run(() => api("POST", `/rooms/${code}/replay/step`, { step }));
+  }
+
+  function stopPlaying() {
+    clearInterval(playing);
+    playing = null;
+  }
+
+  function renderReplay() {
+    const replay = state && state.replay;
+    if (!replay) {
+      stopPlaying();
+      replayBar.replaceChildren();
+      replayBar.hidden = true;
+      return;
+    }
+    const names = Object.values(replay.names || {}).filter(Boolean).join(", ");
+    const position = el("span", { class: "replay-step", id: "replay-step", role: "status" },
+      t("replay.step", { step: replay.step, steps: replay.steps }));
+    const parts = [el("strong", {}, t("replay.title")), names ? ` ${names} ` : " ", position];
+    if (pin) {
+      const button = (label, id, step, disabled) => el("button", { type: "button", class: "secondary",
+        id, "aria-label": t(label), title: t(label), disabled, onclick: () => { stopPlaying(); stepTo(step); } },
+      t(`${label}.symbol`));
+      const atEnd = replay.step >= replay.steps;
+      parts.push(
+        button("replay.first", "replay-first", 0, replay.step === 0),
+        button("replay.back", "replay-back", replay.step - 1, replay.step === 0),
+        button("replay.forward", "replay-forward", replay.step + 1, atEnd),
+        button("replay.last", "replay-last", replay.steps, atEnd),
+        el("button", { type: "button", class: "secondary", id: "replay-play", disabled: atEnd && !playing,
+          onclick: () => {
+            if (playing) { stopPlaying(); renderReplay(); return; }
+            playing = setInterval(() => {
+              const now = state && state.replay;
+              if (!now || now.step >= now.steps) { stopPlaying(); renderReplay(); return; }
+              stepTo(now.step + 1);
+            }, 1200);
+            renderReplay();
+          } }, t(playing ? "replay.pause" : "replay.play")),
+        el("button", { type: "button", class: "secondary", id: "replay-close",
+          onclick: () => { stopPlaying(); run(() => api("DELETE", `/rooms/${code}/replay`)); } }, t("replay.close")),
+      );
+    }
+    replayBar.replaceChildren(...parts);
+    replayBar.hidden = false;
+  }
+
+  function update(next) {
+    state = next;
+    renderControls();
+    renderReplay();
+  }
+
+  function savesButton() {
+    return pin ? el("button", { type: "button", class: "secondary", onclick: openSaves }, t("table.saves")) : null;
+  }
+
+  Clacks.tableAdmin = { update, savesButton };
+  Clacks.setTablePin(pin);
+  renderPin();
+  if (pin && !given) {
+    // a PIN kept from before may be stale (the companion's saves were reset)
+    api("POST", `/rooms/${code}/pin`).catch(forgetIfWrong);
+  }
+})();
