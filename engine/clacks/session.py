@@ -84,7 +84,8 @@ class ClacksSession(Session):
                 f"This action is for {parsed.seat.label if parsed.seat else 'the table'}, "
                 f"but it came from {who}"
             )
-        if self.clacks.state.options.express and "at" not in action:
+        if self.clacks.state.options.express and (acting is not None or "at" not in action):
+            # a seat's action happens when the companion receives it, whatever it claims
             parsed = dataclasses.replace(parsed, at=now)
         return parsed
 
