@@ -45,8 +45,18 @@ def body() -> dict[str, Any]:
     return data
 
 
+TOKEN_MAX = 128
+
+
 def token() -> str | None:
-    return request.headers.get(TOKEN_HEADER) or None
+    return checked_token(request.headers.get(TOKEN_HEADER))
+
+
+def checked_token(given: str | None) -> str | None:
+    """A seat token as sent (None if absent); a clear 400 for one no seat could have."""
+    if given is not None and len(given) > TOKEN_MAX:
+        raise ApiError(400, "bad_field", "The seat token is too long", field="token")
+    return given or None
 
 
 def require_table(found: Room) -> None:

@@ -87,7 +87,11 @@ def create_app(
             return exc
         code = (exc.name or "error").lower().replace(" ", "_")
         body = {"error": code, "message": exc.description or exc.name, "params": {}}
-        return jsonify(body), exc.code or 500
+        response = jsonify(body)
+        for name, value in exc.get_headers():  # e.g. Allow, with a 405
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response, exc.code or 500
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> tuple[Response, int]:

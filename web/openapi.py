@@ -200,10 +200,13 @@ def openapi_document() -> JSON:
                                     },
                                     "seed": {"type": ["integer", "null"], "minimum": 0},
                                     "names": {
-                                        "type": "object",
+                                        "type": ["object", "null"],
                                         "additionalProperties": {"type": "string"},
                                     },
-                                    "language": {"type": "string", "enum": ["en", "cs"]},
+                                    "language": {
+                                        "type": ["string", "null"],
+                                        "enum": ["en", "cs", None],
+                                    },
                                 },
                             }
                         }
@@ -403,15 +406,29 @@ def openapi_document() -> JSON:
                         "name": "token",
                         "in": "query",
                         "required": False,
-                        "schema": {"type": "string"},
+                        "schema": {"type": "string", "maxLength": 128},
                     },
                 ],
                 "responses": {
                     "200": {
-                        "description": "an endless text/event-stream",
-                        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                        "description": "an endless text/event-stream of `state` events, each "
+                        "with a Snapshot as JSON in its data",
+                        "content": {
+                            "text/event-stream": {
+                                "schema": {
+                                    "type": "object",
+                                    "properties": {
+                                        "event": {"type": "string", "enum": ["state"]},
+                                        "data": {
+                                            "type": "string",
+                                            "contentMediaType": "application/json",
+                                        },
+                                    },
+                                }
+                            }
+                        },
                     },
-                    **_errors(403, 404, 503),
+                    **_errors(400, 403, 404, 503),
                 },
             }
         },
@@ -424,6 +441,14 @@ def openapi_document() -> JSON:
     }
     for path, operations in table_paths(CODE).items():
         paths.setdefault(path, {}).update(operations)
+    for operations in paths.values():
+        for operation in operations.values():
+            if TOKEN in operation.get("parameters", []):  # a token no seat could have
+                operation["responses"].setdefault("400", _errors(400)["400"])
+            if TABLE_PIN in operation.get("parameters", []):
+                # a PIN can be missing or wrong, and wrong ones lock a device out a while
+                for code in (403, 429):
+                    operation["responses"].setdefault(str(code), _errors(code)[str(code)])
     return {
         "openapi": "3.1.0",
         "info": {

@@ -17,7 +17,7 @@ import threading
 
 from flask import Blueprint, Response, current_app, request
 
-from web.api import room, seat_id
+from web.api import checked_token, room, seat_id
 from web.errors import ApiError
 from web.room import Room, Subscriber
 
@@ -52,7 +52,7 @@ def gate() -> StreamGate:
 def events(code: str) -> Response:
     found = room(code)
     seat = request.args.get("seat") or None
-    token = request.args.get("token") or None
+    token = checked_token(request.args.get("token"))
     if seat is not None:
         found.seat_for_token(seat_id(seat), token)  # refuses a wrong token with 403
     heartbeat = float(current_app.config["CLACKS_HEARTBEAT"])

@@ -53,7 +53,7 @@ def resume(code: str, game_id: int) -> Response:
     found = room(code)
     require_table(found)
     with hub().saves_lock:
-        return jsonify(found.resume(game_id))
+        return jsonify(found.resume(_saved_id(game_id)))
 
 
 @tables.delete("/rooms/<code>/saves/<int:game_id>")
@@ -139,7 +139,7 @@ def start_replay(code: str) -> Response:
     if game_id is None:
         raise ApiError(400, "bad_field", "give the saved game to replay as save", field="save")
     with hub().saves_lock:
-        return jsonify(found.show_replay(game_id, optional_int(data, "step")))
+        return jsonify(found.show_replay(_saved_id(game_id), optional_int(data, "step")))
 
 
 @tables.post("/rooms/<code>/replay/step")
@@ -159,8 +159,15 @@ def close_replay(code: str) -> Response:
     return jsonify(found.close_replay())
 
 
+def _saved_id(game_id: int | None) -> int:
+    """A saved game's id as given; ids are positive 63-bit numbers, so others name none."""
+    if game_id is None or not 0 < game_id < 2**63:
+        raise ApiError(404, "unknown_save", "There is no such saved game", save=game_id)
+    return game_id
+
+
 def _require_saved(game_id: int) -> None:
-    if not hub().store.exists(game_id):
+    if not hub().store.exists(_saved_id(game_id)):
         raise ApiError(404, "unknown_save", "There is no such saved game", save=game_id)
 
 
