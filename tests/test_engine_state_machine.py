@@ -63,8 +63,10 @@ ANY_ACTION = st.one_of(
     st.fixed_dictionaries(
         {
             "type": st.sampled_from(
-                ["move", "play_jacquard", "play_fault", "transmit", "swap", "end_turn"]
-                + ["time_up", "discard", "fly", ""]
+                [
+                    *("move", "play_jacquard", "play_fault", "transmit", "swap", "end_turn"),
+                    *("time_up", "discard", "fly", ""),
+                ]
             )
         },
         optional={

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -38,7 +38,7 @@ RAW_BODIES = st.sampled_from(
 
 class ApiMachine(RuleBasedStateMachine):
     server: LiveServer
-    answers: dict[int, int] = {}  # status -> how many, over the whole run
+    answers: ClassVar[dict[int, int]] = {}  # status -> how many, over the whole run
 
     def __init__(self) -> None:
         super().__init__()
