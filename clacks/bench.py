@@ -21,7 +21,9 @@ SECTIONS: list[tuple[str, str]] = [
     ("modes", "clacks.bench_modes:measure"),
     ("web", "clacks.bench_web:measure"),
     ("hardware", "firmware.bench:measure"),
+    ("load", "clacks.bench_load:measure"),  # minutes long: only with --load (or --only load)
 ]
+ON_REQUEST = {"load"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,6 +32,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--only", action="append", metavar="SECTION", help="measure only these sections"
     )
     parser.add_argument("--quick", action="store_true", help="fewer repetitions, rougher figures")
+    parser.add_argument(
+        "--load",
+        action="store_true",
+        help="also run the load test: 4 players and 50 spectators on loopback",
+    )
+    parser.add_argument(
+        "--duration",
+        type=float,
+        default=120.0,
+        metavar="SECONDS",
+        help="how long the load test plays (default 120)",
+    )
 
 
 def _load(path: str) -> Measure:
@@ -39,7 +53,9 @@ def _load(path: str) -> Measure:
 
 
 def run(args: argparse.Namespace) -> int:
-    wanted = set(args.only or [name for name, _ in SECTIONS])
+    wanted = set(args.only or [name for name, _ in SECTIONS if name not in ON_REQUEST])
+    if args.load:
+        wanted.add("load")
     unknown = wanted - {name for name, _ in SECTIONS}
     if unknown:
         print(f"clacks bench: unknown section(s) {', '.join(sorted(unknown))}", file=sys.stderr)

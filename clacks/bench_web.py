@@ -15,10 +15,12 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 SPECTATORS = 10
@@ -32,7 +34,9 @@ def _rss_mb(pid: int) -> float:
     return 0.0
 
 
-def _start_server() -> tuple[subprocess.Popen[str], str, str, float]:
+def _start_server(data_dir: Path) -> tuple[subprocess.Popen[str], str, str, str, float]:
+    """`clacks serve` with its saves in ``data_dir``: the process, its address, the main
+    table's code and PIN, and how long it took to answer a page."""
     started = time.perf_counter()
     process = subprocess.Popen(
         [
@@ -45,6 +49,8 @@ def _start_server() -> tuple[subprocess.Popen[str], str, str, float]:
             "--port",
             "0",
             "--no-qr",
+            "--data-dir",
+            str(data_dir),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -52,13 +58,15 @@ def _start_server() -> tuple[subprocess.Popen[str], str, str, float]:
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert process.stdout is not None
-    base = code = ""
-    while not (base and code):
+    base = code = pin = ""
+    while not (base and code and pin):
         line = process.stdout.readline()
         if not line:
             raise RuntimeError("clacks serve stopped before it was ready")
         if found := re.search(r"Phones join:\s+(http://[^/\s]+)/join/([A-Z]+)", line):
             base, code = found.group(1), found.group(2)
+        if found := re.search(r"Table PIN:\s+(\d+)", line):
+            pin = found.group(1)
     while True:  # ready means: it answers a page
         try:
             with urllib.request.urlopen(f"{base}/", timeout=2) as response:
@@ -68,13 +76,15 @@ def _start_server() -> tuple[subprocess.Popen[str], str, str, float]:
             time.sleep(0.005)
     ready_ms = (time.perf_counter() - started) * 1000
     threading.Thread(target=process.stdout.read, daemon=True).start()  # keep the pipe drained
-    return process, base, code, ready_ms
+    return process, base, code, pin, ready_ms
 
 
-def _post(base: str, path: str, body: Any, token: str | None = None) -> Any:
+def _post(base: str, path: str, body: Any, token: str | None = None, pin: str | None = None) -> Any:
     headers = {"Content-Type": "application/json"}
     if token:
         headers["X-Seat-Token"] = token
+    if pin:
+        headers["X-Table-Pin"] = pin
     request = urllib.request.Request(
         f"{base}{path}", data=json.dumps(body).encode(), headers=headers, method="POST"
     )
@@ -116,11 +126,16 @@ class _Listener(threading.Thread):
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     rounds = 40 if args.quick else 200
-    process, base, code, ready_ms = _start_server()
+    with tempfile.TemporaryDirectory(prefix="clacks-bench-") as data_dir:
+        return _measure(rounds, Path(data_dir))
+
+
+def _measure(rounds: int, data_dir: Path) -> dict[str, Any]:
+    process, base, code, pin, ready_ms = _start_server(data_dir)
     try:
         time.sleep(0.3)
         rss_idle = _rss_mb(process.pid)
-        _post(base, f"/api/rooms/{code}/game", {"options": {"players": 2}, "seed": 10})
+        _post(base, f"/api/rooms/{code}/game", {"options": {"players": 2}, "seed": 10}, pin=pin)
         token = _post(base, f"/api/rooms/{code}/seats/south", {"name": "bench"})["token"]
         listeners = [_Listener(base, f"/api/rooms/{code}/stream?seat=south&token={token}")]
         listeners += [_Listener(base, f"/api/rooms/{code}/stream") for _ in range(SPECTATORS)]

@@ -87,6 +87,11 @@ class Subscriber:
 class _Cache:
     seq: int = -1
     snapshots: dict[tuple[str | None, int], str] = field(default_factory=dict)
+    # whole event-stream messages, encoded once per audience: (time built, bytes)
+    frames: dict[tuple[str | None, int], tuple[float, bytes]] = field(default_factory=dict)
+
+
+FRAME_FRESH_SECONDS = 0.25  # a message built longer ago gets its server_time again
 
 
 class Room:
@@ -669,6 +674,21 @@ class Room:
             # the time is added fresh: a cached snapshot may be sent much later
             return f'{text[:-1]},"server_time":{self.clock():.3f}}}'
 
+    def frame(self, seat: str | None, since: int | None) -> bytes:
+        """``snapshot(seat, since)`` as a whole event-stream message, encoded once per
+        audience and change and then written as it is to every page of that audience."""
+        with self.lock:
+            if self._cache.seq != self.seq:
+                self._cache = _Cache(self.seq)
+            key = (seat, -1 if since is None else since)
+            now = self.clock()
+            built = self._cache.frames.get(key)
+            if built is None or now - built[0] > FRAME_FRESH_SECONDS:
+                message = f"event: state\ndata: {self.snapshot(seat, since)}\n\n"
+                built = (now, message.encode())
+                self._cache.frames[key] = built
+            return built[1]
+
     def _snapshot(self, seat: str | None, since: int | None) -> JSON:
         session = self.session
         if since is None:
@@ -731,14 +751,14 @@ class Room:
                 claim.connections = max(0, claim.connections - 1)
                 self._publish([])
 
-    def first(self, subscriber: Subscriber) -> str:
-        """The snapshot a newly opened stream starts with, recent log included."""
+    def first(self, subscriber: Subscriber) -> bytes:
+        """The message a newly opened stream starts with, recent log included."""
         with self.lock:
             subscriber.last_seq = self.seq
-            return self.snapshot(self._visible_seat(subscriber), None)
+            return self.frame(self._visible_seat(subscriber), None)
 
-    def wait(self, subscriber: Subscriber, timeout: float) -> str | None:
-        """The next snapshot for ``subscriber``, or None after ``timeout`` seconds of quiet."""
+    def wait(self, subscriber: Subscriber, timeout: float) -> bytes | None:
+        """The next message for ``subscriber``, or None after ``timeout`` seconds of quiet."""
         with self.lock:
             if subscriber.last_seq >= self.seq and not self.closed:
                 self.changed.wait(timeout)
@@ -746,7 +766,7 @@ class Room:
                 return None
             since = subscriber.last_seq
             subscriber.last_seq = self.seq
-            return self.snapshot(self._visible_seat(subscriber), since)
+            return self.frame(self._visible_seat(subscriber), since)
 
     def _visible_seat(self, subscriber: Subscriber) -> str | None:
         """The subscriber's seat while its token still holds it (a new game or a release

@@ -1,7 +1,8 @@
 """Server-sent events: each open page gets what it may see after every change.
 
 A stream is opened for a seat (with that seat's token) or for the table. Every message
-is a whole snapshot (``Room.snapshot``) plus the public events since the previous one,
+is a whole snapshot (``Room.frame``: encoded once per audience, then written as it is to
+every page of that audience) plus the public events since the previous one,
 so a page that missed messages is simply up to date again with the next. A comment line
 every ``heartbeat`` seconds keeps proxies and phones from dropping a quiet stream and
 tells the server when a page has gone (its write fails and the stream ends).
@@ -90,22 +91,18 @@ class _EventStream:
     def __iter__(self) -> _EventStream:
         return self
 
-    def __next__(self) -> str:
+    def __next__(self) -> bytes:
         if self.closed or self.room.closed:
             self.close()
             raise StopIteration
         if not self.started:
             self.started = True
-            return "retry: 1500\n\n" + _message(self.room.first(self.subscriber))
-        text = self.room.wait(self.subscriber, self.heartbeat)
-        return ": keep-alive\n\n" if text is None else _message(text)
+            return b"retry: 1500\n\n" + self.room.first(self.subscriber)
+        message = self.room.wait(self.subscriber, self.heartbeat)
+        return b": keep-alive\n\n" if message is None else message
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
             self.room.unsubscribe(self.subscriber)
             self.streams.leave()
-
-
-def _message(text: str) -> str:
-    return f"event: state\ndata: {text}\n\n"
