@@ -42,6 +42,7 @@ class ReplayViewer:
             "game": self.record.game,
             "step": self.step,
             "steps": self.steps,
+            "seats": [{"id": s.id, "colour": s.colour} for s in self.session.seats],
             "names": self.names,
             "view": self.session.view(None),
             "lamps": frame_json,

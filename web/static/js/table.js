@@ -47,10 +47,13 @@
       // the replay viewer: the finished game as the table saw it at the step shown
       const replay = state.replay;
       const ref = await reference(replay.game);
+      const seats = replay.seats.map((s) => ({ ...s, name: replay.names[s.id] || "", claimed: false }));
       const shown = { ...state, view: replay.view, lamps: replay.lamps, active: replay.active,
                       over: replay.over, result: replay.over ? replay.result : null, preview: null,
-                      deadline: null };
-      gameBox.replaceChildren(Clacks.games[replay.game].table({ state: shown, ref, press: null }));
+                      deadline: null, room: { ...state.room, game: replay.game, seats } };
+      gameBox.replaceChildren(el("div", { class: "replaying" },
+        Clacks.games[replay.game].table({ state: shown, ref, press: null })));
+      logList.replaceChildren();
       document.body.dataset.revision = state.revision;
       return;
     }

@@ -1,0 +1,229 @@
+"""The table's own controls in a real browser (Debian's chromium through Playwright):
+the PIN on the companion's own screen and typed elsewhere, the saved games (replay,
+export, import, delete, resume), the replay viewer on the screen and the lamps, ending a
+game, freeing a seat, and a phone taking its seat over from the seat's own link.
+
+Chromium maps the name ``clacks.test`` to the loopback address, so a page opened by that
+name is a table screen on another device as far as the companion can tell.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from live_server import LiveServer
+from test_web_board import RecordingBoard
+from test_web_browser import ARGS, CHROMIUM, PHONE, TV, Page
+from web_client import call
+
+from engine.clacks.selfplay import next_action
+from engine.core.interface import game_module
+from engine.core.rng import Rng
+
+pytestmark = pytest.mark.browser
+ELSEWHERE = "clacks.test"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
+        message = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[*ARGS, f"--host-resolver-rules=MAP {ELSEWHERE} 127.0.0.1"],
+            headless=True,
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[LiveServer, RecordingBoard]]:
+    board = RecordingBoard()
+    server = LiveServer(board=board, data_dir=tmp_path / "state")
+    try:
+        yield server, board
+    finally:
+        server.close()
+
+
+def play_through_api(
+    server: LiveServer, tokens: dict[str, str], actions: int | None = None
+) -> None:
+    session = server.room.session
+    assert session is not None
+    rng = Rng(4)
+    done = 0
+    while not session.over and (actions is None or done < actions):
+        action = next_action(session.clacks, rng)  # type: ignore[attr-defined]
+        seat = action.seat.label  # type: ignore[union-attr]
+        path = f"/api/rooms/{server.code}/seats/{seat}/actions"
+        status, body = call(
+            server.base, "POST", path, {"action": action.to_json()}, token=tokens[seat]
+        )
+        assert status == 200, body
+        done += 1
+
+
+def lit_on_screen(page: Any) -> set[str]:
+    return set(
+        page.eval_on_selector_all(".clacks-table .lamp.on", "n => n.map(x => x.dataset.lamp)")
+    )
+
+
+def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
+    browser: Any, served: tuple[LiveServer, RecordingBoard], tmp_path: Path
+) -> None:
+    server, board = served
+    own = Page(browser, "table", **TV)
+    phone = Page(browser, "phone", **PHONE)
+    moved = Page(browser, "moved", **PHONE)
+    try:
+        # the companion's own screen shows its PIN, and starts a game from the lobby
+        table = own.page
+        table.goto(server.url("/"))
+        assert table.inner_text("#pin-value") == server.pin
+        table.fill("input[name=seed]", "10")
+        table.click("#lobby button[type=submit]")
+        own.wait_revision(1)
+
+        # a phone sits down, and moves its seat to another device with the seat's link
+        phone.page.goto(server.url(f"/join/{server.code}"))
+        phone.page.fill("#player-name", "Ann")
+        phone.page.click("button[data-seat=south]")
+        phone.page.wait_for_selector(".seat-link")
+        phone.page.click(".seat-link summary")
+        link = phone.page.input_value(".seat-link input")
+        assert "#seat=south&token=" in link
+        moved.page.goto(link)
+        moved.page.wait_for_selector(".jacquard")
+        assert "#" not in moved.page.url  # the token leaves the address bar at once
+        token = json.loads(
+            moved.page.evaluate(f"localStorage.getItem('clacks-seat:{server.code}')")
+        )["token"]
+        server.room.authorize("south", token)
+        north = call(server.base, "POST", f"/api/rooms/{server.code}/seats/north", {"name": "Bob"})[
+            1
+        ]
+
+        # the table frees a seat
+        table.wait_for_selector("button[data-free=north]")
+        table.once("dialog", lambda dialog: dialog.accept())
+        table.click("button[data-free=north]")
+        table.wait_for_selector("button[data-free=north]", state="detached")
+        assert "north" not in server.room.claims
+        north = call(server.base, "POST", f"/api/rooms/{server.code}/seats/north", {"name": "Bob"})[
+            1
+        ]
+        tokens = {"south": token, "north": north["token"]}
+        play_through_api(server, tokens)
+        session = server.room.session
+        assert session is not None and session.over
+        log = session.log_json()
+        steps = len(log["actions"])
+
+        # the saved games: replay the finished one, on the screen and on the lamps
+        table.click("#open-saves")
+        table.wait_for_selector("#saves [data-replay]")
+        table.click("#saves [data-replay]")
+        table.wait_for_selector("#replay-step")
+        assert table.inner_text("#replay-step") == f"step 0 of {steps}"
+        module = game_module("clacks")
+        for button, step in (
+            ("#replay-forward", 1),
+            ("#replay-forward", 2),
+            ("#replay-last", steps),
+            ("#replay-back", steps - 1),
+            ("#replay-first", 0),
+        ):
+            table.click(button)
+            table.wait_for_function(
+                "t => document.querySelector('#replay-step').textContent === t",
+                arg=f"step {step} of {steps}",
+            )
+            expected = module.replay({**log, "actions": log["actions"][:step]})
+            names = game_module("clacks").reference()["lamps"]
+            lit = {names[i] for i in range(16) if expected.lamps().lit >> i & 1}
+            table.wait_for_function(
+                "n => document.querySelectorAll('.clacks-table .lamp.on').length === n",
+                arg=len(lit),
+            )
+            assert lit_on_screen(table) == lit
+            assert board.frames[-1] == expected.lamps()
+        table.click("#replay-close")
+        table.wait_for_selector("#lobby[open]")
+        assert own.errors == [] and phone.errors == []
+    finally:
+        for page in (own, phone, moved):
+            page.context.close()
+
+
+def test_a_table_screen_elsewhere_types_the_pin_and_moves_games_in_and_out(
+    browser: Any, served: tuple[LiveServer, RecordingBoard], tmp_path: Path
+) -> None:
+    server, _ = served
+    room = server.room
+    room.new_game("clacks", {"players": 2}, 10)
+    tokens = {s: room.claim(s, s.title(), None)["token"] for s in ("south", "north")}
+    play_through_api(server, tokens, actions=6)
+    unfinished = room.session.log_json()  # type: ignore[union-attr]
+    elsewhere = Page(browser, "elsewhere", accept_downloads=True, **TV)
+    try:
+        table = elsewhere.page
+        port = server.base.rsplit(":", 1)[1]
+        table.goto(f"http://{ELSEWHERE}:{port}/table/{server.code}")
+        table.wait_for_selector("#pin-input")
+        assert server.pin not in table.content()
+        # a wrong PIN is refused in words; the right one unlocks the table's controls
+        table.fill("#pin-input", "000000")
+        table.click(".pin-form button")
+        table.wait_for_selector(".pin-form .error:not([hidden])")
+        assert "not this table's PIN" in table.inner_text(".pin-form .error")
+        table.fill("#pin-input", server.pin)
+        table.click(".pin-form button")
+        table.wait_for_selector("#pin-value")
+
+        # end the game: it goes to the saved games, unfinished
+        table.once("dialog", lambda dialog: dialog.accept())
+        table.click("#end-game")
+        table.wait_for_selector("#lobby[open]")
+        assert room.session is None
+
+        # export it, import the file back, delete the copy, resume the original
+        table.click("#lobby button:has-text('Saved games')")
+        table.wait_for_selector("#saves [data-export]")
+        with table.expect_download() as download:
+            table.click("#saves [data-export]")
+        saved = tmp_path / "exported.json"
+        download.value.save_as(saved)
+        exported = json.loads(saved.read_text())
+        assert exported["actions"] == unfinished["actions"] and exported["seed"] == 10
+        table.set_input_files("#import-file", str(saved))
+        table.wait_for_function("() => document.querySelectorAll('#saves li.save').length === 2")
+        broken = tmp_path / "broken.json"
+        broken.write_text("{ not a replay")
+        table.set_input_files("#import-file", str(broken))
+        table.wait_for_selector("#saves .error:not([hidden])")
+        imported = max(s["id"] for s in server.hub.store.listing())
+        table.once("dialog", lambda dialog: dialog.accept())
+        table.click(f"#saves [data-delete='{imported}']")
+        table.wait_for_function("() => document.querySelectorAll('#saves li.save').length === 1")
+        table.click("#saves [data-resume]")
+        elsewhere.wait_revision(room.revision)
+        assert room.session is not None and room.session.log_json() == unfinished
+        table.wait_for_selector(".clacks-table")
+        assert elsewhere.errors == []
+    finally:
+        elsewhere.context.close()
