@@ -141,6 +141,10 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
     print(f"  Phones join:   {join}   (or {base}/join with room code {code})")
     print(f"  Table PIN:     {hub.main.pin}   (new game, saved games, freeing a seat)")
     print(f"  Saved games:   {data_dir}")
+    for room in hub.rooms.values():
+        if room.session is not None and room.record is not None:
+            moves = len(room.record.actions)
+            print(f"  Table {room.code}: its saved game goes on ({moves} actions so far)")
     for problem in hub.problems:
         print(f"  Warning: {problem}")
     if not args.no_qr:
