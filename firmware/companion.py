@@ -67,7 +67,9 @@ class SessionButtons:
     ``current()`` returns the session in play (or None); ``lock`` is the lock the serve
     process holds while it changes the session; ``clock`` gives table time; ``applied``
     is told of every applied press (to save and to tell the phones), ``refused`` of every
-    refused one, with the game's reason.
+    refused one, with the game's reason. ``applied`` runs before the lamps show the
+    change: a press is saved before anyone is shown it, and if ``applied`` raises (the
+    save failed, the serve process has undone the press) the lamps flash a refusal.
     """
 
     def __init__(
@@ -105,6 +107,11 @@ class SessionButtons:
                 if self.on_refused:
                     self.on_refused(session, exc)
                 return
-            self.companion.game_changed(session, events)
             if self.applied:
-                self.applied(session, events)
+                try:
+                    self.applied(session, events)
+                except Exception:
+                    log.exception("press of %s could not be kept", button)
+                    self.companion.refused()
+                    return
+            self.companion.game_changed(session, events)

@@ -127,6 +127,34 @@ def test_presses_through_the_session_with_the_serve_lock_held() -> None:
     assert held_during == [True]
 
 
+def test_a_press_is_kept_before_the_lamps_show_it() -> None:
+    session = new_session()
+    board, _, _, factory = mock_board()
+    companion = Companion(board)
+    order: list[str] = []
+    shown = companion.game_changed
+    companion.game_changed = lambda s, events=(): (order.append("lamps"), shown(s, events))[1]  # type: ignore[method-assign]
+    refused = companion.refused
+    companion.refused = lambda: (order.append("refused"), refused())[1]  # type: ignore[method-assign]
+    failing = [False]
+
+    def keep(s: object, events: list[JSON]) -> None:
+        order.append("kept")
+        if failing[0]:
+            raise OSError("disk full")
+
+    companion.set_press_handler(
+        SessionButtons(companion, lambda: session, clock=lambda: 0.0, applied=keep)
+    )
+    factory.pin(DEFAULT_BUTTON_PINS[RED_TOWERS[0]]).drive_low()
+    assert order == ["kept", "lamps"]
+    factory.pin(DEFAULT_BUTTON_PINS[RED_TOWERS[0]]).drive_high()
+    failing[0] = True
+    order.clear()
+    factory.pin(DEFAULT_BUTTON_PINS[RED_TOWERS[1]]).drive_low()
+    assert order == ["kept", "refused"]
+
+
 def test_presses_with_no_game_or_after_the_game_change_nothing() -> None:
     board, _, _, _ = mock_board()
     companion = Companion(board)

@@ -345,3 +345,22 @@ def test_a_game_that_cannot_be_replayed_is_set_aside_and_the_rest_load(tmp_path:
         assert any("cannot be read" in p for p in third.hub.problems)
     finally:
         third.close()
+
+
+def test_a_change_that_cannot_be_saved_is_not_played(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start(server)
+    token = claim(server, "south")
+    room = server.room
+    before = (room.revision, room.seq, room.session.log_json())  # type: ignore[union-attr]
+
+    def disk_full(*args: Any, **kwargs: Any) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(room.store, "save_change", disk_full)
+    status, body = act(server, "south", token, {"type": "move", "tower": "b2c2"})
+    assert status == 503 and body["error"] == "not_saved" and "disk is full" in body["message"]
+    assert (room.revision, room.seq, room.session.log_json()) == before  # type: ignore[union-attr]
+    monkeypatch.undo()
+    assert act(server, "south", token, {"type": "move", "tower": "b2c2"})[0] == 200

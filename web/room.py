@@ -495,7 +495,23 @@ class Room:
         return self._after_change(events, (seat, key) if seat is not None and key else None)
 
     def _after_change(self, events: list[JSON], answering: tuple[str, str] | None = None) -> JSON:
-        """The one way out of a change of the game: saved first, then told to everyone."""
+        """The one way out of a change of the game: saved first, then told to everyone
+        (the answer, the pages, the lamps)."""
+        result = self._save_change(events, answering)
+        session = self.session
+        assert session is not None
+        self.preview = None
+        self.revision += 1
+        self._publish(events)
+        if self.board is not None:
+            for lamps in session.transmissions(events):
+                self.board.transmitted(lamps)
+        return result
+
+    def _save_change(self, events: list[JSON], answering: tuple[str, str] | None) -> JSON:
+        """Commit the game's log as it now is (and, for a request with an
+        Idempotency-Key, its answer) before anything is told of it. If that fails the
+        change is undone (the game is rebuilt from what is saved) and refused with 503."""
         session, record = self.session, self.record
         assert session is not None and record is not None
         result: JSON = {"revision": self.revision + 1, "events": events}
@@ -515,12 +531,6 @@ class Room:
             log.exception("table %s: could not save a change", self.code)
             self.session = game_module(record.game).replay(record.log())
             raise _not_saved(exc) from None
-        self.preview = None
-        self.revision += 1
-        self._publish(events)
-        if self.board is not None:
-            for lamps in session.transmissions(events):
-                self.board.transmitted(lamps)
         return result
 
     def show_preview(self, seat: str, token: str | None, action: Any) -> JSON:
