@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from live_server import LiveServer
 from test_web_board import RecordingBoard
-from test_web_browser import ARGS, CHROMIUM, PHONE, TV, Page
+from test_web_browser import Page
 from web_client import call
 
 from engine.clacks.selfplay import next_action
@@ -28,6 +28,11 @@ from engine.core.rng import Rng
 
 pytestmark = pytest.mark.browser
 ELSEWHERE = "clacks.test"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+ARGS += [f"--host-resolver-rules=MAP {ELSEWHERE} 127.0.0.1"]
+PHONE = {"viewport": {"width": 360, "height": 760}, "is_mobile": True, "has_touch": True}
+TV = {"viewport": {"width": 1600, "height": 900}}
 
 
 @pytest.fixture(scope="module")
@@ -40,11 +45,7 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[*ARGS, f"--host-resolver-rules=MAP {ELSEWHERE} 127.0.0.1"],
-            headless=True,
-        )
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield launched
         launched.close()
 
