@@ -18,6 +18,7 @@ Measure = Callable[[argparse.Namespace], dict[str, Any]]
 # (section name, "module:function"); each function takes the parsed arguments.
 SECTIONS: list[tuple[str, str]] = [
     ("engine", "clacks.bench_engine:measure"),
+    ("solver", "clacks.bench_solver:measure"),
 ]
 
 

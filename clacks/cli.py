@@ -62,7 +62,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
     play.add_argument("--quick", action="store_true", help="Quick Game: no sabotage")
     play.set_defaults(run=_play)
-    from clacks import bench
+    from clacks import bench, simulate
+
+    simulate_parser = commands.add_parser(
+        "simulate", help="play many seeded games between bots and print balance figures"
+    )
+    simulate.add_arguments(simulate_parser)
+    simulate_parser.set_defaults(run=simulate.run)
 
     bench_parser = commands.add_parser("bench", help="print speed and memory figures")
     bench.add_arguments(bench_parser)
