@@ -18,6 +18,9 @@ Measure = Callable[[argparse.Namespace], dict[str, Any]]
 # (section name, "module:function"); each function takes the parsed arguments.
 SECTIONS: list[tuple[str, str]] = [
     ("engine", "clacks.bench_engine:measure"),
+    ("modes", "clacks.bench_modes:measure"),
+    ("web", "clacks.bench_web:measure"),
+    ("hardware", "firmware.bench:measure"),
     ("solver", "clacks.bench_solver:measure"),
 ]
 

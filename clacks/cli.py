@@ -8,6 +8,11 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.clacks.state import Options
+    from engine.clacks.trainer import TrainerOptions
 
 
 def _check_data(args: argparse.Namespace) -> int:
@@ -28,20 +33,67 @@ def _check_data(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from clacks.terminal import play
     from engine.clacks.errors import BadOptions
-    from engine.clacks.state import Options
 
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     try:
-        options = Options.for_players(
-            args.players, express=args.express, long_message=args.long_message, quick=args.quick
-        )
-    except BadOptions as exc:
+        if args.mode == "trainer":
+            trainer_options = _trainer_options(args)
+        else:
+            options = _options(args)
+    except (BadOptions, ValueError) as exc:
         print(f"clacks play: {exc}", file=sys.stderr)
         return 2
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    if args.mode == "trainer":
+        from clacks.terminal_trainer import play_trainer
+
+        print(f"Seed {seed} (the same questions again with --seed {seed}).")
+        return play_trainer(trainer_options, seed)
+    from clacks.terminal import play
+
     print(f"Seed {seed} (replay this deal with --seed {seed}).")
     return play(options, seed)
+
+
+def _options(args: argparse.Namespace) -> Options:
+    from engine.clacks.errors import BadOptions
+    from engine.clacks.state import MODE_SEATS, Options
+
+    players = args.players
+    if players is None:
+        players = min(MODE_SEATS[args.mode])
+    words = tuple(tuple(w.split()) for w in args.words or ())
+    if args.mode == "competitive":
+        for name in ("route", "long_distance", "night_shift"):
+            if getattr(args, name):
+                raise BadOptions(f"--{name.replace('_', '-')} is not part of the competitive game")
+        return Options.for_players(
+            players,
+            express=args.express,
+            long_message=args.long_message,
+            quick=args.quick,
+            words=words,
+        )
+    for name in ("express", "long_message", "quick"):
+        if getattr(args, name):
+            raise BadOptions(f"--{name.replace('_', '-')} is a competitive variant")
+    return Options.for_players(
+        players,
+        mode=args.mode,
+        route=args.route or "easy",
+        long_distance=args.long_distance,
+        night_shift=args.night_shift,
+        words=words,
+    )
+
+
+def _trainer_options(args: argparse.Namespace) -> TrainerOptions:
+    from engine.clacks.geometry import Seat
+    from engine.clacks.trainer import TrainerOptions
+
+    return TrainerOptions(
+        seat=Seat.parse(args.seat), kind=args.kind, questions=args.questions, signals=args.signals
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -56,13 +108,56 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(run=_check_data)
 
     play = commands.add_parser("play", help="play a hot-seat game in the terminal")
-    play.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    play.add_argument(
+        "--mode",
+        default="competitive",
+        choices=("competitive", "coop", "solitaire", "junior", "trainer"),
+        help="the game to play (default competitive)",
+    )
+    play.add_argument(
+        "--players", type=int, choices=(1, 2, 3, 4), help="players (default: the mode's fewest)"
+    )
     play.add_argument("--seed", type=int, help="deal seed, to replay a deal")
     play.add_argument("--express", action="store_true", help="Clacks Express: 60-second turns")
     play.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
     play.add_argument("--quick", action="store_true", help="Quick Game: no sabotage")
+    play.add_argument(
+        "--route", choices=("easy", "hard"), help="co-op route, or the red seat's junior route"
+    )
+    play.add_argument("--long-distance", action="store_true", help="co-op: hidden hands, no hints")
+    play.add_argument(
+        "--night-shift", action="store_true", help="co-op: Fault stamps reveal Fault Reports"
+    )
+    play.add_argument(
+        "--words",
+        action="append",
+        metavar="WORDS",
+        help="your own words instead of dealt cards, one --words per seat (co-op: one for the "
+        'team), words separated by spaces, e.g. --words "GENUA MOIST"',
+    )
+    play.add_argument("--seat", default="south", help="trainer: whose side letters are read from")
+    play.add_argument(
+        "--kind", default="mixed", choices=("read", "set", "mixed"), help="trainer questions"
+    )
+    play.add_argument("--questions", type=int, default=10, help="trainer: questions to ask")
+    play.add_argument("--signals", action="store_true", help="trainer: include SPACE and END")
     play.set_defaults(run=_play)
-    from clacks import bench, simulate
+    from clacks import serve
+
+    serve_parser = commands.add_parser(
+        "serve", help="start the companion: table screen, phone hand controllers, JSON API"
+    )
+    serve.add_arguments(serve_parser)
+    serve_parser.set_defaults(run=serve.run)
+    from clacks import bench
+    from firmware import cli as hardware
+
+    hardware_parser = commands.add_parser(
+        "hardware", help="check, test or show off the lamps and buttons without a game"
+    )
+    hardware.add_arguments(hardware_parser)
+    hardware_parser.set_defaults(run=hardware.run)
+    from clacks import simulate
 
     simulate_parser = commands.add_parser(
         "simulate", help="play many seeded games between bots and print balance figures"

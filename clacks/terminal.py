@@ -1,8 +1,9 @@
-"""`clacks play`: a hot-seat game in the terminal.
+"""`clacks play`: a hot-seat game in the terminal, in any mode.
 
 The board is drawn from the current player's side, every lamp labelled with its name so
 placements can be typed as the lamps to flip. A player may act out of turn (a Fault
-Report) by starting the command with their seat, e.g. ``north: fault 1 c2``.
+Report) by starting the command with their seat, e.g. ``north: fault 1 c2``. The map
+games (co-op, solitaire, junior) add ``swap`` and ``transmit TOWER``; see terminal_map.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from clacks.terminal_map import MAP_HELP, describe_map_turn
 from engine.clacks import (
     Action,
     ClacksGame,
@@ -27,6 +29,7 @@ from engine.clacks import (
     TimeUp,
     Transmit,
 )
+from engine.clacks.actions import Swap
 from engine.clacks.effects import COMPETITIVE_EFFECTS, Target
 from engine.clacks.geometry import (
     LAMP_NAMES,
@@ -110,6 +113,8 @@ def draw_hand(game: ClacksGame, seat: Seat) -> str:
 
 def describe_turn(game: ClacksGame) -> str:
     state = game.state
+    if state.options.mode != "competitive":
+        return describe_map_turn(game, draw_board)
     seat = state.turn.seat
     p = state.players[seat]
     out = [
@@ -180,9 +185,7 @@ class TerminalGame:
             if self.game.over or self.game.state.turn.number != shown_turn:
                 continue
             self.command(line)
-        winner = self.game.winner
-        assert winner is not None
-        self.say(f"\n{winner.label.capitalize()} wins the game ({self.game.state.end_reason}).")
+        self.say("\n" + outcome(self.game))
         return 0
 
     def command(self, line: str) -> None:
@@ -220,7 +223,7 @@ class TerminalGame:
         player = self.game.state.players[seat]
         at = self._at()
         if verb == "help":
-            self.say(HELP)
+            self.say(HELP if self.game.state.options.mode == "competitive" else MAP_HELP)
         elif verb == "board":
             self.say(describe_turn(self.game))
         elif verb == "move":
@@ -245,7 +248,10 @@ class TerminalGame:
                 target = tower(args[1]).name
             self._apply(PlayFault(seat, card=card_id, lamps=lamps, tower=target, at=at))
         elif verb == "transmit":
-            self._apply(Transmit(seat, at=at))
+            self._apply(Transmit(seat, tower=tower(args[0]).name if args else None, at=at))
+        elif verb == "swap":
+            card = player.hand[int(args[0]) - 1]
+            self._apply(Swap(seat, jacquard=card, slot=args[1]))
         elif verb == "end":
             self._apply(EndTurn(seat, at=at))
         elif verb == "discard":
@@ -256,6 +262,17 @@ class TerminalGame:
             self.say(describe_turn(self.game))
         else:
             self.say(f"Unknown command {verb!r}. Type 'help'.")
+
+
+def outcome(game: ClacksGame) -> str:
+    state = game.state
+    if state.team is not None:
+        if state.team.result == "won":
+            return "The message reaches Genua before the Post Office: the team wins!"
+        return "The Post Office reaches Genua first: the team loses."
+    winner = game.winner
+    assert winner is not None
+    return f"{winner.label.capitalize()} wins the game ({state.end_reason})."
 
 
 def play(

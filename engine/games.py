@@ -1,6 +1,8 @@
 """The games this box plays, registered behind engine.core.interface."""
 
 from engine.clacks.session import ClacksModule
+from engine.clacks.trainer_session import TrainerModule
 from engine.core.interface import register
 
 register(ClacksModule())
+register(TrainerModule())

@@ -28,6 +28,9 @@ class ExchangeBoard(Protocol):
     def transmitted(self, lamps: int) -> None:
         """A symbol was sent from these lamps: play the transmit animation."""
 
+    def highlight(self, lamps: int) -> None:
+        """Pick these lamps out briefly (the tower a press selected)."""
+
     def refused(self) -> None:
         """An action (a button press, a move) was refused: flash briefly."""
 
@@ -42,6 +45,9 @@ class ExchangeBoard(Protocol):
 
     def pixels(self) -> list[tuple[int, int, int]]:
         """The colours last written to the sixteen LEDs, lamp order a1..d4."""
+
+    def screen_pixels(self) -> list[tuple[int, int, int]]:
+        """The same lamps as colours for a screen (gamma undone), lamp order a1..d4."""
 
     def status(self) -> dict[str, Any]:
         """Which drivers run, and any warning the table screen should show."""

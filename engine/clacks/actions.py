@@ -14,6 +14,15 @@ from typing import Any, ClassVar
 from engine.clacks.geometry import Seat, lamps_of, mask_of
 from engine.core.errors import MalformedAction
 
+_FIELD_NAMES: dict[str, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Action]) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls.TYPE)
+    if names is None:
+        names = _FIELD_NAMES[cls.TYPE] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
 
 @dataclass(frozen=True)
 class Action:
@@ -24,16 +33,16 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.TYPE}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if value is None and f.name in ("at", "tower", "target", "word"):
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            if value is None and name in ("at", "tower", "target", "word"):
                 continue
-            if f.name == "seat" or f.name == "to_seat":
-                out[f.name] = value.label if value is not None else None
-            elif f.name == "lamps":
-                out[f.name] = lamps_of(value)
+            if name in ("seat", "to_seat"):
+                out[name] = value.label if value is not None else None
+            elif name == "lamps":
+                out[name] = lamps_of(value)
             else:
-                out[f.name] = value
+                out[name] = value
         return out
 
     def describe(self) -> str:
@@ -71,9 +80,24 @@ class PlayFault(Action):
 
 @dataclass(frozen=True)
 class Transmit(Action):
-    """Claim the next symbol of your message at your tower; ends your turn."""
+    """Claim the next symbol of your message; ends your turn. In the competitive game
+    it is sent from your pawn's tower (``tower``, if given, must be that one); in the
+    co-op, solitaire and junior games from ``tower``, any tower of your colour, or when
+    None from the first of your towers that shows the symbol."""
 
     TYPE: ClassVar[str] = "transmit"
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("at", "tower")
+    tower: str | None = None
+
+
+@dataclass(frozen=True)
+class Swap(Action):
+    """Co-op: discard a Jacquard from your hand and lift the Jacquard and the card in a
+    swap slot ("incident-1", "incident-2", "log-1", "log-2")."""
+
+    TYPE: ClassVar[str] = "swap"
+    jacquard: str = ""
+    slot: str = ""
 
 
 @dataclass(frozen=True)
@@ -107,7 +131,7 @@ def register_action(cls: type[Action]) -> type[Action]:
     return cls
 
 
-for _cls in (Move, PlayJacquard, PlayFault, Transmit, EndTurn, TimeUp, Discard):
+for _cls in (Move, PlayJacquard, PlayFault, Transmit, EndTurn, TimeUp, Discard, Swap):
     register_action(_cls)
 
 

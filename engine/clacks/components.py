@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from engine.clacks.effects import Timing
@@ -29,11 +30,15 @@ class JacquardDesign:
         return orientations(self.shape)
 
     def picture(self) -> list[str]:
+        return list(self._picture)
+
+    @cached_property
+    def _picture(self) -> tuple[str, ...]:
         height, width = shape_size(self.shape)
-        return [
+        return tuple(
             "".join("X" if (r, c) in self.shape else "." for c in range(width))
             for r in range(height)
-        ]
+        )
 
 
 @dataclass(frozen=True)
@@ -65,8 +70,21 @@ def _mask_set(shape: Shape) -> frozenset[int]:
 
 
 @dataclass(frozen=True)
+class CardEffect:
+    """One use of a named card effect: the effect, its numbers and the words read out."""
+
+    effect: str
+    params: dict[str, Any]
+    text: str
+
+
+@dataclass(frozen=True)
 class CardDesign:
-    """A Fault Report, Incident Report or Operator's Log design."""
+    """A Fault Report, Incident Report or Operator's Log design.
+
+    For Incident Reports and Operator's Logs ``effect``/``params`` come from the card
+    effect vocabulary. Fault Reports carry their competitive effect there and their
+    other meanings in ``extra``: "night_shift" and "junior", each a CardEffect."""
 
     id: str
     name: str
@@ -77,11 +95,30 @@ class CardDesign:
     params: dict[str, Any] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # mode-specific settings
 
+    def meaning(self, context: str) -> CardEffect:
+        """What the card does when read out in ``context`` (see effects.Context)."""
+        if context in self.extra:
+            found = self.extra[context]
+            assert isinstance(found, CardEffect)
+            return found
+        return CardEffect(self.effect, dict(self.params), self.text)
+
 
 @dataclass(frozen=True)
 class Card:
     id: str
     design: CardDesign
+
+
+@dataclass(frozen=True)
+class Route:
+    """A route across the map from Ankh-Morpork to Genua."""
+
+    id: str
+    name: str
+    track: int  # Post Office steps to Genua
+    towers: tuple[str, ...]  # tower locations in order; the last is Genua
+    fault_towers: tuple[int, ...]  # 1-based tower numbers that draw a Fault Report (junior)
 
 
 @dataclass(frozen=True)
@@ -93,6 +130,17 @@ class ComponentSet:
     faults: dict[str, Card]
     source: str  # where it was loaded from, for messages
     digest: str  # content hash, so a save can tell which set it was played with
+    incidents: dict[str, Card] = field(default_factory=dict)
+    logs: dict[str, Card] = field(default_factory=dict)
+    routes: dict[str, Route] = field(default_factory=dict)
+    face_up: tuple[str, ...] = ()  # Jacquard designs laid face up on the Incident Reports
+
+    def card(self, card_id: str) -> Card:
+        """A Fault Report, Incident Report or Operator's Log by its id."""
+        for deck in (self.faults, self.incidents, self.logs):
+            if card_id in deck:
+                return deck[card_id]
+        raise KeyError(card_id)
 
     def pattern(self, symbol: str) -> int:
         return self.alphabet[symbol]

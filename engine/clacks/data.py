@@ -20,12 +20,25 @@ from engine.clacks.components import (
     SYMBOL_NAMES,
     Card,
     CardDesign,
+    CardEffect,
     ComponentSet,
     Jacquard,
     JacquardDesign,
+    Route,
 )
-from engine.clacks.effects import COMPETITIVE_EFFECTS, TIMINGS, EffectSpec, Timing
-from engine.clacks.geometry import shape_from_rows, shape_size
+from engine.clacks.effects import (
+    CANCEL_NAMES,
+    CARD_EFFECTS,
+    COMPETITIVE_EFFECTS,
+    NOT_IN_JUNIOR,
+    TIMINGS,
+    CardNames,
+    Context,
+    EffectSpec,
+    Lamps,
+    Timing,
+)
+from engine.clacks.geometry import Shape, lamp_index, shape_from_rows, shape_size
 from engine.core.errors import DataError
 
 ALPHABET_FILE = "alphabet.toml"
@@ -33,9 +46,18 @@ LAYOUT_FILE = "layout.toml"
 WORDS_FILE = "words.toml"
 JACQUARDS_FILE = "jacquards.toml"
 FAULTS_FILE = "faults.toml"
+INCIDENTS_FILE = "incidents.toml"
+LOGS_FILE = "logs.toml"
+ROUTES_FILE = "routes.toml"
 
 JACQUARD_TOTAL = 48
 FAULT_TOTAL = 12
+INCIDENT_TOTAL = 8
+LOG_TOTAL = 8
+FACE_UP_JACQUARDS = 2
+ROUTE_IDS = ("easy", "hard")
+ROUTE_TOWERS = 12  # tower locations on each route; the last is Genua
+FINAL_TOWER = "Genua"
 WORD_TOTAL = 36
 WORD_LENGTH = 5
 COST_RANGE = (1, 3)
@@ -190,38 +212,45 @@ def _entries(
     return result
 
 
+def _check_holes(holes: object, ident: str, problems: Problems) -> Shape | None:
+    file = JACQUARDS_FILE
+    if not isinstance(holes, list) or not holes or not all(isinstance(r, str) for r in holes):
+        problems.add(file, ident, 'holes must be a list of strings like ["X.", "XX"]')
+        return None
+    if any(ch not in "X." for row in holes for ch in row):
+        problems.add(file, ident, "holes may only use X (hole) and . (no hole)")
+        return None
+    shape = shape_from_rows(holes)
+    if not shape:
+        problems.add(file, ident, "pattern has no holes")
+        return None
+    height, width = shape_size(shape)
+    if max(height, width) > 4:
+        problems.add(
+            file,
+            ident,
+            f"pattern does not fit the 4x4 exchange: it is {height} rows by {width} columns",
+        )
+        return None
+    return shape
+
+
 def _check_jacquards(doc: dict[str, Any], problems: Problems) -> dict[str, Jacquard]:
     file = JACQUARDS_FILE
     cards: dict[str, Jacquard] = {}
     total = 0
     for ident, entry in _entries(doc, "jacquard", file, problems):
-        ok = True
-        holes = entry.get("holes")
-        if not isinstance(holes, list) or not holes or not all(isinstance(r, str) for r in holes):
-            problems.add(file, ident, 'holes must be a list of strings like ["X.", "XX"]')
-            continue
-        if any(ch not in "X." for row in holes for ch in row):
-            problems.add(file, ident, "holes may only use X (hole) and . (no hole)")
-            continue
-        shape = shape_from_rows(holes)
-        if not shape:
-            problems.add(file, ident, "pattern has no holes")
-            continue
-        height, width = shape_size(shape)
-        if max(height, width) > 4:
-            problems.add(
-                file,
-                ident,
-                f"pattern does not fit the 4x4 exchange: it is {height} rows by {width} columns",
-            )
-            ok = False
+        count = _int_field(entry, "count", file, ident, problems)
+        if count is not None and count > 0:
+            total += count  # counted even when the entry is broken, so one fault is one problem
+        shape = _check_holes(entry.get("holes"), ident, problems)
+        ok = shape is not None
         cost = _int_field(entry, "cost", file, ident, problems)
         if cost is not None and not COST_RANGE[0] <= cost <= COST_RANGE[1]:
             problems.add(
                 file, ident, f"cost {cost} is out of range {COST_RANGE[0]}-{COST_RANGE[1]}"
             )
             ok = False
-        count = _int_field(entry, "count", file, ident, problems)
         faults = entry.get("faults", 0)
         if count is not None and count < 1:
             problems.add(file, ident, f"count {count} must be at least 1")
@@ -229,9 +258,8 @@ def _check_jacquards(doc: dict[str, Any], problems: Problems) -> dict[str, Jacqu
         if not isinstance(faults, int) or faults < 0 or (count is not None and faults > count):
             problems.add(file, ident, f"faults {faults!r} must be between 0 and count ({count})")
             ok = False
-        if not ok or cost is None or count is None:
+        if not ok or shape is None or cost is None or count is None:
             continue
-        total += count
         design = JacquardDesign(ident, str(entry.get("name", ident)), shape, cost, count, faults)
         for copy in range(1, count + 1):
             card_id = f"{ident}-{copy}"
@@ -252,9 +280,11 @@ def check_card_designs(
     effects: dict[str, EffectSpec],
     total: int,
     problems: Problems,
-    extra_check: Callable[[str, dict[str, Any], Problems], dict[str, Any]] | None = None,
+    extra_check: Callable[[str, dict[str, Any], Problems], dict[str, Any] | None] | None = None,
+    context: Context | None = None,
 ) -> dict[str, Card]:
-    """Validate [[key]] card designs against an effect vocabulary; returns the cards by id."""
+    """Validate [[key]] card designs against an effect vocabulary; returns the cards by id.
+    ``context`` says where the cards' effects are applied, for vocabularies that care."""
     cards: dict[str, Card] = {}
     count_total = 0
     for ident, entry in _entries(doc, key, file, problems):
@@ -267,7 +297,14 @@ def check_card_designs(
             )
             ok = False
         when = entry.get("when", "any")
-        if when not in TIMINGS:
+        if context is not None and "when" in entry:
+            problems.add(
+                file,
+                ident,
+                f"{context.description} is applied when revealed; `when` does not apply",
+            )
+            ok = False
+        elif when not in TIMINGS:
             problems.add(file, ident, f"unknown timing {when!r}; known: {', '.join(TIMINGS)}")
             ok = False
         params = entry.get("params", {})
@@ -275,20 +312,12 @@ def check_card_designs(
             problems.add(file, ident, "params must be a table")
             params, ok = {}, False
         if spec is not None:
-            for pname, ptype in spec.params.items():
-                value = params.get(pname)
-                if not isinstance(value, ptype) or (ptype is int and isinstance(value, bool)):
-                    problems.add(
-                        file, ident, f"effect {effect} needs params.{pname} ({ptype.__name__})"
-                    )
-                    ok = False
-                elif ptype is int and isinstance(value, int) and not 1 <= value <= 16:
-                    problems.add(file, ident, f"params.{pname} = {value} is out of range 1-16")
-                    ok = False
-            for pname in params:
-                if pname not in spec.params:
-                    problems.add(file, ident, f"effect {effect} takes no parameter {pname!r}")
-                    ok = False
+            if context is not None and spec.contexts and context not in spec.contexts:
+                problems.add(
+                    file, ident, f"effect {effect} cannot be used on {context.description}"
+                )
+                ok = False
+            ok = _check_params(spec, params, file, ident, problems) and ok
         count = _int_field(entry, "count", file, ident, problems)
         if count is not None and count < 1:
             problems.add(file, ident, f"count {count} must be at least 1")
@@ -299,9 +328,10 @@ def check_card_designs(
         extra = extra_check(ident, entry, problems) if extra_check else {}
         if extra is None:
             ok = False
-        if not ok or count is None or not isinstance(effect, str):
+        if count is not None and count > 0:
+            count_total += count  # counted even when the entry is broken: one fault, one problem
+        if not ok or count is None or not isinstance(effect, str) or extra is None:
             continue
-        count_total += count
         design = CardDesign(
             ident,
             str(entry.get("name", ident)),
@@ -322,7 +352,253 @@ def check_card_designs(
     return cards
 
 
-FILES = (ALPHABET_FILE, LAYOUT_FILE, WORDS_FILE, JACQUARDS_FILE, FAULTS_FILE)
+def _param_problem(value: object, ptype: type) -> str | None:
+    """Why ``value`` is not a valid parameter of type ``ptype``, or None."""
+    if ptype is Lamps:
+        if not isinstance(value, str) or not value.split():
+            return 'must name lamps in one string like "b2 c2"'
+        names = value.split()
+        for name in names:
+            try:
+                lamp_index(name)
+            except ValueError as exc:
+                return str(exc)
+        if len(set(names)) != len(names):
+            return "names a lamp twice"
+        return None
+    if ptype is CardNames:
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            return 'must be a list of card ids like ["overload", "nugganites"]'
+        if len(set(value)) != len(value):
+            return "names a card twice"
+        return None
+    if not isinstance(value, ptype) or (ptype is int and isinstance(value, bool)):
+        return f"({ptype.__name__})"
+    if ptype is int and isinstance(value, int) and not 1 <= value <= 16:
+        return f"= {value} is out of range 1-16"
+    return None
+
+
+def _check_params(
+    spec: EffectSpec, params: dict[str, Any], file: str, ident: str, problems: Problems
+) -> bool:
+    ok = True
+    for pname, ptype in spec.params.items():
+        problem = _param_problem(params.get(pname), ptype)
+        if problem is None:
+            continue
+        if problem.startswith("("):
+            problems.add(file, ident, f"effect {spec.name} needs params.{pname} {problem}")
+        elif problem.startswith("="):
+            problems.add(file, ident, f"params.{pname} {problem}")
+        else:
+            problems.add(file, ident, f"effect {spec.name}: params.{pname} {problem}")
+        ok = False
+    for pname in params:
+        if pname not in spec.params:
+            problems.add(file, ident, f"effect {spec.name} takes no parameter {pname!r}")
+            ok = False
+    return ok
+
+
+def _check_meaning(
+    ident: str, entry: dict[str, Any], key: str, context: Context, problems: Problems
+) -> CardEffect | None:
+    """A Fault Report's [fault.night_shift] or [fault.junior] table."""
+    where = f"{ident}.{key}"
+    table = entry.get(key)
+    if not isinstance(table, dict):
+        problems.add(
+            FAULTS_FILE,
+            ident,
+            f"needs a [fault.{key}] table saying what the card does on {context.description}",
+        )
+        return None
+    effect = table.get("effect")
+    spec = CARD_EFFECTS.get(effect) if isinstance(effect, str) else None
+    if spec is None:
+        problems.add(
+            FAULTS_FILE,
+            where,
+            f"unknown effect name {effect!r}; known: {', '.join(sorted(CARD_EFFECTS))}",
+        )
+        return None
+    ok = True
+    if context not in spec.contexts:
+        problems.add(FAULTS_FILE, where, f"effect {effect} cannot be used on {context.description}")
+        ok = False
+    params = table.get("params", {})
+    if not isinstance(params, dict):
+        problems.add(FAULTS_FILE, where, "params must be a table")
+        return None
+    ok = _check_params(spec, params, FAULTS_FILE, where, problems) and ok
+    text = table.get("text")
+    if not isinstance(text, str) or not text:
+        problems.add(FAULTS_FILE, where, "needs the text read out for this meaning")
+        ok = False
+    unknown = set(table) - {"effect", "params", "text"}
+    if unknown:
+        problems.add(FAULTS_FILE, where, f"unknown keys {', '.join(sorted(unknown))}")
+        ok = False
+    if not ok:
+        return None
+    assert isinstance(effect, str) and isinstance(text, str)
+    return CardEffect(effect, dict(params), text)
+
+
+def _check_fault_meanings(
+    ident: str, entry: dict[str, Any], problems: Problems
+) -> dict[str, Any] | None:
+    night = _check_meaning(ident, entry, "night_shift", Context.NIGHT_SHIFT, problems)
+    junior = _check_meaning(ident, entry, "junior", Context.JUNIOR, problems)
+    if night is None or junior is None:
+        return None
+    if night.effect in NOT_IN_JUNIOR and junior.effect != "nothing":
+        problems.add(
+            FAULTS_FILE,
+            f"{ident}.junior",
+            f"a Fault Report whose Night Shift effect is {night.effect} does nothing in the "
+            'junior race: its junior effect must be "nothing"',
+        )
+        return None
+    return {"night_shift": night, "junior": junior}
+
+
+def _check_face_up(
+    doc: dict[str, Any], designs: set[str] | None, problems: Problems
+) -> tuple[str, ...]:
+    """``designs``: the Jacquard design ids listed in jacquards.toml, valid or not (so a
+    broken design is one problem, not two); None when that file could not be read."""
+    face_up = doc.get("face_up")
+    if not isinstance(face_up, list) or not all(isinstance(d, str) for d in face_up):
+        problems.add(
+            INCIDENTS_FILE,
+            "face_up",
+            'needs face_up = ["design", "design"]: the Jacquards laid face up on the Incident Reports',
+        )
+        return ()
+    if len(face_up) != FACE_UP_JACQUARDS or len(set(face_up)) != len(face_up):
+        problems.add(
+            INCIDENTS_FILE,
+            "face_up",
+            f"names {len(face_up)} design(s); it needs {FACE_UP_JACQUARDS} different Jacquard designs",
+        )
+        return ()
+    if designs is not None:
+        unknown = [d for d in face_up if d not in designs]
+        if unknown:
+            problems.add(
+                INCIDENTS_FILE,
+                "face_up",
+                f"unknown Jacquard design(s) {', '.join(unknown)}; designs are in {JACQUARDS_FILE}",
+            )
+            return ()
+    return tuple(face_up)
+
+
+def _check_cancel_names(decks: list[dict[str, Card]], problems: Problems) -> None:
+    """Emergency Repair names cards of any deck: check the names exist."""
+    designs = {card.design.id for deck in decks for card in deck.values()}
+    for deck, file in zip(decks, (FAULTS_FILE, INCIDENTS_FILE, LOGS_FILE), strict=True):
+        seen: set[str] = set()
+        for card in deck.values():
+            design = card.design
+            if design.id in seen:
+                continue
+            seen.add(design.id)
+            main = CardEffect(design.effect, design.params, design.text)
+            for key, meaning in [("", main), *design.extra.items()]:
+                if not isinstance(meaning, CardEffect) or meaning.effect != "cancel_next":
+                    continue
+                where = f"{design.id}.{key}" if key else design.id
+                names = list(meaning.params["cards"])
+                if len(names) != CANCEL_NAMES:
+                    problems.add(
+                        file,
+                        where,
+                        f"cancel_next names {len(names)} cards; it needs {CANCEL_NAMES}",
+                    )
+                unknown = [n for n in names if n not in designs]
+                if unknown:
+                    problems.add(
+                        file,
+                        where,
+                        f"cancel_next names unknown card(s) {', '.join(unknown)}; it can name "
+                        "Fault Reports, Incident Reports and Operator's Logs by id",
+                    )
+
+
+def _check_routes(doc: dict[str, Any], problems: Problems) -> dict[str, Route]:
+    file = ROUTES_FILE
+    routes: dict[str, Route] = {}
+    entries = _entries(doc, "route", file, problems)
+    for ident, entry in entries:
+        if ident not in ROUTE_IDS:
+            problems.add(file, ident, f"unknown route; routes are {', '.join(ROUTE_IDS)}")
+            continue
+        ok = True
+        name = entry.get("name")
+        if not isinstance(name, str) or not name:
+            problems.add(file, ident, "needs a name")
+            ok = False
+        track = _int_field(entry, "track", file, ident, problems)
+        if track is not None and not 1 <= track <= 99:
+            problems.add(file, ident, f"track {track} must be 1 to 99 Post Office steps")
+            ok = False
+        towers = entry.get("towers")
+        if not isinstance(towers, list) or not all(isinstance(t, str) and t for t in towers):
+            problems.add(file, ident, "towers must be a list of tower location names")
+            continue
+        if len(towers) != ROUTE_TOWERS:
+            problems.add(
+                file,
+                ident,
+                f"wrong count: {len(towers)} tower locations, needs {ROUTE_TOWERS} (the last is {FINAL_TOWER})",
+            )
+            ok = False
+        elif towers[-1] != FINAL_TOWER:
+            problems.add(
+                file, ident, f"the last tower location must be {FINAL_TOWER}, not {towers[-1]!r}"
+            )
+            ok = False
+        if len(set(towers)) != len(towers):
+            problems.add(file, ident, "a tower location is listed twice")
+            ok = False
+        faults = entry.get("fault_towers")
+        if (
+            not isinstance(faults, list)
+            or not faults
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in faults)
+            or any(not 1 <= n < ROUTE_TOWERS for n in faults)
+            or sorted(set(faults)) != faults
+        ):
+            problems.add(
+                file,
+                ident,
+                f"fault_towers must list tower numbers in order, each 1 to {ROUTE_TOWERS - 1}, "
+                f"like [3, 6, 9]; got {faults!r}",
+            )
+            ok = False
+        if not ok or track is None:
+            continue
+        assert isinstance(name, str) and isinstance(faults, list)
+        routes[ident] = Route(ident, name, track, tuple(towers), tuple(faults))
+    listed = {ident for ident, _ in entries}
+    for missing in (r for r in ROUTE_IDS if r not in listed and "route" in doc):
+        problems.add(file, None, f"the {missing} route is missing")
+    return routes
+
+
+FILES = (
+    ALPHABET_FILE,
+    LAYOUT_FILE,
+    WORDS_FILE,
+    JACQUARDS_FILE,
+    FAULTS_FILE,
+    INCIDENTS_FILE,
+    LOGS_FILE,
+    ROUTES_FILE,
+)
 
 
 def validate_texts(
@@ -336,17 +612,65 @@ def validate_texts(
     words = _check_words(d, problems) if (d := docs[WORDS_FILE]) is not None else ()
     jacquards = _check_jacquards(d, problems) if (d := docs[JACQUARDS_FILE]) is not None else {}
     faults = (
-        check_card_designs(d, "fault", FAULTS_FILE, COMPETITIVE_EFFECTS, FAULT_TOTAL, problems)
+        check_card_designs(
+            d,
+            "fault",
+            FAULTS_FILE,
+            COMPETITIVE_EFFECTS,
+            FAULT_TOTAL,
+            problems,
+            extra_check=_check_fault_meanings,
+        )
         if (d := docs[FAULTS_FILE]) is not None
         else {}
     )
+    incidents: dict[str, Card] = {}
+    face_up: tuple[str, ...] = ()
+    if (d := docs[INCIDENTS_FILE]) is not None:
+        incidents = check_card_designs(
+            d,
+            "incident",
+            INCIDENTS_FILE,
+            CARD_EFFECTS,
+            INCIDENT_TOTAL,
+            problems,
+            context=Context.INCIDENT,
+        )
+        jacquard_doc = docs[JACQUARDS_FILE]
+        listed = (
+            {str(e.get("id")) for e in jacquard_doc["jacquard"] if isinstance(e, dict)}
+            if jacquard_doc is not None and isinstance(jacquard_doc.get("jacquard"), list)
+            else None
+        )
+        face_up = _check_face_up(d, listed, problems)
+    logs = (
+        check_card_designs(
+            d, "log", LOGS_FILE, CARD_EFFECTS, LOG_TOTAL, problems, context=Context.LOG
+        )
+        if (d := docs[LOGS_FILE]) is not None
+        else {}
+    )
+    _check_cancel_names([faults, incidents, logs], problems)
+    routes = _check_routes(d, problems) if (d := docs[ROUTES_FILE]) is not None else {}
     if problems.items:
         return None, problems.items
     digest = hashlib.sha256(
         "\0".join(f"{name}\0{texts[name]}" for name in FILES).encode()
     ).hexdigest()[:16]
     return (
-        ComponentSet(alphabet, layout, words, jacquards, faults, source, digest),
+        ComponentSet(
+            alphabet,
+            layout,
+            words,
+            jacquards,
+            faults,
+            source,
+            digest,
+            incidents=incidents,
+            logs=logs,
+            routes=routes,
+            face_up=face_up,
+        ),
         [],
     )
 

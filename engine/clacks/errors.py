@@ -80,3 +80,15 @@ class NothingToUndo(IllegalAction):
 
 class BadOptions(IllegalAction):
     rule = "bad_options"
+
+
+class SwapNotAllowed(IllegalAction):
+    rule = "swap_not_allowed"
+
+
+class JacquardLimit(IllegalAction):
+    rule = "jacquard_limit"
+
+
+class LiftedNotPlayed(IllegalAction):
+    rule = "lifted_not_played"

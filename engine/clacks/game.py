@@ -17,13 +17,22 @@ from engine.clacks.data import load_components
 from engine.clacks.errors import NothingToUndo
 from engine.clacks.events import Event, event
 from engine.clacks.geometry import Seat
-from engine.clacks.rules import CompetitiveRules
+from engine.clacks.map_views import build_junior_view, build_team_view
+from engine.clacks.modes import rules_for
 from engine.clacks.state import ClacksState, Options
 from engine.clacks.views import build_view
 from engine.core.errors import IllegalAction, SerializationError
 
 FORMAT = 1
-REVEALING_EVENTS = {"drew_jacquards", "drew_faults", "turn_started", "game_won", "time_up"}
+REVEALING_EVENTS = {
+    "drew_jacquards",
+    "drew_faults",
+    "turn_started",
+    "game_won",
+    "time_up",
+    "swapped",  # a face-down card (and an Operator's Log's Jacquard) turned up
+    "card_revealed",
+}
 
 
 class ClacksGame:
@@ -36,7 +45,7 @@ class ClacksGame:
     ) -> None:
         self.state = state
         self.components = components
-        self.rules = CompetitiveRules(components)
+        self.rules = rules_for(state.options.mode, components)
         self.log: list[Action] = list(log or [])
 
     # ----------------------------------------------------------------- creation
@@ -46,8 +55,8 @@ class ClacksGame:
         cls, options: Options | None = None, seed: int = 0, components: ComponentSet | None = None
     ) -> ClacksGame:
         components = components or load_components()
-        rules = CompetitiveRules(components)
-        state = rules.setup(options or Options(), seed)
+        options = options or Options()
+        state = rules_for(options.mode, components).setup(options, seed)
         return cls(state, components)
 
     def opening_events(self) -> list[Event]:
@@ -69,7 +78,13 @@ class ClacksGame:
 
     @property
     def winner(self) -> Seat | None:
+        """The one winner of a competitive or junior game (None in co-op: see winners)."""
         return self.state.winner
+
+    @property
+    def winners(self) -> list[Seat]:
+        """Everyone who won; in co-op the whole team, or nobody if the Post Office won."""
+        return self.state.winners
 
     @property
     def seats(self) -> list[Seat]:
@@ -155,7 +170,13 @@ class ClacksGame:
     # ----------------------------------------------------------------- views
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
-        """What ``seat`` may see; ``None`` for the table and spectators (no hand at all)."""
+        """What ``seat`` may see; ``None`` for the table and spectators (no hand at all,
+        except the open hands of a standard co-op team)."""
+        can_undo = self.can_undo(seat)
+        if self.state.team is not None:
+            return build_team_view(self.state, self.components, seat, can_undo)
+        if self.state.race is not None:
+            return build_junior_view(self.state, self.components, seat, can_undo)
         return build_view(
             self.state, self.components, seat, self.can_undo(seat), self.rules.deadline(self.state)
         )
@@ -227,8 +248,8 @@ class ClacksGame:
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, ClacksGame)
+            and self.log == other.log
             and self.state.to_json() == other.state.to_json()
-            and [a.to_json() for a in self.log] == [a.to_json() for a in other.log]
         )
 
     __hash__ = None  # type: ignore[assignment]

@@ -6,7 +6,8 @@ the state exactly as it was. Rulings from the project's reference are cited as "
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from functools import cache
 from itertools import combinations
 
 from engine.clacks import errors as E
@@ -20,7 +21,8 @@ from engine.clacks.actions import (
     TimeUp,
     Transmit,
 )
-from engine.clacks.components import Card, ComponentSet, Jacquard
+from engine.clacks.base_rules import BaseRules, message_for
+from engine.clacks.components import Card, ComponentSet
 from engine.clacks.effects import COMPETITIVE_EFFECTS, Target, Timing
 from engine.clacks.events import Event, event
 from engine.clacks.geometry import (
@@ -36,22 +38,15 @@ from engine.clacks.state import ClacksState, Options, PlayerState, Sabotage, Tur
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 
-Handler = Callable[[ClacksState, Action], list[Event]]
+__all__ = ["CompetitiveRules", "message_for"]
 
 
-def message_for(words: list[str] | tuple[str, ...]) -> list[str]:
-    """The symbols a player must send: one word, or two with SPACE between and END after."""
-    if len(words) == 1:
-        return list(words[0])
-    return [*words[0], "SPACE", *words[1], "END"]
-
-
-class CompetitiveRules:
+class CompetitiveRules(BaseRules):
     """The competitive game for 2 to 4 players with its three variants."""
 
     def __init__(self, components: ComponentSet) -> None:
-        self.components = components
-        self._handlers: dict[type[Action], Handler] = {
+        super().__init__(components)
+        self._handlers = {
             Move: self._move,  # type: ignore[dict-item]
             PlayJacquard: self._play_jacquard,  # type: ignore[dict-item]
             PlayFault: self._play_fault,  # type: ignore[dict-item]
@@ -65,14 +60,7 @@ class CompetitiveRules:
 
     def setup(self, options: Options, seed: int) -> ClacksState:
         rng = Rng(seed)
-        per_player = options.words_per_player
-        if options.words:
-            words = [list(ws) for ws in options.words]
-        else:
-            dealt = rng.sample(list(self.components.words), per_player * len(options.seats))
-            words = [
-                dealt[i * per_player : (i + 1) * per_player] for i in range(len(options.seats))
-            ]
+        words = self.deal_words(options, rng, len(options.seats))
         fault_deck = sorted(self.components.faults)
         rng.shuffle(fault_deck)
         bag = sorted(self.components.jacquards)
@@ -106,12 +94,6 @@ class CompetitiveRules:
 
     # ----------------------------------------------------------------- helpers
 
-    def jacquard(self, card_id: str) -> Jacquard:
-        return self.components.jacquards[card_id]
-
-    def fault(self, card_id: str) -> Card:
-        return self.components.faults[card_id]
-
     @staticmethod
     def remaining(state: ClacksState) -> int:
         return state.turn.stress_limit - state.turn.stress_spent
@@ -126,18 +108,9 @@ class CompetitiveRules:
         return None
 
     def _check_turn(self, state: ClacksState, action: Action) -> PlayerState:
-        if action.seat is None or action.seat not in state.players:
-            who = action.seat.label if action.seat else "nobody"
-            raise E.NotYourTurn(f"{who} is not playing in this game", seat=who)
-        if action.seat is not state.turn.seat:
-            raise E.NotYourTurn(
-                f"It is {state.turn.seat.label.capitalize()}'s turn, not "
-                f"{action.seat.label.capitalize()}'s",
-                current=state.turn.seat.label,
-                seat=action.seat.label,
-            )
+        player = self.seat_in_turn(state, action)
         self._check_clock(state, action)
-        return state.players[action.seat]
+        return player
 
     def deadline(self, state: ClacksState) -> float | None:
         if not state.options.express:
@@ -198,19 +171,15 @@ class CompetitiveRules:
 
     # ----------------------------------------------------------------- actions
 
-    def apply(self, state: ClacksState, action: Action) -> list[Event]:
-        if state.over:
-            assert state.winner is not None
-            raise E.GameIsOver(
-                f"The game is over: {state.winner.label.capitalize()} won",
-                winner=state.winner.label,
-            )
-        handler = self._handlers.get(type(action))
-        if handler is None:
-            raise E.WrongPhase(f"{action.TYPE} is not part of the {state.options.mode} game")
-        events = handler(state, action)
+    def game_over_error(self, state: ClacksState) -> IllegalAction:
+        assert state.winner is not None
+        return E.GameIsOver(
+            f"The game is over: {state.winner.label.capitalize()} won",
+            winner=state.winner.label,
+        )
+
+    def after_action(self, state: ClacksState, events: list[Event]) -> None:
         self._check_sabotage(state, events)
-        return events
 
     def _move(self, state: ClacksState, action: Move) -> list[Event]:
         player = self._check_turn(state, action)
@@ -252,42 +221,12 @@ class CompetitiveRules:
         turn = state.turn
         if turn.phase == "timeout_discard":
             raise E.WrongPhase("Your time ran out: choose a Jacquard to discard")
-        if action.jacquard not in player.hand:
-            raise E.NotInHand(f"{action.jacquard} is not in your hand", card=action.jacquard)
-        card = self.jacquard(action.jacquard)
-        if action.lamps not in card.masks:
-            holes, chosen = len(card.design.shape), action.lamps.bit_count()
-            lamps = ", ".join(lamps_of(action.lamps)) or "none"
-            if holes != chosen:
-                message = (
-                    f"The {card.design.name} has {holes} hole{'s' if holes != 1 else ''}, "
-                    f"so it flips exactly {holes} lamp{'s' if holes != 1 else ''}; "
-                    f"you chose {chosen} ({lamps})"
-                )
-            else:
-                message = (
-                    f"The {card.design.name}'s holes, turned or mirrored, "
-                    f"cannot cover exactly {lamps}"
-                )
-            raise E.BadPlacement(message, card=card.id, lamps=lamps_of(action.lamps), holes=holes)
+        card = self.card_in_hand(player, action.jacquard)
+        problem = self.placement_problem(card, action.lamps)
+        if problem:
+            raise problem
         self._check_stress(state, card.cost, f"Playing the {card.design.name}")
-        player.hand.remove(card.id)
-        state.discard.append(card.id)
-        state.board ^= action.lamps
-        turn.flipped |= action.lamps
-        turn.stress_spent += card.cost
-        turn.jacquards_played += 1
-        turn.can_move = False
-        return [
-            event(
-                "jacquard_played",
-                player.seat,
-                jacquard=card.id,
-                name=card.design.name,
-                lamps=lamps_of(action.lamps),
-                cost=card.cost,
-            )
-        ]
+        return [self.flip_jacquard(state, player, card, action.lamps, card.cost)]
 
     def fault_target_problem(
         self,
@@ -449,6 +388,12 @@ class CompetitiveRules:
 
     def _transmit(self, state: ClacksState, action: Transmit) -> list[Event]:
         player = self._check_turn(state, action)
+        if action.tower is not None and action.tower != player.pawn:
+            raise E.NotOnTower(
+                f"In the competitive game you transmit from your pawn's tower "
+                f"({player.pawn or 'none yet'}), not {action.tower}",
+                tower=action.tower,
+            )
         problem = self.transmit_problem(state, player)
         if problem:
             raise problem
@@ -531,6 +476,7 @@ class CompetitiveRules:
             return events
         if state.turn.jacquards_played == 0 and state.players[seat].hand:
             state.turn.phase = "timeout_discard"  # ruling 5: discard one, no draw
+            state.turn.started_at = action.at  # the discard is untimed; the next turn starts now
             return events
         return events + self._finish_turn(state, transmitted=False, at=action.at)
 
@@ -552,22 +498,14 @@ class CompetitiveRules:
     def _draw(
         self, state: ClacksState, player: PlayerState, count: int, reason: str
     ) -> list[Event]:
-        events: list[Event] = []
-        drawn = faults = 0
-        for _ in range(count):
-            if not state.bag and state.discard:
-                state.bag = sorted(state.discard)
-                state.discard = []
-                events.append(event("bag_refilled", None, count=len(state.bag)))
-            if not state.bag:
-                break
-            card_id = state.bag.pop(state.rng.below(len(state.bag)))
-            player.hand.append(card_id)
-            drawn += 1
+        drawn, events = self.draw_from_bag(state, count)
+        player.hand.extend(drawn)
+        faults = 0
+        for card_id in drawn:
             if self.jacquard(card_id).fault and state.fault_deck:
                 player.faults.append(state.fault_deck.pop(0))
                 faults += 1
-        events.append(event("drew_jacquards", player.seat, count=drawn, reason=reason))
+        events.append(event("drew_jacquards", player.seat, count=len(drawn), reason=reason))
         if faults:
             events.append(event("drew_faults", player.seat, count=faults))
         return events
@@ -726,20 +664,22 @@ class CompetitiveRules:
                 and state.turn.phase == "timeout_discard"
             ):
                 continue
-            for lamps, target_tower in self._fault_targets(card):
-                if self.fault_target_problem(state, player, card, lamps, target_tower) is None:
-                    yield PlayFault(
-                        player.seat, card=card_id, lamps=lamps, tower=target_tower, at=at
-                    )
+            check = self.target_kind(card) is Target.OWN_TOWER  # the others fit any board
+            for lamps, target_tower in fault_targets(
+                card.design.effect, card.design.params.get("count")
+            ):
+                if check and self.fault_target_problem(state, player, card, lamps, target_tower):
+                    continue
+                yield PlayFault(player.seat, card=card_id, lamps=lamps, tower=target_tower, at=at)
 
-    def _fault_targets(self, card: Card) -> Iterator[tuple[int, str | None]]:
-        kind = self.target_kind(card)
-        if kind is Target.NONE:
-            yield 0, None
-        elif kind is Target.LAMPS:
-            count = int(card.design.params["count"])
-            for combo in combinations(range(16), count):
-                yield sum(1 << i for i in combo), None
-        else:
-            for name in TOWER_NAMES:
-                yield 0, name
+
+@cache
+def fault_targets(effect: str, count: int | None) -> tuple[tuple[int, str | None], ...]:
+    """Every target a card with this effect could name, before looking at the board."""
+    kind = COMPETITIVE_EFFECTS[effect].target
+    if kind is Target.NONE:
+        return ((0, None),)
+    if kind is Target.LAMPS:
+        assert count is not None
+        return tuple((sum(1 << i for i in combo), None) for combo in combinations(range(16), count))
+    return tuple((0, name) for name in TOWER_NAMES)

@@ -1,15 +1,42 @@
-"""Clacks behind the box's game-agnostic seam (engine.core.interface)."""
+"""Clacks behind the box's game-agnostic seam (engine.core.interface).
+
+Every mode (competitive, coop, solitaire, junior) is one ``clacks`` game; the lobby
+picks the mode and its variants from ``options_schema``. A press of a physical tower
+button means, for the player whose turn it is:
+
+- competitive: move your pawn to that tower (a button of your colour);
+- coop, solitaire, junior: transmit your next symbol from that tower (any of the six
+  towers of your colour; there are no pawns on the exchange). The press is refused,
+  with the reason, when the tower does not show the symbol freshly.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 from typing import Any
 
-from engine.clacks.actions import Move, PlayFault, PlayJacquard, TimeUp, action_from_json
+from engine.clacks.actions import (
+    Move,
+    PlayFault,
+    PlayJacquard,
+    TimeUp,
+    Transmit,
+    action_from_json,
+)
+from engine.clacks.data import load_components
 from engine.clacks.errors import BadOptions, NotYourTurn, WrongColour
 from engine.clacks.game import ClacksGame
-from engine.clacks.geometry import Seat, tower
-from engine.clacks.state import DEFAULT_SEATS, Options
+from engine.clacks.geometry import (
+    LAMP_NAMES,
+    TOWERS,
+    Seat,
+    lamps_of,
+    reading_frame,
+    seat_view_cell,
+    tower,
+    towers_of,
+)
+from engine.clacks.state import MAX_WORD_LENGTH, MODE_SEATS, MODES, ROUTES, Options, default_seats
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
 
@@ -33,10 +60,15 @@ class ClacksSession(Session):
         return self.clacks.over
 
     def result(self) -> JSON | None:
+        """Winners and reason; in co-op also ``team`` ("won" or "lost"): the whole team
+        shares one result, and when the Post Office wins ``winners`` is empty."""
         state = self.clacks.state
-        if state.winner is None:
+        if not state.over:
             return None
-        return {"winners": [state.winner.label], "reason": state.end_reason}
+        result: JSON = {"winners": [s.label for s in state.winners], "reason": state.end_reason}
+        if state.team is not None:
+            result["team"] = state.team.result
+        return result
 
     def _parse(self, seat: str | None, action: JSON, now: float) -> Any:
         if not isinstance(action, dict):
@@ -111,7 +143,8 @@ class ClacksSession(Session):
         return LampFrame(lit=self.clacks.state.board, preview=parsed.lamps)
 
     def button_action(self, button: str, now: float) -> tuple[str | None, JSON] | None:
-        """A tower button moves the current player's pawn there (competitive play)."""
+        """A tower button: in competitive play it moves the current player's pawn
+        there; in the map games it transmits the current player's next symbol from it."""
         if self.over:
             return None
         seat = self.clacks.current_seat
@@ -122,7 +155,14 @@ class ClacksSession(Session):
                 f"{button} is {pressed.colour.value}",
                 tower=button,
             )
-        return seat.label, Move(seat, tower=button).to_json()
+        if self.clacks.state.options.mode == "competitive":
+            return seat.label, Move(seat, tower=button).to_json()
+        action = Transmit(seat, tower=button)
+        self.clacks.clone().apply(action)  # refuse the press now, with the reason
+        return seat.label, action.to_json()
+
+    def transmissions(self, events: list[JSON]) -> list[int]:
+        return [tower(str(e["tower"])).mask for e in events if e.get("kind") == "transmitted"]
 
     def describe_event(self, event: JSON) -> str:
         return describe_event(event)
@@ -158,8 +198,36 @@ def describe_event(event: JSON) -> str:
         "round_completed": "The round is complete.",
         "game_won": f"{who} wins!",
         "undone": f"{who} takes back an action.",
+        "post_office_moved": _post_office_text(event),
+        "post_office_capped": f"This turn the Post Office moves at most {event.get('steps')} steps in all.",
+        "swapped": f"{who} swaps a Jacquard for the one on {event.get('slot')}"
+        + (f" (+{event.get('cost')} stress)." if event.get("cost") else "."),
+        "card_revealed": f"{who} reveals {event.get('name')}: {event.get('text')}",
+        "card_cancelled": f"Emergency Repair cancels {event.get('card')}.",
+        "repair_wasted": "The Emergency Repair is wasted.",
+        "repair_waiting": "Emergency Repair stands by for the next card.",
+        "card_ignored": "The second Clacks Technician does nothing.",
+        "effect_started": f"For a round (turns {event.get('first_turn')} to "
+        f"{event.get('last_turn')}): {event.get('effect')}.",
+        "jacquard_passed": f"{who} passes a Jacquard to {str(event.get('to')).capitalize()}"
+        + (" (drawn from the bag)." if event.get("drawn") else "."),
+        "race_won": "The message reaches Genua before the Post Office: the team wins!",
+        "race_lost": "The Post Office reaches Genua first: the team loses.",
     }
+    if kind == "transmitted" and event.get("lit"):
+        return f"{texts['transmitted']} Tower lit: {event.get('lit')}."
     return texts.get(str(kind), str(kind))
+
+
+def _post_office_text(event: JSON) -> str:
+    steps = int(event.get("steps") or 0)
+    held = int(event.get("held") or 0)
+    where = f"{event.get('position')}/{event.get('track')}"
+    if steps < 0:
+        text = f"The Post Office goes back {-steps} step(s) ({where})."
+    else:
+        text = f"The Post Office moves {steps} step(s) ({where})."
+    return text + (f" {held} step(s) held back." if held else "")
 
 
 class ClacksModule(GameModule):
@@ -167,31 +235,119 @@ class ClacksModule(GameModule):
     title = "Clacks"
 
     def new(self, options: JSON, seed: int, now: float = 0.0) -> ClacksSession:
+        """Options as in ``Options.from_json``, plus ``players`` (a count) to take the
+        mode's usual seats."""
         if not isinstance(options, dict):
             raise BadOptions("options must be a JSON object")
         data = dict(options)
         players = data.pop("players", None)
         if players is not None and "seats" not in data:
-            if players not in DEFAULT_SEATS:
-                raise BadOptions(f"the competitive game is for 2 to 4 players, not {players!r}")
-            data["seats"] = [s.label for s in DEFAULT_SEATS[players]]
-        data.setdefault("start_time", now)
+            mode = data.get("mode", "competitive")
+            if not isinstance(mode, str):
+                raise BadOptions("mode must be a string")
+            if isinstance(players, bool) or not isinstance(players, int):
+                raise BadOptions(f"players must be a whole number, not {players!r}")
+            data["seats"] = [s.label for s in default_seats(mode, players)]
+        if data.get("mode", "competitive") == "competitive":
+            data.setdefault("start_time", now)
         return ClacksSession(ClacksGame.new(Options.from_json(data), seed))
 
     def replay(self, log: JSON) -> ClacksSession:
         return ClacksSession(ClacksGame.replay(log))
 
     def options_schema(self) -> JSON:
+        def seats(mode: str) -> JSON:
+            return {str(n): [s.label for s in ss] for n, ss in MODE_SEATS[mode].items()}
+
+        routes = {"route": {"choices": list(ROUTES), "default": "easy"}}
         return {
             "game": self.name,
             "modes": [
                 {
                     "id": "competitive",
+                    "title": "Competitive",
                     "players": [2, 3, 4],
                     "variants": ["express", "long_message", "quick"],
-                    "default_seats": {
-                        str(n): [s.label for s in seats] for n, seats in DEFAULT_SEATS.items()
-                    },
-                }
+                    "default_seats": seats("competitive"),
+                    "words": "one list per seat: one word, two with long_message",
+                    "words_per_player": {"default": 1, "long_message": 2},
+                    "word_max_length": MAX_WORD_LENGTH,
+                    "turn_seconds": Options.turn_seconds,
+                },
+                {
+                    "id": "coop",
+                    "title": "Co-operative Race to Genua",
+                    "players": [2, 3, 4],
+                    "variants": ["long_distance", "night_shift"],
+                    "choices": routes,
+                    "default_seats": seats("coop"),
+                    "hints_allowed": "not with long_distance",
+                    "words": "one list of two words for the team, 10 letters together",
+                },
+                {
+                    "id": "solitaire",
+                    "title": "Solitaire Race to Genua",
+                    "players": [1],
+                    "variants": ["night_shift"],
+                    "choices": routes,
+                    "default_seats": seats("solitaire"),
+                    "words": "one list of two words, 10 letters together",
+                },
+                {
+                    "id": "junior",
+                    "title": "Junior Race",
+                    "players": [2],
+                    "variants": [],
+                    "choices": {"route": {**routes["route"], "seat": "the red seat's route"}},
+                    "default_seats": seats("junior"),
+                    "seating": "one red seat (south or north) and one green (west or east)",
+                    "words": "one list of two words per seat, 10 letters together",
+                },
             ],
+            "modes_order": list(MODES),
         }
+
+    def reference(self) -> JSON:
+        return clacks_reference()
+
+
+def clacks_reference() -> JSON:
+    """The exchange's geometry and the alphabet card, as lamp names, for drawing."""
+    components = load_components()
+    return {
+        "game": "clacks",
+        "lamps": list(LAMP_NAMES),
+        "seats": [
+            {
+                "id": seat.label,
+                "colour": seat.colour.value,
+                "shape": seat.colour.shape,
+                # the board drawn from this seat: four rows, far side first, left to right
+                "grid": [
+                    [LAMP_NAMES[seat_view_cell(seat, r, c)] for c in range(4)] for r in range(4)
+                ],
+                "frames": {
+                    name: [LAMP_NAMES[i] for i in reading_frame(seat, name)]
+                    for name in towers_of(seat.colour)
+                },
+            }
+            for seat in Seat
+        ],
+        "towers": [
+            {
+                "id": t.name,
+                "colour": t.colour.value,
+                "shape": t.colour.shape,
+                "between": [t.name[:2], t.name[2:]],
+                "lamps": lamps_of(t.mask),
+            }
+            for t in TOWERS.values()
+        ],
+        "alphabet": {
+            symbol: format(pattern, "06b") for symbol, pattern in components.alphabet.items()
+        },
+        "jacquards": [
+            {"design": d.id, "name": d.name, "cost": d.cost, "holes": d.picture()}
+            for d in {j.design.id: j.design for j in components.jacquards.values()}.values()
+        ],
+    }

@@ -2,22 +2,51 @@
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
+from functools import cache, cached_property
 from typing import Any
 
-from engine.clacks.data import plain_letters
+from engine.clacks.data import ROUTE_TOWERS, plain_letters
 from engine.clacks.errors import BadOptions
-from engine.clacks.geometry import Seat
+from engine.clacks.geometry import Colour, Seat
+from engine.clacks.mode_state import TEAM_MODES, RaceState, TeamState
 from engine.core.errors import SerializationError
 from engine.core.rng import Rng
 
-MODES = ("competitive",)
+MODES = ("competitive", "coop", "solitaire", "junior")
+ROUTES = ("easy", "hard")
 DEFAULT_SEATS: dict[int, tuple[Seat, ...]] = {
     2: (Seat.SOUTH, Seat.NORTH),
     3: (Seat.SOUTH, Seat.WEST, Seat.NORTH),
     4: (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST),
 }
+# Default seats per mode and player count. Junior players sit at right angles, one on a
+# red and one on a green side, with Ankh-Morpork (the south-west corner) between them.
+MODE_SEATS: dict[str, dict[int, tuple[Seat, ...]]] = {
+    "competitive": DEFAULT_SEATS,
+    "coop": DEFAULT_SEATS,
+    "solitaire": {1: (Seat.SOUTH,)},
+    "junior": {2: (Seat.SOUTH, Seat.WEST)},
+}
+MODE_TITLES = {
+    "competitive": "the competitive game",
+    "coop": "the co-operative game",
+    "solitaire": "the solitaire game",
+    "junior": "the junior race",
+}
+
+
+def default_seats(mode: str, players: int) -> tuple[Seat, ...]:
+    """The usual seats for ``players`` in ``mode``; raises BadOptions for a bad count."""
+    by_count = MODE_SEATS.get(mode)
+    if by_count is None:
+        raise BadOptions(f"unknown mode {mode!r}; modes are {', '.join(MODES)}")
+    if players not in by_count:
+        counts = sorted(by_count)
+        span = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(counts[0])
+        noun = "player" if counts == [1] else "players"
+        raise BadOptions(f"{MODE_TITLES[mode]} is for {span} {noun}, not {players!r}")
+    return by_count[players]
 
 
 MAX_WORD_LENGTH = 12
@@ -43,7 +72,20 @@ def clean_word(word: str) -> str:
 
 @dataclass(frozen=True)
 class Options:
-    """How a game is set up: mode, seats and variants."""
+    """How a game is set up: mode, seats and variants.
+
+    Modes: "competitive" (2-4 players, with the express, long_message and quick
+    variants), "coop" (the Race to Genua for 2-4, with the long_distance and night_shift
+    variants), "solitaire" (one player, co-op rules, night_shift allowed) and "junior"
+    (two players at right angles). ``route`` ("easy" or "hard") is the co-op route, or
+    in the junior race the red seat's route (the green seat travels the other one).
+
+    ``words`` replaces the dealt Clacks Cards with players' own words: competitive, one
+    list per seat (one word, two with long_message); junior, one list of two words per
+    seat; co-op and solitaire, one list of two words for the whole team. A message of
+    two words must have 10 letters between them, because with SPACE and END it lights
+    the route's 12 towers, the last one in Genua.
+    """
 
     mode: str = "competitive"
     seats: tuple[Seat, ...] = DEFAULT_SEATS[2]
@@ -57,12 +99,28 @@ class Options:
     words: tuple[
         tuple[str, ...], ...
     ] = ()  # players' own words, one list per seat; () = deal cards
+    route: str = "easy"
+    long_distance: bool = False  # co-op: hands hidden from teammates, no hints
+    night_shift: bool = False  # co-op: Fault stamps reveal Fault Reports at once
 
     def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise BadOptions(f"unknown mode {self.mode!r}; modes are {', '.join(MODES)}")
         if self.words:
             object.__setattr__(
                 self, "words", tuple(tuple(clean_word(w) for w in ws) for ws in self.words)
             )
+        if len(set(self.seats)) != len(self.seats):
+            raise BadOptions("a seat is listed twice")
+        if self.turn_seconds <= 0:
+            raise BadOptions("turn_seconds must be positive")
+        if self.mode == "competitive":
+            self._check_competitive()
+        else:
+            self._check_race_to_genua()
+
+    def _check_competitive(self) -> None:
+        if self.words:
             if len(self.words) != len(self.seats):
                 raise BadOptions(
                     f"give words for each of the {len(self.seats)} seats, not {len(self.words)}"
@@ -71,35 +129,103 @@ class Options:
             for seat, ws in zip(self.seats, self.words, strict=True):
                 if len(ws) != needed:
                     raise BadOptions(f"{seat.label} needs {needed} word(s), not {len(ws)}")
-        if self.mode not in MODES:
-            raise BadOptions(f"unknown mode {self.mode!r}; modes are {', '.join(MODES)}")
-        if len(set(self.seats)) != len(self.seats):
-            raise BadOptions("a seat is listed twice")
         if not 2 <= len(self.seats) <= 4:
             raise BadOptions(f"the competitive game is for 2 to 4 players, not {len(self.seats)}")
         if len(self.seats) == 2 and self.seats[0].opposite is not self.seats[1]:
             raise BadOptions("in a two-player game the players sit facing each other")
-        if self.turn_seconds <= 0:
-            raise BadOptions("turn_seconds must be positive")
+        for name, label in (
+            ("long_distance", "Long Distance"),
+            ("night_shift", "Night Shift"),
+        ):
+            if getattr(self, name):
+                raise BadOptions(f"{label} is a co-operative variant, not a competitive one")
+        if self.route != "easy":
+            raise BadOptions("routes are only used in the co-operative and junior games")
+
+    def _check_race_to_genua(self) -> None:
+        """The modes played on the map: co-op, solitaire and junior."""
+        title = MODE_TITLES[self.mode]
+        default_seats(self.mode, len(self.seats))  # raises for a wrong player count
+        for name, label in (
+            ("express", "Clacks Express"),
+            ("long_message", "Long Message"),
+            ("quick", "Quick Game"),
+        ):
+            if getattr(self, name):
+                raise BadOptions(f"{label} is a competitive variant, not part of {title}")
+        if self.stress_limit != 5 or self.hand_size != 3:
+            raise BadOptions(
+                f"stress_limit and hand_size belong to the competitive game; {title} sets its own"
+            )
+        if self.route not in ROUTES:
+            raise BadOptions(f"unknown route {self.route!r}; routes are {', '.join(ROUTES)}")
+        if self.long_distance and self.mode != "coop":
+            raise BadOptions("Long Distance is for a team of 2 to 4 co-operative players")
+        if self.night_shift and self.mode not in TEAM_MODES:
+            raise BadOptions("Night Shift is a variant of the co-operative and solitaire games")
+        if self.mode == "junior":
+            colours = {s.colour for s in self.seats}
+            if colours != {Colour.RED, Colour.GREEN}:
+                raise BadOptions(
+                    "in the junior race the players sit at right angles: one on a red side "
+                    "(south or north), one on a green side (west or east)"
+                )
+        if not self.words:
+            return
+        lists = 1 if self.mode in TEAM_MODES else len(self.seats)
+        whose = "the team" if self.mode in TEAM_MODES else "each seat"
+        if len(self.words) != lists:
+            raise BadOptions(
+                f"{title} needs {lists} list(s) of two words (one for {whose}), "
+                f"not {len(self.words)}"
+            )
+        for ws in self.words:
+            if len(ws) != 2:
+                raise BadOptions(
+                    f"a message in {title} is two words (first card, SPACE, second card, END), "
+                    f"not {len(ws)}"
+                )
+            letters = sum(len(w) for w in ws)
+            if letters + 2 != ROUTE_TOWERS:
+                raise BadOptions(
+                    f"{' and '.join(ws)} have {letters} letters; the two words need "
+                    f"{ROUTE_TOWERS - 2} together so that with SPACE and END the message "
+                    f"lights the route's {ROUTE_TOWERS} towers",
+                    letters=letters,
+                )
 
     @classmethod
-    def for_players(cls, players: int, **kwargs: Any) -> Options:
-        if players not in DEFAULT_SEATS:
-            raise BadOptions(f"the competitive game is for 2 to 4 players, not {players}")
-        return cls(seats=DEFAULT_SEATS[players], **kwargs)
+    def for_players(cls, players: int, mode: str = "competitive", **kwargs: Any) -> Options:
+        return cls(mode=mode, seats=default_seats(mode, players), **kwargs)
 
     @property
     def words_per_player(self) -> int:
-        return 2 if self.long_message else 1
+        """Words per message: the team's message in co-op, each player's otherwise."""
+        if self.mode == "competitive":
+            return 2 if self.long_message else 1
+        return 2
+
+    @property
+    def is_team(self) -> bool:
+        return self.mode in TEAM_MODES
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Long Distance forbids the team to advise each other, so hints are off too."""
+        return not self.long_distance
 
     @property
     def dwarf_seat(self) -> Seat | None:
         """The player with no one opposite, whom the Deep Dwarf follows (3 players)."""
-        if len(self.seats) != 3:
+        if self.mode != "competitive" or len(self.seats) != 3:
             return None
         return next(s for s in self.seats if s.opposite not in self.seats)
 
     def to_json(self) -> dict[str, Any]:
+        return dict(self._json)
+
+    @cached_property
+    def _json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
@@ -133,9 +259,9 @@ class Options:
                 ):
                     raise BadOptions("words must be a list of word lists, one per seat")
                 kwargs[name] = tuple(tuple(ws) for ws in value)
-            elif name == "mode":
+            elif name in ("mode", "route"):
                 if not isinstance(value, str):
-                    raise BadOptions("mode must be a string")
+                    raise BadOptions(f"{name} must be a string")
                 kwargs[name] = value
             elif isinstance(getattr(cls, name, None), bool):
                 if not isinstance(value, bool):
@@ -146,6 +272,15 @@ class Options:
                     raise BadOptions(f"{name} must be a number")
                 kwargs[name] = type(getattr(cls, name))(value)
         return cls(**kwargs)
+
+
+@cache
+def _names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+def _copied(value: Any) -> Any:
+    return list(value) if isinstance(value, list) else value
 
 
 @dataclass
@@ -207,13 +342,53 @@ class ClacksState:
     winner: Seat | None = None
     end_reason: str | None = None
     undo_floor: int = 0  # log entries before this index can no longer be undone
+    team: TeamState | None = None  # co-op and solitaire: the shared race to Genua
+    race: RaceState | None = None  # junior: the pawns' routes
 
     @property
     def over(self) -> bool:
-        return self.winner is not None
+        return self.end_reason is not None
+
+    @property
+    def winners(self) -> list[Seat]:
+        """Everyone who won: the one winner, or in co-op the whole team or nobody (the
+        Post Office won)."""
+        if self.team is not None:
+            return list(self.order) if self.team.result == "won" else []
+        return [self.winner] if self.winner is not None else []
 
     def clone(self) -> ClacksState:
-        return copy.deepcopy(self)
+        """A deep copy, written out because copy.deepcopy is ten times slower and bots and
+        simulations clone constantly."""
+        return ClacksState(
+            options=self.options,
+            seed=self.seed,
+            board=self.board,
+            players={
+                seat: replace(
+                    p,
+                    words=list(p.words),
+                    message=list(p.message),
+                    hand=list(p.hand),
+                    faults=list(p.faults),
+                )
+                for seat, p in self.players.items()
+            },
+            order=list(self.order),
+            turn=replace(self.turn),
+            bag=list(self.bag),
+            discard=list(self.discard),
+            fault_deck=list(self.fault_deck),
+            rng=self.rng.copy(),
+            dwarf=self.dwarf,
+            sabotage=None if self.sabotage is None else replace(self.sabotage),
+            finishers=list(self.finishers),
+            winner=self.winner,
+            end_reason=self.end_reason,
+            undo_floor=self.undo_floor,
+            team=None if self.team is None else TeamState.from_json(self.team.to_json()),
+            race=None if self.race is None else RaceState.from_json(self.race.to_json()),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -222,14 +397,14 @@ class ClacksState:
             "board": self.board,
             "players": [
                 {
-                    **{f.name: getattr(p, f.name) for f in fields(p)},
+                    **{name: _copied(getattr(p, name)) for name in _names(PlayerState)},
                     "seat": p.seat.label,
                 }
                 for p in self.players.values()
             ],
             "order": [s.label for s in self.order],
             "turn": {
-                **{f.name: getattr(self.turn, f.name) for f in fields(self.turn)},
+                **{name: getattr(self.turn, name) for name in _names(TurnState)},
                 "seat": self.turn.seat.label,
             },
             "bag": list(self.bag),
@@ -244,6 +419,8 @@ class ClacksState:
             "winner": self.winner.label if self.winner else None,
             "end_reason": self.end_reason,
             "undo_floor": self.undo_floor,
+            **({"team": self.team.to_json()} if self.team is not None else {}),
+            **({"race": self.race.to_json()} if self.race is not None else {}),
         }
 
     @classmethod
@@ -258,6 +435,7 @@ class ClacksState:
             turn_values = dict(data["turn"])
             turn_values["seat"] = Seat.parse(turn_values["seat"])
             sabotage = data["sabotage"]
+            team, race = data.get("team"), data.get("race")
             return cls(
                 options=Options.from_json(data["options"]),
                 seed=int(data["seed"]),
@@ -277,6 +455,8 @@ class ClacksState:
                 winner=Seat.parse(data["winner"]) if data["winner"] else None,
                 end_reason=data["end_reason"],
                 undo_floor=int(data["undo_floor"]),
+                team=None if team is None else TeamState.from_json(team),
+                race=None if race is None else RaceState.from_json(race),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise SerializationError(f"not a Clacks game state: {exc}") from exc

@@ -14,6 +14,8 @@ from engine.clacks.effects import COMPETITIVE_EFFECTS
 from engine.clacks.geometry import Seat, lamps_of
 from engine.clacks.state import ClacksState
 
+RECENT = 6  # the top of the face-up discard pile shown with a view
+
 
 def jacquard_json(card: Jacquard) -> dict[str, Any]:
     return {
@@ -40,10 +42,34 @@ def card_json(card: Card) -> dict[str, Any]:
     }
 
 
+# Options that mean something in each mode; the rest are left out of views.
+MODE_OPTIONS = {
+    "competitive": (
+        "mode",
+        "seats",
+        "express",
+        "long_message",
+        "quick",
+        "turn_seconds",
+        "start_time",
+        "stress_limit",
+        "hand_size",
+    ),
+    "coop": ("mode", "seats", "route", "long_distance", "night_shift"),
+    "solitaire": ("mode", "seats", "route", "night_shift"),
+    "junior": ("mode", "seats", "route"),
+}
+
+
 def public_options(state: ClacksState) -> dict[str, Any]:
+    """The options that matter in this mode (players' words are shown separately)."""
     options = state.options.to_json()
-    options.pop("words", None)  # players' words are shown per player below
-    return options
+    return {k: options[k] for k in MODE_OPTIONS[state.options.mode]}
+
+
+def hints_allowed(state: ClacksState) -> bool:
+    """Whether a hint feature may help this game's players (not in Long Distance)."""
+    return state.options.hints_allowed
 
 
 def build_view(
@@ -103,11 +129,16 @@ def build_view(
         if state.sabotage is None
         else {"target": state.sabotage.target.label, "tower": state.sabotage.tower},
         "bag_count": len(state.bag),
-        "discard": [jacquard_json(components.jacquards[j]) for j in state.discard],
+        "discard_count": len(state.discard),
+        "recently_played": [
+            jacquard_json(components.jacquards[j]) for j in state.discard[-RECENT:][::-1]
+        ],
         "fault_deck_count": len(state.fault_deck),
         "finishers": [s.label for s in state.finishers],
         "winner": state.winner.label if state.winner else None,
+        "winners": [s.label for s in state.winners],
         "end_reason": state.end_reason,
+        "hints_allowed": hints_allowed(state),
         "you": None,
     }
     if seat is not None and seat in state.players:

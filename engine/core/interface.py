@@ -100,6 +100,11 @@ class Session(ABC):
         Raises IllegalAction with the reason when the press must be refused."""
         return None
 
+    def transmissions(self, events: list[JSON]) -> list[int]:
+        """Lamp masks from which ``events`` (as returned by ``apply``) sent a signal, for
+        the board's transmit animation; empty when nothing was sent."""
+        return []
+
     def describe_event(self, event: JSON) -> str:
         """An event in English words, for logs and terminals (pages use the catalogs)."""
         return str(event.get("kind", "event"))
@@ -122,6 +127,11 @@ class GameModule(ABC):
     @abstractmethod
     def options_schema(self) -> JSON:
         """The lobby's choices: modes, variants, seat counts, with defaults."""
+
+    def reference(self) -> JSON:
+        """Fixed facts a front end needs to draw and explain any game of this kind (board
+        geometry, symbol tables), the same for every game in progress; public."""
+        return {}
 
 
 _REGISTRY: dict[str, GameModule] = {}

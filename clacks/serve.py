@@ -1,0 +1,135 @@
+"""`clacks serve`: the whole companion in one process.
+
+The Flask app runs behind waitress, a pure-Python production WSGI server that installs
+and runs the same on a Raspberry Pi as on a laptop. Why waitress for server-sent events:
+
+* Each open page holds one event stream. Waitress serves each request on a thread from
+  a fixed pool, so a stream costs one mostly idle thread (its stack pages are touched
+  only a little: well under 1 MB resident each) and no extra process. About 55 streams
+  (4 phones, a table screen, 50 spectators at a convention) fit in a pool of 80 threads
+  on 2 cores, with threads to spare for the phones' ordinary requests.
+* A change wakes the waiting streams through one condition variable; each stream writes
+  its message at once. Waitress (3.0 and later) flushes every write straight to the socket
+  (its ``send_bytes`` threshold is 1 byte), so nothing waits in a buffer. tests/test_web_stream.py measures that an event
+  reaches a client promptly.
+* An async server would use less memory per stream, but would need an async framework
+  instead of Flask or a second server; at this table size threads are simpler and fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fcntl
+import signal
+import socket
+import struct
+import sys
+import time
+from typing import Any
+
+THREADS = 80
+STREAM_LIMIT = 64  # leaves 16 threads for ordinary requests when every stream is open
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
+    parser.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
+    parser.add_argument("--language", choices=("en", "cs"), default="en", help="table language")
+    parser.add_argument("--threads", type=int, default=THREADS, help="server threads")
+    parser.add_argument("--no-qr", action="store_true", help="do not draw the QR code")
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, as phones on the same Wi-Fi reach
+    it: the first non-loopback IPv4 address of a network interface, found without
+    sending anything; 127.0.0.1 when there is none."""
+    candidates: list[str] = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _, name in socket.if_nameindex():
+            if name == "lo":
+                continue
+            request = struct.pack("256s", name.encode()[:15])
+            with contextlib.suppress(OSError):
+                answer = fcntl.ioctl(probe.fileno(), 0x8915, request)  # SIOCGIFADDR
+                candidates.append(socket.inet_ntoa(answer[20:24]))
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            candidates.append(str(info[4][0]))
+    for address in candidates:
+        if not address.startswith("127."):
+            return address
+    return "127.0.0.1"
+
+
+def build(
+    host: str, port: int, language: str, threads: int, board: Any = None
+) -> tuple[Any, Any, str]:
+    """The waitress server (bound and listening), the hub, and the public base address."""
+    from waitress.server import create_server  # type: ignore[import-untyped]
+
+    from web import create_app
+    from web.hub import Hub
+
+    hub = Hub(language=language)
+    # bind first, so the address printed (and put in the QR code) has the real port
+    app_holder: dict[str, Any] = {}
+
+    def application(environ: dict[str, Any], start_response: Any) -> Any:
+        return app_holder["app"](environ, start_response)
+
+    server = create_server(
+        application,
+        host=host,
+        port=port,
+        threads=threads,
+        connection_limit=max(250, threads * 3),  # a page keeps its stream and a fetch or two open
+        channel_timeout=60,  # streams send a keep-alive every 15 s
+        clear_untrusted_proxy_headers=True,
+        ident="clacks-exchange",
+    )
+    bound_port = server.effective_port
+    shown_host = lan_address() if host in ("0.0.0.0", "") else host
+    base = f"http://{shown_host}:{bound_port}"
+    app_holder["app"] = create_app(
+        hub, board=board, public_url=base, stream_limit=min(STREAM_LIMIT, threads - 8)
+    )
+    hub.start()
+    return server, hub, base
+
+
+def run(args: argparse.Namespace, board: Any = None) -> int:
+    started = time.perf_counter()
+    try:
+        server, hub, base = build(args.host, args.port, args.language, args.threads, board)
+    except OSError as exc:
+        print(f"clacks serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    if board is not None:
+        board.start()
+    code = hub.main.code
+    join = f"{base}/join/{code}"
+    ready_ms = (time.perf_counter() - started) * 1000
+    print(f"Clacks Exchange is ready ({ready_ms:.0f} ms).")
+    print(f"  Table screen:  {base}/")
+    print(f"  Phones join:   {join}   (or {base}/join with room code {code})")
+    if not args.no_qr:
+        import segno
+
+        segno.make(join, error="m").terminal(compact=True, border=2)
+    print("Press Ctrl+C to stop.", flush=True)
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        hub.stop()
+        server.close()
+        if board is not None:
+            board.stop()
+    return 0

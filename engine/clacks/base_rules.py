@@ -1,0 +1,243 @@
+"""What every mode's rules share: dispatching actions, dealing words, playing a Jacquard
+and drawing from the bag.
+
+Each mode is one subclass (competitive in rules.py, co-op and solitaire in coop.py, the
+junior race in junior.py) registering a handler per action type. Handlers check
+everything before they change anything, so a rejected action leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.clacks import errors as E
+from engine.clacks.actions import Action
+from engine.clacks.components import Card, ComponentSet, Jacquard
+from engine.clacks.events import Event, event
+from engine.clacks.geometry import Seat, lamps_of, read_pattern, tower, towers_of
+from engine.clacks.state import ClacksState, Options, PlayerState
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+
+Handler = Callable[[ClacksState, Action], list[Event]]
+
+
+def message_for(words: list[str] | tuple[str, ...]) -> list[str]:
+    """The symbols to send: one word, or two with SPACE between and END after."""
+    if len(words) == 1:
+        return list(words[0])
+    return [*words[0], "SPACE", *words[1], "END"]
+
+
+class BaseRules:
+    """Shared machinery; subclasses give ``setup``, ``legal_actions`` and handlers."""
+
+    def __init__(self, components: ComponentSet) -> None:
+        self.components = components
+        self._handlers: dict[type[Action], Handler] = {}
+
+    # ----------------------------------------------------------------- per mode
+
+    def setup(self, options: Options, seed: int) -> ClacksState:
+        raise NotImplementedError
+
+    def legal_actions(
+        self, state: ClacksState, seat: Seat | None, at: float | None = None
+    ) -> list[Action]:
+        raise NotImplementedError
+
+    def deadline(self, state: ClacksState) -> float | None:
+        """Table time at which the current turn runs out; only Clacks Express is timed."""
+        return None
+
+    def game_over_error(self, state: ClacksState) -> IllegalAction:
+        winners = ", ".join(s.label.capitalize() for s in state.winners) or "nobody"
+        return E.GameIsOver(f"The game is over: {winners} won", winners=winners)
+
+    def after_action(self, state: ClacksState, events: list[Event]) -> None:
+        """Rules that fire after any action (the competitive sabotage check)."""
+
+    # ----------------------------------------------------------------- dispatch
+
+    def apply(self, state: ClacksState, action: Action) -> list[Event]:
+        if state.over:
+            raise self.game_over_error(state)
+        handler = self._handlers.get(type(action))
+        if handler is None:
+            raise E.WrongPhase(f"{action.TYPE} is not part of the {state.options.mode} game")
+        events = handler(state, action)
+        self.after_action(state, events)
+        return events
+
+    # ----------------------------------------------------------------- components
+
+    def jacquard(self, card_id: str) -> Jacquard:
+        return self.components.jacquards[card_id]
+
+    def fault(self, card_id: str) -> Card:
+        return self.components.faults[card_id]
+
+    def deal_words(self, options: Options, rng: Rng, lists: int) -> list[list[str]]:
+        """``lists`` word lists of ``options.words_per_player`` words: the players' own,
+        or Clacks Cards dealt from the shuffled deck."""
+        if options.words:
+            return [list(ws) for ws in options.words]
+        per_list = options.words_per_player
+        dealt = rng.sample(list(self.components.words), per_list * lists)
+        return [dealt[i * per_list : (i + 1) * per_list] for i in range(lists)]
+
+    # ----------------------------------------------------------------- turns
+
+    def seat_in_turn(self, state: ClacksState, action: Action) -> PlayerState:
+        """The acting player, if it is their turn; raises NotYourTurn otherwise."""
+        if action.seat is None or action.seat not in state.players:
+            who = action.seat.label if action.seat else "nobody"
+            raise E.NotYourTurn(f"{who} is not playing in this game", seat=who)
+        if action.seat is not state.turn.seat:
+            raise E.NotYourTurn(
+                f"It is {state.turn.seat.label.capitalize()}'s turn, not "
+                f"{action.seat.label.capitalize()}'s",
+                current=state.turn.seat.label,
+                seat=action.seat.label,
+            )
+        return state.players[action.seat]
+
+    def next_seat(self, state: ClacksState) -> Seat:
+        index = state.order.index(state.turn.seat)
+        return state.order[(index + 1) % len(state.order)]
+
+    # ----------------------------------------------------------------- Jacquards
+
+    def card_in_hand(self, player: PlayerState, card_id: str) -> Jacquard:
+        if card_id not in player.hand:
+            raise E.NotInHand(f"{card_id} is not in your hand", card=card_id)
+        return self.jacquard(card_id)
+
+    @staticmethod
+    def placement_problem(card: Jacquard, lamps: int) -> IllegalAction | None:
+        """Why ``lamps`` is not a placement of the card's holes, or None if it is."""
+        if lamps in card.masks:
+            return None
+        holes, chosen = len(card.design.shape), lamps.bit_count()
+        names = ", ".join(lamps_of(lamps)) or "none"
+        if holes != chosen:
+            message = (
+                f"The {card.design.name} has {holes} hole{'s' if holes != 1 else ''}, "
+                f"so it flips exactly {holes} lamp{'s' if holes != 1 else ''}; "
+                f"you chose {chosen} ({names})"
+            )
+        else:
+            message = (
+                f"The {card.design.name}'s holes, turned or mirrored, cannot cover exactly {names}"
+            )
+        return E.BadPlacement(message, card=card.id, lamps=lamps_of(lamps), holes=holes)
+
+    def flip_jacquard(
+        self, state: ClacksState, player: PlayerState, card: Jacquard, lamps: int, cost: int
+    ) -> Event:
+        """Play a checked Jacquard: it goes to the discard pile and its lamps flip."""
+        turn = state.turn
+        player.hand.remove(card.id)
+        state.discard.append(card.id)
+        state.board ^= lamps
+        turn.flipped |= lamps
+        turn.stress_spent += cost
+        turn.jacquards_played += 1
+        turn.can_move = False
+        return event(
+            "jacquard_played",
+            player.seat,
+            jacquard=card.id,
+            name=card.design.name,
+            lamps=lamps_of(lamps),
+            cost=cost,
+        )
+
+    def draw_from_bag(self, state: ClacksState, count: int) -> tuple[list[str], list[Event]]:
+        """Up to ``count`` Jacquards from the bag (refilled from the discard pile when it
+        runs out, ruling 11); fewer only if both are empty."""
+        events: list[Event] = []
+        drawn: list[str] = []
+        for _ in range(count):
+            if not state.bag and state.discard:
+                state.bag = sorted(state.discard)
+                state.discard = []
+                events.append(event("bag_refilled", None, count=len(state.bag)))
+            if not state.bag:
+                break
+            drawn.append(state.bag.pop(state.rng.below(len(state.bag))))
+        return drawn, events
+
+    # ----------------------------------------------------------------- signals
+
+    def tower_signal_problem(
+        self, state: ClacksState, seat: Seat, symbol: str, tower_name: str
+    ) -> IllegalAction | None:
+        """Why ``seat`` cannot send ``symbol`` from ``tower_name`` now, or None: the
+        tower must be of the seat's colour, show the symbol read from the seat, and have
+        had a lamp flipped this turn (ruling 3)."""
+        try:
+            t = tower(tower_name)
+        except ValueError as exc:
+            return E.NotOnTower(str(exc), tower=tower_name)
+        if t.colour is not seat.colour:
+            return E.WrongColour(
+                f"{seat.label.capitalize()} uses the {seat.colour.value} "
+                f"({seat.colour.shape}) towers; {tower_name} is {t.colour.value}",
+                tower=tower_name,
+                colour=seat.colour.value,
+            )
+        shown_pattern = read_pattern(state.board, seat, tower_name)
+        wanted = self.components.pattern(symbol)
+        if shown_pattern != wanted:
+            shown = self.components.symbol_for(shown_pattern) or "no symbol"
+            wrong = bin(shown_pattern ^ wanted).count("1")
+            return E.WrongPattern(
+                f"{tower_name} shows {shown} from your seat, not the {symbol} you need "
+                f"({wrong} lamp{'s' if wrong != 1 else ''} wrong)",
+                tower=tower_name,
+                shown=shown,
+                needed=symbol,
+                wrong=wrong,
+            )
+        if not state.turn.flipped & t.mask:
+            return E.PatternNotFresh(
+                f"None of the six lamps of {tower_name} changed this turn; a pattern already "
+                "on the board at the start of your turn cannot be claimed",
+                tower=tower_name,
+            )
+        return None
+
+    def signal_tower(
+        self, state: ClacksState, seat: Seat, symbol: str, requested: str | None
+    ) -> str:
+        """The tower ``seat`` sends ``symbol`` from: ``requested``, or else the first of
+        the seat's six towers that shows it freshly. Raises the reason when none does."""
+        if requested is not None:
+            problem = self.tower_signal_problem(state, seat, symbol, requested)
+            if problem:
+                raise problem
+            return requested
+        names = towers_of(seat.colour)
+        for name in names:
+            if self.tower_signal_problem(state, seat, symbol, name) is None:
+                return name
+        wanted = self.components.pattern(symbol)
+
+        def wrong(name: str) -> int:
+            return (read_pattern(state.board, seat, name) ^ wanted).bit_count()
+
+        nearest = min(names, key=lambda n: (wrong(n), n))
+        shown = self.components.symbol_for(read_pattern(state.board, seat, nearest))
+        if wrong(nearest) == 0:  # it shows, but was on the board before the turn began
+            stale = self.tower_signal_problem(state, seat, symbol, nearest)
+            assert stale is not None
+            raise stale
+        raise E.WrongPattern(
+            f"None of your six {seat.colour.value} towers shows {symbol} from your seat; "
+            f"the nearest is {nearest}, showing {shown or 'no symbol'} "
+            f"({wrong(nearest)} lamp{'s' if wrong(nearest) != 1 else ''} wrong)",
+            needed=symbol,
+            tower=nearest,
+            wrong=wrong(nearest),
+        )

@@ -1,0 +1,206 @@
+"""The Junior Race: two children race their pawns from Ankh-Morpork to Genua.
+
+Each sends their own message, first card, SPACE, second card, END; every symbol moves
+their pawn one tower along their route (the red seat takes ``Options.route``, the
+green seat the other one), and the END signal lands it on Genua: the first there wins.
+The basic rules of the competitive game apply (a fresh pattern, one symbol a turn, at
+least one Jacquard a turn, transmitting ends the turn), with the junior changes: no
+stress limit, any tower of one's colour, no need to change tower, hands of four.
+
+Landing on tower 3, 6 or 9 of one's route (the route data's ``fault_towers``) draws the
+top Fault Report, applied at once with its junior meaning; Emergency Repair and Clacks
+Technician do nothing there (reference ruling 10). Fault stamps on Jacquards mean
+nothing in the junior race, and nobody holds Fault Reports. The starting player is the
+one whose first card comes first alphabetically (then the second card, then seat order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.clacks import errors as E
+from engine.clacks.actions import Action, EndTurn, PlayJacquard, Transmit
+from engine.clacks.base_rules import BaseRules, message_for
+from engine.clacks.card_effects import jacquard_limit, reveal_card
+from engine.clacks.components import ComponentSet, Route
+from engine.clacks.effects import Context
+from engine.clacks.events import Event, event
+from engine.clacks.geometry import Colour, Seat, towers_of
+from engine.clacks.mode_state import RaceState
+from engine.clacks.state import ROUTES, ClacksState, Options, PlayerState, TurnState
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+
+HAND_SIZE = 4
+
+
+class JuniorRules(BaseRules):
+    def __init__(self, components: ComponentSet) -> None:
+        super().__init__(components)
+        self._handlers = {
+            PlayJacquard: self._play_jacquard,  # type: ignore[dict-item]
+            Transmit: self._transmit,  # type: ignore[dict-item]
+            EndTurn: self._end_turn,  # type: ignore[dict-item]
+        }
+
+    # ----------------------------------------------------------------- setup
+
+    def setup(self, options: Options, seed: int) -> ClacksState:
+        rng = Rng(seed)
+        words = self.deal_words(options, rng, len(options.seats))
+        fault_deck = sorted(self.components.faults)
+        rng.shuffle(fault_deck)
+        bag = sorted(self.components.jacquards)
+        players = {
+            seat: PlayerState(seat=seat, words=list(ws), message=message_for(ws))
+            for seat, ws in zip(options.seats, words, strict=True)
+        }
+        for seat in options.seats:  # the opening deal
+            for _ in range(HAND_SIZE):
+                players[seat].hand.append(bag.pop(rng.below(len(bag))))
+        other = next(r for r in ROUTES if r != options.route)
+        routes = {
+            seat: options.route if seat.colour is Colour.RED else other for seat in options.seats
+        }
+        first = min(options.seats, key=lambda s: (players[s].words, s))
+        clockwise = sorted(options.seats)
+        start = clockwise.index(first)
+        return ClacksState(
+            options=options,
+            seed=seed,
+            board=self.components.layout,
+            players=players,
+            order=clockwise[start:] + clockwise[:start],
+            turn=TurnState(seat=first, stress_limit=0, can_move=False),
+            bag=bag,
+            discard=[],
+            fault_deck=fault_deck,
+            rng=rng,
+            race=RaceState(routes=routes),
+        )
+
+    # ----------------------------------------------------------------- helpers
+
+    def route(self, state: ClacksState, seat: Seat) -> Route:
+        assert state.race is not None
+        return self.components.routes[state.race.routes[seat]]
+
+    def play_problem(
+        self, state: ClacksState, player: PlayerState, card_id: str
+    ) -> IllegalAction | None:
+        if card_id not in player.hand:
+            return E.NotInHand(f"{card_id} is not in your hand", card=card_id)
+        limit = jacquard_limit(state)
+        if limit is not None and state.turn.jacquards_played >= limit:
+            return E.JacquardLimit(
+                f"Only {limit} Jacquard{'s' if limit != 1 else ''} per turn this round",
+                limit=limit,
+            )
+        return None
+
+    @staticmethod
+    def finish_problem(state: ClacksState, player: PlayerState) -> IllegalAction | None:
+        if state.turn.jacquards_played == 0 and player.hand:
+            return E.JacquardRequired("Play at least one Jacquard each turn")
+        return None
+
+    # ----------------------------------------------------------------- actions
+
+    def _play_jacquard(self, state: ClacksState, action: PlayJacquard) -> list[Event]:
+        player = self.seat_in_turn(state, action)
+        problem = self.play_problem(state, player, action.jacquard)
+        if problem:
+            raise problem
+        card = self.jacquard(action.jacquard)
+        placement = self.placement_problem(card, action.lamps)
+        if placement:
+            raise placement
+        return [self.flip_jacquard(state, player, card, action.lamps, card.cost)]
+
+    def _transmit(self, state: ClacksState, action: Transmit) -> list[Event]:
+        player = self.seat_in_turn(state, action)
+        problem = self.finish_problem(state, player)
+        if problem:
+            raise problem
+        symbol = player.next_symbol
+        assert symbol is not None
+        sent_from = self.signal_tower(state, player.seat, symbol, action.tower)
+        player.progress += 1
+        route = self.route(state, player.seat)
+        events = [
+            event(
+                "transmitted",
+                player.seat,
+                symbol=symbol,
+                tower=sent_from,
+                progress=player.progress,
+                length=len(player.message),
+                lit=route.towers[player.progress - 1],
+            )
+        ]
+        if player.progress == len(player.message):
+            player.finished = True
+            state.winner = player.seat
+            state.end_reason = "reached_genua"
+            events.append(event("game_won", player.seat, reason=state.end_reason))
+            return events
+        if player.progress in route.fault_towers and state.fault_deck:
+            events += reveal_card(
+                state, self.components, player.seat, state.fault_deck.pop(0), Context.JUNIOR
+            )
+        return events + self._finish_turn(state, transmitted=True)
+
+    def _end_turn(self, state: ClacksState, action: EndTurn) -> list[Event]:
+        player = self.seat_in_turn(state, action)
+        problem = self.finish_problem(state, player)
+        if problem:
+            raise problem
+        return self._finish_turn(state, transmitted=False)
+
+    def _finish_turn(self, state: ClacksState, transmitted: bool) -> list[Event]:
+        turn = state.turn
+        player = state.players[turn.seat]
+        player.last_turn_stress = turn.stress_spent
+        events = [event("turn_ended", turn.seat, stress=turn.stress_spent, transmitted=transmitted)]
+        drawn, refills = self.draw_from_bag(state, HAND_SIZE - len(player.hand))
+        player.hand.extend(drawn)
+        events += refills
+        events.append(event("drew_jacquards", player.seat, count=len(drawn), reason="turn_end"))
+        next_seat = self.next_seat(state)
+        new_round = next_seat is state.order[0]
+        state.turn = TurnState(
+            seat=next_seat,
+            number=turn.number + 1,
+            round=turn.round + (1 if new_round else 0),
+            stress_limit=0,
+            can_move=False,
+        )
+        assert state.race is not None
+        state.race.ledger.forget_expired(state.turn.number)
+        events.append(
+            event("turn_started", next_seat, round=state.turn.round, number=state.turn.number)
+        )
+        return events
+
+    # ----------------------------------------------------------------- legal actions
+
+    def legal_actions(
+        self, state: ClacksState, seat: Seat | None, at: float | None = None
+    ) -> list[Action]:
+        if state.over or seat is None or seat is not state.turn.seat:
+            return []
+        return list(self._turn_actions(state, state.players[seat]))
+
+    def _turn_actions(self, state: ClacksState, player: PlayerState) -> Iterator[Action]:
+        seat = player.seat
+        for card_id in player.hand:
+            if self.play_problem(state, player, card_id) is None:
+                for placement in self.jacquard(card_id).design.placements:
+                    yield PlayJacquard(seat, jacquard=card_id, lamps=placement.mask)
+        if self.finish_problem(state, player) is None:
+            symbol = player.next_symbol
+            assert symbol is not None
+            for name in towers_of(seat.colour):
+                if self.tower_signal_problem(state, seat, symbol, name) is None:
+                    yield Transmit(seat, tower=name)
+            yield EndTurn(seat)

@@ -1,0 +1,383 @@
+"""The alphabet trainer: younger players learn the Clacks letter patterns.
+
+Two kinds of question, drawn from the state's seeded generator:
+
+- read: the exchange shows a symbol on one tower, as seen from the chosen seat, among
+  random lamps elsewhere; the player names it.
+- set: the player is asked for a symbol at a named tower and sets it with free flips of
+  any lamps (no Jacquards, no stress), then asks for it to be checked, or gives up.
+
+A running score counts right answers, questions asked, the current and the best streak.
+The session ends after ``questions`` questions. Like a Clacks game, the action log and
+the seed rebuild a session exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from engine.clacks.components import SYMBOL_NAMES, ComponentSet
+from engine.clacks.data import load_components, plain_letters
+from engine.clacks.errors import BadOptions, GameIsOver, WrongPhase
+from engine.clacks.events import Event, event
+from engine.clacks.geometry import (
+    Seat,
+    lamps_of,
+    mask_of,
+    pattern_mask,
+    read_pattern,
+    tower,
+    towers_of,
+)
+from engine.core.errors import IllegalAction, MalformedAction, SerializationError
+from engine.core.rng import Rng
+
+KINDS = ("read", "set", "mixed")
+LETTERS = SYMBOL_NAMES[:26]
+FORMAT = 1
+GAME = "clacks-trainer"
+
+
+@dataclass(frozen=True)
+class TrainerOptions:
+    seat: Seat = Seat.SOUTH  # whose orientation the letters are read in
+    kind: str = "mixed"  # read, set, or mixed (alternating at random)
+    questions: int = 10
+    signals: bool = False  # include SPACE and END as well as A to Z
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise BadOptions(f"unknown kind {self.kind!r}; kinds are {', '.join(KINDS)}")
+        if isinstance(self.questions, bool) or not 1 <= self.questions <= 100:
+            raise BadOptions(f"questions must be 1 to 100, not {self.questions!r}")
+
+    @property
+    def symbols(self) -> tuple[str, ...]:
+        return SYMBOL_NAMES if self.signals else LETTERS
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat.label,
+            "kind": self.kind,
+            "questions": self.questions,
+            "signals": self.signals,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> TrainerOptions:
+        if not isinstance(data, dict):
+            raise BadOptions("options must be a JSON object")
+        unknown = set(data) - {f.name for f in fields(cls)}
+        if unknown:
+            raise BadOptions(f"unknown options: {', '.join(sorted(unknown))}")
+        kwargs: dict[str, Any] = {}
+        if "seat" in data:
+            try:
+                kwargs["seat"] = Seat.parse(data["seat"])
+            except ValueError as exc:
+                raise BadOptions(str(exc)) from None
+        if "kind" in data:
+            if not isinstance(data["kind"], str):
+                raise BadOptions("kind must be a string")
+            kwargs["kind"] = data["kind"]
+        if "questions" in data:
+            value = data["questions"]
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadOptions("questions must be a whole number")
+            kwargs["questions"] = value
+        if "signals" in data:
+            if not isinstance(data["signals"], bool):
+                raise BadOptions("signals must be true or false")
+            kwargs["signals"] = data["signals"]
+        return cls(**kwargs)
+
+
+@dataclass
+class Question:
+    kind: str  # read | set
+    symbol: str
+    tower: str
+
+
+@dataclass
+class TrainerState:
+    options: TrainerOptions
+    seed: int
+    rng: Rng
+    board: int = 0
+    question: Question | None = None
+    asked: int = 0  # questions answered (or given up)
+    correct: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def over(self) -> bool:
+        return self.question is None
+
+    def to_json(self) -> dict[str, Any]:
+        q = self.question
+        return {
+            "options": self.options.to_json(),
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "board": self.board,
+            "question": None
+            if q is None
+            else {"kind": q.kind, "symbol": q.symbol, "tower": q.tower},
+            "asked": self.asked,
+            "correct": self.correct,
+            "streak": self.streak,
+            "best_streak": self.best_streak,
+            "history": [dict(h) for h in self.history],
+        }
+
+
+# ----------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class TrainerAction:
+    """answer (read questions: ``symbol``), flip (set questions: ``lamps``), check
+    (set questions), skip (give up this question)."""
+
+    type: str
+    symbol: str | None = None
+    lamps: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        if self.type == "answer":
+            out["symbol"] = self.symbol
+        if self.type == "flip":
+            out["lamps"] = lamps_of(self.lamps)
+        return out
+
+
+ACTION_FIELDS = {"answer": {"symbol"}, "flip": {"lamps"}, "check": set(), "skip": set()}
+
+
+def trainer_action_from_json(data: object) -> TrainerAction:
+    if not isinstance(data, dict):
+        raise MalformedAction('an action must be a JSON object with a "type"')
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in ACTION_FIELDS:
+        raise MalformedAction(
+            f"unknown action type {kind!r}; known types: {', '.join(sorted(ACTION_FIELDS))}"
+        )
+    unknown = set(data) - ACTION_FIELDS[kind] - {"type", "seat"}
+    if unknown:
+        raise MalformedAction(f"{kind} does not take {', '.join(sorted(unknown))}")
+    if kind == "answer":
+        symbol = data.get("symbol")
+        if not isinstance(symbol, str) or not symbol.strip():
+            raise MalformedAction("answer needs a symbol, e.g. K, SPACE or END")
+        return TrainerAction("answer", symbol=symbol)
+    if kind == "flip":
+        names = data.get("lamps")
+        if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+            raise MalformedAction('flip needs lamps, e.g. ["b2", "c3"]')
+        if len(set(names)) != len(names):
+            raise MalformedAction("flip names a lamp twice")
+        try:
+            return TrainerAction("flip", lamps=mask_of(names))
+        except ValueError as exc:
+            raise MalformedAction(str(exc)) from None
+    return TrainerAction(kind)
+
+
+def normalise_answer(text: str) -> str | None:
+    """A typed answer as a symbol name: letters without diacritics, or SPACE/END."""
+    plain = plain_letters(text.strip())
+    return plain if plain in SYMBOL_NAMES else None
+
+
+# ----------------------------------------------------------------- the trainer
+
+
+class AlphabetTrainer:
+    """A trainer session: questions, answers and the running score."""
+
+    def __init__(
+        self, state: TrainerState, components: ComponentSet, log: list[TrainerAction]
+    ) -> None:
+        self.state = state
+        self.components = components
+        self.log = list(log)
+
+    @classmethod
+    def new(
+        cls, options: TrainerOptions, seed: int, components: ComponentSet | None = None
+    ) -> AlphabetTrainer:
+        trainer = cls(TrainerState(options, seed, Rng(seed)), components or load_components(), [])
+        trainer._ask()
+        return trainer
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def _ask(self) -> None:
+        state = self.state
+        rng = state.rng
+        options = state.options
+        if state.asked >= options.questions:
+            state.question = None
+            return
+        kind = options.kind if options.kind != "mixed" else ("read", "set")[rng.below(2)]
+        pool = [s for s in options.symbols if not state.history or s != state.history[-1]["symbol"]]
+        symbol = pool[rng.below(len(pool))]
+        names = towers_of(options.seat.colour)
+        name = names[rng.below(len(names))]
+        background = rng.below(1 << 16)
+        mask = tower(name).mask
+        if kind == "read":
+            shown = pattern_mask(self.components.pattern(symbol), options.seat, name)
+            state.board = (background & ~mask) | shown
+        else:
+            state.board = background
+            if read_pattern(state.board, options.seat, name) == self.components.pattern(symbol):
+                state.board ^= mask  # never ask for what is already there
+        state.question = Question(kind, symbol, name)
+
+    def _score(self, answer: str | None, right: bool, gave_up: bool = False) -> list[Event]:
+        state = self.state
+        question = state.question
+        assert question is not None
+        state.asked += 1
+        if right:
+            state.correct += 1
+            state.streak += 1
+            state.best_streak = max(state.best_streak, state.streak)
+        else:
+            state.streak = 0
+        state.history.append(
+            {
+                "kind": question.kind,
+                "symbol": question.symbol,
+                "tower": question.tower,
+                "answer": answer,
+                "correct": right,
+                "gave_up": gave_up,
+            }
+        )
+        events = [
+            event(
+                "answered",
+                state.options.seat,
+                symbol=question.symbol,
+                answer=answer,
+                correct=right,
+                score=state.correct,
+                asked=state.asked,
+            )
+        ]
+        self._ask()
+        if state.over:
+            events.append(
+                event(
+                    "trainer_finished", state.options.seat, score=state.correct, asked=state.asked
+                )
+            )
+        return events
+
+    def apply(self, action: TrainerAction) -> list[Event]:
+        state = self.state
+        question = state.question
+        if question is None:
+            raise GameIsOver(f"The session is over: {state.correct} of {state.asked} right")
+        if action.type == "answer":
+            if question.kind != "read":
+                raise WrongPhase(f"Set {question.symbol} at {question.tower}, then check it")
+            assert action.symbol is not None
+            answer = normalise_answer(action.symbol)
+            if answer is None:
+                raise MalformedAction(
+                    f"{action.symbol!r} is not a Clacks symbol; answer a letter A to Z, SPACE or END"
+                )
+            events = self._score(answer, answer == question.symbol)
+        elif action.type == "flip":
+            if question.kind != "set":
+                raise WrongPhase("Name the symbol shown; lamps are flipped only in set questions")
+            if not action.lamps:
+                raise MalformedAction("flip needs at least one lamp, e.g. flip b2")
+            state.board ^= action.lamps
+            events = [event("lamps_changed", state.options.seat, lamps=lamps_of(action.lamps))]
+        elif action.type == "check":
+            if question.kind != "set":
+                raise WrongPhase("Name the symbol shown; check is for set questions")
+            shown = read_pattern(state.board, state.options.seat, question.tower)
+            symbol = self.components.symbol_for(shown)
+            events = self._score(symbol, shown == self.components.pattern(question.symbol))
+        else:
+            events = self._score(None, False, gave_up=True)
+        self.log.append(action)
+        return events
+
+    def legal_actions(self) -> list[TrainerAction]:
+        question = self.state.question
+        if question is None:
+            return []
+        if question.kind == "read":
+            symbols = self.state.options.symbols
+            return [TrainerAction("answer", symbol=s) for s in symbols] + [TrainerAction("skip")]
+        flips = [TrainerAction("flip", lamps=1 << i) for i in range(16)]
+        return [*flips, TrainerAction("check"), TrainerAction("skip")]
+
+    def view(self) -> dict[str, Any]:
+        """What the player sees: never the answer to a read question before it is given."""
+        state = self.state
+        question = state.question
+        shown: dict[str, Any] | None = None
+        if question is not None:
+            shown = {"kind": question.kind, "tower": question.tower}
+            if question.kind == "set":
+                shown["symbol"] = question.symbol
+                shown["pattern"] = format(self.components.pattern(question.symbol), "06b")
+        return {
+            "game": GAME,
+            "options": state.options.to_json(),
+            "seat": state.options.seat.label,
+            "board": state.board,
+            "lit": lamps_of(state.board),
+            "question": shown,
+            "score": {
+                "correct": state.correct,
+                "asked": state.asked,
+                "questions": state.options.questions,
+                "streak": state.streak,
+                "best_streak": state.best_streak,
+            },
+            "last": dict(state.history[-1]) if state.history else None,
+            "over": state.over,
+        }
+
+    def log_to_json(self) -> dict[str, Any]:
+        return {
+            "game": GAME,
+            "format": FORMAT,
+            "options": self.state.options.to_json(),
+            "seed": self.state.seed,
+            "actions": [a.to_json() for a in self.log],
+        }
+
+    @classmethod
+    def replay(cls, data: object, components: ComponentSet | None = None) -> AlphabetTrainer:
+        if not isinstance(data, dict) or data.get("game") != GAME:
+            raise SerializationError("this is not an alphabet trainer log")
+        if data.get("format") != FORMAT:
+            raise SerializationError(f"unknown trainer log format {data.get('format')!r}")
+        try:
+            options = TrainerOptions.from_json(data["options"])
+            seed = data["seed"]
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise SerializationError("seed must be a whole number")
+            actions = [trainer_action_from_json(a) for a in data["actions"]]
+            trainer = cls.new(options, seed, components)
+            for action in actions:
+                trainer.apply(action)
+        except (KeyError, TypeError, IllegalAction) as exc:
+            raise SerializationError(f"not a trainer log this version can replay: {exc}") from exc
+        return trainer

@@ -1,0 +1,124 @@
+"""The tower buttons: gpiozero for the pins, our own debounce on top.
+
+gpiozero's ``bounce_time`` is ignored by its mock pins, and bounce handling is the part
+most worth testing, so buttons are read with ``bounce_time=None`` and every edge goes
+through ``Debouncer``, which takes its time from an injectable clock.
+
+The debounce acts on the leading edge, so a press counts the instant the contact first
+closes (no added latency), then:
+- contact bounce while pressed is ignored (the button is already down);
+- a closing edge within ``debounce_s`` of the last opening edge is the same press
+  bouncing on release (or on press), not a new one;
+- holding a button never repeats it; held buttons are listed by ``held()``;
+- a button down longer than ``stuck_s`` is listed by ``stuck()`` so the table screen can
+  warn about a jammed switch or a shorted wire; one already down at start-up never counts
+  as a press until it has been released.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+Clock = Callable[[], float]
+
+
+class ButtonsUnavailable(RuntimeError):
+    """The GPIO buttons could not be set up; the message says why."""
+
+
+@dataclass
+class _State:
+    down: bool = False
+    down_since: float = 0.0
+    last_release: float = float("-inf")
+
+
+class Debouncer:
+    def __init__(
+        self,
+        names: list[str],
+        on_press: Callable[[str], None],
+        debounce_s: float = 0.02,
+        stuck_s: float = 30.0,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        self.debounce_s = debounce_s
+        self.stuck_s = stuck_s
+        self.clock = clock
+        self._on_press = on_press
+        self._states = {name: _State() for name in names}
+        self._lock = threading.Lock()
+
+    def start_down(self, name: str) -> None:
+        """The button was already down when reading began: held, but no press."""
+        with self._lock:
+            state = self._states[name]
+            state.down, state.down_since = True, self.clock()
+
+    def edge(self, name: str, closed: bool) -> bool:
+        """A raw edge from the pin; True if it made a press."""
+        now = self.clock()
+        with self._lock:
+            state = self._states[name]
+            if not closed:
+                if state.down:
+                    state.down = False
+                    state.last_release = now
+                return False
+            if state.down:
+                return False
+            state.down = True
+            if now - state.last_release < self.debounce_s:
+                return False  # bounce: the same press as before, still going on
+            state.down_since = now
+        self._on_press(name)
+        return True
+
+    def held(self) -> dict[str, float]:
+        """Buttons down now, with how long they have been down (seconds)."""
+        now = self.clock()
+        with self._lock:
+            return {n: now - s.down_since for n, s in self._states.items() if s.down}
+
+    def stuck(self) -> list[str]:
+        return [name for name, seconds in self.held().items() if seconds >= self.stuck_s]
+
+
+class GpioButtons:
+    """One gpiozero Button per pin (BCM numbering), closing to ground."""
+
+    backend = "gpio"
+
+    def __init__(self, pins: dict[str, int], debouncer: Debouncer, pin_factory: Any = None) -> None:
+        try:
+            from gpiozero import Button
+        except ImportError as exc:
+            raise ButtonsUnavailable(f"gpiozero is not installed ({exc})") from exc
+        self._buttons: list[Any] = []
+        try:
+            for name, pin in pins.items():
+                button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+                self._buttons.append(button)
+                button.when_pressed = functools.partial(debouncer.edge, name, True)
+                button.when_released = functools.partial(debouncer.edge, name, False)
+                if button.is_pressed:
+                    debouncer.start_down(name)
+        except Exception as exc:
+            self.close()
+            raise ButtonsUnavailable(
+                f"the GPIO buttons could not be set up ({type(exc).__name__}: {exc}); on a "
+                "Raspberry Pi the service user must be in the gpio group and lgpio "
+                "installed (python3-lgpio)"
+            ) from exc
+        factory = pin_factory or (self._buttons[0].pin_factory if self._buttons else None)
+        self.factory_name = type(factory).__name__ if factory is not None else "none"
+
+    def close(self) -> None:
+        for button in self._buttons:
+            button.close()
+        self._buttons = []

@@ -1,0 +1,315 @@
+"""The exchange's hardware settings, read from a TOML file.
+
+The file is ``$CLACKS_CONFIG`` or ``/etc/clacks/config.toml``; every setting has a default,
+so a missing file means a stock build. ``clacks hardware config --default`` prints a full
+file to start from. Every mistake in the file is reported with the key it concerns.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+DEFAULT_PATH = Path("/etc/clacks/config.toml")
+LED_BACKENDS = ("auto", "spi", "pwm", "pi5", "simulator")
+BUTTON_BACKENDS = ("auto", "gpio", "none")
+PIXEL_ORDERS = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")
+ROTATIONS = (0, 90, 180, 270)
+LAMP_COUNT = 16
+
+# The twelve tower buttons are named by the pair of lamps they sit between. The default
+# pins keep clear of SPI0 (GPIO 7-11, the LED data line is GPIO10), of GPIO18 (the PWM
+# LED backend), of I2C (GPIO 2-3) and of the UART (GPIO 14-15); see hardware/README.md.
+DEFAULT_BUTTON_PINS: dict[str, int] = {
+    "a2b2": 4,
+    "b2c2": 17,
+    "c2d2": 27,
+    "a3b3": 22,
+    "b3c3": 5,
+    "c3d3": 6,
+    "b1b2": 23,
+    "b2b3": 24,
+    "b3b4": 25,
+    "c1c2": 12,
+    "c2c3": 16,
+    "c3c4": 20,
+}
+RESERVED_PINS = {
+    2: "I2C SDA",
+    3: "I2C SCL",
+    7: "SPI0 CE1",
+    8: "SPI0 CE0",
+    9: "SPI0 MISO",
+    10: "SPI0 MOSI (LED data)",
+    11: "SPI0 SCLK",
+    14: "UART TX",
+    15: "UART RX",
+    18: "PWM0 (LED data for the pwm backend)",
+}
+
+Colour = tuple[int, int, int]
+
+
+class ConfigError(ValueError):
+    """The configuration file cannot be used; the message names the file and key."""
+
+
+@dataclass(frozen=True)
+class LedConfig:
+    backend: str = "auto"  # auto: pi5 on a Raspberry Pi 5, spi on other Pis, else simulator
+    pin: int | None = None  # data GPIO for pwm (default 18) and pi5 (default 10)
+    order: str = "GRB"  # WS2812B colour byte order
+    brightness: float = 0.6  # master brightness applied after gamma, 0..1
+    budget_ma: float = 400.0  # estimated LED current never exceeds this
+    ma_per_channel: float = 20.0  # one colour channel at full drive (WS2812B: ~20 mA)
+    idle_ma_per_led: float = 1.0  # a WS2812B's own draw with all channels off
+    gamma: float = 2.8
+    glow: float = 0.0  # perceived brightness of dark lamps, as a fraction of a lit lamp
+    lit: Colour = (255, 176, 64)  # warm amber, as seen on a screen (before gamma)
+    accent: Colour = (64, 112, 255)
+    signal: Colour = (255, 236, 200)
+    refused: Colour = (255, 0, 0)
+    serpentine: bool = False  # every other matrix row wired right to left
+    rotation: int = 0  # quarter turns (degrees, clockwise) of the matrix as mounted
+    mirrored: bool = False  # matrix mounted face down (seen through its back)
+
+    def data_pin(self, backend: str) -> int:
+        if self.pin is not None:
+            return self.pin
+        return 18 if backend == "pwm" else 10
+
+
+@dataclass(frozen=True)
+class ButtonConfig:
+    backend: str = "auto"  # auto: gpio on a Raspberry Pi (or with GPIOZERO_PIN_FACTORY set)
+    debounce_ms: float = 20.0
+    stuck_s: float = 30.0  # a button held this long is reported as stuck
+    pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_BUTTON_PINS))
+
+
+@dataclass(frozen=True)
+class BoardConfig:
+    leds: LedConfig = field(default_factory=LedConfig)
+    buttons: ButtonConfig = field(default_factory=ButtonConfig)
+    source: str = "defaults"  # where the settings came from, for status reports
+
+
+def config_path() -> Path:
+    value = os.environ.get("CLACKS_CONFIG")
+    return Path(value) if value else DEFAULT_PATH
+
+
+def load_config(path: Path | None = None) -> BoardConfig:
+    """Read the configuration; defaults when the file does not exist."""
+    path = path or config_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return BoardConfig()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text") from exc
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
+    try:
+        config = parse_config(data)
+    except ConfigError as exc:
+        raise ConfigError(f"{path}: {exc}") from exc
+    return replace(config, source=str(path))
+
+
+def parse_config(data: dict[str, Any]) -> BoardConfig:
+    _no_unknown(data, {"leds", "buttons"}, "")
+    leds = _parse_leds(_table(data, "leds"))
+    buttons = _parse_buttons(_table(data, "buttons"))
+    idle = leds.idle_ma_per_led * LAMP_COUNT
+    if leds.budget_ma <= idle:
+        raise ConfigError(
+            f"leds.budget_ma ({leds.budget_ma:g}) must exceed the LEDs' idle draw "
+            f"({LAMP_COUNT} x {leds.idle_ma_per_led:g} mA = {idle:g} mA)"
+        )
+    return BoardConfig(leds=leds, buttons=buttons)
+
+
+def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
+    value = data.get(name, {})
+    if not isinstance(value, dict):
+        raise ConfigError(f"[{name}] must be a table")
+    return value
+
+
+def _no_unknown(data: dict[str, Any], known: set[str], prefix: str) -> None:
+    unknown = sorted(set(data) - known)
+    if unknown:
+        where = f"[{prefix}] " if prefix else ""
+        raise ConfigError(
+            f"{where}unknown setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+        )
+
+
+def _parse_leds(data: dict[str, Any]) -> LedConfig:
+    defaults = LedConfig()
+    _no_unknown(data, {f.name for f in fields(LedConfig)}, "leds")
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        name = f"leds.{key}"
+        if key == "backend":
+            values[key] = _choice(name, value, LED_BACKENDS)
+        elif key == "order":
+            values[key] = _choice(
+                name, value.upper() if isinstance(value, str) else value, PIXEL_ORDERS
+            )
+        elif key == "pin":
+            values[key] = _gpio(name, value)
+        elif key == "rotation":
+            values[key] = _choice(name, value, ROTATIONS)
+        elif key in ("serpentine", "mirrored"):
+            values[key] = _bool(name, value)
+        elif key in ("lit", "accent", "signal", "refused"):
+            values[key] = _colour(name, value)
+        elif key in ("brightness", "glow"):
+            values[key] = _number(name, value, 0.0, 1.0)
+        elif key == "gamma":
+            values[key] = _number(name, value, 1.0, 4.0)
+        elif key == "budget_ma":
+            values[key] = _number(name, value, 1.0, 20000.0)
+        elif key == "ma_per_channel":
+            values[key] = _number(name, value, 1.0, 100.0)
+        elif key == "idle_ma_per_led":
+            values[key] = _number(name, value, 0.0, 10.0)
+    return replace(defaults, **values)
+
+
+def _parse_buttons(data: dict[str, Any]) -> ButtonConfig:
+    _no_unknown(data, {"backend", "debounce_ms", "stuck_s", "pins"}, "buttons")
+    values: dict[str, Any] = {}
+    if "backend" in data:
+        values["backend"] = _choice("buttons.backend", data["backend"], BUTTON_BACKENDS)
+    if "debounce_ms" in data:
+        values["debounce_ms"] = _number("buttons.debounce_ms", data["debounce_ms"], 0.0, 500.0)
+    if "stuck_s" in data:
+        values["stuck_s"] = _number("buttons.stuck_s", data["stuck_s"], 1.0, 86400.0)
+    if "pins" in data:
+        values["pins"] = _pins(data["pins"])
+    return replace(ButtonConfig(), **values)
+
+
+def _pins(value: object) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise ConfigError("[buttons.pins] must be a table of button name = GPIO number")
+    pins: dict[str, int] = {}
+    for name, pin in value.items():
+        pins[name] = _gpio(f"buttons.pins.{name}", pin)
+        if pins[name] in RESERVED_PINS:
+            raise ConfigError(
+                f"buttons.pins.{name} = {pin}: GPIO{pin} is {RESERVED_PINS[pins[name]]}; "
+                "choose a free GPIO"
+            )
+    used: dict[int, str] = {}
+    for name, pin in pins.items():
+        if pin in used:
+            raise ConfigError(f"buttons.pins: {used[pin]} and {name} both use GPIO{pin}")
+        used[pin] = name
+    return pins
+
+
+def _choice(name: str, value: object, choices: tuple[Any, ...]) -> Any:
+    if isinstance(value, bool) or value not in choices:
+        raise ConfigError(
+            f"{name} must be one of {', '.join(str(c) for c in choices)}, not {value!r}"
+        )
+    return value
+
+
+def _bool(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{name} must be true or false, not {value!r}")
+    return value
+
+
+def _number(name: str, value: object, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise ConfigError(f"{name} must be a number from {low:g} to {high:g}, not {value!r}")
+    return float(value)
+
+
+def _gpio(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 27:
+        raise ConfigError(f"{name} must be a GPIO number from 0 to 27, not {value!r}")
+    return value
+
+
+def _colour(name: str, value: object) -> Colour:
+    if (
+        not isinstance(value, list)
+        or len(value) != 3
+        or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in value)
+    ):
+        raise ConfigError(f"{name} must be three numbers 0-255 like [255, 176, 64], not {value!r}")
+    return (value[0], value[1], value[2])
+
+
+def to_toml(config: BoardConfig) -> str:
+    """The configuration as a commented TOML file that ``load_config`` reads back."""
+    leds = config.leds
+    lines = [
+        "# Clacks Exchange hardware settings (see hardware/README.md).",
+        "",
+        "[leds]",
+        "# auto: pi5 on a Raspberry Pi 5, spi on other Raspberry Pis, simulator elsewhere",
+        f"backend = {_toml(leds.backend)}",
+    ]
+    if leds.pin is not None:
+        lines.append(f"pin = {leds.pin}")
+    else:
+        lines.append(
+            "# pin = 18  # data GPIO for the pwm (default 18) and pi5 (default 10) backends"
+        )
+    lines += [
+        f"order = {_toml(leds.order)}",
+        f"brightness = {_toml(leds.brightness)}",
+        "# the limiter keeps the estimated LED current within this many milliamps",
+        f"budget_ma = {_toml(leds.budget_ma)}",
+        f"ma_per_channel = {_toml(leds.ma_per_channel)}",
+        f"idle_ma_per_led = {_toml(leds.idle_ma_per_led)}",
+        f"gamma = {_toml(leds.gamma)}",
+        "# dark lamps: 0 = off, 0.2-0.3 = a faint glow",
+        f"glow = {_toml(leds.glow)}",
+        f"lit = {_toml(leds.lit)}",
+        f"accent = {_toml(leds.accent)}",
+        f"signal = {_toml(leds.signal)}",
+        f"refused = {_toml(leds.refused)}",
+        "# how the matrix is wired and mounted (LED 0 at the matrix's top-left corner)",
+        f"serpentine = {_toml(leds.serpentine)}",
+        f"rotation = {leds.rotation}",
+        f"mirrored = {_toml(leds.mirrored)}",
+        "",
+        "[buttons]",
+        "# auto: gpio on a Raspberry Pi, none (on-screen buttons only) elsewhere",
+        f"backend = {_toml(config.buttons.backend)}",
+        f"debounce_ms = {_toml(config.buttons.debounce_ms)}",
+        f"stuck_s = {_toml(config.buttons.stuck_s)}",
+        "",
+        "[buttons.pins]",
+        "# button (the two lamps it sits between) = BCM GPIO number; wire each to ground",
+    ]
+    lines += [f"{name} = {pin}" for name, pin in config.buttons.pins.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, tuple):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Install the Clacks Exchange as a service on Raspberry Pi OS Bookworm.
+#
+#   sudo systemd/install.sh                 everything: packages, SPI, user, venv, service
+#   sudo systemd/install.sh --led pwm       use the PWM LED driver on GPIO18 (runs as root)
+#
+# What it does:
+#   1. apt: python3-venv, python3-lgpio (gpiozero's pin library), build tools for the
+#      LED drivers' C parts
+#   2. enables SPI (raspi-config nonint do_spi 0); a reboot makes /dev/spidev0.0 appear
+#   3. creates the system user `clacks`, in the gpio and spi groups
+#   4. a virtual environment in /opt/clacks/venv WITH the system site packages, so the
+#      apt-installed lgpio is visible, and the Clacks Exchange with its Pi extra in it
+#   5. /etc/clacks/config.toml with the default settings (kept if it exists)
+#   6. the systemd unit, enabled and started
+#
+# Options for staging or testing (nothing outside the given directories is touched):
+#   --prefix DIR       where the venv goes (default /opt/clacks)
+#   --config-dir DIR   where config.toml goes (default /etc/clacks)
+#   --unit-dir DIR     where the unit goes (default /etc/systemd/system)
+#   --no-system        skip apt, raspi-config, the user and systemctl (no root needed)
+#   --no-pi-extra      leave out the LED driver packages (machines that are not Pis)
+set -euo pipefail
+
+src="$(cd "$(dirname "$0")/.." && pwd)"
+prefix=/opt/clacks
+config_dir=/etc/clacks
+unit_dir=/etc/systemd/system
+system=1
+extra="[pi]"
+led=auto
+
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --prefix) prefix="$2"; shift 2 ;;
+    --config-dir) config_dir="$2"; shift 2 ;;
+    --unit-dir) unit_dir="$2"; shift 2 ;;
+    --no-system) system=0; shift ;;
+    --no-pi-extra) extra=""; shift ;;
+    --led)
+      case "$2" in auto|spi|pwm|pi5|simulator) led="$2" ;;
+        *) echo "install.sh: --led must be auto, spi, pwm, pi5 or simulator, not '$2'" >&2; exit 2 ;;
+      esac
+      shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+for dir in "$prefix" "$config_dir" "$unit_dir"; do
+  case "$dir" in /*) ;; *) echo "install.sh: '$dir' must be an absolute path" >&2; exit 2 ;; esac
+done
+
+say() { printf '== %s\n' "$*" >&2; }
+
+if [ "$system" = 1 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "install.sh: run as root (sudo $0), or pass --no-system to stage files only" >&2
+    exit 1
+  fi
+  say "installing Debian packages"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    python3-venv python3-dev python3-lgpio build-essential swig avahi-daemon >/dev/null
+
+  if command -v raspi-config >/dev/null 2>&1; then
+    say "enabling SPI (GPIO10 carries the LED data)"
+    raspi-config nonint do_spi 0
+  else
+    say "raspi-config not found: enable SPI yourself (dtparam=spi=on in /boot/firmware/config.txt)"
+  fi
+
+  for group in gpio spi; do
+    getent group "$group" >/dev/null || groupadd --system "$group"
+  done
+  if ! id clacks >/dev/null 2>&1; then
+    say "creating the system user clacks"
+    useradd --system --user-group --home-dir /var/lib/clacks --no-create-home \
+      --shell /usr/sbin/nologin clacks
+  fi
+  usermod --append --groups gpio,spi clacks
+fi
+
+say "creating the virtual environment in $prefix/venv"
+mkdir -p "$prefix"
+python3 -m venv --system-site-packages "$prefix/venv"
+"$prefix/venv/bin/python" -m pip install --quiet --upgrade pip
+say "installing the Clacks Exchange${extra:+ with the Pi LED drivers}"
+"$prefix/venv/bin/python" -m pip install --quiet "$src$extra"
+
+mkdir -p "$config_dir"
+if [ -f "$config_dir/config.toml" ]; then
+  say "keeping $config_dir/config.toml"
+else
+  say "writing the default settings to $config_dir/config.toml"
+  "$prefix/venv/bin/clacks" hardware config --default \
+    | sed "0,/^backend = / s/^backend = .*/backend = \"$led\"/" \
+    > "$config_dir/config.toml"
+fi
+
+say "installing the service unit in $unit_dir"
+mkdir -p "$unit_dir"
+sed -e "s#/opt/clacks#$prefix#g" -e "s#/etc/clacks#$config_dir#g" \
+  "$src/systemd/clacks.service" > "$unit_dir/clacks.service"
+dropin="$unit_dir/clacks.service.d"
+if [ "$led" = pwm ]; then
+  mkdir -p "$dropin"
+  cp "$src/systemd/clacks-pwm.conf" "$dropin/pwm.conf"
+else
+  rm -f "$dropin/pwm.conf"
+fi
+
+if [ "$system" = 1 ]; then
+  systemctl daemon-reload
+  systemctl enable clacks.service
+  systemctl restart clacks.service
+  say "done: the service is running (journalctl -u clacks); reboot once if SPI was just enabled"
+else
+  say "staged in $prefix, $config_dir and $unit_dir"
+fi

@@ -1,0 +1,93 @@
+"""Arranging Clacks positions for scenario tests.
+
+Scenarios start from a real dealt game and then rearrange it the way players would at a
+table (swap cards between hand and bag, set lamps, put pawns down) while keeping every
+component accounted for, so the rules see an ordinary state.
+"""
+
+from __future__ import annotations
+
+from engine.clacks import ClacksGame, Options, Seat
+from engine.clacks.geometry import mask_of
+
+
+def new_game(players: int = 2, seed: int = 1, **options: object) -> ClacksGame:
+    return ClacksGame.new(Options.for_players(players, **options), seed)  # type: ignore[arg-type]
+
+
+def card_of(
+    game: ClacksGame, design: str, exclude: set[str] | None = None, fault: bool | None = None
+) -> str:
+    """A copy of ``design`` that is in the bag (preferred) or anywhere."""
+    exclude = exclude or set()
+    candidates = [
+        c
+        for c in sorted(game.components.jacquards)
+        if game.components.jacquards[c].design.id == design
+        and c not in exclude
+        and (fault is None or game.components.jacquards[c].fault == fault)
+    ]
+    in_bag = [c for c in candidates if c in game.state.bag]
+    return (in_bag or candidates)[0]
+
+
+def give_hand(
+    game: ClacksGame, seat: Seat, designs: list[str], fault: bool | None = False
+) -> list[str]:
+    """Make ``seat`` hold one copy of each design (returning their ids); the cards it held go
+    back into the bag, and the wanted cards are taken from wherever they were."""
+    state = game.state
+    player = state.players[seat]
+    state.bag.extend(player.hand)
+    player.hand.clear()
+    chosen: list[str] = []
+    for design in designs:
+        card = card_of(game, design, set(chosen), fault)
+        _take(game, card)
+        chosen.append(card)
+    player.hand.extend(chosen)
+    return chosen
+
+
+def _take(game: ClacksGame, card: str) -> None:
+    state = game.state
+    for pile in (state.bag, state.discard, *(p.hand for p in state.players.values())):
+        if card in pile:
+            pile.remove(card)
+            return
+    raise AssertionError(f"{card} is nowhere")
+
+
+def give_faults(game: ClacksGame, seat: Seat, designs: list[str]) -> list[str]:
+    """Make ``seat`` hold one Fault Report of each design, returning the old ones to the deck."""
+    state = game.state
+    player = state.players[seat]
+    state.fault_deck.extend(player.faults)
+    player.faults.clear()
+    chosen = []
+    for design in designs:
+        card = next(
+            c
+            for c in sorted(game.components.faults)
+            if game.components.faults[c].design.id == design
+            and c not in chosen
+            and (c in state.fault_deck)
+        )
+        state.fault_deck.remove(card)
+        chosen.append(card)
+    player.faults.extend(chosen)
+    return chosen
+
+
+def set_board(game: ClacksGame, lit: list[str]) -> None:
+    game.state.board = mask_of(lit)
+
+
+def set_turn(game: ClacksGame, seat: Seat) -> None:
+    state = game.state
+    state.turn.seat = seat
+    state.turn.start_tower = state.players[seat].pawn
+
+
+def lamps(*names: str) -> int:
+    return mask_of(list(names))

@@ -1,0 +1,47 @@
+"""A real companion for tests: waitress on a free loopback port, in this process.
+
+The same ``clacks.serve.build`` as ``clacks serve``, so tests go over real HTTP through
+the production server; running in-process lets a test read the game it is driving
+(``server.room.session``) to choose moves, as a person looking at the table would.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from clacks.serve import build
+from web.room import Room
+
+
+class LiveServer:
+    def __init__(self, board: Any = None, threads: int = 24) -> None:
+        self.server, self.hub, self.base = build("127.0.0.1", 0, "en", threads, board)
+        self.closing = False
+        self.thread = threading.Thread(target=self._run, name="waitress", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.server.run()
+        except (OSError, ValueError):
+            # closing the listening socket from another thread ends the loop this way
+            if not self.closing:
+                raise
+
+    @property
+    def room(self) -> Room:
+        return self.hub.main
+
+    @property
+    def code(self) -> str:
+        return self.hub.main.code
+
+    def url(self, path: str) -> str:
+        return f"{self.base}{path}"
+
+    def close(self) -> None:
+        self.closing = True
+        self.hub.stop()  # ends every event stream, so the server's threads come free
+        self.server.task_dispatcher.shutdown(timeout=2)
+        self.server.close()

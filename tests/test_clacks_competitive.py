@@ -1,0 +1,678 @@
+"""Scenario tests for every rule of the competitive game and its variants."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.clacks import (
+    ClacksGame,
+    Discard,
+    EndTurn,
+    Move,
+    Options,
+    PlayFault,
+    PlayJacquard,
+    Seat,
+    TimeUp,
+    Transmit,
+)
+from engine.clacks import errors as E
+from engine.clacks.geometry import TOWERS, pattern_mask
+from engine.core.errors import IllegalAction
+from tests.clacks_setup import give_faults, give_hand, lamps, set_board, set_turn
+
+S, W, N, EAST = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
+
+
+def game_with_words(*words: str, seed: int = 3, **options: object) -> ClacksGame:
+    seats = {2: (S, N), 3: (S, W, N), 4: (S, W, N, EAST)}[len(words)]
+    opts = Options(seats=seats, words=tuple((w,) for w in words), **options)  # type: ignore[arg-type]
+    return ClacksGame.new(opts, seed)
+
+
+def kinds(events: list) -> list[str]:  # type: ignore[type-arg]
+    return [e.kind for e in events]
+
+
+def unchanged_after(
+    game: ClacksGame, action: object, error: type[IllegalAction], match: str
+) -> None:
+    before = game.to_json()
+    with pytest.raises(error, match=match):
+        game.apply(action)  # type: ignore[arg-type]
+    assert game.to_json() == before
+
+
+def show(
+    game: ClacksGame, seat: Seat, tower: str, symbol: str, extra: tuple[str, ...] = ()
+) -> None:
+    """Put ``symbol`` on ``tower`` as ``seat`` reads it (plus any ``extra`` lamps lit)."""
+    game.state.board = pattern_mask(game.components.alphabet[symbol], seat, tower) | lamps(*extra)
+
+
+# ---------------------------------------------------------------- setup
+
+
+def test_two_players_face_each_other_and_the_first_word_alphabetically_starts() -> None:
+    game = game_with_words("TROLL", "GNOME")
+    assert game.seats == [N, S]
+    assert game.current_seat is N
+    with pytest.raises(E.BadOptions, match="facing each other"):
+        Options(seats=(S, W))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_deals_words_faults_and_three_jacquards(players: int) -> None:
+    game = ClacksGame.new(Options.for_players(players), seed=11)
+    state = game.state
+    assert len(state.players) == players
+    for player in state.players.values():
+        assert len(player.hand) == 3 and len(player.faults) == 1
+        assert len(player.words) == 1 and len(player.message) == 5
+        assert player.pawn is None
+    # the opening deal never draws Fault Reports, whatever stamps the hands carry
+    assert len(state.fault_deck) == 12 - players
+    assert len(state.bag) == 48 - 3 * players
+    words = [" ".join(p.words) for p in state.players.values()]
+    assert " ".join(state.players[game.current_seat].words) == min(words)
+
+
+def test_three_players_bring_the_deep_dwarf_for_the_player_with_no_one_opposite() -> None:
+    assert Options.for_players(3).dwarf_seat is W
+    assert Options(seats=(S, W, EAST)).dwarf_seat is S
+    assert Options.for_players(2).dwarf_seat is None
+    assert Options.for_players(4).dwarf_seat is None
+
+
+def test_same_seed_same_deal_and_different_seed_different_deal() -> None:
+    a, b = ClacksGame.new(Options(), 5), ClacksGame.new(Options(), 5)
+    assert a == b
+    deals = {str(ClacksGame.new(Options(), seed).state.to_json()["players"]) for seed in range(20)}
+    assert len(deals) == 20
+
+
+# ---------------------------------------------------------------- the worked example
+
+
+def test_rulebook_worked_example_letter_u_for_four_stress_points() -> None:
+    """Player 1 sent G last turn; moves one tower (1), plays Jacquards costing 1 and 2,
+    transmits U having spent 4, and draws two Jacquards."""
+    game = game_with_words("GUARD", "TROLL")
+    south = game.state.players[S]
+    south.progress, south.pawn, south.must_leave = 1, "a2b2", "a2b2"
+    game.state.players[N].pawn = "c3d3"
+    pin, elbow, spare = give_hand(game, S, ["pin", "elbow", "long"])
+    set_board(game, ["b3", "a4", "d1"])  # at b2c2, U needs c2 b1 c1 lit and b3 dark
+    set_turn(game, S)
+
+    assert kinds(game.apply(Move(S, tower="b2c2"))) == ["moved"]
+    assert game.state.turn.stress_spent == 1
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("b3")))
+    game.apply(PlayJacquard(S, jacquard=elbow, lamps=lamps("b1", "c1", "c2")))
+    assert game.state.turn.stress_spent == 4
+    events = game.apply(Transmit(S))
+    transmitted = next(e for e in events if e.kind == "transmitted")
+    assert transmitted.data["symbol"] == "U" and transmitted.data["progress"] == 2
+    drew = next(e for e in events if e.kind == "drew_jacquards" and e.seat is S)
+    assert drew.data["count"] == 2
+    assert len(south.hand) == 3 and spare in south.hand
+    assert south.last_turn_stress == 4
+    assert game.current_seat is N
+
+
+# ---------------------------------------------------------------- movement
+
+
+def test_first_placement_is_free_and_later_moves_cost_one_per_button() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    game.apply(Move(S, tower="c3d3"))  # anywhere of its colour, free
+    assert game.state.turn.stress_spent == 0
+    game = game_with_words("ADORA", "TROLL")
+    game.state.players[S].pawn = "a2b2"
+    set_turn(game, S)
+    game.apply(Move(S, tower="c3d3"))  # two across and one deep: three buttons, no diagonals
+    assert game.state.turn.stress_spent == 3
+
+
+def test_moving_beyond_the_stress_left_names_the_cost() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    game.state.players[S].pawn = "a2b2"
+    set_turn(game, S)
+    game.state.turn.stress_spent = 4
+    unchanged_after(
+        game,
+        Move(S, tower="c2d2"),
+        E.StressLimit,
+        "^Moving to c2d2 costs 2 stress points; you have 1 left$",
+    )
+
+
+def test_pawns_pass_through_but_never_stop_on_another_pawn() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    game.state.players[S].pawn = "a2b2"
+    game.state.players[N].pawn = "b2c2"
+    set_turn(game, S)
+    unchanged_after(game, Move(S, tower="b2c2"), E.TowerOccupied, "North's pawn is there")
+    game.apply(Move(S, tower="c2d2"))  # straight through North's button
+    assert game.state.turn.stress_spent == 2
+
+
+def test_first_placement_may_not_land_on_an_occupied_button() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    game.state.players[N].pawn = "b2c2"
+    unchanged_after(game, Move(S, tower="b2c2"), E.TowerOccupied, "pass through but not stop")
+
+
+def test_a_player_uses_only_their_colour() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    unchanged_after(
+        game, Move(S, tower="b2b3"), E.WrongColour, "red .square. towers; b2b3 is green"
+    )
+    unchanged_after(game, Move(S, tower="zz"), E.MoveNotAllowed, "unknown tower")
+
+
+def test_moves_come_before_jacquards() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    pin, *_ = give_hand(game, S, ["pin", "pin", "pair"])
+    game.apply(Move(S, tower="b2c2"))
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("a1")))
+    unchanged_after(game, Move(S, tower="a2b2"), E.MoveNotAllowed, "already played 1")
+
+
+def test_only_the_current_player_takes_turn_actions() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    unchanged_after(game, Move(N, tower="b2c2"), E.NotYourTurn, "It is South's turn, not North's")
+    unchanged_after(game, Move(W, tower="b2b3"), E.NotYourTurn, "west is not playing")
+
+
+# ---------------------------------------------------------------- Jacquards and transmitting
+
+
+def test_jacquards_must_be_in_hand_fit_a_placement_and_the_budget() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    pin, pair, long_bar = give_hand(game, S, ["pin", "pair", "long"])
+    stranger = next(j for j in game.state.bag if j not in (pin, pair, long_bar))
+    unchanged_after(
+        game, PlayJacquard(S, jacquard=stranger, lamps=lamps("a1")), E.NotInHand, "not in your hand"
+    )
+    unchanged_after(
+        game,
+        PlayJacquard(S, jacquard=pair, lamps=lamps("a1")),
+        E.BadPlacement,
+        "has 2 holes, so it flips exactly 2 lamps; you chose 1",
+    )
+    unchanged_after(
+        game,
+        PlayJacquard(S, jacquard=pair, lamps=lamps("a1", "c1")),
+        E.BadPlacement,
+        "cannot cover exactly a1, c1",
+    )
+    game.state.turn.stress_spent = 3
+    unchanged_after(
+        game,
+        PlayJacquard(S, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")),
+        E.StressLimit,
+        "Playing the Long Bar costs 3 stress points; you have 2 left",
+    )
+    before = game.state.board
+    game.apply(PlayJacquard(S, jacquard=pair, lamps=lamps("a4", "a3")))  # turned upright
+    assert game.state.board == before ^ lamps("a3", "a4")
+    assert pair in game.state.discard and pair not in game.state.players[S].hand
+
+
+def test_at_least_one_jacquard_each_turn() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    give_hand(game, S, ["pin", "pair", "long"])
+    unchanged_after(
+        game,
+        EndTurn(S),
+        E.JacquardRequired,
+        "Play at least one Jacquard each turn: your Pin costs 1 and you have 5",
+    )
+    unchanged_after(game, Transmit(S), E.NotOnTower, "Move your pawn onto a tower")
+
+
+def test_a_player_who_cannot_afford_any_jacquard_may_end_the_turn() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    give_hand(game, S, ["long", "block", "cross"])
+    game.state.players[S].pawn = "a2b2"
+    set_turn(game, S)
+    game.apply(Move(S, tower="c3d3"))  # 3 stress spent: 2 left, every Jacquard costs 3
+    events = game.apply(EndTurn(S))
+    assert "turn_ended" in kinds(events) and game.current_seat is N
+
+
+def test_the_fresh_pattern_rule() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    pin, pin2, _ = give_hand(game, S, ["pin", "pin", "pair"])
+    game.state.players[S].pawn = "b2c2"
+    set_turn(game, S)
+    show(game, S, "b2c2", "A", extra=("a4",))  # A is already on the board
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("a4")))  # a flip elsewhere
+    unchanged_after(game, Transmit(S), E.PatternNotFresh, "None of the six lamps of b2c2 changed")
+    # flipping a lamp of the tower off and on again makes the same pattern fresh
+    game.apply(PlayJacquard(S, jacquard=pin2, lamps=lamps("b1")))
+    game.state.players[S].hand.append(pin)
+    game.state.discard.remove(pin)
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("b1")))
+    assert kinds(game.apply(Transmit(S)))[0] == "transmitted"
+
+
+def test_transmit_requires_the_right_pattern_in_the_reader_frame() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    pin, *_ = give_hand(game, S, ["pin", "pin", "pair"])
+    game.state.players[S].pawn = "b2c2"
+    set_turn(game, S)
+    show(game, S, "b2c2", "B")
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("b1")))  # B -> ? (one lamp off)
+    unchanged_after(game, Transmit(S), E.WrongPattern, "b2c2 shows .* not the A you need")
+
+
+def test_one_symbol_per_turn_and_the_turn_ends_on_transmitting() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    pin, *_ = give_hand(game, S, ["pin", "pin", "pair"])
+    game.state.players[S].pawn = "b2c2"
+    set_turn(game, S)
+    show(game, S, "b2c2", "A", extra=("d4",))
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("b1")))
+    game.apply(PlayJacquard(S, jacquard=game.state.players[S].hand[0], lamps=lamps("b1")))
+    events = game.apply(Transmit(S))
+    assert kinds(events)[:2] == ["transmitted", "turn_ended"]
+    assert game.state.players[S].progress == 1
+    assert game.current_seat is N
+
+
+def test_after_transmitting_the_next_symbol_needs_another_tower() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    south = game.state.players[S]
+    south.pawn, south.must_leave, south.progress = "b2c2", "b2c2", 1
+    pin, *_ = give_hand(game, S, ["pin", "pin", "pair"])
+    set_turn(game, S)
+    show(game, S, "b2c2", "D", extra=("d4",))
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("b1")))
+    game.apply(PlayJacquard(S, jacquard=south.hand[0], lamps=lamps("b1")))
+    unchanged_after(game, Transmit(S), E.MustChangeTower, "You transmitted from b2c2 last turn")
+
+
+def test_a_player_who_did_not_transmit_may_stay() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    south = game.state.players[S]
+    south.pawn, south.must_leave = "b2c2", "b2c2"
+    give_hand(game, S, ["pin", "pin", "pair"])
+    set_turn(game, S)
+    game.apply(PlayJacquard(S, jacquard=south.hand[0], lamps=lamps("d4")))
+    game.apply(EndTurn(S))
+    assert south.must_leave is None  # no transmit this turn: staying is allowed next turn
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def test_drawing_back_to_three_draws_fault_reports_for_stamps() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    state = game.state
+    south = state.players[S]
+    pin, pair, long_bar = give_hand(game, S, ["pin", "pair", "long"])
+    stamped = [j for j in state.bag if game.components.jacquards[j].fault]
+    plain = [j for j in state.bag if not game.components.jacquards[j].fault]
+    state.discard.extend(state.bag)
+    state.bag = [stamped[0], plain[0]]  # the only two cards left to draw
+    for card in (stamped[0], plain[0]):
+        state.discard.remove(card)
+    faults_before = len(south.faults)
+    game.apply(Move(S, tower="b2c2"))
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("a1")))
+    game.apply(PlayJacquard(S, jacquard=pair, lamps=lamps("a1", "b1")))
+    events = game.apply(EndTurn(S))
+    assert sorted(south.hand) == sorted([long_bar, stamped[0], plain[0]])
+    assert len(south.faults) == faults_before + 1
+    assert ("drew_faults", S) in [(e.kind, e.seat) for e in events]
+    assert "bag_refilled" not in kinds(events)
+
+
+def test_the_bag_is_refilled_from_the_discard_pile() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    state = game.state
+    pin, *_ = give_hand(game, S, ["pin", "pair", "long"])
+    state.discard.extend(state.bag)
+    state.bag = []
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("a1")))
+    events = game.apply(EndTurn(S))
+    assert "bag_refilled" in kinds(events)
+    assert len(state.players[S].hand) == 3
+    total = len(state.bag) + len(state.discard) + sum(len(p.hand) for p in state.players.values())
+    assert total == 48
+
+
+# ---------------------------------------------------------------- Fault Reports
+
+
+def test_fault_reports_are_played_by_any_holder_at_any_time() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    (shutter,) = give_faults(game, N, ["stuck-shutter"])
+    before = game.state.board
+    events = game.apply(PlayFault(N, card=shutter, lamps=lamps("c2")))  # in South's turn
+    assert kinds(events) == ["fault_played", "lamps_changed"]
+    assert game.state.board == before ^ lamps("c2")
+    assert game.state.fault_deck[-1] == shutter  # back under the deck
+    assert game.state.turn.flipped & lamps("c2")
+
+
+def test_fault_report_timing_and_targets_are_checked() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    oiled, grit = give_faults(game, N, ["well-oiled", "grit-in-gears"])
+    (rods,) = give_faults(game, S, ["crossed-rods"])
+    unchanged_after(game, PlayFault(N, card=oiled), E.CardTiming, "only be played in your own turn")
+    unchanged_after(
+        game,
+        PlayFault(S, card=rods, lamps=lamps("a1")),
+        E.CardTarget,
+        "flips exactly 2 lamps; you chose 1",
+    )
+    unchanged_after(game, PlayFault(S, card=grit), E.NotInHand, "not among your Fault Reports")
+    game.apply(PlayFault(N, card=grit))
+    assert game.state.turn.stress_limit == 3
+
+
+def test_each_competitive_fault_effect() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    overload, fire, oiled, runner, loom = give_faults(
+        game, S, ["overload", "wick-fire", "well-oiled", "relay-runner", "jammed-loom"]
+    )
+    game.apply(PlayFault(S, card=overload))
+    assert game.state.board == 0xFFFF
+    game.apply(PlayFault(S, card=fire, tower="b2b3"))
+    assert game.state.board == 0xFFFF & ~TOWERS["b2b3"].mask
+    game.apply(PlayFault(S, card=oiled))
+    assert game.state.turn.stress_limit == 7
+    game.state.players[S].pawn = "a2b2"
+    game.apply(PlayFault(S, card=runner, tower="c3d3"))
+    assert game.state.players[S].pawn == "c3d3" and game.state.turn.stress_spent == 0
+    hand_before = list(game.state.players[S].hand)
+    events = game.apply(PlayFault(S, card=loom))
+    assert "drew_jacquards" in kinds(events)
+    assert len(game.state.players[S].hand) == 3
+    assert set(hand_before) <= set(game.state.discard)
+
+
+def test_stress_penalty_cuts_the_current_players_budget() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    (grit,) = give_faults(game, N, ["grit-in-gears"])
+    _, _, long_bar = give_hand(game, S, ["pin", "pair", "long"])
+    game.state.players[S].pawn = "a2b2"
+    set_turn(game, S)
+    game.apply(PlayFault(N, card=grit))
+    game.apply(Move(S, tower="b2c2"))
+    unchanged_after(
+        game,
+        PlayJacquard(S, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")),
+        E.StressLimit,
+        "costs 3 stress points; you have 2 left",
+    )
+
+
+# ---------------------------------------------------------------- Deep Dwarf
+
+
+def test_the_deep_dwarf_follows_one_tower_behind_and_blocks() -> None:
+    game = game_with_words("GNOME", "ADORA", "TROLL")  # West (ADORA) starts
+    assert game.current_seat is W
+    west = game.state.players[W]
+    pins = give_hand(game, W, ["pin", "pin", "pin"])
+    game.apply(Move(W, tower="b1b2"))  # first placement: the Dwarf has no tower to take yet
+    assert game.state.dwarf is None
+    game.apply(PlayJacquard(W, jacquard=pins[0], lamps=lamps("d4")))
+    game.apply(EndTurn(W))
+    set_turn(game, W)
+    game.apply(Move(W, tower="b2b3"))
+    assert game.state.dwarf == "b1b2"
+    unchanged_after(game, Move(W, tower="b1b2"), E.TowerOccupied, "the Deep Dwarf is there")
+    game.apply(Move(W, tower="c3c4"))  # through the board, the Dwarf stays on the turn's start
+    assert game.state.dwarf == "b1b2" and west.pawn == "c3c4"
+
+
+def test_nobody_transmits_from_the_dwarfs_tower() -> None:
+    game = game_with_words("GNOME", "ADORA", "TROLL")
+    state = game.state
+    state.dwarf = "b2b3"
+    state.players[W].pawn = "b2b3"
+    problem = game.rules.transmit_problem(state, state.players[W])
+    assert isinstance(problem, E.TowerOccupied) and "Deep Dwarf" in str(problem)
+
+
+# ---------------------------------------------------------------- sabotage and winning
+
+
+def finish_message(game: ClacksGame, seat: Seat, tower: str, via: str = "b1") -> list:  # type: ignore[type-arg]
+    """Arrange ``seat`` one symbol from the end at ``tower`` and transmit it."""
+    player = game.state.players[seat]
+    player.progress = len(player.message) - 1
+    player.pawn = tower
+    pins = give_hand(game, seat, ["pin", "pin", "pair"])
+    set_turn(game, seat)
+    game.state.board = pattern_mask(game.components.alphabet[player.message[-1]], seat, tower)
+    game.apply(PlayJacquard(seat, jacquard=pins[0], lamps=lamps(via)))
+    game.apply(PlayJacquard(seat, jacquard=pins[1], lamps=lamps(via)))
+    return game.apply(Transmit(seat))
+
+
+def test_last_letter_sabotage_that_succeeds() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    events = finish_message(game, S, "b2c2")
+    assert "message_complete" in kinds(events) and "sabotage_started" in kinds(events)
+    assert game.current_seat is N and game.state.turn.phase == "sabotage"
+    lit = game.state.board & TOWERS["b2c2"].mask  # A = 00 10 01 at b2c2 for South: b2 and c1
+    assert lit == lamps("b2", "c1")
+    stile, _, _ = give_hand(game, N, ["stile", "pin", "long"])
+    unchanged_after(game, Move(N, tower="a3b3"), E.WrongPhase, "sabotage attempt")
+    unchanged_after(game, Transmit(N), E.WrongPhase, "First darken b2c2")
+    events = game.apply(PlayJacquard(N, jacquard=stile, lamps=lamps("b2", "c1")))
+    assert "sabotage_succeeded" in kinds(events)
+    south = game.state.players[S]
+    assert south.progress == len(south.message) - 1 and south.sabotaged and not game.over
+    # the saboteur goes on with an ordinary turn: move, play, transmit
+    assert game.state.turn.phase == "play" and game.state.turn.stress_spent == 1
+    game.apply(Move(N, tower="a3b3"))
+    assert game.state.turn.stress_spent == 1  # first placement from the start button is free
+    game.apply(EndTurn(N))
+    # South must resend from another tower; a player is sabotaged only once
+    assert south.must_leave == "b2c2"
+    events = finish_message(game, S, "c2d2", via="c1")
+    assert game.winner is S and "sabotage_started" not in kinds(events)
+
+
+def test_last_letter_sabotage_that_fails() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    finish_message(game, S, "b2c2")
+    pin, *_ = give_hand(game, N, ["pin", "pair", "long"])
+    game.apply(PlayJacquard(N, jacquard=pin, lamps=lamps("c1")))  # one of two lit lamps
+    events = game.apply(EndTurn(N))
+    assert kinds(events) == ["sabotage_failed", "game_won"]
+    assert game.winner is S and game.state.end_reason == "sabotage_failed"
+    unchanged_after(game, Move(N, tower="a3b3"), E.GameIsOver, "South won")
+    assert game.legal_actions(N) == []
+
+
+def test_sabotage_with_a_fault_report() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    finish_message(game, S, "b2c2")
+    (fire,) = give_faults(game, N, ["wick-fire"])
+    events = game.apply(PlayFault(N, card=fire, tower="b2c2"))
+    assert "sabotage_succeeded" in kinds(events)
+
+
+def test_the_saboteur_respects_the_stress_limit() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    finish_message(game, S, "b2c2")
+    _, block, long_bar = give_hand(game, N, ["pin", "block", "long"])
+    game.apply(PlayJacquard(N, jacquard=block, lamps=lamps("a1", "b1", "a2", "b2")))
+    unchanged_after(
+        game,
+        PlayJacquard(N, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")),
+        E.StressLimit,
+        "costs 3 stress points; you have 2 left",
+    )
+
+
+# ---------------------------------------------------------------- variants
+
+
+def test_long_message_needs_space_and_end() -> None:
+    game = ClacksGame.new(
+        Options(long_message=True, words=(("ADORA", "GENUA"), ("TROLL", "SCONE"))), 2
+    )
+    south = game.state.players[S]
+    assert south.message == [*"ADORA", "SPACE", *"GENUA", "END"]
+    south.progress = 5
+    south.pawn = "b2c2"
+    pins = give_hand(game, S, ["pin", "pin", "pair"])
+    show(game, S, "b2c2", "SPACE")
+    game.apply(PlayJacquard(S, jacquard=pins[0], lamps=lamps("d4")))
+    game.apply(PlayJacquard(S, jacquard=pins[1], lamps=lamps("b1")))
+    game.state.board ^= lamps("b1")  # a third flip puts it back (a Jacquard in the real game)
+    assert kinds(game.apply(Transmit(S)))[0] == "transmitted"
+    assert south.next_symbol == "G"
+    with pytest.raises(E.BadOptions, match="needs 2 word"):
+        Options(long_message=True, words=(("ADORA",), ("TROLL",)))
+
+
+def test_own_words_are_cleaned_and_refused_with_the_character() -> None:
+    options = Options(words=(("Bubák",), ("Čaroděj",)))
+    assert options.words == (("BUBAK",), ("CARODEJ",))
+    with pytest.raises(E.BadOptions, match="'7' in 'AB7' cannot be sent"):
+        Options(words=(("AB7",), ("TROLL",)))
+    with pytest.raises(E.BadOptions, match="cannot be sent"):
+        Options(words=(("TWO WORDS",), ("TROLL",)))
+
+
+def test_express_turns_take_the_time_as_input() -> None:
+    game = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    unchanged_after(game, Move(S, tower="b2c2"), E.TimeRules, "needs the time")
+    game.apply(Move(S, tower="b2c2", at=130.0))
+    unchanged_after(game, EndTurn(S, at=161.0), E.TimeRules, "60 seconds ran out 1.0 seconds ago")
+    unchanged_after(game, TimeUp(None, at=159.0), E.TimeRules, "still has 1.0 seconds left")
+    hand = list(game.state.players[S].hand)
+    events = game.apply(TimeUp(None, at=160.0))
+    assert kinds(events) == ["time_up"] and game.state.turn.phase == "timeout_discard"
+    unchanged_after(game, Move(S, tower="a2b2"), E.WrongPhase, "choose a Jacquard to discard")
+    events = game.apply(Discard(S, jacquard=hand[0]))
+    assert "drew_jacquards" not in kinds(events)  # no replacement on that turn
+    assert len(game.state.players[S].hand) == 2
+    assert game.current_seat is N and game.state.turn.started_at == 160.0
+    assert game.view(None)["turn"]["deadline"] == 220.0
+
+
+def test_express_timeout_after_playing_ends_the_turn_normally() -> None:
+    game = game_with_words("ADORA", "TROLL", express=True)
+    pin, *_ = give_hand(game, S, ["pin", "pair", "long"])
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("a1"), at=10.0))
+    events = game.apply(TimeUp(None, at=61.0))
+    assert kinds(events)[:2] == ["time_up", "turn_ended"]
+    assert len(game.state.players[S].hand) == 3 and game.current_seat is N
+    unchanged_after(
+        ClacksGame.new(Options(), 1), TimeUp(None, at=99.0), E.TimeRules, "Only Clacks Express"
+    )
+
+
+def test_express_sabotage_runs_out_of_time() -> None:
+    game = game_with_words("ADORA", "TROLL", express=True)
+    game.state.turn.started_at = 0.0
+    player = game.state.players[S]
+    player.progress, player.pawn = 4, "b2c2"
+    pins = give_hand(game, S, ["pin", "pin", "pair"])
+    show(game, S, "b2c2", "A")
+    game.apply(PlayJacquard(S, jacquard=pins[0], lamps=lamps("b1"), at=1.0))
+    game.apply(PlayJacquard(S, jacquard=pins[1], lamps=lamps("b1"), at=2.0))
+    game.apply(Transmit(S, at=3.0))
+    events = game.apply(TimeUp(None, at=64.0))
+    assert "sabotage_failed" in kinds(events) and game.winner is S
+
+
+def test_quick_game_completes_the_round_and_has_no_sabotage() -> None:
+    game = game_with_words("ADORA", "TROLL", quick=True)
+    events = finish_message(game, S, "b2c2")
+    assert "sabotage_started" not in kinds(events) and not game.over
+    assert game.current_seat is N and game.state.turn.phase == "play"
+    pin, *_ = give_hand(game, N, ["pin", "pair", "long"])
+    game.apply(PlayJacquard(N, jacquard=pin, lamps=lamps("a1")))
+    events = game.apply(EndTurn(N))
+    assert "round_completed" in kinds(events)
+    assert game.winner is S and game.state.end_reason == "quick_game"
+
+
+def test_quick_game_tie_breaks_on_last_turn_stress_then_alphabet() -> None:
+    game = game_with_words("ADORA", "TROLL", quick=True)
+    finish_message(game, S, "b2c2")  # South spent 2 on the last turn
+    finish_message(game, N, "b2c2")  # so did North: ADORA comes first
+    assert game.winner is S
+    game = game_with_words("ADORA", "TROLL", quick=True)
+    finish_message(game, S, "b2c2")
+    north = game.state.players[N]
+    north.progress, north.pawn = len(north.message) - 1, "a3b3"
+    pin, *_ = give_hand(game, N, ["pin", "pair", "long"])
+    game.state.board = pattern_mask(game.components.alphabet["L"], N, "a3b3") ^ lamps("a4")
+    game.apply(PlayJacquard(N, jacquard=pin, lamps=lamps("a4")))  # North: 1 stress, South: 2
+    game.apply(Transmit(N))
+    assert game.winner is N
+
+
+def test_four_players_take_turns_clockwise_from_the_first_word() -> None:
+    game = game_with_words("TROLL", "SCONE", "ADORA", "GNOME")
+    assert game.seats == [N, EAST, S, W]
+    for expected in [N, EAST, S, W, N]:
+        assert game.current_seat is expected
+        card = game.state.players[expected].hand[0]
+        mask = game.components.jacquards[card].design.placements[0].mask
+        game.apply(PlayJacquard(expected, jacquard=card, lamps=mask))
+        game.apply(EndTurn(expected))
+    assert game.state.turn.round == 2
+
+
+# ---------------------------------------------------------------- legal actions and undo
+
+
+def test_legal_actions_cover_moves_plays_and_faults() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    give_hand(game, S, ["pin", "pair", "long"])
+    give_faults(game, N, ["stuck-shutter"])
+    actions = game.legal_actions(S)
+    assert sum(isinstance(a, Move) for a in actions) == 6
+    assert sum(isinstance(a, PlayJacquard) for a in actions) == 16 + 24 + 8
+    assert not any(isinstance(a, (Transmit, EndTurn)) for a in actions)
+    north = game.legal_actions(N)
+    assert len(north) == 16 and all(isinstance(a, PlayFault) for a in north)
+
+
+def test_undo_takes_back_own_actions_until_something_is_revealed() -> None:
+    game = ClacksGame.new(Options(), seed=9)
+    start = game.to_json()
+    seat = game.current_seat
+    other = next(s for s in game.seats if s is not seat)
+    assert not game.can_undo(seat)
+    move = game.legal_actions(seat)[0]
+    game.apply(move)
+    play = next(a for a in game.legal_actions(seat) if isinstance(a, PlayJacquard))
+    game.apply(play)
+    assert game.can_undo(seat) and not game.can_undo(other)
+    with pytest.raises(E.NothingToUndo, match="only undo in your own turn"):
+        game.undo(other)
+    game.undo(seat)
+    game.undo(seat)
+    assert game.to_json() == start
+    game.apply(move)
+    game.apply(play)
+    game.apply(EndTurn(seat))  # drawing reveals
+    with pytest.raises(E.NothingToUndo, match="own turn"):
+        game.undo(seat)
+    assert not game.can_undo(game.current_seat)
+
+
+def test_another_players_fault_blocks_undo() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    (shutter,) = give_faults(game, N, ["stuck-shutter"])
+    game.apply(Move(S, tower="b2c2"))
+    assert game.can_undo(S)
+    game.apply(PlayFault(N, card=shutter, lamps=lamps("a1")))
+    assert not game.can_undo(S)
+    with pytest.raises(E.NothingToUndo, match="revealed or followed"):
+        game.undo(S)

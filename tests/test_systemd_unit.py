@@ -1,0 +1,155 @@
+"""The Raspberry Pi service: the install script stages a real install in a temporary
+directory, and `systemd-analyze verify` checks the unit it wrote, executable and all.
+
+systemd-analyze comes with Debian's systemd package (.ci/run installs it). Off CI a
+machine without it skips these tests; on CI (CI=true) a missing tool is a failure.
+"""
+
+from __future__ import annotations
+
+import configparser
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from firmware.config import load_config
+
+ROOT = Path(__file__).resolve().parent.parent
+UNIT = ROOT / "systemd" / "clacks.service"
+INSTALL = ROOT / "systemd" / "install.sh"
+
+
+def systemd_analyze() -> str:
+    tool = shutil.which("systemd-analyze")
+    if tool is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("systemd-analyze is missing on CI: .ci/run must install Debian's systemd")
+        pytest.skip("systemd-analyze is not installed (apt-get install systemd)")
+    return tool
+
+
+def verify(unit_dir: Path, unit: str = "clacks.service") -> subprocess.CompletedProcess[str]:
+    """systemd-analyze verify, with the unit (and its drop-ins) found in ``unit_dir``."""
+    env = dict(os.environ, SYSTEMD_UNIT_PATH=f"{unit_dir}:")
+    return subprocess.run(
+        [systemd_analyze(), "verify", unit],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=unit_dir,
+        timeout=60,
+    )
+
+
+@pytest.fixture(scope="module")
+def staged(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project installed by systemd/install.sh into a temporary tree."""
+    systemd_analyze()
+    root = tmp_path_factory.mktemp("install")
+    result = subprocess.run(
+        [
+            "bash",
+            str(INSTALL),
+            "--no-system",
+            "--no-pi-extra",
+            "--led",
+            "pwm",
+            "--prefix",
+            str(root / "opt" / "clacks"),
+            "--config-dir",
+            str(root / "etc" / "clacks"),
+            "--unit-dir",
+            str(root / "units"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    return root
+
+
+def test_the_staged_unit_passes_systemd_analyze_verify(staged: Path) -> None:
+    unit = (staged / "units" / "clacks.service").read_text()
+    executable = staged / "opt" / "clacks" / "venv" / "bin" / "clacks"
+    assert f"ExecStart={executable} serve" in unit
+    assert f"CLACKS_CONFIG={staged}/etc/clacks/config.toml" in unit
+    result = verify(staged / "units")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout + result.stderr == ""  # not even a warning
+
+
+def test_the_installed_program_runs_and_reads_the_written_settings(staged: Path) -> None:
+    config = load_config(staged / "etc" / "clacks" / "config.toml")
+    assert config.leds.backend == "pwm"
+    assert config.buttons.backend == "auto"
+    executable = staged / "opt" / "clacks" / "venv" / "bin" / "clacks"
+    env = dict(os.environ, CLACKS_CONFIG=str(staged / "etc" / "clacks" / "config.toml"))
+    result = subprocess.run(
+        [str(executable), "hardware", "power"], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert "limiter cap" in result.stdout
+    # the venv sees the system's packages (python3-lgpio on Raspberry Pi OS)
+    cfg = (staged / "opt" / "clacks" / "venv" / "pyvenv.cfg").read_text()
+    assert "include-system-site-packages = true" in cfg
+
+
+def test_the_pwm_drop_in_is_installed_and_verifies(staged: Path) -> None:
+    drop_in = staged / "units" / "clacks.service.d" / "pwm.conf"
+    assert "User=root" in drop_in.read_text()
+    result = verify(staged / "units")
+    assert result.returncode == 0 and result.stderr == ""
+
+
+def test_verify_fails_when_the_executable_is_missing(tmp_path: Path) -> None:
+    text = UNIT.read_text().replace("/opt/clacks", str(tmp_path / "nowhere"))
+    (tmp_path / "clacks.service").write_text(text)
+    result = verify(tmp_path)
+    assert result.returncode != 0
+    assert "is not executable" in result.stderr
+
+
+def test_verify_reports_a_broken_setting(staged: Path, tmp_path: Path) -> None:
+    text = (staged / "units" / "clacks.service").read_text()
+    (tmp_path / "clacks.service").write_text(
+        text.replace("DeviceAllow=char-spi rw", "DeviceAllow=char-spi rwx")
+    )
+    result = verify(tmp_path)
+    assert "Invalid device rights" in result.stderr
+
+
+def test_the_unit_keeps_the_promises_the_hardware_needs() -> None:
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    # configparser keeps only the last of a repeated key, so DeviceAllow is read from lines
+    parser.read_string(UNIT.read_text())
+    service = parser["Service"]
+    lines = UNIT.read_text().splitlines()
+    assert service["Restart"] == "on-failure"
+    assert service["StateDirectory"] == "clacks"
+    assert service["WorkingDirectory"] == "/var/lib/clacks"  # writable: lgpio's pipes
+    assert service["User"] == "clacks"
+    assert set(service["SupplementaryGroups"].split()) >= {"gpio", "spi"}
+    for key in ("NoNewPrivileges", "PrivateTmp", "ProtectHome"):
+        assert service[key] == "yes"
+    assert service["ProtectSystem"] == "strict"
+    assert service["DevicePolicy"] == "closed"
+    allowed = {line.split("=", 1)[1] for line in lines if line.startswith("DeviceAllow=")}
+    assert {"char-gpiochip rw", "char-spi rw"} <= allowed
+    assert "PrivateDevices=yes" not in lines  # would hide /dev/gpiochip* and /dev/spidev*
+    assert parser["Install"]["WantedBy"] == "multi-user.target"
+
+
+def test_install_script_refuses_bad_options() -> None:
+    bad = subprocess.run(["bash", str(INSTALL), "--led", "laser"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "--led must be" in bad.stderr
+    relative = subprocess.run(
+        ["bash", str(INSTALL), "--no-system", "--prefix", "opt"], capture_output=True, text=True
+    )
+    assert relative.returncode == 2 and "must be an absolute path" in relative.stderr
+    unknown = subprocess.run(["bash", str(INSTALL), "--frobnicate"], capture_output=True, text=True)
+    assert unknown.returncode == 2 and "unknown option" in unknown.stderr

@@ -1,0 +1,422 @@
+"""Acceptance through a real browser: Debian's chromium driven by Playwright.
+
+A whole two-player competitive game is played through two phone pages, with the table
+screen open in a third browser context. The test chooses each move with the engine's
+self-play policy (reading the game it serves, as a person would look at the table) but
+every action is made by tapping the phone page. Along the way: joining through the
+address in the table's QR code, a reload that keeps the seat, the preview of the lamps
+a card will flip, a refusal shown in words, and a check of every page's DOM, API
+responses and pushed events for hands that are not theirs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from live_server import LiveServer
+
+from engine.clacks.actions import Move, PlayJacquard, Transmit
+from engine.clacks.selfplay import choose_turn_action
+from engine.core.interface import game_module
+from engine.core.rng import Rng
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"viewport": {"width": 360, "height": 760}, "is_mobile": True, "has_touch": True}
+TV = {"viewport": {"width": 1600, "height": 900}}
+SCREENSHOTS = os.environ.get("CLACKS_SCREENSHOTS")  # a directory to save docs screenshots in
+
+# Every pushed event is recorded in the page, so the test can read exactly what arrived.
+RECORD_EVENTS = """
+(() => {
+  const Original = window.EventSource;
+  window.__pushed = [];
+  window.EventSource = function (url, options) {
+    const source = new Original(url, options);
+    source.addEventListener("state", (m) => window.__pushed.push(m.data));
+    return source;
+  };
+  window.EventSource.prototype = Original.prototype;
+  window.EventSource.CLOSED = Original.CLOSED;
+})();
+"""
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
+        message = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+class Page:
+    """A browser context with one page, recording every API response it receives."""
+
+    def __init__(self, browser: Any, name: str, **context: Any) -> None:
+        self.name = name
+        self.context = browser.new_context(**context)
+        self.context.set_default_timeout(10_000)
+        self.context.add_init_script(RECORD_EVENTS)
+        self.page = self.context.new_page()
+        self.responses: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("response", self._record)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def _record(self, response: Any) -> None:
+        if "/api/" in response.url and "/stream" not in response.url:
+            # a response the page navigated away from has no body left to read
+            with contextlib.suppress(Exception):
+                self.responses.append(response.text())
+
+    def pushed(self) -> list[dict[str, Any]]:
+        return [json.loads(text) for text in self.page.evaluate("window.__pushed || []")]
+
+    def wait_revision(self, revision: int) -> None:
+        self.page.wait_for_function(
+            "r => Number(document.body.dataset.revision || -1) >= r", arg=revision
+        )
+
+    def shot(self, name: str) -> None:
+        if SCREENSHOTS:
+            Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(
+                path=f"{SCREENSHOTS}/{name}.png", full_page=name.startswith("phone")
+            )
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[dict[str, Page]]:
+    opened = {
+        "table": Page(browser, "table", **TV),
+        "south": Page(browser, "south", **PHONE),
+        "north": Page(browser, "north", **PHONE),
+    }
+    yield opened
+    for page in opened.values():
+        page.context.close()
+
+
+def orientation_for(
+    holes: list[str], cells: set[tuple[int, int]]
+) -> tuple[int, bool, tuple[int, int]]:
+    """How the phone must turn a card so its holes cover ``cells`` (row, col as drawn
+    from the seat): (quarter turns, mirrored, the cell where its first hole goes)."""
+    target = _normalise(cells)
+    for mirror in (False, True):
+        for rotation in range(4):
+            shape = [(r, c) for r, row in enumerate(holes) for c, ch in enumerate(row) if ch == "X"]
+            if mirror:
+                shape = [(r, -c) for r, c in shape]
+            for _ in range(rotation):
+                shape = [(c, -r) for r, c in shape]
+            if _normalise(set(shape)) == target:
+                first = sorted(target)[0]
+                top = min(r for r, _ in cells)
+                left = min(c for _, c in cells)
+                return rotation, mirror, (first[0] + top, first[1] + left)
+    raise AssertionError(f"no orientation of {holes} covers {cells}")
+
+
+def _normalise(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return {(r - top, c - left) for r, c in cells}
+
+
+def lamps_shown(page: Any, css: str) -> set[str]:
+    return set(page.eval_on_selector_all(css, "nodes => nodes.map(n => n.dataset.lamp)"))
+
+
+def play_on_phone(
+    phone: Page,
+    reference: dict[str, Any],
+    seat: str,
+    action: Any,
+    hand: list[dict[str, Any]],
+    table: Page | None,
+) -> None:
+    """Make ``action`` by tapping the phone page."""
+    page = phone.page
+    if isinstance(action, Move):
+        page.click(f"[data-tower={action.tower}]")
+    elif isinstance(action, Transmit):
+        page.click("[data-action=transmit]")
+    elif isinstance(action, PlayJacquard):
+        card = next(c for c in hand if c["id"] == action.jacquard)
+        grid = next(s["grid"] for s in reference["seats"] if s["id"] == seat)
+        where = {lamp: (r, c) for r, row in enumerate(grid) for c, lamp in enumerate(row)}
+        wanted = action.to_json()["lamps"]
+        rotation, mirror, anchor = orientation_for(card["holes"], {where[x] for x in wanted})
+        page.click(f".jacquard[data-card='{card['id']}'] .card-button")
+        for _ in range(rotation):
+            page.click("[data-action=rotate]")
+        if mirror:
+            page.click("[data-action=mirror]")
+        page.click(f"[data-lamp={grid[anchor[0]][anchor[1]]}]")
+        # the phone previews exactly the lamps that will flip, and so does the table
+        assert lamps_shown(page, ".lamp.flip") == set(wanted)
+        if table is not None:
+            table.page.wait_for_function(
+                "n => document.querySelectorAll('.clacks-table .lamp.flip').length === n",
+                arg=len(wanted),
+            )
+            assert lamps_shown(table.page, ".clacks-table .lamp.flip") == set(wanted)
+            phone.shot("phone-preview")
+            table.shot("table-tv-preview")
+        page.click("[data-action=confirm]")
+    else:
+        assert action.TYPE == "end_turn", action
+        page.click("[data-action=end_turn]")
+
+
+def test_a_whole_game_through_two_phones_and_the_table(
+    server: LiveServer, pages: dict[str, Page]
+) -> None:
+    import zxingcpp
+    from PIL import Image
+
+    table, south, north = pages["table"], pages["south"], pages["north"]
+    table.page.goto(server.url("/"))
+
+    # the lobby: names and a repeatable deal, started from the table screen
+    table.page.fill("input[name=name-south]", "Ann")
+    table.page.fill("input[name=name-north]", "Bob")
+    table.page.fill("input[name=seed]", "10")
+    table.page.click("dialog button[type=submit]")
+    table.wait_revision(1)
+    session = server.room.session
+    assert session is not None and session.active_seats == ["south"]
+    table.shot("table-tv")
+
+    # joining through the QR code: decode the picture the table shows
+    join_url = table.page.get_attribute("#room-code", "data-join-url")
+    picture = Image.open(io.BytesIO(table.page.locator("img.qr").screenshot()))
+    decoded = [r.text for r in zxingcpp.read_barcodes(picture)]
+    assert decoded == [join_url] and join_url == server.url(f"/join/{server.code}")
+    south.page.goto(decoded[0])
+    south.page.fill("#player-name", "Ann")
+    south.page.click("button[data-seat=south]")
+    # the other phone types the room code instead
+    north.page.goto(server.url("/join"))
+    north.page.fill("#code", server.code.lower())
+    north.page.click("button[type=submit]")
+    north.page.click("button[data-seat=north]")
+    for phone in (south, north):
+        phone.wait_revision(1)
+        assert phone.page.locator(".jacquard").count() == 3
+
+    # a refused move shows the engine's reason in words
+    clacks = session.clacks  # type: ignore[attr-defined]
+    with pytest.raises(Exception) as refused:
+        clacks.clone().apply(Transmit(clacks.current_seat))
+    south.page.click("[data-action=transmit]")
+    south.page.wait_for_selector("#error:not([hidden])")
+    assert south.page.inner_text("#error") == str(refused.value)
+    south.shot("phone-refused")
+
+    reference = game_module("clacks").reference()
+    hands_at: dict[int, dict[str, list[str]]] = {}
+    rng = Rng(10)
+    steps = 0
+    reloaded = False
+    while not session.over:
+        revision = server.room.revision
+        hands_at[revision] = {
+            seat: [c["id"] for c in session.view(seat)["you"]["hand"]]
+            + [c["id"] for c in session.view(seat)["you"]["faults"]]
+            for seat in ("south", "north")
+        }
+        seat = session.active_seats[0]
+        phone, other = (south, north) if seat == "south" else (north, south)
+        phone.wait_revision(revision)
+        action = choose_turn_action(clacks, rng)
+        hand = session.view(seat)["you"]["hand"]
+        play_on_phone(phone, reference, seat, action, hand, table if steps < 6 else None)
+        deadline = time.time() + 10
+        while server.room.revision == revision and time.time() < deadline:
+            time.sleep(0.02)
+        assert server.room.revision == revision + 1, (
+            f"{seat} could not play {action.to_json()}: {phone.page.inner_text('#error')}"
+        )
+        steps += 1
+        # the DOM of each phone holds its own cards only; the table holds none
+        other.wait_revision(revision + 1)
+        other_seat = "north" if seat == "south" else "south"
+        own_cards = set(
+            other.page.eval_on_selector_all("[data-card]", "n => n.map(x => x.dataset.card)")
+        )
+        after = session.view(other_seat)["you"]
+        assert own_cards == {c["id"] for c in after["hand"]} | {c["id"] for c in after["faults"]}
+        assert table.page.locator("[data-card]").count() == 0
+        if steps == 10 and not reloaded:
+            # a phone that reloads mid-game gets its seat back
+            south.page.reload()
+            south.wait_revision(server.room.revision)
+            assert south.page.locator("button[data-seat]").count() == 0
+            assert "Ann" in south.page.inner_text("#who")
+            reloaded = True
+        if steps == 3 and SCREENSHOTS:
+            table.wait_revision(server.room.revision)
+            table.shot("table-tv-playing")
+        if steps == 4 and SCREENSHOTS:
+            south.wait_revision(server.room.revision)
+            south.shot("phone-hand")
+    assert reloaded and steps >= 20
+
+    # everyone sees the end
+    result = session.result()
+    assert result is not None
+    table.wait_revision(server.room.revision)
+    assert "wins" in table.page.inner_text(".winner")
+    for phone in (south, north):
+        phone.wait_revision(server.room.revision)
+        assert "wins" in phone.page.inner_text(".winner")
+    table.shot("table-tv-won")
+
+    # no page ever received a hand that was not its own: API responses and pushed events
+    final = {seat: hands_at[max(hands_at)][seat] for seat in ("south", "north")}
+    for page, own in ((table, None), (south, "south"), (north, "north")):
+        assert page.errors == [], page.errors
+        pushed = page.pushed()
+        assert len(pushed) >= steps
+        for message in pushed:
+            you = message["view"] and message["view"]["you"]
+            if own is None:
+                assert you is None
+            elif you is not None:
+                assert you["seat"] == own
+            hands = hands_at.get(message["revision"])
+            text = json.dumps(message)
+            for seat, cards in (hands or {}).items():
+                if seat != own:
+                    for card in cards:
+                        assert f'"{card}"' not in text, (page.name, message["revision"], card)
+        for text in page.responses:
+            for seat, cards in final.items():
+                if seat != own:
+                    for card in cards:
+                        assert f'"{card}"' not in text, (page.name, card)
+            assert '"seed"' not in text
+
+
+def test_the_phone_speaks_czech_and_fits_a_small_screen(
+    server: LiveServer, pages: dict[str, Page]
+) -> None:
+    server.room.new_game("clacks", {"players": 2}, seed=10)
+    phone = pages["south"].page
+    phone.goto(server.url(f"/join/{server.code}?lang=cs"))
+    phone.click("button[data-seat=south]")
+    phone.wait_for_selector(".jacquard")
+    assert "Vaše žakáry" in phone.inner_text("main")
+    phone.click("[data-action=transmit]")
+    phone.wait_for_selector("#error:not([hidden])")
+    assert phone.inner_text("#error") == "Před odesláním postavte figurku na věž."
+    # nothing wider than the phone: no sideways scrolling at 360 px
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    # every lamp and tower has a label a screen reader can read
+    labels = phone.eval_on_selector_all(
+        "[data-lamp], [data-tower]", "n => n.map(x => x.getAttribute('aria-label'))"
+    )
+    assert len(labels) == 28 and all(labels)
+    assert any("Lampa" in label for label in labels)
+    # tap targets: every button is at least 44 px tall
+    heights = phone.eval_on_selector_all(
+        "button", "n => n.map(b => b.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 44
+
+
+def test_a_fault_report_in_another_players_turn_and_an_undo(
+    server: LiveServer, pages: dict[str, Page]
+) -> None:
+    server.room.new_game("clacks", {"players": 2}, seed=29)
+    session = server.room.session
+    assert session is not None and session.active_seats == ["south"]
+    south, north = pages["south"].page, pages["north"].page
+    for page, seat in ((south, "south"), (north, "north")):
+        page.goto(server.url(f"/join/{server.code}"))
+        page.click(f"button[data-seat={seat}]")
+        page.wait_for_selector(".jacquard")
+
+    # South moves by tapping a tower, then takes it back
+    revision = server.room.revision
+    south.click("[data-tower=b2c2]")
+    pages["south"].wait_revision(revision + 1)
+    assert session.view("south")["players"][0]["pawn"] == "b2c2"
+    south.click("[data-action=undo]")
+    pages["south"].wait_revision(revision + 2)
+    assert session.view("south")["players"][0]["pawn"] is None
+    pages["north"].wait_revision(revision + 2)
+
+    # North, out of turn, flips two lamps with Crossed Rods
+    board_before = session.view(None)["board"]
+    north.click(".fault[data-card='crossed-rods-1'] button")
+    north.click("[data-lamp=a1]")
+    north.click("[data-lamp=d4]")
+    assert lamps_shown(north, ".lamp.flip") == {"a1", "d4"}
+    north.click("[data-action=confirm]")
+    pages["north"].wait_revision(revision + 3)
+    assert session.view(None)["board"] == board_before ^ (1 << 0 | 1 << 15)
+    assert north.locator(".fault[data-card='crossed-rods-1']").count() == 0
+    assert session.active_seats == ["south"]
+
+
+def test_the_lobby_sets_up_own_words_variants_and_language(
+    server: LiveServer, pages: dict[str, Page]
+) -> None:
+    table = pages["table"]
+    table.page.goto(server.url("/"))
+    lobby = table.page.locator("dialog")
+    lobby.locator("select[name=players]").select_option("3")
+    lobby.locator("input[value=express]").check()
+    lobby.locator("input[name=words][value=custom]").check()
+    for seat, word in (("south", "Řeka"), ("west", "gnome"), ("north", "Troll")):
+        lobby.locator(f"input[name=word-{seat}-0]").fill(word)
+    lobby.locator("select[name=language]").select_option("cs")
+    lobby.locator("button[type=submit]").click()
+    table.page.wait_for_url("**lang=cs**")
+    table.wait_revision(1)
+    view = server.room.session.view(None)  # type: ignore[union-attr]
+    words = {p["seat"]: p["words"] for p in view["players"]}
+    assert words == {"south": ["REKA"], "west": ["GNOME"], "north": ["TROLL"]}
+    assert view["options"]["express"] and server.room.language == "cs"
+    assert "Na tahu" in table.page.inner_text(".status")
+    assert table.page.locator(".countdown").inner_text().startswith("zbývá")
+    table.shot("table-tv-cs")
+    # a bad word is refused in the lobby with the reason, and the running game stays
+    table.page.click("#new-game")
+    lobby.locator("input[name=words][value=custom]").check()
+    for seat in ("south", "north"):
+        lobby.locator(f"input[name=word-{seat}-0]").fill("A1")
+    lobby.locator("button[type=submit]").click()
+    error = lobby.locator(".error")
+    error.wait_for()
+    assert "1" in error.inner_text() and server.room.game_number == 1

@@ -1,0 +1,208 @@
+"""The JSON API: everything the table screen and the phones do goes through here, so a
+bot or another client can do the same (see docs/api.md and /api/openapi.json).
+
+A seat's requests carry its token in the ``X-Seat-Token`` header (the event stream,
+which browsers open without custom headers, takes it as ``?token=``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from engine.core.errors import IllegalAction
+from engine.core.interface import game_module, game_modules
+from web.errors import ApiError
+from web.hub import Hub
+from web.i18n import LANGUAGES
+from web.openapi import openapi_document
+from web.room import Room
+
+api = Blueprint("api", __name__)
+
+TOKEN_HEADER = "X-Seat-Token"
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+SEAT_ID_MAX = 16
+
+
+def hub() -> Hub:
+    found: Hub = current_app.extensions["clacks_hub"]
+    return found
+
+
+def room(code: str) -> Room:
+    return hub().room(code)
+
+
+def body() -> dict[str, Any]:
+    """The request's JSON object; a clear 400 for anything else."""
+    data = request.get_json(silent=True, force=True) if request.content_length else {}
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad_json", "The request body must be a JSON object")
+    return data
+
+
+def token() -> str | None:
+    return request.headers.get(TOKEN_HEADER) or None
+
+
+def optional_int(data: dict[str, Any], name: str) -> int | None:
+    value = data.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ApiError(400, "bad_field", f"{name} must be a whole number", field=name)
+    return value
+
+
+def seat_id(seat: str) -> str:
+    if len(seat) > SEAT_ID_MAX:
+        raise ApiError(404, "unknown_seat", "No such seat")
+    return seat
+
+
+def json_text(text: str, status: int = 200) -> Response:
+    return Response(text, status=status, mimetype="application/json")
+
+
+# --------------------------------------------------------------------- games
+
+
+@api.get("/openapi.json")
+def openapi() -> Response:
+    return jsonify(openapi_document())
+
+
+@api.get("/games")
+def games() -> Response:
+    return jsonify(
+        {
+            "games": [
+                {"name": m.name, "title": m.title, "options": m.options_schema()}
+                for m in game_modules().values()
+            ],
+            "languages": list(LANGUAGES),
+        }
+    )
+
+
+@api.get("/games/<name>/reference")
+def reference(name: str) -> Response:
+    try:
+        module = game_module(name)
+    except KeyError:
+        raise ApiError(404, "unknown_game", f"unknown game {name!r}", game=name) from None
+    return jsonify(module.reference())
+
+
+# --------------------------------------------------------------------- rooms
+
+
+@api.post("/rooms")
+def create_room() -> tuple[Response, int]:
+    created = hub().create_room()
+    return jsonify({"code": created.code}), 201
+
+
+@api.get("/rooms/<code>")
+def room_state(code: str) -> Response:
+    """What the asker may see now: a seat's view with its token, else the table's."""
+    found = room(code)
+    seat = request.args.get("seat") or None
+    visible = found.seat_for_token(seat_id(seat) if seat else None, token())
+    return json_text(found.snapshot(visible, None))
+
+
+@api.post("/rooms/<code>/game")
+def new_game(code: str) -> tuple[Response, int]:
+    data = body()
+    game = data.get("game", "clacks")
+    options = data.get("options", {})
+    names = data.get("names")
+    language = data.get("language")
+    if not isinstance(game, str):
+        raise ApiError(400, "bad_field", "game must be a game's name", field="game")
+    if not isinstance(options, dict):
+        raise ApiError(400, "bad_field", "options must be a JSON object", field="options")
+    if names is not None and (
+        not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values())
+    ):
+        raise ApiError(400, "bad_field", "names must map seats to names", field="names")
+    if language is not None and language not in LANGUAGES:
+        raise ApiError(
+            400, "bad_field", f"language must be one of {', '.join(LANGUAGES)}", field="language"
+        )
+    seed = optional_int(data, "seed")
+    if seed is not None and not 0 <= seed < 2**63:
+        raise ApiError(400, "bad_field", "seed must be between 0 and 2**63", field="seed")
+    result = room(code).new_game(game, options, seed, names, language)
+    return jsonify(result), 201
+
+
+# --------------------------------------------------------------------- seats
+
+
+@api.post("/rooms/<code>/seats/<seat>")
+def claim_seat(code: str, seat: str) -> Response:
+    data = body()
+    name = data.get("name")
+    if name is not None and not isinstance(name, str):
+        raise ApiError(400, "bad_field", "name must be text", field="name")
+    return jsonify(room(code).claim(seat_id(seat), name, token()))
+
+
+@api.delete("/rooms/<code>/seats/<seat>")
+def release_seat(code: str, seat: str) -> Response:
+    room(code).release(seat_id(seat), token())
+    return jsonify({"released": seat})
+
+
+@api.post("/rooms/<code>/seats/<seat>/actions")
+def act(code: str, seat: str) -> Response:
+    data = body()
+    if "action" not in data:
+        raise ApiError(400, "bad_field", "give the action to take as action", field="action")
+    key = request.headers.get(IDEMPOTENCY_HEADER)
+    if key is not None and not 1 <= len(key) <= 64:
+        raise ApiError(400, "bad_field", "Idempotency-Key must be 1 to 64 characters")
+    result = room(code).act(
+        seat_id(seat), token(), data["action"], optional_int(data, "revision"), key
+    )
+    return jsonify(result)
+
+
+@api.post("/rooms/<code>/seats/<seat>/undo")
+def undo(code: str, seat: str) -> Response:
+    data = body()
+    return jsonify(room(code).undo(seat_id(seat), token(), optional_int(data, "revision")))
+
+
+@api.post("/rooms/<code>/seats/<seat>/preview")
+def preview(code: str, seat: str) -> Response:
+    data = body()
+    action = data.get("action")
+    if action is None:
+        room(code).clear_preview(seat_id(seat), token())
+        return jsonify({"frame": None})
+    return jsonify(room(code).show_preview(seat_id(seat), token(), action))
+
+
+@api.get("/rooms/<code>/seats/<seat>/legal")
+def legal(code: str, seat: str) -> Response:
+    found = room(code)
+    with found.lock:
+        found.authorize(seat_id(seat), token())
+        session = found.require_session()
+        try:
+            actions = session.legal_actions(seat, found.clock())
+        except IllegalAction as exc:
+            raise ApiError.from_illegal(exc) from None
+        return jsonify({"revision": found.revision, "actions": actions})
+
+
+@api.post("/rooms/<code>/buttons/<button>")
+def press(code: str, button: str) -> Response:
+    if len(button) > SEAT_ID_MAX:
+        raise ApiError(404, "unknown_button", "No such button")
+    return jsonify(room(code).press(button))

@@ -1,0 +1,90 @@
+"""The Flask application factory.
+
+Three blueprints: ``pages`` (HTML for the table screen and the phones), ``api`` (the
+JSON API the pages use, documented by the OpenAPI document it serves) and ``stream``
+(server-sent events pushing each page what it may see after every change).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, Response, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from web.errors import ApiError
+from web.hub import Hub
+
+MAX_REQUEST_BYTES = 16 * 1024  # the largest legal request (new game, custom words) is ~1 KB
+
+log = logging.getLogger("clacks.web")
+
+
+def create_app(
+    hub: Hub | None = None,
+    board: Any = None,
+    public_url: str | None = None,
+    stream_limit: int = 64,
+    heartbeat_seconds: float = 15.0,
+) -> Flask:
+    """Build the app around ``hub`` (a fresh one if None). ``board`` is an optional
+    ExchangeBoard attached to the main table; ``public_url`` is the address phones should
+    open (the LAN address), defaulting to the address each request came to;
+    ``stream_limit`` caps open event streams so they never take every server thread."""
+    app = Flask(__name__)
+    app.config.update(
+        MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
+        JSON_SORT_KEYS=False,
+        CLACKS_PUBLIC_URL=public_url.rstrip("/") if public_url else None,
+        CLACKS_STREAM_LIMIT=stream_limit,
+        CLACKS_HEARTBEAT=heartbeat_seconds,
+        SEND_FILE_MAX_AGE_DEFAULT=0,
+    )
+    hub = hub or Hub()
+    app.extensions["clacks_hub"] = hub
+    if board is not None:
+        hub.main.attach_board(board)
+
+    from web.api import api
+    from web.pages import pages
+    from web.stream import StreamGate, stream
+
+    app.extensions["clacks_streams"] = StreamGate(stream_limit)
+
+    app.register_blueprint(pages)
+    app.register_blueprint(api, url_prefix="/api")
+    app.register_blueprint(stream, url_prefix="/api")
+
+    @app.errorhandler(ApiError)
+    def api_error(exc: ApiError) -> tuple[Response, int]:
+        response = jsonify(exc.to_json())
+        if exc.status == 503:
+            response.headers["Retry-After"] = "2"
+        return response, exc.status
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> Any:
+        if not request.path.startswith("/api/"):
+            return exc
+        code = (exc.name or "error").lower().replace(" ", "_")
+        body = {"error": code, "message": exc.description or exc.name, "params": {}}
+        return jsonify(body), exc.code or 500
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception) -> tuple[Response, int]:
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        body = {
+            "error": "internal",
+            "message": "The companion hit an unexpected error",
+            "params": {},
+        }
+        return jsonify(body), 500
+
+    @app.after_request
+    def no_sniff(response: Response) -> Response:
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
+
+    return app

@@ -1,0 +1,36 @@
+"""The one error type the web layer raises on purpose: an HTTP status, a stable code for
+programs, a message for people and the values in it (so pages can translate it)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.core.errors import IllegalAction, MalformedAction
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str, /, **params: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.params = params
+
+    @classmethod
+    def from_illegal(cls, exc: IllegalAction, status: int | None = None) -> ApiError:
+        """A refused action: 400 if it could not be understood, 422 if the rules say no."""
+        if status is None:
+            status = 400 if isinstance(exc, MalformedAction) else 422
+        params = json.loads(json.dumps(exc.params, default=str))
+        error = cls(status, exc.rule, exc.message, **params)
+        error.rule = exc.rule
+        return error
+
+    rule: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"error": self.code, "message": self.message, "params": self.params}
+        if self.rule is not None:
+            out["rule"] = self.rule
+        return out

@@ -1,0 +1,95 @@
+"""Every table this companion serves, and the table clock that runs timed turns.
+
+The engine never reads a clock; the companion does. One thread sleeps until the earliest
+deadline any room's game asks for (``Session.deadline``) and then lets that room apply
+what its game's clock demands (``Session.clock_action``). Every change to a room wakes
+it, so a new deadline is honoured at once.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable
+
+from web.errors import ApiError
+from web.room import Room
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud and typed on phones
+CODE_LENGTH = 4
+MAX_ROOMS = 16
+
+
+def new_code(taken: set[str] | dict[str, Room]) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+class Hub:
+    def __init__(self, clock: Callable[[], float] = time.time, language: str = "en") -> None:
+        self.clock = clock
+        self.language = language
+        self.rooms: dict[str, Room] = {}
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stopping = False
+        self._thread: threading.Thread | None = None
+        self.main = self.create_room()
+
+    def create_room(self, code: str | None = None) -> Room:
+        with self._lock:
+            if len(self.rooms) >= MAX_ROOMS:
+                raise ApiError(
+                    429, "too_many_tables", f"This companion serves at most {MAX_ROOMS} tables"
+                )
+            code = code or new_code(self.rooms)
+            room = Room(code, self.clock, self.language, on_change=self._room_changed)
+            self.rooms[code] = room
+            return room
+
+    def room(self, code: str) -> Room:
+        room = self.rooms.get(code.upper())
+        if room is None:
+            raise ApiError(
+                404, "unknown_room", f"There is no table with the code {code!r}", code=code
+            )
+        return room
+
+    # ----------------------------------------------------------------- the table clock
+
+    def start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run_clock, name="table-clock", daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        self._stopping = True
+        self._wake.set()
+        for room in list(self.rooms.values()):
+            room.close()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+
+    def _room_changed(self, room: Room) -> None:
+        self._wake.set()
+
+    def _run_clock(self) -> None:
+        while not self._stopping:
+            # Cleared before reading the deadlines: a change after this wakes the wait.
+            self._wake.clear()
+            now = self.clock()
+            wait: float | None = None
+            for room in list(self.rooms.values()):
+                deadline = room.deadline()
+                if deadline is None:
+                    continue
+                if deadline <= now:
+                    # a game that declines to act at its own deadline is asked again soon
+                    wait = 0.0 if room.tick() else min(wait if wait is not None else 1.0, 1.0)
+                elif wait is None or deadline - now < wait:
+                    wait = deadline - now
+            if wait != 0.0:
+                self._wake.wait(wait)

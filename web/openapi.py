@@ -1,0 +1,410 @@
+"""The OpenAPI 3.1 document of the JSON API, served at /api/openapi.json.
+
+Kept beside the routes it describes; a test checks that every route the app serves under
+/api is documented here and every documented path exists.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+JSON = dict[str, Any]
+
+
+def _ref(name: str) -> JSON:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: JSON, description: str) -> JSON:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*codes: int) -> JSON:
+    texts = {
+        400: "the request could not be read (malformed JSON, wrong types, unknown action)",
+        403: "the seat token is missing or does not hold this seat",
+        404: "no such table, seat, game or button",
+        409: "no game yet, the seat is taken, or the game changed since (stale revision)",
+        413: "the request body is too large",
+        422: "the rules refuse the action; `rule`, `message` and `params` say why",
+        429: "too many tables",
+        503: "too many open event streams; retry shortly",
+    }
+    return {str(c): _json(_ref("Error"), texts[c]) for c in codes}
+
+
+CODE = {
+    "name": "code",
+    "in": "path",
+    "required": True,
+    "description": "the table's room code, e.g. KXMR",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 16},
+}
+SEAT = {
+    "name": "seat",
+    "in": "path",
+    "required": True,
+    "description": "a seat id from the room's `seats`, e.g. south",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 16},
+}
+TOKEN = {
+    "name": "X-Seat-Token",
+    "in": "header",
+    "required": False,
+    "description": "the token returned when the seat was claimed",
+    "schema": {"type": "string", "maxLength": 128},
+}
+REVISION_BODY: JSON = {
+    "type": "object",
+    "properties": {"revision": {"type": ["integer", "null"]}},
+}
+
+
+@cache
+def openapi_document() -> JSON:
+    schemas: JSON = {
+        "Error": {
+            "type": "object",
+            "required": ["error", "message", "params"],
+            "properties": {
+                "error": {"type": "string", "description": "stable code, e.g. bad_token"},
+                "rule": {"type": "string", "description": "the game rule that refused it"},
+                "message": {"type": "string", "description": "in English words"},
+                "params": {"type": "object", "description": "values named in the message"},
+            },
+        },
+        "Frame": {
+            "type": "object",
+            "description": "lamp indices (bit row*4+col) lit, previewed and accented",
+            "properties": {
+                "lit": {"type": "array", "items": {"type": "integer"}},
+                "preview": {"type": "array", "items": {"type": "integer"}},
+                "accent": {"type": "array", "items": {"type": "integer"}},
+            },
+        },
+        "Snapshot": {
+            "type": "object",
+            "description": (
+                "What the asker may see: `view` is the game's own per-seat view "
+                "(a hand only for the seat that holds it), `room` the table's seats and "
+                "who is connected, `events` public events (recent log, or those since the "
+                "previous stream message)."
+            ),
+            "required": ["seq", "revision", "server_time", "room", "seat", "events", "view"],
+            "properties": {
+                "seq": {"type": "integer"},
+                "revision": {"type": "integer"},
+                "server_time": {"type": "number"},
+                "room": {"type": "object"},
+                "seat": {"type": ["string", "null"]},
+                "events": {"type": "array", "items": {"type": "object"}},
+                "fresh": {"type": "boolean"},
+                "view": {"type": ["object", "null"]},
+                "active": {"type": "array", "items": {"type": "string"}},
+                "over": {"type": "boolean"},
+                "result": {"type": ["object", "null"]},
+                "deadline": {"type": ["number", "null"]},
+                "lamps": _ref("Frame"),
+                "preview": {"type": ["object", "null"]},
+                "notice": {"type": ["object", "null"]},
+                "can_undo": {"type": "boolean"},
+            },
+        },
+        "Change": {
+            "type": "object",
+            "required": ["revision"],
+            "properties": {
+                "revision": {"type": "integer"},
+                "events": {"type": "array", "items": {"type": "object"}},
+            },
+        },
+    }
+    paths: JSON = {
+        "/api/games": {
+            "get": {
+                "summary": "The games this companion plays, with their lobby options",
+                "responses": {"200": _json({"type": "object"}, "games and languages")},
+            }
+        },
+        "/api/games/{name}/reference": {
+            "get": {
+                "summary": "Fixed facts for drawing a game: geometry, symbols",
+                "parameters": [
+                    {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
+                ],
+                "responses": {
+                    "200": _json({"type": "object"}, "the game's reference"),
+                    **_errors(404),
+                },
+            }
+        },
+        "/api/rooms": {
+            "post": {
+                "summary": "Open another table",
+                "responses": {
+                    "201": _json(
+                        {"type": "object", "properties": {"code": {"type": "string"}}}, "its code"
+                    ),
+                    **_errors(429),
+                },
+            }
+        },
+        "/api/rooms/{code}": {
+            "get": {
+                "summary": "What the asker may see now (a seat's view with ?seat= and its token)",
+                "parameters": [
+                    CODE,
+                    {
+                        "name": "seat",
+                        "in": "query",
+                        "required": False,
+                        "schema": {"type": "string"},
+                    },
+                    TOKEN,
+                ],
+                "responses": {"200": _json(_ref("Snapshot"), "the snapshot"), **_errors(403, 404)},
+            }
+        },
+        "/api/rooms/{code}/game": {
+            "post": {
+                "summary": "Start a new game on this table",
+                "parameters": [CODE],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "properties": {
+                                    "game": {"type": "string", "default": "clacks"},
+                                    "options": {
+                                        "type": "object",
+                                        "description": "the game's options, see /api/games "
+                                        "(Clacks: players or seats, express, long_message, "
+                                        "quick, turn_seconds, words)",
+                                    },
+                                    "seed": {"type": ["integer", "null"], "minimum": 0},
+                                    "names": {
+                                        "type": "object",
+                                        "additionalProperties": {"type": "string"},
+                                    },
+                                    "language": {"type": "string", "enum": ["en", "cs"]},
+                                },
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "201": _json(
+                        {"type": "object", "properties": {"revision": {"type": "integer"}}},
+                        "started",
+                    ),
+                    **_errors(400, 404, 413),
+                },
+            }
+        },
+        "/api/rooms/{code}/seats/{seat}": {
+            "post": {
+                "summary": "Claim a free seat (or, with its token, rename it); returns its token",
+                "parameters": [CODE, SEAT, TOKEN],
+                "requestBody": {
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "properties": {"name": {"type": "string", "maxLength": 100}},
+                            }
+                        }
+                    }
+                },
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "required": ["seat", "token", "name"],
+                            "properties": {
+                                "seat": {"type": "string"},
+                                "token": {"type": "string"},
+                                "name": {"type": "string"},
+                            },
+                        },
+                        "the seat is yours",
+                    ),
+                    **_errors(400, 404, 409),
+                },
+            },
+            "delete": {
+                "summary": "Give up your seat",
+                "parameters": [CODE, SEAT, TOKEN],
+                "responses": {
+                    "200": _json({"type": "object"}, "released"),
+                    **_errors(403, 404, 409),
+                },
+            },
+        },
+        "/api/rooms/{code}/seats/{seat}/actions": {
+            "post": {
+                "summary": "Take an action as this seat",
+                "description": (
+                    "The action is the game's JSON action (Clacks: move, play_jacquard, "
+                    'play_fault, transmit, end_turn, discard; lamps as names like "b2"). '
+                    "With `revision`, an action made against an older state is refused with "
+                    "409; with an Idempotency-Key header, repeating a request returns the "
+                    "first answer instead of acting twice."
+                ),
+                "parameters": [
+                    CODE,
+                    SEAT,
+                    TOKEN,
+                    {
+                        "name": "Idempotency-Key",
+                        "in": "header",
+                        "required": False,
+                        "schema": {"type": "string", "minLength": 1, "maxLength": 64},
+                    },
+                ],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["action"],
+                                "properties": {
+                                    "action": {"type": "object"},
+                                    "revision": {"type": ["integer", "null"]},
+                                },
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json(_ref("Change"), "applied"),
+                    **_errors(400, 403, 404, 409, 413, 422),
+                },
+            }
+        },
+        "/api/rooms/{code}/seats/{seat}/undo": {
+            "post": {
+                "summary": "Take back your last action, as the game's rules allow",
+                "parameters": [CODE, SEAT, TOKEN],
+                "requestBody": {"content": {"application/json": {"schema": REVISION_BODY}}},
+                "responses": {
+                    "200": _json(_ref("Change"), "undone"),
+                    **_errors(400, 403, 404, 409, 422),
+                },
+            }
+        },
+        "/api/rooms/{code}/seats/{seat}/preview": {
+            "post": {
+                "summary": "Show the lamps an action would flip on every screen and the board",
+                "description": "`action: null` clears your preview. `frame` is null when "
+                "the action would not be legal now.",
+                "parameters": [CODE, SEAT, TOKEN],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "properties": {"action": {"type": ["object", "null"]}},
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {"frame": {"oneOf": [_ref("Frame"), {"type": "null"}]}},
+                        },
+                        "the previewed frame",
+                    ),
+                    **_errors(400, 403, 404, 409),
+                },
+            }
+        },
+        "/api/rooms/{code}/seats/{seat}/legal": {
+            "get": {
+                "summary": "Every action this seat may take now",
+                "parameters": [CODE, SEAT, TOKEN],
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {
+                                "revision": {"type": "integer"},
+                                "actions": {"type": "array", "items": {"type": "object"}},
+                            },
+                        },
+                        "legal actions",
+                    ),
+                    **_errors(403, 404, 409),
+                },
+            }
+        },
+        "/api/rooms/{code}/buttons/{button}": {
+            "post": {
+                "summary": "Press a button of the exchange (the table screen's simulated buttons)",
+                "parameters": [
+                    CODE,
+                    {
+                        "name": "button",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string", "maxLength": 16},
+                    },
+                ],
+                "responses": {
+                    "200": _json(_ref("Change"), "what the press did"),
+                    **_errors(404, 409, 422),
+                },
+            }
+        },
+        "/api/rooms/{code}/stream": {
+            "get": {
+                "summary": "Server-sent events: a `state` message with a Snapshot after every change",
+                "parameters": [
+                    CODE,
+                    {
+                        "name": "seat",
+                        "in": "query",
+                        "required": False,
+                        "schema": {"type": "string"},
+                    },
+                    {
+                        "name": "token",
+                        "in": "query",
+                        "required": False,
+                        "schema": {"type": "string"},
+                    },
+                ],
+                "responses": {
+                    "200": {
+                        "description": "an endless text/event-stream",
+                        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                    },
+                    **_errors(403, 404, 503),
+                },
+            }
+        },
+        "/api/openapi.json": {
+            "get": {
+                "summary": "This document",
+                "responses": {"200": _json({"type": "object"}, "OpenAPI 3.1")},
+            }
+        },
+    }
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Clacks Exchange companion API",
+            "version": "1",
+            "description": "Play a game on a Clacks Exchange table: join a seat, see your own "
+            "hand, act, and follow the table through server-sent events. docs/api.md "
+            "explains it with examples.",
+        },
+        "paths": paths,
+        "components": {"schemas": schemas},
+    }

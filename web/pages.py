@@ -1,0 +1,128 @@
+"""The HTML pages: the table screen (TV or laptop) and the phone hand controller.
+
+Pages are thin: the server renders the frame and the catalog, the static scripts draw
+everything else from the same JSON API and event stream any other client would use.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import segno
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from engine.core.interface import game_modules
+from web.api import hub, room
+from web.errors import ApiError
+from web.i18n import LANGUAGES, best_language, catalog_json, translate
+
+pages = Blueprint("pages", __name__)
+
+
+def language() -> str:
+    """The page's language: asked for in the address, chosen before on this device, the
+    table's language, or else the browser's."""
+    accept = [lang for lang, _ in request.accept_languages]
+    requested = request.args.get("lang") or request.cookies.get("lang")
+    code = (request.view_args or {}).get("code")
+    if requested not in LANGUAGES and code:
+        with contextlib.suppress(ApiError):
+            requested = room(code).language
+    return best_language(requested, accept)
+
+
+def public_base() -> str:
+    configured: str | None = current_app.config.get("CLACKS_PUBLIC_URL")
+    return configured or request.host_url.rstrip("/")
+
+
+def join_url(code: str) -> str:
+    return f"{public_base()}/join/{code}"
+
+
+STATIC = Path(__file__).parent / "static"
+
+
+def game_scripts() -> list[str]:
+    """The drawing module of every registered game that has one (static/games/NAME.js)."""
+    return [
+        f"games/{name}.js"
+        for name in sorted(game_modules())
+        if (STATIC / "games" / f"{name}.js").exists()
+    ]
+
+
+def render(template: str, **context: object) -> Response:
+    lang = language()
+    html = render_template(
+        template,
+        lang=lang,
+        languages=LANGUAGES,
+        catalog=catalog_json(lang),
+        game_scripts=game_scripts(),
+        t=lambda key, **params: translate(lang, key, **params),
+        **context,
+    )
+    response = Response(html, mimetype="text/html")
+    if request.args.get("lang") in LANGUAGES:
+        response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+@pages.get("/")
+def home() -> BaseResponse:
+    return redirect(url_for("pages.table", code=hub().main.code))
+
+
+@pages.get("/table/<code>")
+def table(code: str) -> Response:
+    found = room(code)
+    base = public_base()
+    return render(
+        "table.html",
+        code=found.code,
+        join_url=join_url(found.code),
+        short_url=f"{urlsplit(base).netloc}/join",
+    )
+
+
+@pages.get("/join")
+def join_form() -> BaseResponse:
+    code = (request.args.get("code") or "").strip().upper()
+    error = None
+    if code:
+        try:
+            return redirect(url_for("pages.phone", code=room(code).code))
+        except ApiError:
+            error = code
+    return render("join.html", error=error, code=code)
+
+
+@pages.get("/join/<code>")
+def phone(code: str) -> BaseResponse:
+    try:
+        found = room(code)
+    except ApiError:
+        return redirect(url_for("pages.join_form", code=code))
+    return render("phone.html", code=found.code)
+
+
+@pages.get("/qr/<code>.svg")
+def qr(code: str) -> Response:
+    found = room(code)
+    buffer = io.BytesIO()
+    segno.make(join_url(found.code), error="m").save(
+        buffer, kind="svg", scale=1, border=2, dark="#000", light="#fff", omitsize=True
+    )
+    return Response(buffer.getvalue(), mimetype="image/svg+xml")
+
+
+@pages.get("/i18n/<lang>.json")
+def messages(lang: str) -> Response:
+    if lang not in LANGUAGES:
+        raise ApiError(404, "unknown_language", f"no catalog for {lang!r}")
+    return Response(catalog_json(lang), mimetype="application/json")

@@ -1,0 +1,613 @@
+// Clacks on the table screen and on a phone, drawn from the room's snapshot (the game's
+// per-seat view) and the game's reference (geometry, alphabet). Other games and modes
+// register their own module in Clacks.games the same way.
+"use strict";
+
+(() => {
+  const { t, el, svg } = Clacks;
+  const CELL = 100;
+  const MARGIN = 36; // room for the seats' names around the exchange
+  const CLOCKWISE = ["south", "west", "north", "east"];
+
+  // ------------------------------------------------------------------ names and words
+
+  function seatName(state, seatId) {
+    const seat = (state.room.seats || []).find((s) => s.id === seatId);
+    const label = t(`seat.${seatId}`);
+    return seat && seat.name && seat.name !== label ? `${seat.name} (${label})` : label;
+  }
+
+  function shapeWord(colour) {
+    return t(`clacks.colour.${colour}`);
+  }
+
+  function describeEvent(state, event) {
+    const params = { ...event };
+    for (const key of ["seat", "target"]) {
+      if (event[key]) params[key] = seatName(state, event[key]);
+    }
+    if (Array.isArray(event.lamps)) params.lamps = event.lamps.join(" ");
+    if (event.reason) params.reason = t(`clacks.reason.${event.reason}`);
+    if (event.symbol) params.symbol = symbolWord(event.symbol);
+    const key = event.kind === "moved" && !event.from ? "event.placed" : `event.${event.kind}`;
+    return Clacks.has(key) ? t(key, params) : event.kind;
+  }
+
+  function symbolWord(symbol) {
+    return symbol === "SPACE" || symbol === "END" ? t(`clacks.symbol.${symbol}`) : symbol;
+  }
+
+  // ------------------------------------------------------------------ the exchange
+
+  function seatRef(ref, seatId) {
+    return ref.seats.find((s) => s.id === seatId) || ref.seats[0];
+  }
+
+  // Where each lamp sits in the picture drawn from ``seatId``'s side.
+  function layout(ref, seatId) {
+    const positions = {};
+    seatRef(ref, seatId).grid.forEach((row, r) =>
+      row.forEach((lamp, c) => {
+        positions[lamp] = { x: MARGIN + (c + 0.5) * CELL, y: MARGIN + (r + 0.5) * CELL, r, c };
+      }),
+    );
+    return positions;
+  }
+
+  // The board as an SVG. opts: lit, preview, accent, frame, selected (Sets of lamp names);
+  // pawns {seat: tower}; dwarf; onLamp(name); onTower(name); towerEnabled(tower).
+  function drawBoard(ref, seatId, opts) {
+    const pos = layout(ref, seatId);
+    const size = CELL * 4 + MARGIN * 2;
+    const root = svg("svg", {
+      viewBox: `0 0 ${size} ${size}`,
+      class: "exchange",
+      role: "group",
+      "aria-label": t("clacks.board_label", { seat: t(`seat.${seatId}`) }),
+    });
+    root.append(svg("rect", { x: 4, y: 4, width: size - 8, height: size - 8, rx: 18, class: "frame" }));
+    if (opts.sideName) {
+      // who sits at each edge, seen from this side: yourself at the bottom
+      const here = CLOCKWISE.indexOf(seatId);
+      const places = [
+        [CLOCKWISE[here], size / 2, size - 10, 0],
+        [CLOCKWISE[(here + 1) % 4], 22, size / 2, -90],
+        [CLOCKWISE[(here + 2) % 4], size / 2, 28, 0],
+        [CLOCKWISE[(here + 3) % 4], size - 22, size / 2, 90],
+      ];
+      for (const [seat, x, y, angle] of places) {
+        const name = opts.sideName(seat);
+        if (name) {
+          root.append(svg("text", { x, y, class: "side-name", transform: `rotate(${angle} ${x} ${y})`,
+                                    "aria-hidden": "true", text: name }));
+        }
+      }
+    }
+    for (const lamp of ref.lamps) {
+      const p = pos[lamp];
+      const lit = opts.lit.has(lamp);
+      const flips = opts.preview && opts.preview.has(lamp);
+      const selected = opts.selected && opts.selected.has(lamp);
+      const inFrame = opts.frame && opts.frame.has(lamp);
+      const words = [t("clacks.lamp", { lamp }), t(lit ? "clacks.lit" : "clacks.dark")];
+      if (flips) words.push(t("clacks.will_flip"));
+      if (selected) words.push(t("clacks.selected"));
+      const classes = ["lamp", lit ? "on" : "off"];
+      if (flips) classes.push("flip");
+      if (selected) classes.push("chosen");
+      if (inFrame) classes.push("inframe");
+      if (opts.accent && opts.accent.has(lamp)) classes.push("accent");
+      const group = svg("g", {
+        class: classes.join(" "),
+        "data-lamp": lamp,
+        role: opts.onLamp ? "button" : "img",
+        tabindex: opts.onLamp ? 0 : null,
+        "aria-label": words.join(", "),
+        "aria-pressed": opts.onLamp ? String(Boolean(flips || selected)) : null,
+      });
+      if (inFrame) {
+        group.append(svg("rect", { x: p.x - CELL / 2 + 3, y: p.y - CELL / 2 + 3, width: CELL - 6,
+                                   height: CELL - 6, rx: 10, class: "frame-cell" }));
+      }
+      group.append(svg("circle", { cx: p.x, cy: p.y, r: 31, class: "bulb" }));
+      if (lit) group.append(svg("circle", { cx: p.x, cy: p.y, r: 14, class: "glow" }));
+      if (flips) {
+        group.append(svg("circle", { cx: p.x, cy: p.y, r: 40, class: "flip-ring" }));
+        group.append(svg("text", { x: p.x, y: p.y + 12, class: "flip-mark", text: "⇅" }));
+      }
+      group.append(svg("text", { x: p.x - 40, y: p.y - 36, class: "lamp-name", text: lamp }));
+      if (opts.onLamp) {
+        group.addEventListener("click", () => opts.onLamp(lamp));
+        group.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onLamp(lamp); }
+        });
+      }
+      root.append(group);
+    }
+    const occupants = {};
+    for (const [seat, tower] of Object.entries(opts.pawns || {})) {
+      if (tower) (occupants[tower] = occupants[tower] || []).push(seat);
+    }
+    for (const tower of ref.towers) {
+      const a = pos[tower.between[0]];
+      const b = pos[tower.between[1]];
+      const x = (a.x + b.x) / 2;
+      const y = (a.y + b.y) / 2;
+      const enabled = opts.onTower && (!opts.towerEnabled || opts.towerEnabled(tower));
+      const here = occupants[tower.id] || [];
+      const words = [t("clacks.tower", { tower: tower.id, colour: shapeWord(tower.colour) })];
+      for (const seat of here) words.push(t("clacks.pawn_here", { seat: t(`seat.${seat}`) }));
+      if (opts.dwarf === tower.id) words.push(t("clacks.dwarf_here"));
+      const group = svg("g", {
+        class: `tower ${tower.colour}${enabled ? " enabled" : ""}`,
+        "data-tower": tower.id,
+        role: enabled ? "button" : "img",
+        tabindex: enabled ? 0 : null,
+        "aria-label": words.join(", "),
+      });
+      group.append(svg("circle", { cx: x, cy: y, r: 24, class: "hit" }));
+      if (tower.shape === "square") {
+        group.append(svg("rect", { x: x - 13, y: y - 13, width: 26, height: 26, rx: 3, class: "button" }));
+      } else {
+        group.append(svg("circle", { cx: x, cy: y, r: 14, class: "button" }));
+      }
+      here.forEach((seat, i) => {
+        const px = x + 20 + i * 10;
+        const py = y - 20;
+        group.append(svg("circle", { cx: px, cy: py, r: 15, class: `pawn seat-${seat}` }));
+        group.append(svg("text", { x: px, y: py + 6, class: "pawn-text", text: t(`seat.${seat}.initial`) }));
+      });
+      if (opts.dwarf === tower.id) {
+        group.append(svg("rect", { x: x - 36, y: y + 6, width: 28, height: 28, rx: 6, class: "dwarf" }));
+        group.append(svg("text", { x: x - 22, y: y + 26, class: "dwarf-text", text: "⛏" }));
+      }
+      if (enabled) {
+        group.addEventListener("click", () => opts.onTower(tower.id));
+        group.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onTower(tower.id); }
+        });
+      }
+      root.append(group);
+    }
+    return root;
+  }
+
+  function boardOptions(state, ref) {
+    const view = state.view;
+    const pawns = {};
+    for (const p of view.players) pawns[p.seat] = p.pawn;
+    const preview = new Set(state.preview ? state.preview.preview.map((i) => ref.lamps[i]) : []);
+    const accent = new Set((state.lamps ? state.lamps.accent : []).map((i) => ref.lamps[i]));
+    const playing = new Set(view.players.map((p) => p.seat));
+    const sideName = (seat) => (playing.has(seat) ? seatName(state, seat) : "");
+    return { lit: new Set(view.lit), preview, accent, pawns, dwarf: view.dwarf, sideName };
+  }
+
+  // A symbol as its 2x3 pattern of lamps, as printed on the alphabet card.
+  function glyph(pattern, label) {
+    const root = svg("svg", { viewBox: "0 0 24 36", class: "glyph", role: "img", "aria-label": label });
+    for (let i = 0; i < 6; i += 1) {
+      const on = pattern[i] === "1";
+      root.append(svg("circle", { cx: 6 + (i % 2) * 12, cy: 6 + Math.floor(i / 2) * 12, r: 5,
+                                  class: on ? "on" : "off" }));
+    }
+    return root;
+  }
+
+  function patternWords(pattern) {
+    const rows = [pattern.slice(0, 2), pattern.slice(2, 4), pattern.slice(4, 6)];
+    return rows.map((r) => r.split("").map((b) => (b === "1" ? "●" : "○")).join("")).join(" ");
+  }
+
+  function alphabetCard(ref) {
+    const list = el("ul", { class: "alphabet" });
+    const symbols = Object.keys(ref.alphabet).sort((a, b) => (a.length - b.length) || (a < b ? -1 : 1));
+    for (const symbol of symbols) {
+      const pattern = ref.alphabet[symbol];
+      const name = symbolWord(symbol);
+      list.append(el("li", { class: symbol.length > 1 ? "wide" : null },
+        glyph(pattern, `${name}: ${patternWords(pattern)}`), el("span", {}, name)));
+    }
+    return list;
+  }
+
+  function rulesText() {
+    return el("div", { class: "rules-text" },
+      t("clacks.rules").split("\n\n").map((para) => el("p", {}, para)));
+  }
+
+  function messageLine(player) {
+    const line = el("ol", { class: "message", "aria-label": t("clacks.message_label", {
+      done: player.progress, length: player.message.length }) });
+    player.message.forEach((symbol, i) => {
+      const done = i < player.progress;
+      line.append(el("li", { class: done ? "sent" : i === player.progress ? "next" : "todo" },
+        symbolWord(symbol), done ? el("span", { class: "tick", "aria-hidden": "true" }, "✓") : null));
+    });
+    return line;
+  }
+
+  function turnSummary(state) {
+    const view = state.view;
+    if (state.over) {
+      return el("p", { class: "winner", role: "status" },
+        t("clacks.winner", { name: seatName(state, view.winner) }),
+        " ", t(`clacks.reason.${view.end_reason}`));
+    }
+    const turn = view.turn;
+    const parts = [
+      el("strong", {}, t("clacks.turn_of", { name: seatName(state, turn.seat) })),
+      " · ",
+      t("clacks.stress", { spent: turn.stress_spent, limit: turn.stress_limit }),
+    ];
+    if (turn.phase === "sabotage" && view.sabotage) {
+      parts.push(el("p", { class: "phase" }, t("clacks.phase.sabotage", {
+        target: seatName(state, view.sabotage.target), tower: view.sabotage.tower })));
+    } else if (turn.phase === "timeout_discard") {
+      parts.push(el("p", { class: "phase" }, t("clacks.phase.timeout_discard")));
+    }
+    if (state.deadline) {
+      const countdown = el("span", { class: "countdown", role: "timer", "aria-live": "off", "data-deadline": state.deadline });
+      showCountdown(countdown);
+      parts.push(" · ", countdown);
+    }
+    return el("div", { class: "turn" }, parts);
+  }
+
+  function showCountdown(node) {
+    const left = Math.max(0, Math.ceil(Number(node.dataset.deadline) - Clacks.serverNow()));
+    node.textContent = t("clacks.seconds_left", { seconds: left });
+    node.classList.toggle("urgent", left <= 10);
+  }
+
+  function tickCountdowns() {
+    document.querySelectorAll(".countdown[data-deadline]").forEach(showCountdown);
+  }
+  setInterval(tickCountdowns, 250);
+
+  // ------------------------------------------------------------------ table screen
+
+  function table(ctx) {
+    const { state, ref } = ctx;
+    const view = state.view;
+    const root = el("div", { class: "clacks-table" });
+    const options = boardOptions(state, ref);
+    const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
+      drawBoard(ref, "south", { ...options, onTower: ctx.press }));
+    if (ctx.press && !state.over) boardBox.append(el("p", { class: "hint" }, t("ui.hardware_sim")));
+    const seats = el("div", { class: "seats" });
+    for (const player of view.players) {
+      const active = (state.active || []).includes(player.seat);
+      const seatInfo = state.room.seats.find((s) => s.id === player.seat) || {};
+      seats.append(el("section", {
+        class: `seat seat-${player.seat}${active ? " active" : ""}`,
+        "aria-label": seatName(state, player.seat),
+        "aria-current": active ? "true" : null,
+      },
+      el("h3", {},
+        el("span", { class: `shape ${player.colour}`, "aria-hidden": "true" }),
+        seatName(state, player.seat),
+        active ? el("span", { class: "badge" }, t("clacks.playing")) : null),
+      el("p", { class: "presence" }, seatInfo.claimed
+        ? t(seatInfo.connected ? "ui.connected" : "ui.not_connected") : t("ui.free")),
+      messageLine(player),
+      el("p", { class: "counts" },
+        t("clacks.counts", { hand: player.hand_count, faults: player.fault_count }), " · ",
+        player.pawn ? t("clacks.pawn_at", { tower: player.pawn }) : t("clacks.start_button"),
+        player.sabotaged ? ` · ${t("clacks.was_sabotaged")}` : ""),
+      ));
+    }
+    root.append(el("div", { class: "status", "aria-live": "polite" }, turnSummary(state)), boardBox, seats);
+    return root;
+  }
+
+  function extras(ctx) {
+    return {
+      rules: rulesText(),
+      alphabet: alphabetCard(ctx.ref),
+      describe: (event) => describeEvent(ctx.state, event),
+    };
+  }
+
+  // ------------------------------------------------------------------ phone
+
+  // What the phone is doing between taps; survives re-renders, reset after an action.
+  const pick = { mode: null, card: null, rotation: 0, mirror: false, lamps: [], tower: null, anchor: null };
+
+  function resetPick() {
+    Object.assign(pick, { mode: null, card: null, rotation: 0, mirror: false, lamps: [], tower: null, anchor: null });
+  }
+
+  function cellsOf(holes, rotation, mirror) {
+    let cells = [];
+    holes.forEach((row, r) => row.split("").forEach((ch, c) => { if (ch === "X") cells.push([r, c]); }));
+    if (mirror) cells = cells.map(([r, c]) => [r, -c]);
+    for (let i = 0; i < rotation; i += 1) cells = cells.map(([r, c]) => [c, -r]);
+    const minR = Math.min(...cells.map(([r]) => r));
+    const minC = Math.min(...cells.map(([, c]) => c));
+    return cells.map(([r, c]) => [r - minR, c - minC]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  }
+
+  function cardPicture(cells, label) {
+    const rows = Math.max(...cells.map(([r]) => r)) + 1;
+    const cols = Math.max(...cells.map(([, c]) => c)) + 1;
+    const root = svg("svg", { viewBox: `0 0 ${cols * 12 + 4} ${rows * 12 + 4}`, class: "card-picture",
+                              role: "img", "aria-label": label });
+    for (let r = 0; r < rows; r += 1) {
+      for (let c = 0; c < cols; c += 1) {
+        const hole = cells.some(([cr, cc]) => cr === r && cc === c);
+        root.append(svg("rect", { x: 2 + c * 12, y: 2 + r * 12, width: 10, height: 10, rx: 2,
+                                  class: hole ? "hole" : "blank" }));
+      }
+    }
+    return root;
+  }
+
+  // The lamps the chosen card covers with its first hole on ``lamp``, kept on the board.
+  function placeCard(ref, seatId, card, lamp) {
+    const pos = layout(ref, seatId);
+    const grid = seatRef(ref, seatId).grid;
+    const cells = cellsOf(card.holes, pick.rotation, pick.mirror);
+    const at = pos[lamp];
+    let dr = at.r - cells[0][0];
+    let dc = at.c - cells[0][1];
+    const maxR = Math.max(...cells.map(([r]) => r));
+    const maxC = Math.max(...cells.map(([, c]) => c));
+    dr = Math.min(Math.max(dr, 0), 3 - maxR);
+    dc = Math.min(Math.max(dc, 0), 3 - maxC);
+    return cells.map(([r, c]) => grid[r + dr][c + dc]);
+  }
+
+  function pendingAction(view) {
+    if (pick.mode === "jacquard" && pick.lamps.length) {
+      return { type: "play_jacquard", jacquard: pick.card.id, lamps: pick.lamps };
+    }
+    if (pick.mode === "fault") {
+      const target = pick.card.target;
+      if (target === "lamps") {
+        if (pick.lamps.length !== Number(pick.card.params.count)) return null;
+        return { type: "play_fault", card: pick.card.id, lamps: pick.lamps };
+      }
+      if (target === "tower" || target === "own_tower") {
+        return pick.tower ? { type: "play_fault", card: pick.card.id, tower: pick.tower } : null;
+      }
+      return { type: "play_fault", card: pick.card.id };
+    }
+    return null;
+  }
+
+  function readAt(ref, seatId, lit, tower) {
+    const frame = seatRef(ref, seatId).frames[tower];
+    if (!frame) return null;
+    const pattern = frame.map((lamp) => (lit.has(lamp) ? "1" : "0")).join("");
+    const symbol = Object.keys(ref.alphabet).find((s) => ref.alphabet[s] === pattern);
+    return { pattern, symbol };
+  }
+
+  function phone(ctx) {
+    const { state, ref, seat } = ctx;
+    const view = state.view;
+    const you = view.you;
+    const me = view.players.find((p) => p.seat === seat);
+    const myTurn = (state.active || []).includes(seat);
+    const turn = view.turn;
+    // a card that left the hand (played, undone elsewhere) can no longer be placed
+    if (pick.card && pick.mode === "jacquard" && !you.hand.some((c) => c.id === pick.card.id)) resetPick();
+    if (pick.card && pick.mode === "fault" && !you.faults.some((c) => c.id === pick.card.id)) resetPick();
+    if (state.over) resetPick();
+
+    const root = el("div", { class: "clacks-phone" });
+    root.append(el("div", { class: "status", "aria-live": "polite" }, turnSummary(state)));
+
+    // what the player must send, and what their tower shows now
+    const mine = el("section", { class: "mine", "aria-label": t("clacks.your_message") }, messageLine(me));
+    if (me.next_symbol) {
+      const pattern = ref.alphabet[me.next_symbol];
+      mine.append(el("p", { class: "next" }, t("clacks.next_symbol", { symbol: symbolWord(me.next_symbol) }), " ",
+        glyph(pattern, `${symbolWord(me.next_symbol)}: ${patternWords(pattern)}`)));
+    }
+    if (me.pawn) {
+      const shown = readAt(ref, seat, new Set(view.lit), me.pawn);
+      if (shown) {
+        mine.append(el("p", { class: "shows" }, t("clacks.tower_shows", {
+          tower: me.pawn, symbol: shown.symbol ? symbolWord(shown.symbol) : t("clacks.no_symbol") }), " ",
+          glyph(shown.pattern, patternWords(shown.pattern))));
+      }
+    }
+
+    // the board from this seat, with the local placement shown before the server's
+    const options = boardOptions(state, ref);
+    const mineFlips = pick.mode && pick.lamps.length;
+    if (mineFlips) options.preview = new Set(pick.lamps);
+    else if (state.preview && state.preview.seat !== seat) options.preview = new Set();
+    if (me.pawn && seatRef(ref, seat).frames[me.pawn]) options.frame = new Set(seatRef(ref, seat).frames[me.pawn]);
+    if (pick.mode === "fault" && pick.card.target === "lamps") {
+      options.selected = new Set(pick.lamps);
+      options.preview = new Set(pick.lamps);
+    }
+    const lampTap = pick.mode === "jacquard" || (pick.mode === "fault" && pick.card.target === "lamps");
+    options.onLamp = lampTap ? (lamp) => ctx.tapLamp(lamp) : null;
+    const towerTap = (pick.mode === "fault" && ["tower", "own_tower"].includes(pick.card.target))
+      || (!pick.mode && myTurn && turn.phase === "play" && turn.can_move);
+    options.onTower = towerTap ? (tower) => ctx.tapTower(tower) : null;
+    options.towerEnabled = (tower) => pick.mode === "fault" && pick.card.target === "tower"
+      ? true : tower.colour === me.colour;
+    const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
+      drawBoard(ref, seat, options));
+    boardBox.append(el("p", { class: "hint", role: "status" }, hintFor(state, myTurn)));
+
+    // placement controls
+    const controls = el("div", { class: "controls" });
+    const action = pendingAction(view);
+    if (pick.mode === "jacquard") {
+      controls.append(
+        el("button", { type: "button", class: "secondary", "data-action": "rotate", onclick: () => ctx.turn(1) }, t("clacks.rotate")),
+        el("button", { type: "button", class: "secondary", "data-action": "mirror", onclick: () => ctx.mirror() }, t("clacks.mirror")),
+      );
+    }
+    if (pick.mode) {
+      controls.append(
+        el("button", { type: "button", class: "primary", disabled: !action, "data-action": "confirm",
+                       onclick: () => ctx.confirm() }, t("clacks.confirm")),
+        el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() }, t("ui.cancel")),
+      );
+    }
+    boardBox.append(controls);
+
+    // turn buttons
+    const turnButtons = el("div", { class: "turn-buttons" });
+    if (myTurn && turn.phase !== "timeout_discard" && !pick.mode) {
+      if (turn.phase === "play" && me.next_symbol) {
+        turnButtons.append(el("button", { type: "button", class: "primary", "data-action": "transmit",
+          onclick: () => ctx.act({ type: "transmit" }) }, t("clacks.transmit", { symbol: symbolWord(me.next_symbol) })));
+      }
+      turnButtons.append(el("button", { type: "button", class: "secondary", "data-action": "end_turn",
+        onclick: () => ctx.act({ type: "end_turn" }) },
+        t(turn.phase === "sabotage" ? "clacks.end_sabotage" : "clacks.end_turn")));
+    }
+    if (you.can_undo && !pick.mode) {
+      turnButtons.append(el("button", { type: "button", class: "secondary", "data-action": "undo",
+        onclick: () => ctx.undo() }, t("clacks.undo")));
+    }
+
+    // the hand
+    const hand = el("section", { class: "hand", "aria-label": t("clacks.your_jacquards") },
+      el("h2", {}, t("clacks.your_jacquards")));
+    const handList = el("ul", { class: "cards" });
+    for (const card of you.hand) {
+      const chosen = pick.mode === "jacquard" && pick.card.id === card.id;
+      const cells = chosen ? cellsOf(card.holes, pick.rotation, pick.mirror) : cellsOf(card.holes, 0, false);
+      const discard = myTurn && turn.phase === "timeout_discard";
+      const usable = myTurn && turn.phase !== "timeout_discard" && !state.over;
+      handList.append(el("li", { class: `card jacquard${chosen ? " chosen" : ""}`, "data-card": card.id },
+        el("button", {
+          type: "button",
+          class: "card-button",
+          disabled: !(usable || discard),
+          "aria-pressed": String(chosen),
+          onclick: () => (discard ? ctx.act({ type: "discard", jacquard: card.id }) : ctx.chooseCard(card)),
+        },
+        cardPicture(cells, t("clacks.card_holes", { name: card.name, holes: card.holes.join(" ") })),
+        el("span", { class: "card-name" }, card.name),
+        el("span", { class: "cost" }, t("clacks.cost", { cost: card.cost })),
+        card.fault ? el("span", { class: "fault-stamp" }, t("clacks.fault_stamp")) : null,
+        discard ? el("span", { class: "badge" }, t("clacks.discard")) : null)));
+    }
+    hand.append(handList);
+
+    const faults = el("section", { class: "faults", "aria-label": t("clacks.your_faults") },
+      el("h2", {}, t("clacks.your_faults")));
+    const faultList = el("ul", { class: "cards" });
+    for (const card of you.faults) {
+      const chosen = pick.mode === "fault" && pick.card.id === card.id;
+      faultList.append(el("li", { class: `card fault${chosen ? " chosen" : ""}`, "data-card": card.id },
+        el("h3", {}, card.name),
+        el("p", {}, card.text),
+        el("p", { class: "when" }, t(`clacks.when.${card.when}`)),
+        el("button", { type: "button", class: "primary", disabled: state.over, "aria-pressed": String(chosen),
+                       onclick: () => ctx.chooseFault(card) }, t("clacks.play_fault", { name: card.name }))));
+    }
+    if (!you.faults.length) faultList.append(el("li", { class: "empty" }, t("clacks.no_faults")));
+    faults.append(faultList);
+
+    root.append(mine, boardBox, turnButtons, hand, faults);
+    return root;
+  }
+
+  function hintFor(state, myTurn) {
+    if (state.over) return "";
+    if (pick.mode === "jacquard") return pick.lamps.length ? t("clacks.hint.confirm") : t("clacks.hint.place");
+    if (pick.mode === "fault") {
+      const target = pick.card.target;
+      if (target === "lamps") return t("clacks.hint.lamps", { count: pick.card.params.count });
+      if (target === "tower" || target === "own_tower") return t("clacks.hint.tower");
+      return t("clacks.hint.confirm");
+    }
+    if (!myTurn) return t("clacks.hint.wait");
+    if (state.view.turn.phase === "timeout_discard") return t("clacks.phase.timeout_discard");
+    return state.view.turn.can_move ? t("clacks.hint.turn_move") : t("clacks.hint.turn");
+  }
+
+  // Wires the phone's taps to the API; ``page`` gives act/preview/undo and a redraw.
+  function phoneController(page) {
+    function sendPreview() {
+      const action = pendingAction(page.state().view);
+      page.preview(action);
+    }
+    return {
+      chooseCard(card) {
+        if (pick.mode === "jacquard" && pick.card.id === card.id) resetPick();
+        else { resetPick(); Object.assign(pick, { mode: "jacquard", card }); }
+        sendPreview();
+        page.redraw();
+      },
+      chooseFault(card) {
+        if (pick.mode === "fault" && pick.card.id === card.id) resetPick();
+        else { resetPick(); Object.assign(pick, { mode: "fault", card }); }
+        sendPreview();
+        page.redraw();
+      },
+      tapLamp(lamp) {
+        if (pick.mode === "jacquard") {
+          pick.anchor = lamp;
+          pick.lamps = placeCard(page.ref(), page.seat(), pick.card, lamp);
+        } else if (pick.mode === "fault") {
+          const i = pick.lamps.indexOf(lamp);
+          if (i >= 0) pick.lamps.splice(i, 1);
+          else if (pick.lamps.length < Number(pick.card.params.count)) pick.lamps.push(lamp);
+        }
+        sendPreview();
+        page.redraw();
+      },
+      tapTower(tower) {
+        if (pick.mode === "fault") {
+          pick.tower = tower;
+          page.redraw();
+          return;
+        }
+        page.act({ type: "move", tower });
+      },
+      turn(step) {
+        pick.rotation = (pick.rotation + step) % 4;
+        if (pick.anchor) pick.lamps = placeCard(page.ref(), page.seat(), pick.card, pick.anchor);
+        sendPreview();
+        page.redraw();
+      },
+      mirror() {
+        pick.mirror = !pick.mirror;
+        if (pick.anchor) pick.lamps = placeCard(page.ref(), page.seat(), pick.card, pick.anchor);
+        sendPreview();
+        page.redraw();
+      },
+      async confirm() {
+        const action = pendingAction(page.state().view);
+        if (!action) return;
+        if (await page.act(action)) resetPick();
+        page.redraw();
+      },
+      cancel() {
+        resetPick();
+        page.preview(null);
+        page.redraw();
+      },
+      act: (action) => page.act(action),
+      undo: () => page.undo(),
+    };
+  }
+
+  // Each mode of the game draws its own table and phone; a mode's module adds itself
+  // here (modes.table.coop = ...). A mode without one is drawn as the competitive game.
+  const modes = { table: { competitive: table }, phone: { competitive: phone } };
+  const byMode = (kind) => (ctx) => (modes[kind][ctx.state.view.mode] || modes[kind].competitive)(ctx);
+
+  Clacks.games.clacks = {
+    title: () => t("clacks.title"),
+    table: byMode("table"),
+    phone: byMode("phone"),
+    extras,
+    phoneController,
+    describeEvent,
+    modes,
+    parts: { drawBoard, boardOptions, seatName, messageLine, turnSummary, alphabetCard, glyph },
+  };
+})();

@@ -1,0 +1,164 @@
+// Shared by every page: the message catalog, the JSON API, the event stream, and small
+// DOM helpers. No build step: plain script, one global (Clacks).
+"use strict";
+
+const Clacks = (() => {
+  const catalog = JSON.parse(document.getElementById("catalog").textContent);
+  const lang = document.documentElement.lang || "en";
+  const games = {}; // game name -> {table(ctx), phone(ctx)}, registered by games/*.js
+  let clockOffset = 0; // server time minus this device's time, in seconds
+
+  function fill(text, params) {
+    let missing = false;
+    const out = text.replace(/\{(\w+)\}/g, (whole, name) => {
+      if (params && params[name] !== undefined && params[name] !== null) return String(params[name]);
+      missing = true;
+      return whole;
+    });
+    return { out, missing };
+  }
+
+  // t("key", {name: value}): the catalog's text with the values filled in.
+  function t(key, params) {
+    const text = catalog[key];
+    if (text === undefined) return key;
+    return fill(text, params).out;
+  }
+
+  function has(key) {
+    return catalog[key] !== undefined;
+  }
+
+  // A refused request in words. English uses the engine's own sentence (it names the
+  // numbers); other languages use the catalog's sentence for the rule, with the values
+  // the engine gave, or the rule's plain sentence when a value is missing.
+  function describeError(error) {
+    if (!error) return "";
+    const code = error.rule || error.error;
+    if (lang === "en" && error.message) return error.message;
+    for (const key of [`rule.${code}`, `api.${code}`]) {
+      if (has(key)) {
+        const filled = fill(catalog[key], error.params || {});
+        if (!filled.missing) return filled.out;
+        if (has(`${key}.plain`)) return catalog[`${key}.plain`];
+      }
+    }
+    return error.message || t("ui.refused");
+  }
+
+  class ApiFailure extends Error {
+    constructor(status, body) {
+      super(body && body.message ? body.message : `HTTP ${status}`);
+      this.status = status;
+      this.body = body || { error: "network", message: "" };
+    }
+  }
+
+  async function api(method, path, body, token, extraHeaders) {
+    const headers = { Accept: "application/json", ...(extraHeaders || {}) };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (token) headers["X-Seat-Token"] = token;
+    let response;
+    try {
+      response = await fetch(`/api${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (err) {
+      throw new ApiFailure(0, { error: "network", message: t("ui.offline"), params: {} });
+    }
+    let data = null;
+    try {
+      data = await response.json();
+    } catch (err) {
+      data = null;
+    }
+    if (!response.ok) throw new ApiFailure(response.status, data);
+    return data;
+  }
+
+  // Follow a room: onState(snapshot) for the first snapshot and after every change.
+  // EventSource reconnects by itself; onStatus(true/false) tells whether we are live.
+  function follow(code, seat, token, onState, onStatus) {
+    const query = new URLSearchParams();
+    if (seat) query.set("seat", seat);
+    if (token) query.set("token", token);
+    let source = null;
+    let stopped = false;
+    function open() {
+      source = new EventSource(`/api/rooms/${encodeURIComponent(code)}/stream?${query}`);
+      source.addEventListener("state", (message) => {
+        const state = JSON.parse(message.data);
+        clockOffset = state.server_time - Date.now() / 1000;
+        if (onStatus) onStatus(true);
+        onState(state);
+      });
+      source.onerror = () => {
+        if (onStatus) onStatus(false);
+        if (source.readyState === EventSource.CLOSED && !stopped) {
+          // refused outright (e.g. the seat token is no longer valid): tell the page
+          setTimeout(open, 2000);
+        }
+      };
+    }
+    open();
+    return {
+      close() {
+        stopped = true;
+        if (source) source.close();
+      },
+    };
+  }
+
+  function serverNow() {
+    return Date.now() / 1000 + clockOffset;
+  }
+
+  // el("div", {class: "x", onclick: f, "aria-label": "..."}, child, "text", ...)
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+      else if (name === "text") node.textContent = value;
+      else node.setAttribute(name, value === true ? "" : value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  function svg(tag, attrs, ...children) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+      else if (name === "text") node.textContent = value;
+      else node.setAttribute(name, value);
+    }
+    for (const child of children.flat()) {
+      if (child) node.append(child);
+    }
+    return node;
+  }
+
+  function languageSwitcher() {
+    const nav = el("nav", { class: "languages", "aria-label": t("ui.language") });
+    for (const code of ["en", "cs"]) {
+      const url = new URL(window.location.href);
+      url.searchParams.set("lang", code);
+      nav.append(
+        el("a", { href: url.toString(), hreflang: code, "aria-current": code === lang ? "true" : null,
+                  lang: code }, t(`lang.${code}`)),
+      );
+    }
+    return nav;
+  }
+
+  return { t, has, lang, api, ApiFailure, follow, serverNow, el, svg, describeError, games,
+           languageSwitcher };
+})();

@@ -1,0 +1,193 @@
+// The phone hand controller: pick a seat, then see only your own hand and act. The seat's
+// token is kept in localStorage, so a phone that sleeps or reloads gets its seat back.
+"use strict";
+
+(() => {
+  const { t, el, api } = Clacks;
+  const code = document.body.dataset.code;
+  const main = document.getElementById("main");
+  const who = document.getElementById("who");
+  const errorBox = document.getElementById("error");
+  const liveBox = document.getElementById("live");
+  const storeKey = `clacks-seat:${code}`;
+  const references = {};
+  let held = load();
+  let state = null;
+  let stream = null;
+  let ref = null;
+  let previewTimer = null;
+  let lostSeat = false;
+
+  function load() {
+    try {
+      return JSON.parse(localStorage.getItem(storeKey)) || null;
+    } catch (err) {
+      return null;
+    }
+  }
+
+  function save(value) {
+    held = value;
+    if (value) localStorage.setItem(storeKey, JSON.stringify(value));
+    else localStorage.removeItem(storeKey);
+  }
+
+  function showError(error) {
+    errorBox.textContent = error ? Clacks.describeError(error) : "";
+    errorBox.hidden = !error;
+    if (error) errorBox.focus();
+  }
+
+  async function reference(game) {
+    if (!references[game]) references[game] = await api("GET", `/games/${encodeURIComponent(game)}/reference`);
+    return references[game];
+  }
+
+  function connect() {
+    if (stream) stream.close();
+    stream = Clacks.follow(code, held && held.seat, held && held.token, onState, (live) => {
+      liveBox.hidden = live;
+      liveBox.textContent = live ? "" : t("ui.offline");
+    });
+  }
+
+  async function start() {
+    if (held) {
+      try {
+        await api("GET", `/rooms/${code}?seat=${encodeURIComponent(held.seat)}`, undefined, held.token);
+      } catch (err) {
+        if (err.status === 403 || err.status === 404) {
+          save(null);
+          lostSeat = true;
+        }
+      }
+    }
+    connect();
+  }
+
+  function onState(next) {
+    state = next;
+    if (held && next.view && next.seat !== held.seat) {
+      // the token no longer holds the seat (a new game without it, or it was given up)
+      save(null);
+      lostSeat = true;
+      connect();
+      return;
+    }
+    render();
+  }
+
+  async function render() {
+    if (!state) return;
+    if (!state.view) {
+      who.textContent = "";
+      main.replaceChildren(el("p", { class: "waiting" }, t("ui.waiting_game")));
+      return;
+    }
+    if (!held) {
+      await renderSeatPicker();
+      return;
+    }
+    const game = Clacks.games[state.room.game];
+    ref = await reference(state.room.game);
+    const seatInfo = state.room.seats.find((s) => s.id === held.seat) || {};
+    const label = t(`seat.${held.seat}`);
+    who.replaceChildren(
+      seatInfo.name && seatInfo.name !== label ? t("ui.you_are", { seat: label, name: seatInfo.name }) : label, " ",
+      el("button", { type: "button", class: "link", onclick: leave }, t("ui.leave_seat")));
+    const controller = game.phoneController(page);
+    main.replaceChildren(game.phone({ state, ref, seat: held.seat, ...controller }));
+    document.body.dataset.revision = state.revision;  // what the page shows, for people and tests
+  }
+
+  async function renderSeatPicker() {
+    who.textContent = "";
+    const game = Clacks.games[state.room.game];
+    ref = await reference(state.room.game);
+    const nameInput = el("input", { id: "player-name", name: "name", maxlength: 24, autocomplete: "nickname",
+                                    value: localStorage.getItem("clacks-name") || "" });
+    const list = el("ul", { class: "seat-picker" });
+    for (const seat of state.room.seats) {
+      const label = t(`seat.${seat.id}`);
+      list.append(el("li", {}, el("button", {
+        type: "button",
+        class: "primary big",
+        "data-seat": seat.id,
+        disabled: seat.claimed,
+        onclick: () => claim(seat.id, nameInput.value),
+      }, el("span", { class: `shape ${seat.colour}`, "aria-hidden": "true" }),
+        seat.claimed ? t("ui.taken", { seat: label, name: seat.name || label }) : t("ui.take_seat", { seat: label }))));
+    }
+    main.replaceChildren(
+      lostSeat ? el("p", { class: "notice" }, t("ui.lost_seat")) : null,
+      el("h2", {}, t("ui.pick_seat")),
+      el("label", { class: "field", for: "player-name" }, el("span", {}, t("ui.your_name")), nameInput),
+      list,
+      el("p", { class: "hint" }, t("ui.watching_only")),
+      game.table({ state, ref, press: null }),  // watch the table meanwhile
+    );
+    document.body.dataset.revision = state.revision;
+  }
+
+  async function claim(seat, name) {
+    showError(null);
+    localStorage.setItem("clacks-name", name);
+    try {
+      const claimed = await api("POST", `/rooms/${code}/seats/${encodeURIComponent(seat)}`, { name });
+      save({ seat: claimed.seat, token: claimed.token });
+      lostSeat = false;
+      connect();
+    } catch (err) {
+      showError(err.body);
+    }
+  }
+
+  async function leave() {
+    if (!held) return;
+    try {
+      await api("DELETE", `/rooms/${code}/seats/${encodeURIComponent(held.seat)}`, undefined, held.token);
+    } catch (err) {
+      // the seat may already be gone; forget it here either way
+    }
+    save(null);
+    connect();
+  }
+
+  const page = {
+    state: () => state,
+    ref: () => ref,
+    seat: () => held && held.seat,
+    redraw: () => render(),
+    async act(action) {
+      showError(null);
+      try {
+        await api("POST", `/rooms/${code}/seats/${encodeURIComponent(held.seat)}/actions`,
+          { action, revision: state.revision }, held.token,
+          { "Idempotency-Key": `${Date.now()}-${Math.random().toString(36).slice(2)}` });
+        return true;
+      } catch (err) {
+        showError(err.body);
+        return false;
+      }
+    },
+    async undo() {
+      showError(null);
+      try {
+        await api("POST", `/rooms/${code}/seats/${encodeURIComponent(held.seat)}/undo`,
+          { revision: state.revision }, held.token);
+      } catch (err) {
+        showError(err.body);
+      }
+    },
+    preview(action) {
+      // coalesce quick taps: only the latest placement is sent
+      clearTimeout(previewTimer);
+      previewTimer = setTimeout(() => {
+        api("POST", `/rooms/${code}/seats/${encodeURIComponent(held.seat)}/preview`, { action }, held.token)
+          .catch(() => {});
+      }, 60);
+    },
+  };
+
+  start();
+})();
