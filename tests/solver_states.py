@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from engine.clacks import ClacksGame, Options
 from engine.clacks.geometry import TOWER_NAMES, tower, towers_of
+from engine.clacks.mode_state import LastingEffect
 from engine.clacks.selfplay import next_action
 from engine.clacks.state import ClacksState, Sabotage
 from engine.core.rng import Rng
@@ -61,4 +62,64 @@ def random_state(rng: Rng, with_faults: bool = False, max_hand: int = 4) -> Clac
         turn.can_move = False
         if not state.board & tower(state.sabotage.tower).mask:
             state.board |= tower(state.sabotage.tower).mask & 0b1010_0101_1010_0101
+    return state
+
+
+MAP_GAMES = (("coop", 2), ("coop", 3), ("coop", 4), ("solitaire", 1), ("junior", 2))
+
+
+def states_from_map_games(games: int, seed: int = 0) -> Iterator[ClacksState]:
+    """States met in seeded self-play co-op, solitaire and junior games (easy and hard
+    routes), swapping now and then; each a copy."""
+    for number in range(games):
+        mode, players = MAP_GAMES[number % len(MAP_GAMES)]
+        game_seed = seed * 100_003 + number
+        route = ("easy", "hard")[number // len(MAP_GAMES) % 2]
+        game = ClacksGame.new(Options.for_players(players, mode=mode, route=route), game_seed)
+        rng = Rng(game_seed)
+        while not game.over and len(game.log) < 600:
+            yield game.state.clone()
+            game.apply(next_action(game, rng, swap_chance=4))
+
+
+def random_map_state(rng: Rng) -> ClacksState:
+    """A co-op, solitaire or junior state with a random board, hand (up to three
+    Jacquards), turn so far, Post Office, taken slots, a Jacquard limit or surcharge
+    from a card, and sometimes a lifted Jacquard still to play."""
+    mode, players = MAP_GAMES[rng.below(len(MAP_GAMES))]
+    game = ClacksGame.new(
+        Options.for_players(players, mode=mode, route=("easy", "hard")[rng.below(2)]),
+        rng.below(1 << 30),
+    )
+    state = game.state
+    components = game.components
+    state.board = rng.below(1 << 16)
+    seat = state.turn.seat
+    me = state.players[seat]
+    me.hand = rng.sample(sorted(components.jacquards), rng.below(4))
+    turn = state.turn
+    turn.jacquards_played = rng.below(2)
+    turn.flipped = rng.below(1 << 16) & rng.below(1 << 16) & rng.below(1 << 16)
+    ledger = state.team.ledger if state.team is not None else state.race.ledger  # type: ignore[union-attr]
+    if rng.below(4) == 0:  # Character Sabotage or the Nugganites' surcharge this turn
+        card, effect, params = (
+            ("character-sabotage-1", "limit_jacquards", {"per_turn": 1}),
+            ("nugganites-1", "stress_surcharge", {"amount": 1}),
+        )[rng.below(2)]
+        ledger.lasting.append(LastingEffect(card, effect, params, turn.number, turn.number))
+    team = state.team
+    if team is not None:
+        team.progress = rng.below(len(team.message))
+        team.post_office = team.track - 1 - rng.below(team.track // 2 if rng.below(3) else 6)
+        for slot in team.slots:
+            if rng.below(3) == 0:
+                slot.card = slot.jacquard = None
+        if me.hand and rng.below(6) == 0:
+            team.lifted, team.swapped = me.hand[0], True
+        elif rng.below(6) == 0:
+            team.swapped = True
+        if rng.below(8) == 0:
+            team.turn_cap, team.turn_steps = 2, rng.below(3)
+    else:
+        me.progress = rng.below(len(me.message))
     return state

@@ -26,6 +26,9 @@ from engine.clacks.state import ClacksState
 
 TRANSMIT = "transmit"  # make the next symbol show at a tower and send it
 DARKEN = "darken"  # Last Letter Sabotage: turn off all six lamps of one tower
+COMPETITIVE = "competitive"  # pawns, a stress limit, Fault Reports in hand
+MAP = "map"  # co-op, solitaire and junior: any tower of the seat's colour, no pawns
+UNLIMITED = 99  # a stress budget no hand can reach (the junior race has no limit)
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,15 @@ class Stop:
 
 
 @dataclass(frozen=True)
+class SwapOption:
+    """Co-op: a swap slot whose Jacquard is known (face up on an Incident Report)."""
+
+    slot: str
+    lift_cost: int  # stress for lifting it (an Operator's Log's extra point)
+    piece: Piece
+
+
+@dataclass(frozen=True)
 class Puzzle:
     seat: Seat
     goal: str
@@ -59,9 +71,33 @@ class Puzzle:
     pattern: int  # the 6-bit pattern wanted (0 for DARKEN)
     stops: tuple[Stop, ...]  # where the work can be done, cheapest way there
     pieces: tuple[Piece, ...]
-    budget: int  # stress points left this turn
+    budget: int  # stress points that may still be spent this turn
     flipped: int  # lamps flipped so far this turn (the fresh-pattern rule, ruling 3)
     played: int  # Jacquards played so far this turn
+    rules: str = COMPETITIVE
+    max_jacquards: int | None = None  # more may not be played this turn (a card's limit)
+    required: frozenset[str] = frozenset()  # pieces that must be played (a lifted Jacquard)
+    swaps: tuple[SwapOption, ...] = ()  # co-op: known Jacquards one may swap for
+
+    @property
+    def jacquards_in_hand(self) -> int:
+        return sum(1 for p in self.pieces if p.kind == "jacquard")
+
+    def needs_jacquard(self) -> bool:
+        """Whether a Jacquard must still be played before transmitting (ruling 5; in the
+        map games only while the hand holds one)."""
+        if self.played > 0:
+            return False
+        return self.rules == COMPETITIVE or self.jacquards_in_hand > 0
+
+    def may_end_without_jacquard(self, left: int) -> bool:
+        """Whether the turn may end with no (more) Jacquard played, ``left`` stress
+        points remaining: the competitive game lets a player who cannot afford one."""
+        if self.played > 0 or self.jacquards_in_hand == 0:
+            return True
+        return self.rules == COMPETITIVE and all(
+            p.cost > left for p in self.pieces if p.kind == "jacquard"
+        )
 
     def window(self, stop: Stop) -> tuple[int, ...]:
         """The six lamps that matter at ``stop``, in pattern order (bit 5 first)."""
@@ -150,12 +186,14 @@ def puzzle_from_view(
     turn, game over, message complete, or its time ran out). ``with_faults`` adds the
     Fault Reports that flip lamps as extra pieces."""
     you = view.get("you")
-    if you is None or view.get("winner") is not None:
+    if you is None or view.get("end_reason") is not None:
         return None
     seat = Seat.parse(you["seat"])
     turn = view["turn"]
-    if Seat.parse(turn["seat"]) is not seat or turn["phase"] == "timeout_discard":
+    if Seat.parse(turn["seat"]) is not seat or turn.get("phase") == "timeout_discard":
         return None
+    if view["mode"] != "competitive":
+        return _map_puzzle(view, components, seat)
     players = {Seat.parse(p["seat"]): p for p in view["players"]}
     me = players[seat]
     pieces = [
@@ -210,6 +248,12 @@ def puzzle_from_state(
     bots and hints use ``puzzle_from_view``)."""
     if state.over or state.turn.phase == "timeout_discard":
         return None
+    if state.options.mode != "competitive":  # the map games: read the seat's own view
+        from engine.clacks.game import ClacksGame
+
+        return puzzle_from_view(
+            ClacksGame(state, components).view(state.turn.seat), components, with_faults
+        )
     seat = state.turn.seat
     me = state.players[seat]
     turn = state.turn
@@ -266,6 +310,70 @@ def puzzle_from_state(
         budget,
         turn.flipped,
         turn.jacquards_played,
+    )
+
+
+def _map_puzzle(view: dict[str, Any], components: ComponentSet, seat: Seat) -> Puzzle | None:
+    """Co-op, solitaire or junior: any of the seat's six towers, no pawns, no limit but
+    the Post Office's (reaching Genua loses the race), a card's Jacquard limit or
+    surcharge, and in co-op the Jacquard lifted from a slot that must be played."""
+    turn = view["turn"]
+    you = view["you"]
+    team = view["mode"] in ("coop", "solitaire")
+    surcharge = int(turn.get("stress_surcharge") or 0)
+    pieces = tuple(
+        Piece(
+            card["id"],
+            "jacquard",
+            int(card["cost"]) + surcharge,
+            components.jacquards[card["id"]].design.shape,
+        )
+        for card in you["hand"]
+    )
+    if team:
+        symbol = view["message"]["next_symbol"]
+        post_office = view["post_office"]
+        steps_left = int(post_office["steps_left"])
+        cap = turn["post_office_cap"]
+        capped = cap is not None and int(cap) - int(turn["post_office_steps"]) < steps_left
+        budget = UNLIMITED if capped else steps_left - 1
+    else:
+        symbol = next(p for p in view["players"] if p["seat"] == seat.label)["next_symbol"]
+        budget = UNLIMITED
+    if symbol is None:
+        return None
+    limit = turn.get("jacquard_limit")
+    played = int(turn["jacquards_played"])
+    lifted = you.get("lifted")
+    swaps: list[SwapOption] = []
+    if team and not turn["swapped"] and lifted is None:
+        for slot in view["slots"]:
+            card = slot["jacquard"]
+            if slot["taken"] or card is None:
+                continue  # an Operator's Log's Jacquard lies face down: unknown
+            piece = Piece(
+                card["id"],
+                "jacquard",
+                int(card["cost"]) + surcharge,
+                components.jacquards[card["id"]].design.shape,
+            )
+            swaps.append(SwapOption(slot["id"], int(slot["lift_cost"]), piece))
+    stops = tuple(Stop(name, 0, (), True) for name in towers_of(seat.colour))
+    return Puzzle(
+        seat,
+        TRANSMIT,
+        int(view["board"]),
+        symbol,
+        components.pattern(symbol),
+        stops,
+        pieces,
+        budget,
+        mask_of(turn["flipped"]),
+        played,
+        rules=MAP,
+        max_jacquards=None if limit is None else max(0, int(limit) - played),
+        required=frozenset({lifted}) if lifted else frozenset(),
+        swaps=tuple(swaps),
     )
 
 

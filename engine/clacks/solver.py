@@ -22,9 +22,9 @@ from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
-from engine.clacks.actions import Action, EndTurn, Move, PlayFault, PlayJacquard, Transmit
+from engine.clacks.actions import Action, EndTurn, Move, PlayFault, PlayJacquard, Swap, Transmit
 from engine.clacks.geometry import Seat, lamps_of, placements, tower
-from engine.clacks.puzzle import DARKEN, TRANSMIT, Piece, Puzzle, Stop
+from engine.clacks.puzzle import COMPETITIVE, DARKEN, TRANSMIT, Piece, Puzzle, Stop
 
 # A table maps key = change << 1 | touched to (lamps flipped outside, masks per piece).
 Table = dict[int, tuple[int, tuple[int, ...]]]
@@ -45,6 +45,8 @@ class Plan:
     outside: int  # lamps the cards flip outside the tower's six
     wrong: int  # lamps of the tower still wrong after the plan (0 when complete)
     complete: bool  # the symbol is sent (TRANSMIT) or the tower dark (DARKEN)
+    names_tower: bool = False  # the map games: Transmit says which tower
+    swap: tuple[str, str] | None = None  # co-op: (Jacquard discarded, slot lifted from)
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -57,13 +59,15 @@ class Plan:
     def actions(self) -> list[Action]:
         """The plan as engine actions, in an order the rules accept."""
         out: list[Action] = [Move(self.seat, tower=name) for name in self.moves]
+        if self.swap is not None:
+            out.append(Swap(self.seat, jacquard=self.swap[0], slot=self.swap[1]))
         for piece, lamps in self.plays:
             if piece.kind == "fault":
                 out.append(PlayFault(self.seat, card=piece.id, lamps=lamps))
             else:
                 out.append(PlayJacquard(self.seat, jacquard=piece.id, lamps=lamps))
         if self.complete and self.goal == TRANSMIT:
-            out.append(Transmit(self.seat))
+            out.append(Transmit(self.seat, tower=self.tower if self.names_tower else None))
         elif not self.complete:
             out.append(EndTurn(self.seat))
         return out
@@ -77,6 +81,7 @@ class Plan:
             "move_cost": self.move_cost,
             "wrong": self.wrong,
             "cards": list(self.cards),
+            "swap": None if self.swap is None else {"jacquard": self.swap[0], "slot": self.swap[1]},
             "flips": [lamps_of(lamps) for _, lamps in self.plays],
             "actions": [a.to_json() for a in self.actions()],
         }
@@ -202,10 +207,12 @@ def _choices(puzzle: Puzzle) -> list[_Choice]:
     for bits in range(1 << len(pieces)):
         chosen = [p for i, p in enumerate(pieces) if bits >> i & 1]
         cost = sum(p.cost for p in chosen)
-        if cost > puzzle.budget:
+        if cost > puzzle.budget or not puzzle.required <= {p.id for p in chosen}:
             continue
         chosen.sort(key=lambda p: _sort_key(piece_key(p)))
         jacquards = sum(1 for p in chosen if p.kind == "jacquard")
+        if puzzle.max_jacquards is not None and jacquards > puzzle.max_jacquards:
+            continue
         result.append(_Choice(tuple(chosen), cost, jacquards, len(chosen) - jacquards, bits))
     return result
 
@@ -275,6 +282,7 @@ def _plan(
     outside: int,
     masks: tuple[int, ...],
     wrong: int,
+    complete: bool,
 ) -> Plan:
     stop = target.stop
     plays = tuple(zip(choice.pieces, masks, strict=True))
@@ -290,19 +298,58 @@ def _plan(
         stop.cost + choice.cost,
         outside,
         wrong,
-        wrong == 0 and (puzzle.goal == DARKEN or choice.jacquards + puzzle.played > 0),
+        complete,
+        names_tower=puzzle.rules != COMPETITIVE,
     )
 
 
-def solve(puzzle: Puzzle, partial: bool = True) -> Solution:
+WRONG_FIRST = "wrong"  # partial plans: fewest wrong lamps, then least stress
+STRESS_FIRST = "stress"  # partial plans: least stress, then fewest wrong lamps (co-op)
+
+
+def solve(puzzle: Puzzle, partial: bool = True, prefer: str = WRONG_FIRST) -> Solution:
     """The cheapest complete plan for ``puzzle``, or proof there is none together with
-    (when ``partial``) the plan leaving the fewest wrong lamps."""
+    (when ``partial``) the best partial plan: by default the one leaving the fewest
+    wrong lamps; with ``prefer=STRESS_FIRST`` the cheapest, then fewest wrong lamps
+    (in co-op every stress point moves the Post Office).
+
+    In co-op a swap for a face-up Jacquard is tried only when there is no complete plan
+    without one. The Incident Report under it is face down, so such a plan assumes the
+    card leaves the lamps alone; whoever follows it should look again after the swap."""
     choices = _choices(puzzle)
     plan = _cheapest_complete(puzzle, choices)
+    if plan is None and puzzle.swaps:
+        plan = _cheapest_swap(puzzle)
     nearest = None
     if plan is None and partial:
-        nearest = _nearest(puzzle, choices)
+        nearest = _nearest(puzzle, choices, prefer)
     return Solution(puzzle, plan, nearest)
+
+
+def _cheapest_swap(puzzle: Puzzle) -> Plan | None:
+    best: tuple[tuple[int, int, int], Plan] | None = None
+    for option in puzzle.swaps:
+        for dropped in puzzle.pieces:
+            if dropped.kind != "jacquard" or dropped.id in puzzle.required:
+                continue
+            pieces = (*(p for p in puzzle.pieces if p is not dropped), option.piece)
+            swapped = dataclasses.replace(
+                puzzle,
+                pieces=pieces,
+                budget=puzzle.budget - option.lift_cost,
+                required=puzzle.required | {option.piece.id},
+                swaps=(),
+            )
+            found = _cheapest_complete(swapped, _choices(swapped))
+            if found is None:
+                continue
+            plan = dataclasses.replace(
+                found, cost=found.cost + option.lift_cost, swap=(dropped.id, option.slot)
+            )
+            rank = (plan.cost, len(plan.plays), plan.outside)
+            if best is None or rank < best[0]:
+                best = (rank, plan)
+    return None if best is None else best[1]
 
 
 def _cheapest_complete(puzzle: Puzzle, choices: list[_Choice]) -> Plan | None:
@@ -312,7 +359,7 @@ def _cheapest_complete(puzzle: Puzzle, choices: list[_Choice]) -> Plan | None:
         for choice in choices:
             if target.stop.cost + choice.cost > puzzle.budget:
                 continue
-            if transmitting and choice.jacquards + puzzle.played == 0:
+            if transmitting and choice.jacquards == 0 and puzzle.needs_jacquard():
                 continue  # at least one Jacquard each turn (ruling 5)
             group = (choice.faults, target.stop.cost + choice.cost, len(choice.pieces))
             pairs.append((group, target.stop.cost, target.index, choice.index, target, choice))
@@ -330,31 +377,31 @@ def _cheapest_complete(puzzle: Puzzle, choices: list[_Choice]) -> Plan | None:
     if best is None:
         return None
     target, choice, (outside, masks) = best[5], best[6], best[7]
-    return _plan(puzzle, target, choice, outside, masks, 0)
+    return _plan(puzzle, target, choice, outside, masks, 0, True)
 
 
-def _nearest(puzzle: Puzzle, choices: list[_Choice]) -> Plan | None:
-    """The plan leaving fewest wrong lamps at any tower the pawn can end on, among plans
-    that may legally end the turn. A sabotage attempt that cannot succeed ends at once."""
+def _nearest(puzzle: Puzzle, choices: list[_Choice], prefer: str = WRONG_FIRST) -> Plan | None:
+    """The plan leaving fewest wrong lamps at any tower the pawn can end on (or, with
+    STRESS_FIRST, the cheapest such plan), among plans that may legally end the turn.
+    A sabotage attempt that cannot succeed ends at once."""
     if puzzle.goal == DARKEN:
         target = _targets(puzzle, False)[0]
-        return _plan(puzzle, target, _Choice((), 0, 0, 0, 0), 0, (), target.need.bit_count())
+        wrong = target.need.bit_count()
+        return _plan(puzzle, target, _Choice((), 0, 0, 0, 0), 0, (), wrong, False)
     best: tuple[Any, ...] | None = None
     for target in _targets(puzzle, False):
-        left = puzzle.budget - target.stop.cost
-        can_skip = puzzle.played > 0 or all(
-            p.cost > left for p in puzzle.pieces if p.kind == "jacquard"
-        )
+        can_skip = puzzle.may_end_without_jacquard(puzzle.budget - target.stop.cost)
         for choice in choices:
             if target.stop.cost + choice.cost > puzzle.budget:
                 continue
             if choice.jacquards == 0 and not can_skip:
                 continue
             wrong, outside, masks = _nearest_with(target, choice)
+            stress = target.stop.cost + choice.cost
             rank = (
-                wrong,
+                wrong if prefer == WRONG_FIRST else stress,
                 choice.faults,
-                target.stop.cost + choice.cost,
+                stress if prefer == WRONG_FIRST else wrong,
                 len(choice.pieces),
                 outside,
                 target.stop.cost,
@@ -366,7 +413,5 @@ def _nearest(puzzle: Puzzle, choices: list[_Choice]) -> Plan | None:
     if best is None:
         return None
     _, target, choice, outside, masks, wrong = best
-    plan = _plan(puzzle, target, choice, outside, masks, wrong)
-    if plan.complete:  # complete but not fresh: still only a partial plan this turn
-        plan = dataclasses.replace(plan, complete=False)
-    return plan
+    # even with no lamp wrong this is only partial: the pattern would not be fresh
+    return _plan(puzzle, target, choice, outside, masks, wrong, False)
