@@ -23,7 +23,17 @@ MAX_ROUNDS = 100  # the default of engine.clacks.simulation, kept here to import
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mode", default="competitive", help="game mode (default competitive)")
-    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=(1, 2, 3, 4),
+        help="players (default: 2, or 1 in solitaire)",
+    )
+    parser.add_argument(
+        "--route", default="easy", help="co-op and solitaire route, the red seat's junior route"
+    )
+    parser.add_argument("--night-shift", action="store_true", help="co-op: Night Shift")
+    parser.add_argument("--long-distance", action="store_true", help="co-op: Long Distance")
     parser.add_argument(
         "--bots",
         default="planner",
@@ -51,8 +61,19 @@ def _options(args: argparse.Namespace) -> Options:
         from engine.clacks.errors import BadOptions
 
         raise BadOptions(f"unknown mode {args.mode!r}; modes are {', '.join(MODES)}")
+    if args.mode == "competitive":
+        return Options.for_players(
+            args.players, express=args.express, quick=args.quick, long_message=args.long_message
+        )
     return Options.for_players(
-        args.players, express=args.express, quick=args.quick, long_message=args.long_message
+        args.players,
+        mode=args.mode,
+        route=args.route,
+        night_shift=args.night_shift,
+        long_distance=args.long_distance,
+        express=args.express,
+        quick=args.quick,
+        long_message=args.long_message,
     )
 
 
@@ -69,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
     from engine.clacks.errors import BadOptions
     from engine.clacks.simulation import game_seeds, levels_for_game, summarise
 
+    if args.players is None:
+        args.players = 1 if args.mode == "solitaire" else 2
     levels = [level.strip() for level in args.bots.split(",")]
     unknown = [level for level in levels if level not in LEVELS]
     problem = None
@@ -100,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
     figures = summarise(records)
     figures.update(
         mode=args.mode,
+        route=options.route if args.mode != "competitive" else None,
         players=args.players,
         bots=levels,
         seed=args.seed,
@@ -113,8 +137,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_table(figures: dict[str, Any]) -> None:
+    route = f", {figures['route']} route" if figures.get("route") else ""
     print(
-        f"{figures['games']} {figures['mode']} games, {figures['players']} players, "
+        f"{figures['games']} {figures['mode']} games{route}, {figures['players']} players, "
         f"bots {','.join(figures['bots'])}, seed {figures['seed']} "
         f"({figures['seconds']} s)"
     )
@@ -122,6 +147,8 @@ def _print_table(figures: dict[str, Any]) -> None:
         f"rounds: median {figures['median_rounds']}, 90th percentile {figures['p90_rounds']}, "
         f"mean {figures['mean_rounds']}; unfinished {figures['unfinished']}"
     )
+    if "win_rate" in figures:
+        print(f"the team won {figures['win_rate']:.1%} of the games")
     for title, key in (
         ("win rate by turn position", "win_rate_by_seat"),
         ("win rate by seat", "win_rate_by_table_seat"),

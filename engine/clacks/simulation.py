@@ -18,6 +18,7 @@ from engine.clacks.components import ComponentSet
 from engine.clacks.events import Event
 from engine.clacks.game import ClacksGame
 from engine.clacks.geometry import Seat
+from engine.clacks.mode_state import TEAM_MODES
 from engine.clacks.state import Options
 from engine.core.rng import Rng
 
@@ -28,22 +29,22 @@ POSITIONS = ("first", "second", "third", "fourth")
 
 @dataclass
 class GameRecord:
+    mode: str
     seed: int
     order: list[str]  # seats in turn order
     levels: dict[str, str]  # seat -> bot level
     rounds: int = 0
     turns: int = 0
-    winner: str | None = None
+    finished: bool = False
+    winners: list[str] = field(default_factory=list)  # in co-op the whole team, or nobody
+    team_result: str | None = None  # co-op and solitaire: "won" or "lost"
+    route: str | None = None  # the route on the map, in the map games
     end_reason: str | None = None
     stress_per_turn: list[int] = field(default_factory=list)
     transmissions: int = 0
     sabotage_attempts: int = 0
     sabotage_successes: int = 0
     faults_played: int = 0
-
-    @property
-    def winner_position(self) -> int | None:
-        return None if self.winner is None else self.order.index(self.winner)
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -74,7 +75,9 @@ def play_bot_game(
         seat: make_bot(level, game.components, bot_rng.next_u64())
         for seat, level in zip(order, levels, strict=True)
     }
-    record = GameRecord(seed, [s.label for s in order], {s.label: b.level for s, b in bots.items()})
+    record = GameRecord(
+        options.mode, seed, [s.label for s in order], {s.label: b.level for s, b in bots.items()}
+    )
     while not game.over and game.state.turn.round <= max_rounds and len(game.log) < MAX_ACTIONS:
         seat = game.state.turn.seat
         at = game.state.turn.started_at + 1.0 if options.express else None
@@ -93,9 +96,13 @@ def play_bot_game(
                 reply = bots[other].choose(game.view(other), offers)
                 if reply is not None:
                     _record(record, game.apply(reply))
-    record.rounds = game.state.turn.round
-    record.winner = game.winner.label if game.winner else None
-    record.end_reason = game.state.end_reason
+    state = game.state
+    record.rounds = state.turn.round
+    record.finished = state.over
+    record.winners = [seat.label for seat in state.winners]
+    record.team_result = state.team.result if state.team is not None else None
+    record.route = options.route if options.mode != "competitive" else None
+    record.end_reason = state.end_reason
     return record
 
 
@@ -125,7 +132,7 @@ def summarise(records: list[GameRecord]) -> dict[str, Any]:
     """Figures over many games: win rates by position, seat and bot level, game length,
     stress spent, sabotage."""
     games = len(records)
-    finished = [r for r in records if r.winner is not None]
+    finished = [r for r in records if r.finished]
     rounds = [r.rounds for r in finished] or [0]
     players = len(records[0].order) if records else 0
     by_position: Counter[str] = Counter()
@@ -135,13 +142,10 @@ def summarise(records: list[GameRecord]) -> dict[str, Any]:
     for r in records:
         for level in r.levels.values():
             level_games[level] += 1
-        if r.winner is None:
-            continue
-        position = r.winner_position
-        assert position is not None
-        by_position[POSITIONS[position]] += 1
-        by_seat[r.winner] += 1
-        level_wins[r.levels[r.winner]] += 1
+        for winner in r.winners:  # in co-op every seat wins or loses together
+            by_position[POSITIONS[r.order.index(winner)]] += 1
+            by_seat[winner] += 1
+            level_wins[r.levels[winner]] += 1
     seats_seen = sorted({s for r in records for s in r.order}, key=lambda s: Seat.parse(s))
     stress = [s for r in records for s in r.stress_per_turn]
     return {
@@ -166,6 +170,25 @@ def summarise(records: list[GameRecord]) -> dict[str, Any]:
         "sabotage_successes": sum(r.sabotage_successes for r in records),
         "faults_played_per_game": round(sum(r.faults_played for r in records) / max(1, games), 2),
         "unfinished": games - len(finished),
+        **_team_figures(records),
+    }
+
+
+def _team_figures(records: list[GameRecord]) -> dict[str, Any]:
+    """Co-op and solitaire: the team's win rate, overall and by route."""
+    team = [r for r in records if r.mode in TEAM_MODES]
+    if not team:
+        return {}
+    routes = sorted({r.route for r in team if r.route})
+    return {
+        "win_rate": _rate(sum(r.team_result == "won" for r in team), len(team)),
+        "win_rate_by_route": {
+            route: _rate(
+                sum(r.team_result == "won" for r in team if r.route == route),
+                sum(1 for r in team if r.route == route),
+            )
+            for route in routes
+        },
     }
 
 

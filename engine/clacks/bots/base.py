@@ -65,3 +65,13 @@ def wrong_lamps(
 ) -> int:
     """How many of the tower's lamps differ from ``symbol`` as ``seat`` reads it."""
     return (read_pattern(board, seat, tower_name) ^ components.pattern(symbol)).bit_count()
+
+
+def symbol_to_send(view: View, seat: Seat) -> str | None:
+    """The seat's next symbol: the team's in co-op and solitaire, its own otherwise."""
+    message = view.get("message")
+    if message is not None:
+        symbol: str | None = message["next_symbol"]
+        return symbol
+    found: str | None = player(view, seat)["next_symbol"]
+    return found

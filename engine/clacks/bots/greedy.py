@@ -16,8 +16,16 @@ from engine.clacks.actions import (
     PlayJacquard,
     Transmit,
 )
-from engine.clacks.bots.base import Bot, View, is_my_turn, my_seat, player, wrong_lamps
-from engine.clacks.geometry import tower
+from engine.clacks.bots.base import (
+    Bot,
+    View,
+    is_my_turn,
+    my_seat,
+    player,
+    symbol_to_send,
+    wrong_lamps,
+)
+from engine.clacks.geometry import tower, towers_of
 
 
 class GreedyBot(Bot):
@@ -27,15 +35,41 @@ class GreedyBot(Bot):
         if not legal or not is_my_turn(view):
             return None
         turn = view["turn"]
-        if turn["phase"] == "timeout_discard":
+        if turn.get("phase") == "timeout_discard":
             return self._discard(view, legal)
         for action in legal:
             if isinstance(action, Transmit):
                 return action
         ends = [a for a in legal if isinstance(a, EndTurn)]
-        if turn["phase"] == "sabotage":
+        if turn.get("phase") == "sabotage":
             return self._sabotage(view, legal) or (ends[0] if ends else legal[0])
+        if view["mode"] != "competitive":
+            return self._play_on_any_tower(view, legal) or (ends[0] if ends else legal[0])
         return self._play(view, legal) or (ends[0] if ends else legal[0])
+
+    def _play_on_any_tower(self, view: View, legal: list[Action]) -> Action | None:
+        """The map games: the Jacquard that brings any of the seat's towers closest."""
+        seat = my_seat(view)
+        symbol = symbol_to_send(view, seat)
+        plays = [a for a in legal if isinstance(a, PlayJacquard)]
+        if symbol is None or not plays:
+            return None
+        board = int(view["board"])
+
+        def nearest(lamps: int) -> int:
+            return min(
+                wrong_lamps(self.components, lamps, seat, name, symbol)
+                for name in towers_of(seat.colour)
+            )
+
+        costs = {card["id"]: card["cost"] for card in view["you"]["hand"]}
+        scored = [
+            (nearest(board ^ a.lamps), costs[a.jacquard], a.jacquard, a.lamps, a) for a in plays
+        ]
+        best = min(scored, key=lambda s: s[:4])
+        if best[0] < nearest(board) or view["turn"]["jacquards_played"] == 0:
+            return best[4]
+        return None
 
     def _discard(self, view: View, legal: list[Action]) -> Action:
         costs = {card["id"]: card["cost"] for card in view["you"]["hand"]}

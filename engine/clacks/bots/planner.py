@@ -32,8 +32,9 @@ from engine.clacks.geometry import (
     tower,
     towers_of,
 )
+from engine.clacks.mode_state import TEAM_MODES
 from engine.clacks.puzzle import DARKEN, puzzle_from_view
-from engine.clacks.solver import Plan, Solution, solve
+from engine.clacks.solver import STRESS_FIRST, WRONG_FIRST, Plan, Solution, solve
 
 # Fault effects the planner tries before its turn's work, most expendable first.
 OWN_TURN_EFFECTS = ("stress_bonus", "free_move", "set_tower", "light_all")
@@ -54,7 +55,7 @@ class PlannerBot(Bot):
             return None
         if not is_my_turn(view):
             return self._defend(view, legal)
-        if view["turn"]["phase"] == "timeout_discard":
+        if view["turn"].get("phase") == "timeout_discard":
             return self._discard(view, legal)
         for wanted in self.plan(view)[:1]:
             found = pick_legal(wanted, legal)
@@ -74,9 +75,15 @@ class PlannerBot(Bot):
             routes = self._sabotage_routes(view)
             if routes:
                 return routes
-        base = solve(puzzle)
+        team = view["mode"] in TEAM_MODES
+        # in co-op every stress point moves the Post Office: when the symbol cannot be
+        # sent, spend as little as the rules allow
+        base = solve(puzzle, prefer=STRESS_FIRST if team else WRONG_FIRST)
         if base.plan is not None:
             return base.plan.actions()
+        if view["mode"] != "competitive":
+            best = base.best
+            return best.actions() if best is not None else []
         solves = 1
         for prefix, variant, with_faults in self._fault_variants(view):
             if solves >= self.max_solves:
