@@ -101,14 +101,14 @@ def test_rulebook_worked_example_letter_u_for_four_stress_points() -> None:
     south = game.state.players[S]
     south.progress, south.pawn, south.must_leave = 1, "a2b2", "a2b2"
     game.state.players[N].pawn = "c3d3"
-    pin, elbow, spare = give_hand(game, S, ["pin", "elbow", "long"])
-    set_board(game, ["b3", "a4", "d1"])  # at b2c2, U needs c2 b1 c1 lit and b3 dark
+    pin, pair, spare = give_hand(game, S, ["pin", "pair", "long"])
+    set_board(game, ["b3", "c2", "a4", "d1"])  # at b2c2, U needs c2 b1 c1 lit and b3 dark
     set_turn(game, S)
 
     assert kinds(game.apply(Move(S, tower="b2c2"))) == ["moved"]
     assert game.state.turn.stress_spent == 1
     game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("b3")))
-    game.apply(PlayJacquard(S, jacquard=elbow, lamps=lamps("b1", "c1", "c2")))
+    game.apply(PlayJacquard(S, jacquard=pair, lamps=lamps("b1", "c1")))
     assert game.state.turn.stress_spent == 4
     events = game.apply(Transmit(S))
     transmitted = next(e for e in events if e.kind == "transmitted")
@@ -471,9 +471,9 @@ def test_last_letter_sabotage_that_succeeds() -> None:
     south = game.state.players[S]
     assert south.progress == len(south.message) - 1 and south.sabotaged and not game.over
     # the saboteur goes on with an ordinary turn: move, play, transmit
-    assert game.state.turn.phase == "play" and game.state.turn.stress_spent == 1
+    assert game.state.turn.phase == "play" and game.state.turn.stress_spent == 2
     game.apply(Move(N, tower="a3b3"))
-    assert game.state.turn.stress_spent == 1  # first placement from the start button is free
+    assert game.state.turn.stress_spent == 2  # first placement from the start button is free
     game.apply(EndTurn(N))
     # South must resend from another tower; a player is sabotaged only once
     assert south.must_leave == "b2c2"

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from clacks.cli import main
+from clacks.terminal import play
+from engine.clacks import Options, Seat
 from engine.clacks.geometry import mask_of, tower
 from engine.core.errors import IllegalAction
 from engine.core.interface import game_module
@@ -100,14 +104,15 @@ def test_a_bot_action_must_still_be_legal_when_applied() -> None:
         session.apply(other, {**action, "seat": other}, 0.0)
 
 
-def test_the_terminal_gives_hints_and_seats_bots(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_terminal_gives_hints_and_seats_bots(capsys: pytest.CaptureFixture[str]) -> None:
     answers = iter(["hint", "quit"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
-    assert main(["play", "--seed", "3", "--bots", "north=planner"]) == 1
-    assert "Hint (" in capsys.readouterr().out
-    assert main(["play", "--seed", "3", "--bots", "south=planner,north=greedy"]) == 0
-    assert "wins the game" in capsys.readouterr().out
+    out = io.StringIO()
+    options = Options.for_players(2)
+    assert play(options, 3, lambda prompt: next(answers), out, bots={Seat.NORTH: "planner"}) == 1
+    assert "Hint (" in out.getvalue()
+    out = io.StringIO()
+    both = {Seat.SOUTH: "planner", Seat.NORTH: "greedy"}
+    assert play(options, 3, lambda prompt: "quit", out, bots=both) == 0
+    assert "wins the game" in out.getvalue()
     assert main(["play", "--bots", "north=genius"]) == 2
     assert "unknown bot level" in capsys.readouterr().err

@@ -262,6 +262,8 @@ class CoopRules(BaseRules):
         if not state.over:
             context = Context.INCIDENT if kind == "incident" else Context.LOG
             events += reveal_card(state, self.components, player.seat, card_id, context)
+        else:  # the lift itself brought the Post Office to Genua: the card is turned up
+            team.ledger.revealed.append(card_id)  # but nothing it says happens any more
         return events
 
     def _transmit(self, state: ClacksState, action: Transmit) -> list[Event]:
