@@ -1,0 +1,313 @@
+"""Klackers behind the box's game-agnostic seam (engine.core.interface).
+
+Besides the match itself a session holds one thing of its own: the numbers marked on
+the box. A player at the box marks numbers with their buttons (each press toggles one,
+and the marked numbers blink), then presses the pull button to pull them forward. A
+mark is the session action ``{"type": "mark", "number": n}``: it changes nothing in
+the match and is not logged (like a preview, it is gone when the match changes or the
+session is rebuilt from its log). Phones choose their numbers on their own screen and
+show them on the lamps through ``preview`` instead.
+
+Button meanings come from the layout (engine/data/klackers/layout.toml); for the player
+who has the dice: a number's button marks or unmarks it (refused before the roll or
+when the number is down), "roll" rolls two dice, "roll_one" one die, "pull" pulls the
+marked numbers (refused, with the reason, unless they make the roll).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import MalformedAction
+from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
+from engine.klackers.actions import Action, Pull, Roll, action_from_json
+from engine.klackers.errors import (
+    GameIsOver,
+    NothingMarked,
+    NotStanding,
+    NotYourTurn,
+    RollFirst,
+)
+from engine.klackers.game import GAME, KlackersGame
+from engine.klackers.layout import BoardLayout, default_layout
+from engine.klackers.numbers import (
+    NUMBERS,
+    ONE_DIE_LIMIT,
+    TWO_DICE,
+    bit,
+    mask_of,
+    numbers_of,
+)
+from engine.klackers.options import (
+    DEFAULT_SEATS,
+    MAX_ROUNDS,
+    MAX_TARGET,
+    SEATS,
+    VARIANTS,
+    KlackersOptions,
+)
+from engine.klackers.rules import HUGHIE_LIMIT
+
+
+class KlackersSession(Session):
+    game = GAME
+
+    def __init__(self, match: KlackersGame, layout: BoardLayout | None = None) -> None:
+        self.klackers = match
+        self.layout = layout or default_layout()
+        self.marked = 0  # numbers marked on the box for the pull (a 9-bit mask)
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        return [SeatInfo(seat) for seat in self.klackers.seats]
+
+    @property
+    def active_seats(self) -> list[str]:
+        seat = self.klackers.current_seat
+        return [seat] if seat is not None else []
+
+    @property
+    def over(self) -> bool:
+        return self.klackers.over
+
+    def result(self) -> JSON | None:
+        state = self.klackers.state
+        if not state.over:
+            return None
+        return {
+            "winners": list(state.winners),
+            "reason": "most_chips",
+            "chips": {seat: p.chips for seat, p in state.players.items()},
+            "rounds": len(state.results),
+        }
+
+    # ----------------------------------------------------------------- acting
+
+    def _parse(self, seat: str | None, action: JSON) -> Action:
+        if seat is None:
+            raise NotYourTurn("Only the players act in Klackers, not the table")
+        parsed = action_from_json(action, seat)
+        if parsed.seat != seat:
+            raise NotYourTurn(f"This action is for {parsed.seat}, but it came from {seat}")
+        return parsed
+
+    def apply(self, seat: str | None, action: JSON, now: float) -> list[JSON]:
+        if isinstance(action, dict) and action.get("type") == "mark":
+            return self._mark(seat, action)
+        events = self.klackers.apply(self._parse(seat, action))
+        self.marked = 0
+        return [e.to_json() for e in events]
+
+    def _mark(self, seat: str | None, action: JSON) -> list[JSON]:
+        unknown = set(action) - {"type", "number", "seat"}
+        if unknown:
+            raise MalformedAction(f"mark does not take {', '.join(sorted(unknown))}")
+        number = action.get("number")
+        if isinstance(number, bool) or number not in NUMBERS:
+            raise MalformedAction(f"mark one of the numbers 1 to 9, not {number!r}")
+        who = action.get("seat", seat)
+        turn = self.klackers.state.turn
+        if turn is None:
+            raise GameIsOver("The match is over")
+        if who != turn.seat or seat != turn.seat:
+            raise NotYourTurn(f"It is {turn.seat.capitalize()}'s turn", current=turn.seat)
+        if turn.phase != "pull":
+            raise RollFirst("Roll the dice first, then mark the numbers to pull")
+        if not self.klackers.state.players[turn.seat].standing & bit(number):
+            raise NotStanding(f"{number} is already down", number=number)
+        self.marked ^= bit(number)
+        return [{"kind": "marked", "seat": turn.seat, "numbers": list(numbers_of(self.marked))}]
+
+    def undo(self, seat: str) -> list[JSON]:
+        events = self.klackers.undo(seat)
+        self.marked = 0
+        return [e.to_json() for e in events]
+
+    def can_undo(self, seat: str) -> bool:
+        return self.klackers.can_undo(seat)
+
+    def view(self, seat: str | None) -> JSON:
+        view = self.klackers.view(seat if seat in self.klackers.seats else None)
+        view["marked"] = list(numbers_of(self.marked))
+        view["layout"] = self.layout.to_json()
+        return view
+
+    def legal_actions(self, seat: str | None, now: float) -> list[JSON]:
+        return [a.to_json() for a in self.klackers.legal_actions(seat)]
+
+    def log_json(self) -> JSON:
+        return self.klackers.log_to_json()
+
+    # ----------------------------------------------------------------- the box
+
+    def lamps(self) -> LampFrame:
+        return self.layout.frame(self.klackers.state, self.marked)
+
+    def preview(self, seat: str, action: JSON) -> LampFrame | None:
+        """The numbers a phone has chosen so far (any part of a pull), blinking."""
+        turn = self.klackers.state.turn
+        if turn is None or seat != turn.seat or turn.phase != "pull":
+            return None
+        if not isinstance(action, dict) or action.get("type") != "pull":
+            return None
+        numbers = action.get("numbers")
+        if not isinstance(numbers, list) or not numbers:
+            return None
+        if not all(
+            isinstance(n, int) and not isinstance(n, bool) and n in NUMBERS for n in numbers
+        ):
+            return None
+        chosen = mask_of(numbers)
+        if chosen & ~self.klackers.state.players[seat].standing:
+            return None
+        frame = self.lamps()
+        return LampFrame(frame.lit, self.layout.number_lamps(chosen), frame.accent)
+
+    def button_action(self, button: str, now: float) -> tuple[str | None, JSON] | None:
+        meaning = self.layout.meaning(button)
+        if meaning is None:
+            raise ValueError(f"no button {button!r} in the Klackers layout")
+        turn = self.klackers.state.turn
+        if turn is None:
+            return None
+        seat = turn.seat
+        action: Action
+        if meaning == "roll":
+            action = Roll(seat, 2)
+        elif meaning == "roll_one":
+            action = Roll(seat, 1)
+        elif meaning == "pull":
+            if not self.marked:
+                raise NothingMarked("Mark the numbers to pull with their buttons, then press pull")
+            action = Pull(seat, numbers_of(self.marked))
+        else:
+            return seat, {"type": "mark", "seat": seat, "number": int(meaning)}
+        return seat, action.to_json()
+
+    def transmissions(self, events: list[JSON]) -> list[int]:
+        """The dice row rattles after every roll."""
+        return [self.layout.dice_mask for e in events if e.get("kind") == "rolled"]
+
+    def describe_event(self, event: JSON) -> str:
+        return describe_event(event)
+
+
+def _numbers(values: object) -> str:
+    if not isinstance(values, list) or not values:
+        return "nothing"
+    return " + ".join(str(v) for v in values)
+
+
+def describe_event(event: JSON) -> str:
+    """One event as an English sentence, for logs and terminals."""
+    who = str(event.get("seat") or "the table").capitalize()
+    kind = event.get("kind")
+    if kind == "starter_rolled":
+        rolls = event.get("rolls") or []
+        spelled = "; then ".join(
+            ", ".join(f"{s.capitalize()} {d}" for s, d in r.items()) for r in rolls
+        )
+        return f"For the first roll: {spelled}. {who} starts."
+    if kind == "rolled":
+        dice = event.get("dice") or []
+        shown = " and ".join(str(d) for d in dice)
+        return f"{who} rolls {shown}" + (f" ({event.get('total')})." if len(dice) > 1 else ".")
+    if kind == "turn_ended":
+        reasons = {
+            "no_fit": "no combination fits",
+            "one_die_missed": "the one die missed",
+            "klack": "all nine are down",
+        }
+        why = reasons.get(str(event.get("reason")), str(event.get("reason")))
+        return f"{who}'s turn is over ({why}): score {event.get('score')}."
+    if kind == "round_ended":
+        return _round_text(event)
+    texts: dict[str, str] = {
+        "game_started": "A new match of Klackers begins.",
+        "round_started": f"Round {event.get('round')}, worth {event.get('value')}: {who} starts.",
+        "turn_started": f"{who} has the dice.",
+        "pulled": f"{who} pulls {_numbers(event.get('numbers'))} forward.",
+        "marked": f"{who} marks {_numbers(event.get('numbers'))}.",
+        "klacked": f"{who} KLACKS!",
+        "klack_bonus": f"Every other player gives {who} a chip for the Klack.",
+        "game_won": f"{who} wins the match!",
+        "undone": f"{who} takes back a pull.",
+    }
+    return texts.get(str(kind), str(kind))
+
+
+def _round_text(event: JSON) -> str:
+    reason = event.get("reason")
+    if event.get("outcome") == "won":
+        winner = str(event.get("seat")).capitalize()
+        how = "with a Klack" if reason == "klack" else "with the lowest score"
+        return f"{winner} wins round {event.get('number')} {how}."
+    pushes = {
+        "tie": "Two tie, all tie",
+        "klack_tie": "A Klack tie",
+        "no_point": "Nobody scored nine or less",
+        "no_klack": "Nobody Klacked",
+    }
+    return (
+        f"{pushes.get(str(reason), 'Push')}: the round is pushed and the next is worth "
+        f"{int(event.get('value') or 1) + 1}."
+    )
+
+
+class KlackersModule(GameModule):
+    name = GAME
+    title = "Klackers"
+
+    def new(self, options: JSON, seed: int, now: float = 0.0) -> KlackersSession:
+        """Options as in ``KlackersOptions.from_json`` (``players`` may stand in for
+        ``seats``)."""
+        return KlackersSession(KlackersGame.new(KlackersOptions.from_json(options), seed))
+
+    def replay(self, log: JSON) -> KlackersSession:
+        return KlackersSession(KlackersGame.replay(log))
+
+    def options_schema(self) -> JSON:
+        return {
+            "game": self.name,
+            "modes": [
+                {
+                    "id": "klackers",
+                    "title": "Klackers",
+                    "players": sorted(DEFAULT_SEATS),
+                    "variants": list(VARIANTS),
+                    "default_seats": {str(n): list(s) for n, s in DEFAULT_SEATS.items()},
+                    "choices": {
+                        "rounds": {
+                            "min": 1,
+                            "max": MAX_ROUNDS,
+                            "default": KlackersOptions.rounds,
+                            "optional": True,
+                        },
+                        "target": {
+                            "min": 1,
+                            "max": MAX_TARGET,
+                            "default": KlackersOptions.target,
+                            "optional": True,
+                        },
+                    },
+                    "match": "at most `rounds` rounds, or until a player holds `target` "
+                    "chips; leave either empty, not both",
+                }
+            ],
+            "modes_order": ["klackers"],
+        }
+
+    def reference(self) -> JSON:
+        return klackers_reference()
+
+
+def klackers_reference() -> dict[str, Any]:
+    return {
+        "game": GAME,
+        "numbers": list(NUMBERS),
+        "seats": list(SEATS),
+        "one_die_limit": ONE_DIE_LIMIT,
+        "hughie_limit": HUGHIE_LIMIT,
+        "two_dice": {str(t): float(p) for t, p in TWO_DICE},
+        "layout": default_layout().to_json(),
+    }
