@@ -19,6 +19,9 @@ class ScriptedDice(Rng):
         super().__init__(0)
         self.faces = list(faces or [])
 
+    def copy(self) -> ScriptedDice:
+        return ScriptedDice(self.faces)
+
     def below(self, bound: int) -> int:
         assert bound == 6, bound
         assert self.faces, "the scenario ran out of scripted dice"

@@ -43,6 +43,9 @@ class KlackersGame:
         self.state = state
         self.log: list[Action] = list(log or [])
         self._opening = list(opening or [])
+        # the state before each pull that may still be undone (a replay would do, but
+        # a match can be hundreds of actions long)
+        self._before: list[KlackersState] = []
 
     # ----------------------------------------------------------------- creation
 
@@ -89,10 +92,14 @@ class KlackersGame:
         rules do not allow it."""
         if not isinstance(action, (Roll, Pull)):
             raise TypeError(f"not a Klackers action: {action!r}")
+        before = self.state.clone() if isinstance(action, Pull) else None
         events = rules.apply(self.state, action)
         self.log.append(action)
         if any(e.kind in REVEALING_EVENTS for e in events):
             self.state.undo_floor = len(self.log)
+            self._before.clear()
+        elif before is not None:
+            self._before.append(before)
         return events
 
     def apply_json(self, data: object) -> list[Event]:
@@ -115,13 +122,17 @@ class KlackersGame:
             if seat != self.current_seat:
                 raise NothingToUndo("You can only undo in your own turn")
             raise NothingToUndo("Nothing to undo: a roll of the dice cannot be taken back")
-        undone = self.log[-1]
-        replayed = self.replay_actions(self.state.options, self.state.seed, self.log[:-1])
-        self.state, self.log = replayed.state, replayed.log
+        undone = self.log.pop()
+        if self._before:
+            self.state = self._before.pop()
+        else:  # read back from JSON: nothing kept, so replay
+            self.state = self.replay_actions(self.state.options, self.state.seed, self.log).state
         return [event("undone", seat, action=undone.to_json())]
 
     def clone(self) -> KlackersGame:
-        return KlackersGame(self.state.clone(), list(self.log), self._opening)
+        copy = KlackersGame(self.state.clone(), list(self.log), self._opening)
+        copy._before = [state.clone() for state in self._before]
+        return copy
 
     # ----------------------------------------------------------------- views
 

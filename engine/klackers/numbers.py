@@ -28,12 +28,15 @@ def mask_of(numbers: Iterable[int]) -> int:
     return mask
 
 
+_NUMBERS_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for n in NUMBERS if mask >> (n - 1) & 1) for mask in range(ALL_STANDING + 1)
+)
+MASK_TOTAL: tuple[int, ...] = tuple(sum(numbers) for numbers in _NUMBERS_OF)
+
+
 def numbers_of(mask: int) -> tuple[int, ...]:
-    """The numbers in ``mask``, smallest first."""
-    return tuple(n for n in NUMBERS if mask >> (n - 1) & 1)
-
-
-MASK_TOTAL: tuple[int, ...] = tuple(sum(numbers_of(m)) for m in range(ALL_STANDING + 1))
+    """The numbers in ``mask`` (any bits above the ninth ignored), smallest first."""
+    return _NUMBERS_OF[mask & ALL_STANDING]
 
 
 def total(mask: int) -> int:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core.errors import IllegalAction, SerializationError
@@ -108,7 +107,22 @@ class KlackersState:
         return self.players[seat]
 
     def clone(self) -> KlackersState:
-        return copy.deepcopy(self)
+        """A deep copy, field by field (several times faster than copy.deepcopy); round
+        results are never changed once made, so they are shared."""
+        rnd = self.round
+        turn = self.turn
+        return KlackersState(
+            options=self.options,
+            seed=self.seed,
+            rng=self.rng.copy(),
+            players={seat: replace(p) for seat, p in self.players.items()},
+            round=replace(rnd, klackers=list(rnd.klackers), chips=dict(rnd.chips)),
+            turn=None if turn is None else replace(turn, pulls=list(turn.pulls)),
+            opening=self.opening,
+            results=list(self.results),
+            winners=list(self.winners),
+            undo_floor=self.undo_floor,
+        )
 
     # ----------------------------------------------------------------- JSON
 
