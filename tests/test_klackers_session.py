@@ -297,3 +297,24 @@ def test_a_broken_layout_file_is_refused_naming_the_file(tmp_path: Path) -> None
         load_layout(path)
     with pytest.raises(DataError, match="cannot be read"):
         load_layout(tmp_path / "missing.toml")
+
+
+def test_the_docs_table_of_buttons_is_the_layout() -> None:
+    docs = (Path(__file__).parent.parent / "docs" / "klackers.md").read_text()
+    table = docs.split("The buttons act for the player who has the dice:", 1)[1].split("\n\n")[1]
+    documented: dict[str, str] = {}
+    for row in table.splitlines()[2:]:
+        buttons_cell, meaning = row.strip("|").split("|", 1)
+        buttons = buttons_cell.replace("`", "").split()
+        if "roll one die" in meaning:
+            meanings = ["roll_one"]
+        elif "roll two dice" in meaning:
+            meanings = ["roll"]
+        elif "pull the marked" in meaning:
+            meanings = ["pull"]
+        else:
+            numbers = meaning.split("unmark", 1)[1].split("(")[0]
+            meanings = [n.strip() for n in numbers.split(",")]
+        assert len(buttons) == len(meanings), row
+        documented.update(zip(buttons, meanings, strict=True))
+    assert documented == dict(LAYOUT.buttons)

@@ -29,14 +29,17 @@
     const params = { ...event, seat: event.seat ? seatName(state, event.seat) : "" };
     if (Array.isArray(event.numbers)) params.numbers = numbersWords(event.numbers);
     if (Array.isArray(event.dice)) params.dice = event.dice.join(" + ");
-    if (event.kind === "starter_rolled") {
-      params.rolls = event.rolls.map((round) => Object.entries(round)
-        .map(([seat, die]) => `${seatName(state, seat)} ${die}`).join(", ")).join(" · ");
-    }
+    if (event.kind === "starter_rolled") params.rolls = openingWords(state, event.rolls);
     if (event.kind === "turn_ended") params.reason = t(`klackers.end.${event.reason}`);
     if (event.kind === "round_ended") return roundOutcome(state, event);
     const key = event.kind === "rolled" && event.one_die ? "klackers.event.rolled_one" : `klackers.event.${event.kind}`;
     return Clacks.has(key) ? t(key, params) : event.kind;
+  }
+
+  // The roll-off for the first turn: "Ann 5, Bob 5 · Ann 2, Bob 6".
+  function openingWords(state, rolls) {
+    return rolls.map((round) => Object.entries(round)
+      .map(([seat, die]) => `${seatName(state, seat)} ${die}`).join(", ")).join(" · ");
   }
 
   function roundOutcome(state, result) {
@@ -112,6 +115,9 @@
     const last = view.results[view.results.length - 1];
     if (last && round.played === 0 && turn.rolls === 0) {
       lines.push(el("p", { class: `k-outcome ${last.outcome}` }, roundOutcome(state, last)));
+    } else if (!last && round.played === 0 && turn.rolls === 0 && view.opening.length) {
+      lines.push(el("p", { class: "k-outcome k-opening" },
+        t("klackers.opening", { rolls: openingWords(state, view.opening), name })));
     }
     const phase = turn.phase === "pull"
       ? t("klackers.phase.pull", { name, total: turn.total })
