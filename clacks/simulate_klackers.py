@@ -9,8 +9,11 @@ The win rate of a level is the share of the matches played by a seat of that lev
 the seat won (the average over that level's seats), so with N players an even field
 wins 1/N at every level.
 
-``add_arguments`` and ``simulate`` are the shared parts: a command that simulates several
-games can add these arguments and dispatch on ``--game``.
+The command is shared by design: ``add_common_arguments`` are the ones any game's
+simulation takes (players, games, seed, bots, JSON), ``add_klackers_arguments`` the
+game choice and Klackers' own options, and ``run`` reads the Klackers options with
+defaults, so a command simulating several games can add both and hand ``--game
+klackers`` to ``run``.
 """
 
 from __future__ import annotations
@@ -30,7 +33,11 @@ GAMES = ("klackers",)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=GAMES, default="klackers", help="the game to simulate")
+    add_common_arguments(parser)
+    add_klackers_arguments(parser)
+
+
+def add_common_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=2, help="players (Klackers: 2 to 4)")
     parser.add_argument("--games", type=int, default=200, help="matches to play")
     parser.add_argument("--seed", type=int, default=1, help="first seed (match i uses seed+i)")
@@ -40,6 +47,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="bot levels by seat, comma separated, the last repeated for the remaining "
         f"seats ({', '.join(LEVELS)}; default planner)",
     )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def add_klackers_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=GAMES, default="klackers", help="the game to simulate")
     parser.add_argument("--rounds", type=int, help="Klackers: rounds per match (default 3)")
     parser.add_argument("--target", type=int, help="Klackers: play to this many chips")
     parser.add_argument("--hughie", action="store_true", help="Klackers: the Hughie Rule")
@@ -47,7 +59,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--klack-worth-two", action="store_true", help="Klackers: Klack is Worth Two"
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def bot_levels(spec: str, players: int) -> list[str]:
@@ -65,14 +76,15 @@ def bot_levels(spec: str, players: int) -> list[str]:
 def options_from(args: argparse.Namespace) -> KlackersOptions:
     if args.players not in DEFAULT_SEATS:
         raise ValueError(f"Klackers is for 2 to 4 players, not {args.players}")
-    rounds = args.rounds if args.rounds is not None else (None if args.target else 3)
+    target = getattr(args, "target", None)
+    rounds = getattr(args, "rounds", None)
     data: dict[str, Any] = {
         "players": args.players,
-        "rounds": rounds,
-        "target": args.target,
-        "hughie": args.hughie,
-        "klack_to_win": args.klack_to_win,
-        "klack_worth_two": args.klack_worth_two,
+        "rounds": rounds if rounds is not None else (None if target else 3),
+        "target": target,
+        "hughie": getattr(args, "hughie", False),
+        "klack_to_win": getattr(args, "klack_to_win", False),
+        "klack_worth_two": getattr(args, "klack_worth_two", False),
     }
     return KlackersOptions.from_json(data)
 

@@ -422,6 +422,14 @@ def test_malformed_actions_are_refused_clearly(data: object) -> None:
     assert caught.value.rule == "malformed_action" and str(caught.value)
 
 
+def test_zero_rounds_or_target_means_none() -> None:
+    options = KlackersOptions.from_json({"rounds": 0, "target": 5})
+    assert options.rounds is None and options.target == 5
+    assert KlackersOptions.from_json({"target": 0}).target is None
+    with pytest.raises(BadOptions):
+        KlackersOptions.from_json({"rounds": 0, "target": 0})
+
+
 def test_actions_read_back_from_their_json() -> None:
     for action in (Roll("south", 2), Roll("west", 1), Pull("north", (4, 1, 2))):
         assert action_from_json(action.to_json()) == action

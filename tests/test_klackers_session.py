@@ -62,14 +62,18 @@ def test_klackers_is_registered_with_its_lobby_choices_and_reference() -> None:
     assert mode["players"] == [2, 3, 4]
     assert mode["variants"] == ["hughie", "klack_to_win", "klack_worth_two"]
     assert mode["default_seats"]["3"] == ["south", "west", "north"]
-    assert mode["choices"]["rounds"]["default"] == 3
+    assert mode["choices"]["rounds"]["default"] == 3 and mode["choices"]["target"]["default"] == 0
     reference = module.reference()
     assert reference["layout"]["numbers"]["7"] == "a4" and reference["one_die_limit"] == 6
     assert sum(reference["two_dice"].values()) == pytest.approx(1)
 
 
 def test_the_module_refuses_bad_options_as_an_illegal_action() -> None:
-    for options in ({"players": 7}, {"rounds": -1}, {"variant": 1}):
+    lobby = {"mode": "klackers", "players": 3, "rounds": 2, "target": 0, "hughie": True}
+    made = game_module("klackers").new(lobby, 1)
+    assert isinstance(made, KlackersSession)
+    assert made.klackers.state.options.target is None and len(made.seats) == 3
+    for options in ({"players": 7}, {"rounds": -1}, {"variant": 1}, {"mode": "coop"}, []):
         with pytest.raises(IllegalAction) as caught:
             game_module("klackers").new(options, 1)
         assert caught.value.rule == "klackers_options"
@@ -318,3 +322,29 @@ def test_the_docs_table_of_buttons_is_the_layout() -> None:
         assert len(buttons) == len(meanings), row
         documented.update(zip(buttons, meanings, strict=True))
     assert documented == dict(LAYOUT.buttons)
+
+
+def test_bots_can_take_a_seat_and_the_planner_gives_hints() -> None:
+    s = session(seed=5)
+    seat = s.active_seats[0]
+    other = next(x.id for x in s.seats if x.id != seat)
+    assert s.bot_levels() == ["random", "greedy", "planner"]
+    assert s.bot_action(other, "planner", 0.0) is None
+    assert s.hint(other) is None and s.hint_lamps(other) is None
+    with pytest.raises(ValueError, match="unknown bot level"):
+        s.bot_action(seat, "genius", 0.0)
+    assert s.bot_action(seat, "planner", 0.0) == {"type": "roll", "seat": seat, "dice": 2}
+    advice = s.hint(seat)
+    assert advice is not None and advice["objective"] == "score"
+    assert advice["expected"] == pytest.approx(11.107, abs=1e-3)
+    scripted(s, 2, 2)
+    s.apply(seat, {"type": "roll"}, 0.0)
+    advice = s.hint(seat)
+    assert advice is not None and advice["actions"] == [s.bot_action(seat, "planner", 0.0)]
+    numbers = advice["actions"][0]["numbers"]
+    assert sum(numbers) == 4
+    frame = s.hint_lamps(seat)
+    assert frame is not None and frame.preview == numbers_lamps(*numbers)
+    # the random bot's choice is fixed by the match and the moment
+    assert s.bot_action(seat, "random", 0.0) == s.bot_action(seat, "random", 9.0)
+    s.apply(seat, advice["actions"][0], 0.0)

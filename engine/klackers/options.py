@@ -86,7 +86,8 @@ class KlackersOptions:
 
     @classmethod
     def from_json(cls, data: object) -> KlackersOptions:
-        """Options from JSON; ``players`` (a count) may stand in for ``seats``."""
+        """Options from JSON; ``players`` (a count) may stand in for ``seats``, and a
+        ``rounds`` or ``target`` of 0 means none."""
         if not isinstance(data, dict):
             raise BadOptions("options must be a JSON object")
         allowed = {f.name for f in fields(cls)} | {"players"}
@@ -94,6 +95,10 @@ class KlackersOptions:
         if unknown:
             raise BadOptions(f"unknown options: {', '.join(unknown)}")
         kwargs: dict[str, Any] = {k: v for k, v in data.items() if k != "players"}
+        for name in ("rounds", "target"):
+            # 0 is "none", as a number field in a form can say it
+            if kwargs.get(name) == 0 and not isinstance(kwargs[name], bool):
+                kwargs[name] = None
         if "seats" in kwargs:
             if not isinstance(kwargs["seats"], list):
                 raise BadOptions("seats must be a list of seat names")

@@ -20,8 +20,11 @@ from typing import Any
 
 from engine.core.errors import MalformedAction
 from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
+from engine.core.rng import Rng
 from engine.klackers.actions import Action, Pull, Roll, action_from_json
+from engine.klackers.bots import LEVELS, PlannerBot, make_bot, objective_for
 from engine.klackers.errors import (
+    BadOptions,
     GameIsOver,
     NothingMarked,
     NotStanding,
@@ -47,6 +50,7 @@ from engine.klackers.options import (
     KlackersOptions,
 )
 from engine.klackers.rules import HUGHIE_LIMIT
+from engine.klackers.strategy import exact_values
 
 
 class KlackersSession(Session):
@@ -184,6 +188,60 @@ class KlackersSession(Session):
             return seat, {"type": "mark", "seat": seat, "number": int(meaning)}
         return seat, action.to_json()
 
+    # ----------------------------------------------------------------- bots and hints
+
+    def bot_levels(self) -> list[str]:
+        """The bot levels that can take a seat, weakest first."""
+        return list(LEVELS)
+
+    def bot_action(self, seat: str, level: str, now: float) -> JSON | None:
+        """What a bot of ``level`` does for ``seat`` now (None outside its turn), from
+        that seat's view only; the random bot is seeded from the match, the seat and the
+        actions so far, so the same moment gives the same choice."""
+        if seat not in self.klackers.seats or seat != self.klackers.current_seat:
+            if level not in LEVELS:
+                raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+            return None
+        state = self.klackers.state
+        seed = Rng(state.seed ^ (SEATS.index(seat) + 1) << 40 ^ len(self.klackers.log) << 8)
+        bot = make_bot(level, seed.next_u64())
+        return bot.choose(self.klackers.view(seat)).to_json()
+
+    def hint(self, seat: str) -> JSON | None:
+        """The planner's advice for ``seat``'s next step: ``actions`` (one roll or one
+        pull), the ``objective`` it plays for (``score``, or ``klack`` under Klack to
+        Win) and ``expected``: the expected final score (or the chance of not Klacking)
+        when played perfectly from there. None outside the seat's turn."""
+        if seat != self.klackers.current_seat:
+            return None
+        view = self.klackers.view(seat)
+        action = PlannerBot().choose(view)
+        values = exact_values(objective_for(view))
+        standing = self.klackers.state.players[seat].standing
+        if isinstance(action, Pull):
+            after = standing & ~mask_of(action.numbers)
+            expected = values[after]
+        else:
+            expected = values[standing]
+        return {
+            "actions": [action.to_json()],
+            "objective": objective_for(view),
+            "expected": round(expected, 3),
+        }
+
+    def hint_lamps(self, seat: str) -> LampFrame | None:
+        """The lamps with the hinted pull's numbers blinking (a hinted roll: none)."""
+        advice = self.hint(seat)
+        if advice is None:
+            return None
+        action = advice["actions"][0]
+        frame = self.lamps()
+        if action["type"] != "pull":
+            return frame
+        return LampFrame(
+            frame.lit, self.layout.number_lamps(mask_of(action["numbers"])), frame.accent
+        )
+
     def transmissions(self, events: list[JSON]) -> list[int]:
         """The dice row rattles after every roll."""
         return [self.layout.dice_mask for e in events if e.get("kind") == "rolled"]
@@ -259,9 +317,15 @@ class KlackersModule(GameModule):
     title = "Klackers"
 
     def new(self, options: JSON, seed: int, now: float = 0.0) -> KlackersSession:
-        """Options as in ``KlackersOptions.from_json`` (``players`` may stand in for
-        ``seats``)."""
-        return KlackersSession(KlackersGame.new(KlackersOptions.from_json(options), seed))
+        """Options as in ``KlackersOptions.from_json``, plus the lobby's ``mode``
+        (Klackers has one, ``klackers``)."""
+        if not isinstance(options, dict):
+            raise BadOptions("options must be a JSON object")
+        data = dict(options)
+        mode = data.pop("mode", GAME)
+        if mode != GAME:
+            raise BadOptions(f"Klackers has one mode, {GAME!r}, not {mode!r}")
+        return KlackersSession(KlackersGame.new(KlackersOptions.from_json(data), seed))
 
     def replay(self, log: JSON) -> KlackersSession:
         return KlackersSession(KlackersGame.replay(log))
@@ -277,21 +341,11 @@ class KlackersModule(GameModule):
                     "variants": list(VARIANTS),
                     "default_seats": {str(n): list(s) for n, s in DEFAULT_SEATS.items()},
                     "choices": {
-                        "rounds": {
-                            "min": 1,
-                            "max": MAX_ROUNDS,
-                            "default": KlackersOptions.rounds,
-                            "optional": True,
-                        },
-                        "target": {
-                            "min": 1,
-                            "max": MAX_TARGET,
-                            "default": KlackersOptions.target,
-                            "optional": True,
-                        },
+                        "rounds": {"min": 0, "max": MAX_ROUNDS, "default": KlackersOptions.rounds},
+                        "target": {"min": 0, "max": MAX_TARGET, "default": 0},
                     },
                     "match": "at most `rounds` rounds, or until a player holds `target` "
-                    "chips; leave either empty, not both",
+                    "chips; 0 for either means none, not both",
                 }
             ],
             "modes_order": ["klackers"],
