@@ -16,15 +16,13 @@ marked numbers (refused, with the reason, unless they make the roll).
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.errors import MalformedAction
-from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
+from engine.core.interface import JSON, LampFrame, SeatInfo, Session
 from engine.core.rng import Rng
 from engine.klackers.actions import Action, Pull, Roll, action_from_json
 from engine.klackers.bots import LEVELS, PlannerBot, make_bot, objective_for
+from engine.klackers.describe import describe_event
 from engine.klackers.errors import (
-    BadOptions,
     GameIsOver,
     NothingMarked,
     NotStanding,
@@ -33,23 +31,8 @@ from engine.klackers.errors import (
 )
 from engine.klackers.game import GAME, KlackersGame
 from engine.klackers.layout import BoardLayout, default_layout
-from engine.klackers.numbers import (
-    NUMBERS,
-    ONE_DIE_LIMIT,
-    TWO_DICE,
-    bit,
-    mask_of,
-    numbers_of,
-)
-from engine.klackers.options import (
-    DEFAULT_SEATS,
-    MAX_ROUNDS,
-    MAX_TARGET,
-    SEATS,
-    VARIANTS,
-    KlackersOptions,
-)
-from engine.klackers.rules import HUGHIE_LIMIT
+from engine.klackers.numbers import NUMBERS, bit, mask_of, numbers_of
+from engine.klackers.options import SEATS
 from engine.klackers.strategy import exact_values
 
 
@@ -248,120 +231,3 @@ class KlackersSession(Session):
 
     def describe_event(self, event: JSON) -> str:
         return describe_event(event)
-
-
-def _numbers(values: object) -> str:
-    if not isinstance(values, list) or not values:
-        return "nothing"
-    return " + ".join(str(v) for v in values)
-
-
-def describe_event(event: JSON) -> str:
-    """One event as an English sentence, for logs and terminals."""
-    who = str(event.get("seat") or "the table").capitalize()
-    kind = event.get("kind")
-    if kind == "starter_rolled":
-        rolls = event.get("rolls") or []
-        spelled = "; then ".join(
-            ", ".join(f"{s.capitalize()} {d}" for s, d in r.items()) for r in rolls
-        )
-        return f"For the first roll: {spelled}. {who} starts."
-    if kind == "rolled":
-        dice = event.get("dice") or []
-        shown = " and ".join(str(d) for d in dice)
-        return f"{who} rolls {shown}" + (f" ({event.get('total')})." if len(dice) > 1 else ".")
-    if kind == "turn_ended":
-        reasons = {
-            "no_fit": "no combination fits",
-            "one_die_missed": "the one die missed",
-            "klack": "all nine are down",
-        }
-        why = reasons.get(str(event.get("reason")), str(event.get("reason")))
-        return f"{who}'s turn is over ({why}): score {event.get('score')}."
-    if kind == "round_ended":
-        return _round_text(event)
-    texts: dict[str, str] = {
-        "game_started": "A new match of Klackers begins.",
-        "round_started": f"Round {event.get('round')}, worth {event.get('value')}: {who} starts.",
-        "turn_started": f"{who} has the dice.",
-        "pulled": f"{who} pulls {_numbers(event.get('numbers'))} forward.",
-        "marked": f"{who} marks {_numbers(event.get('numbers'))}.",
-        "klacked": f"{who} KLACKS!",
-        "klack_bonus": f"Every other player gives {who} a chip for the Klack.",
-        "game_won": f"{who} wins the match!",
-        "undone": f"{who} takes back a pull.",
-    }
-    return texts.get(str(kind), str(kind))
-
-
-def _round_text(event: JSON) -> str:
-    reason = event.get("reason")
-    if event.get("outcome") == "won":
-        winner = str(event.get("seat")).capitalize()
-        how = "with a Klack" if reason == "klack" else "with the lowest score"
-        return f"{winner} wins round {event.get('number')} {how}."
-    pushes = {
-        "tie": "Two tie, all tie",
-        "klack_tie": "A Klack tie",
-        "no_point": "Nobody scored nine or less",
-        "no_klack": "Nobody Klacked",
-    }
-    return (
-        f"{pushes.get(str(reason), 'Push')}: the round is pushed and the next is worth "
-        f"{int(event.get('value') or 1) + 1}."
-    )
-
-
-class KlackersModule(GameModule):
-    name = GAME
-    title = "Klackers"
-
-    def new(self, options: JSON, seed: int, now: float = 0.0) -> KlackersSession:
-        """Options as in ``KlackersOptions.from_json``, plus the lobby's ``mode``
-        (Klackers has one, ``klackers``)."""
-        if not isinstance(options, dict):
-            raise BadOptions("options must be a JSON object")
-        data = dict(options)
-        mode = data.pop("mode", GAME)
-        if mode != GAME:
-            raise BadOptions(f"Klackers has one mode, {GAME!r}, not {mode!r}")
-        return KlackersSession(KlackersGame.new(KlackersOptions.from_json(data), seed))
-
-    def replay(self, log: JSON) -> KlackersSession:
-        return KlackersSession(KlackersGame.replay(log))
-
-    def options_schema(self) -> JSON:
-        return {
-            "game": self.name,
-            "modes": [
-                {
-                    "id": "klackers",
-                    "title": "Klackers",
-                    "players": sorted(DEFAULT_SEATS),
-                    "variants": list(VARIANTS),
-                    "default_seats": {str(n): list(s) for n, s in DEFAULT_SEATS.items()},
-                    "choices": {
-                        "rounds": {"min": 0, "max": MAX_ROUNDS, "default": KlackersOptions.rounds},
-                        "target": {"min": 0, "max": MAX_TARGET, "default": 0},
-                    },
-                    "match": "at most `rounds` rounds, or until a player holds `target` "
-                    "chips; 0 for either means none, not both",
-                }
-            ],
-            "modes_order": ["klackers"],
-        }
-
-    def reference(self) -> JSON:
-        return klackers_reference()
-
-
-def klackers_reference() -> dict[str, Any]:
-    return {
-        "game": GAME,
-        "numbers": list(NUMBERS),
-        "seats": list(SEATS),
-        "one_die_limit": ONE_DIE_LIMIT,
-        "hughie_limit": HUGHIE_LIMIT,
-        "two_dice": {str(t): float(p) for t, p in TWO_DICE},
-        "layout": default_layout().to_json(),
-    }
