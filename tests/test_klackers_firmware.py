@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from firmware_support import FakeClock, mock_board
 from gpiozero.pins.mock import MockFactory
 
+from clacks.cli import main
 from engine.core.interface import JSON, game_module
 from engine.klackers.layout import default_layout
 from engine.klackers.session import KlackersSession
@@ -116,3 +118,13 @@ def test_the_klackers_show_module() -> None:
     programme = shows.attract_programme("klackers")
     assert programme[0].frame.lit == LAYOUT.number_lamps((1 << 9) - 1)
     assert [s.frame.lit.bit_count() for s in programme[1:10]] == list(range(8, -1, -1))
+
+
+def test_the_klackers_attract_mode_from_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert (
+        main(["hardware", "attract", "--game", "klackers", "--seconds", "0.3", "--terminal"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "Attract mode: Klackers" in out and "     a   b   c   d" in out
