@@ -123,7 +123,7 @@
         el("option", { value: m.id }, t(`mode.${m.id}`))));
       fillPlayers();
     }
-    // A mode's choices: a list of values is a select, a range a number (empty when optional).
+    // A mode's choices: a list of values is a select, a range a number.
     function fillChoices() {
       const label = (key, fallback) => (Clacks.has(key) ? t(key) : fallback);
       choicesBox.replaceChildren(...Object.entries(mode().choices || {}).map(([name, spec]) => {
@@ -131,7 +131,7 @@
           ? el("select", { name: `choice-${name}` }, spec.choices.map((c) =>
             el("option", { value: c, selected: c === spec.default }, label(`choice.${name}.${c}`, c))))
           : el("input", { name: `choice-${name}`, type: "number", min: spec.min, max: spec.max, inputmode: "numeric",
-                          required: !spec.optional, value: spec.default ?? "" });
+                          required: true, value: spec.default ?? "" });
         return field(label(`choice.${name}`, name), input);
       }));
       wordsChoice.hidden = !mode().words;
@@ -140,7 +140,7 @@
       const values = {};
       for (const [name, spec] of Object.entries(mode().choices || {})) {
         const raw = form.elements[`choice-${name}`].value;
-        values[name] = spec.choices ? raw : raw === "" ? null : Number(raw);
+        values[name] = spec.choices ? raw : Number(raw);
       }
       return values;
     }
