@@ -19,6 +19,7 @@ Measure = Callable[[argparse.Namespace], dict[str, Any]]
 SECTIONS: list[tuple[str, str]] = [
     ("engine", "clacks.bench_engine:measure"),
     ("modes", "clacks.bench_modes:measure"),
+    ("klackers", "clacks.bench_klackers:measure"),
     ("web", "clacks.bench_web:measure"),
     ("hardware", "firmware.bench:measure"),
     ("solver", "clacks.bench_solver:measure"),

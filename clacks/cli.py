@@ -182,6 +182,14 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_arguments(simulate_parser)
     simulate_parser.set_defaults(run=simulate.run)
 
+    from clacks import simulate_klackers
+
+    simulate_parser = commands.add_parser(
+        "simulate", help="play many bot games and print figures (win rates, rounds, scores)"
+    )
+    simulate_klackers.add_arguments(simulate_parser)
+    simulate_parser.set_defaults(run=simulate_klackers.run)
+
     bench_parser = commands.add_parser("bench", help="print speed and memory figures")
     bench.add_arguments(bench_parser)
     bench_parser.set_defaults(run=bench.run)

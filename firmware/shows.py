@@ -23,6 +23,7 @@ Effect = tuple[Literal["transmit", "highlight"], int]
 
 SHOW_MODULES: dict[str, str] = {
     "clacks": "firmware.clacks_show",
+    "klackers": "firmware.klackers_show",
 }
 ATTRACT_GAME = "clacks"  # the box's convention attract mode
 

@@ -152,6 +152,6 @@ def test_games_without_a_show_module_get_frames_but_no_animations() -> None:
 
     event = {"kind": "transmitted", "tower": "b2c2"}
     assert shows.effects("clacks", [event]) == [("transmit", TOWERS["b2c2"].mask)]
-    assert shows.effects("klackers", [event]) == []
-    assert shows.button_lamps("klackers", "b2c2") == 0
-    assert shows.attract_programme("klackers") == []
+    assert shows.effects("clacks-trainer", [event]) == []
+    assert shows.button_lamps("clacks-trainer", "b2c2") == 0
+    assert shows.attract_programme("clacks-trainer") == []

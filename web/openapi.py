@@ -248,7 +248,8 @@ def openapi_document() -> JSON:
                 "summary": "Take an action as this seat",
                 "description": (
                     "The action is the game's JSON action (Clacks: move, play_jacquard, "
-                    'play_fault, transmit, end_turn, discard; lamps as names like "b2"). '
+                    'play_fault, transmit, end_turn, discard; lamps as names like "b2". '
+                    "Klackers: roll, pull, and mark for the box's pull button). "
                     "With `revision`, an action made against an older state is refused with "
                     "409; with an Idempotency-Key header, repeating a request returns the "
                     "first answer instead of acting twice."

@@ -60,6 +60,8 @@
       const extras = game.extras(ctx);
       rulesBox.replaceChildren(extras.rules);
       alphabetBox.replaceChildren(extras.alphabet);
+      // a game whose reference card is not the alphabet names its own
+      alphabetBox.parentElement.querySelector("summary h2").textContent = extras.referenceTitle || t("ui.alphabet");
       referenceFor = state.room.game;
     }
     const describe = game.extras(ctx).describe;
@@ -103,6 +105,7 @@
     const modeSelect = el("select", { name: "mode" });
     const playersSelect = el("select", { name: "players" });
     const variantsBox = el("fieldset", { class: "variants" });
+    const choicesBox = el("div", { class: "choices" });
     const seatsBox = el("fieldset", { class: "seat-setup" });
     const wordsChoice = el("fieldset", { class: "words-choice" },
       el("legend", {}, t("ui.words")),
@@ -120,7 +123,29 @@
         el("option", { value: m.id }, t(`mode.${m.id}`))));
       fillPlayers();
     }
+    // A mode's choices: a list of values is a select, a range a number.
+    function fillChoices() {
+      const label = (key, fallback) => (Clacks.has(key) ? t(key) : fallback);
+      choicesBox.replaceChildren(...Object.entries(mode().choices || {}).map(([name, spec]) => {
+        const input = spec.choices
+          ? el("select", { name: `choice-${name}` }, spec.choices.map((c) =>
+            el("option", { value: c, selected: c === spec.default }, label(`choice.${name}.${c}`, c))))
+          : el("input", { name: `choice-${name}`, type: "number", min: spec.min, max: spec.max, inputmode: "numeric",
+                          required: true, value: spec.default ?? "" });
+        return field(label(`choice.${name}`, name), input);
+      }));
+      wordsChoice.hidden = !mode().words;
+    }
+    function choiceValues() {
+      const values = {};
+      for (const [name, spec] of Object.entries(mode().choices || {})) {
+        const raw = form.elements[`choice-${name}`].value;
+        values[name] = spec.choices ? raw : Number(raw);
+      }
+      return values;
+    }
     function fillPlayers() {
+      fillChoices();
       playersSelect.replaceChildren(...mode().players.map((n) => el("option", { value: n }, String(n))));
       variantsBox.replaceChildren(el("legend", {}, t("ui.variants")),
         ...mode().variants.map((v) => el("label", { class: "check" },
@@ -135,7 +160,7 @@
     }
     function fillSeats() {
       const seats = mode().default_seats[playersSelect.value];
-      const custom = form.querySelector("input[name=words][value=custom]")?.checked;
+      const custom = mode().words && form.querySelector("input[name=words][value=custom]")?.checked;
       seatsBox.replaceChildren(el("legend", {}, t("ui.seats")), ...seats.map((seat) => {
         const row = el("div", { class: "seat-row" },
           field(t(`seat.${seat}`), el("input", { name: `name-${seat}`, maxlength: 24, autocomplete: "off",
@@ -158,13 +183,13 @@
     const start = el("button", { type: "submit", class: "primary", value: "start" }, t("ui.start"));
     const cancel = el("button", { type: "button", class: "secondary", onclick: () => lobby.close() }, t("ui.cancel"));
     form.append(el("h2", {}, t("ui.new_game")), field(t("ui.game"), gameSelect), field(t("ui.mode"), modeSelect),
-      field(t("ui.players"), playersSelect), variantsBox, wordsChoice, seatsBox,
+      field(t("ui.players"), playersSelect), choicesBox, variantsBox, wordsChoice, seatsBox,
       field(t("ui.seed"), seedInput), field(t("ui.language"), langSelect), errorBox,
       el("div", { class: "buttons" }, start, state && state.view ? cancel : null));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const seats = mode().default_seats[playersSelect.value];
-      const options = { players: Number(playersSelect.value) };
+      const options = { players: Number(playersSelect.value), ...choiceValues() };
       for (const input of variantsBox.querySelectorAll("input")) options[input.value] = input.checked;
       const names = {};
       const words = [];
@@ -173,7 +198,7 @@
         const own = [...form.querySelectorAll(`input[name^="word-${seat}-"]`)].map((i) => i.value);
         words.push(own);
       }
-      if (form.querySelector("input[name=words][value=custom]").checked) options.words = words;
+      if (mode().words && form.querySelector("input[name=words][value=custom]").checked) options.words = words;
       const body = { game: gameSelect.value, options, names, language: langSelect.value };
       if (seedInput.value !== "") body.seed = Number(seedInput.value);
       try {
