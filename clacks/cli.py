@@ -83,9 +83,10 @@ def _options(args: argparse.Namespace) -> Options:
             express=args.express,
             long_message=args.long_message,
             quick=args.quick,
+            balanced_start=not args.published_setup,
             words=words,
         )
-    for name in ("express", "long_message", "quick"):
+    for name in ("express", "long_message", "quick", "published_setup"):
         if getattr(args, name):
             raise BadOptions(f"--{name.replace('_', '-')} is a competitive variant")
     return Options.for_players(
@@ -139,6 +140,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
     play.add_argument("--quick", action="store_true", help="Quick Game: no sabotage")
     play.add_argument(
+        "--published-setup",
+        action="store_true",
+        help="deal the starting player a Fault Report too (off: the balanced-start house rule)",
+    )
+    play.add_argument(
         "--route", choices=("easy", "hard"), help="co-op route, or the red seat's junior route"
     )
     play.add_argument("--long-distance", action="store_true", help="co-op: hidden hands, no hints")
@@ -181,14 +187,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_arguments(simulate_parser)
     simulate_parser.set_defaults(run=simulate.run)
-
-    from clacks import simulate_klackers
-
-    simulate_parser = commands.add_parser(
-        "simulate", help="play many bot games and print figures (win rates, rounds, scores)"
-    )
-    simulate_klackers.add_arguments(simulate_parser)
-    simulate_parser.set_defaults(run=simulate_klackers.run)
 
     bench_parser = commands.add_parser("bench", help="print speed and memory figures")
     bench.add_arguments(bench_parser)

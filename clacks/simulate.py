@@ -22,6 +22,12 @@ MAX_ROUNDS = 100  # the default of engine.clacks.simulation, kept here to import
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from clacks.simulate_klackers import add_klackers_arguments
+
+    parser.add_argument(
+        "--game", choices=("clacks", "klackers"), default="clacks", help="the game to simulate"
+    )
+    add_klackers_arguments(parser)
     parser.add_argument("--mode", default="competitive", help="game mode (default competitive)")
     parser.add_argument(
         "--players",
@@ -45,6 +51,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--express", action="store_true", help="Clacks Express")
     parser.add_argument("--quick", action="store_true", help="Quick Game")
+    parser.add_argument(
+        "--published-setup",
+        action="store_true",
+        help="without the balanced-start house rule (the starting player gets a Fault Report)",
+    )
     parser.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
     parser.add_argument(
         "--max-rounds", type=int, default=MAX_ROUNDS, help="a longer game counts as unfinished"
@@ -63,7 +74,11 @@ def _options(args: argparse.Namespace) -> Options:
         raise BadOptions(f"unknown mode {args.mode!r}; modes are {', '.join(MODES)}")
     if args.mode == "competitive":
         return Options.for_players(
-            args.players, express=args.express, quick=args.quick, long_message=args.long_message
+            args.players,
+            express=args.express,
+            quick=args.quick,
+            long_message=args.long_message,
+            balanced_start=not args.published_setup,
         )
     return Options.for_players(
         args.players,
@@ -86,6 +101,10 @@ def _play(task: tuple[dict[str, Any], int, list[str], int]) -> GameRecord:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "klackers":
+        from clacks import simulate_klackers
+
+        return simulate_klackers.run(args)
     from engine.clacks.bots import LEVELS
     from engine.clacks.errors import BadOptions
     from engine.clacks.simulation import game_seeds, levels_for_game, summarise

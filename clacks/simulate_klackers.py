@@ -9,11 +9,8 @@ The win rate of a level is the share of the matches played by a seat of that lev
 the seat won (the average over that level's seats), so with N players an even field
 wins 1/N at every level.
 
-The command is shared by design: ``add_common_arguments`` are the ones any game's
-simulation takes (players, games, seed, bots, JSON), ``add_klackers_arguments`` the
-game choice and Klackers' own options, and ``run`` reads the Klackers options with
-defaults, so a command simulating several games can add both and hand ``--game
-klackers`` to ``run``.
+`clacks simulate` takes the common arguments (players, games, seed, bots, JSON) and
+adds ``add_klackers_arguments``; with ``--game klackers`` it hands over to ``run``.
 """
 
 from __future__ import annotations
@@ -29,29 +26,9 @@ from engine.klackers import KlackersGame, KlackersOptions
 from engine.klackers.bots import LEVELS, Bot, make_bot
 from engine.klackers.options import DEFAULT_SEATS
 
-GAMES = ("klackers",)
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_common_arguments(parser)
-    add_klackers_arguments(parser)
-
-
-def add_common_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=2, help="players (Klackers: 2 to 4)")
-    parser.add_argument("--games", type=int, default=200, help="matches to play")
-    parser.add_argument("--seed", type=int, default=1, help="first seed (match i uses seed+i)")
-    parser.add_argument(
-        "--bots",
-        default="planner",
-        help="bot levels by seat, comma separated, the last repeated for the remaining "
-        f"seats ({', '.join(LEVELS)}; default planner)",
-    )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-
 
 def add_klackers_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=GAMES, default="klackers", help="the game to simulate")
+    """Klackers' own options; `clacks simulate` adds them beside the common ones."""
     parser.add_argument("--rounds", type=int, help="Klackers: rounds per match (default 3)")
     parser.add_argument("--target", type=int, help="Klackers: play to this many chips")
     parser.add_argument("--hughie", action="store_true", help="Klackers: the Hughie Rule")
@@ -149,6 +126,8 @@ def _percentile(values: list[int], share: float) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.players is None:
+        args.players = 2
     try:
         if args.games < 1:
             raise ValueError("--games must be at least 1")

@@ -62,19 +62,33 @@ def test_two_players_face_each_other_and_the_first_word_alphabetically_starts() 
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_setup_deals_words_faults_and_three_jacquards(players: int) -> None:
-    game = ClacksGame.new(Options.for_players(players), seed=11)
+@pytest.mark.parametrize("balanced_start", [True, False])
+def test_setup_deals_words_faults_and_three_jacquards(players: int, balanced_start: bool) -> None:
+    game = ClacksGame.new(Options.for_players(players, balanced_start=balanced_start), seed=11)
     state = game.state
     assert len(state.players) == players
-    for player in state.players.values():
-        assert len(player.hand) == 3 and len(player.faults) == 1
+    # the house rule: in a two-player game the starting player is dealt no Fault Report
+    without = 1 if balanced_start and players == 2 else 0
+    for seat, player in state.players.items():
+        expected_faults = 0 if without and seat is game.current_seat else 1
+        assert len(player.hand) == 3 and len(player.faults) == expected_faults
         assert len(player.words) == 1 and len(player.message) == 5
         assert player.pawn is None
     # the opening deal never draws Fault Reports, whatever stamps the hands carry
-    assert len(state.fault_deck) == 12 - players
+    assert len(state.fault_deck) == 12 - players + without
     assert len(state.bag) == 48 - 3 * players
     words = [" ".join(p.words) for p in state.players.values()]
     assert " ".join(state.players[game.current_seat].words) == min(words)
+
+
+def test_the_balanced_start_deals_the_same_cards_otherwise() -> None:
+    house = ClacksGame.new(Options(), seed=4).state
+    published = ClacksGame.new(Options(balanced_start=False), seed=4).state
+    first, second = house.order
+    assert house.players[first].faults == []
+    assert published.players[first].faults == house.fault_deck[-1:]
+    assert published.players[second].faults == house.players[second].faults
+    assert [p.hand for p in published.players.values()] == [p.hand for p in house.players.values()]
 
 
 def test_three_players_bring_the_deep_dwarf_for_the_player_with_no_one_opposite() -> None:

@@ -54,7 +54,7 @@ def test_simulate_with_options_and_in_words(capsys: pytest.CaptureFixture[str]) 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "5"], "2 to 4 players"),
+        (["--players", "1"], "2 to 4 players"),
         (["--bots", "genius"], "unknown bot level"),
         (["--bots", "random,random,random"], "3 bot levels for 2 players"),
         (["--games", "0"], "--games must be at least 1"),

@@ -77,3 +77,4 @@ def test_the_house_set_meets_its_balance_targets(capsys: pytest.CaptureFixture[s
     assert 0.55 <= easy["win_rate"] <= 0.80  # type: ignore[operator]
     assert 0.25 <= hard["win_rate"] <= 0.50  # type: ignore[operator]
     assert duel["median_rounds"] <= 10  # type: ignore[operator]
+    assert 0.45 <= duel["win_rate_by_seat"]["first"] <= 0.55  # type: ignore[index]
