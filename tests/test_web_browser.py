@@ -354,10 +354,28 @@ def test_the_phone_speaks_czech_and_fits_a_small_screen(
     assert heights and min(heights) >= 44
 
 
+def a_deal_with_a_fault_out_of_turn() -> tuple[int, dict[str, Any]]:
+    """A two-player deal in which North holds a Fault Report that flips lamps and may be
+    played in South's first turn: the seed and one legal way to play it, as North's own
+    legal actions give it."""
+    module = game_module("clacks")
+    for seed in range(200):
+        session = module.new({"players": 2}, seed)
+        plays = [
+            a
+            for a in session.legal_actions("north", time.time())
+            if a["type"] == "play_fault" and a.get("lamps")
+        ]
+        if plays and session.active_seats == ["south"]:
+            return seed, plays[-1]
+    raise AssertionError("no deal gives North a Fault Report to play in South's turn")
+
+
 def test_a_fault_report_in_another_players_turn_and_an_undo(
     server: LiveServer, pages: dict[str, Page]
 ) -> None:
-    server.room.new_game("clacks", {"players": 2}, seed=29)
+    seed, fault = a_deal_with_a_fault_out_of_turn()
+    server.room.new_game("clacks", {"players": 2}, seed=seed)
     session = server.room.session
     assert session is not None and session.active_seats == ["south"]
     south, north = pages["south"].page, pages["north"].page
@@ -376,17 +394,25 @@ def test_a_fault_report_in_another_players_turn_and_an_undo(
     assert session.view("south")["players"][0]["pawn"] is None
     pages["north"].wait_revision(revision + 2)
 
-    # North, out of turn, flips two lamps with Crossed Rods
+    # North, out of turn, flips lamps with a Fault Report from its own hand
+    card, lamps = fault["card"], fault["lamps"]
+    assert card in {c["id"] for c in session.view("north")["you"]["faults"]}
     board_before = session.view(None)["board"]
-    north.click(".fault[data-card='crossed-rods-1'] button")
-    north.click("[data-lamp=a1]")
-    north.click("[data-lamp=d4]")
-    assert lamps_shown(north, ".lamp.flip") == {"a1", "d4"}
+    north.click(f".fault[data-card='{card}'] button")
+    for lamp in lamps:
+        north.click(f"[data-lamp={lamp}]")
+    assert lamps_shown(north, ".lamp.flip") == set(lamps)
     north.click("[data-action=confirm]")
     pages["north"].wait_revision(revision + 3)
-    assert session.view(None)["board"] == board_before ^ (1 << 0 | 1 << 15)
-    assert north.locator(".fault[data-card='crossed-rods-1']").count() == 0
+    flipped = sum(1 << reference_lamps().index(lamp) for lamp in lamps)
+    assert session.view(None)["board"] == board_before ^ flipped
+    assert north.locator(f".fault[data-card='{card}']").count() == 0
     assert session.active_seats == ["south"]
+
+
+def reference_lamps() -> list[str]:
+    lamps: list[str] = game_module("clacks").reference()["lamps"]
+    return lamps
 
 
 def test_the_lobby_sets_up_own_words_variants_and_language(
