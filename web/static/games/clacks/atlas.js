@@ -190,11 +190,11 @@
         body.push(el("div", { class: "mini-card face-down", role: "img", "aria-label": t("clacks.face_down") },
           el("span", { class: "back", "aria-hidden": "true" }, "?"), el("span", {}, t("clacks.face_down"))));
       }
-      body.push(el("p", { class: "slot-cost" }, slot.lift_cost ? t("clacks.lift_cost", { cost: slot.lift_cost }) : t("clacks.lift_free")));
+      if (slot.lift_cost) body.push(el("p", { class: "slot-cost" }, t("clacks.lift_cost", { cost: slot.lift_cost })));
       const chosen = opts && opts.chosen === slot.id;
-      const item = el("li", { class: `slot ${slot.kind}${slot.taken ? " empty" : ""}${chosen ? " chosen" : ""}`,
+      const item = el("li", { class: `slot slot-${slot.kind}${slot.taken ? " empty" : ""}${chosen ? " chosen" : ""}`,
                               "data-slot": slot.id },
-        el("h4", {}, el("span", { class: `deck-mark ${slot.kind}`, "aria-hidden": "true" }), title), ...body);
+        el("h4", {}, el("span", { class: `deck-mark deck-${slot.kind}`, "aria-hidden": "true" }), title), ...body);
       if (opts && opts.onSwap && !slot.taken) {
         item.append(el("button", {
           type: "button",
@@ -229,8 +229,8 @@
     const revealed = [...(view.revealed || [])].reverse();
     if (!revealed.length) box.append(el("p", { class: "hint" }, t("clacks.nothing_revealed")));
     box.append(el("ol", { class: "revealed", reversed: true }, revealed.map((card) =>
-      el("li", { class: `read-card ${card.deck}`, "data-revealed": card.id },
-        el("span", { class: `deck-mark ${card.deck}`, "aria-hidden": "true" }),
+      el("li", { class: `read-card read-${card.deck}`, "data-revealed": card.id },
+        el("span", { class: `deck-mark deck-${card.deck}`, "aria-hidden": "true" }),
         el("strong", {}, card.name), el("span", { class: "deck" }, ` (${t(`clacks.deck.${card.deck}`)})`),
         el("p", {}, card.text)))));
     return box;

@@ -71,11 +71,9 @@
     if (ctx.press && !state.over) boardBox.append(el("p", { class: "hint" }, t("clacks.hint.table_transmit")));
     root.append(
       el("div", { class: "status", "aria-live": "polite" }, status(state)),
-      boardBox,
-      routeBox(view),
-      clacks.map.slotsPanel(view),
-      clacks.map.teamPanel(state, null),
-      clacks.map.cardsPanel(view, view.turn.number),
+      el("div", { class: "map-column" }, boardBox, clacks.map.teamPanel(state, null),
+        clacks.map.cardsPanel(view, view.turn.number)),
+      el("div", { class: "map-column" }, routeBox(view), clacks.map.slotsPanel(view)),
     );
     return root;
   }

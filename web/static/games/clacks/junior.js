@@ -63,9 +63,8 @@
     if (ctx.press && !state.over) boardBox.append(el("p", { class: "hint" }, t("clacks.hint.table_transmit")));
     root.append(
       el("div", { class: "status", "aria-live": "polite" }, status(state)),
-      boardBox,
-      el("div", { class: "racers" }, view.players.map((p) => racer(state, p, false))),
-      clacks.map.cardsPanel(view, view.turn.number),
+      el("div", { class: "map-column" }, boardBox, clacks.map.cardsPanel(view, view.turn.number)),
+      el("div", { class: "map-column racers" }, view.players.map((p) => racer(state, p, false))),
     );
     return root;
   }
