@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_support import PHONE, TV, Page, place_jacquard
+from browser_support import PHONE, SCREENSHOTS, TV, Page, lamps_shown, place_jacquard
 from live_server import LiveServer
 
 from engine.clacks.actions import Action, EndTurn, PlayJacquard, Swap, Transmit
@@ -65,12 +65,26 @@ def sit(phone: Page, server: LiveServer, seat: str, name: str, language: str = "
     phone.wait_revision(server.room.revision)
 
 
-def tap(phone: Page, seat: str, action: Action, hand: list[dict[str, Any]]) -> None:
-    """Make ``action`` by tapping the phone of ``seat``."""
+def tap(
+    phone: Page,
+    seat: str,
+    action: Action,
+    hand: list[dict[str, Any]],
+    table: Page | None = None,
+) -> None:
+    """Make ``action`` by tapping the phone of ``seat`` (with ``table``: check that the
+    table screen previews a Jacquard's flips too)."""
     page = phone.page
     if isinstance(action, PlayJacquard):
         card = next(c for c in hand if c["id"] == action.jacquard)
-        place_jacquard(phone, REFERENCE, seat, card, action.to_json()["lamps"])
+        wanted = action.to_json()["lamps"]
+        place_jacquard(phone, REFERENCE, seat, card, wanted)
+        if table is not None:
+            table.page.wait_for_function(
+                "n => document.querySelectorAll('.board-box .lamp.flip').length === n",
+                arg=len(wanted),
+            )
+            assert lamps_shown(table.page, ".board-box .lamp.flip") == set(wanted)
         page.click("[data-action=confirm]")
     elif isinstance(action, Swap):
         page.click(f"[data-slot='{action.slot}'] [data-action=swap]")
@@ -152,7 +166,7 @@ def test_a_long_distance_co_op_game_with_two_phones_and_the_table(browser: Any) 
         rng = Rng(3)
         hands_at: dict[int, dict[str, list[str]]] = {}
         public: set[str] = {s["jacquard"]["id"] for s in view["slots"] if s["jacquard"]}
-        done = {"swap": 0, "transmit": 0, "table_transmit": 0}
+        done = {"swap": 0, "transmit": 0, "table_transmit": 0, "table_preview": 0}
         while done["transmit"] < 3 and not session.over:
             revision = server.room.revision
             hands_at[revision] = {
@@ -177,7 +191,9 @@ def test_a_long_distance_co_op_game_with_two_phones_and_the_table(browser: Any) 
             else:
                 if isinstance(action, Transmit) and not done["transmit"]:
                     refuse_a_tower_without_the_symbol(phone, clacks, seat)
-                tap(phone, seat, action, session.view(seat)["you"]["hand"])
+                previewed = table if isinstance(action, PlayJacquard) and revision < 4 else None
+                done["table_preview"] += previewed is not None
+                tap(phone, seat, action, session.view(seat)["you"]["hand"], previewed)
             wait_for_change(server, revision, phone, action.to_json())
             kind = (
                 "swap"
@@ -210,8 +226,11 @@ def test_a_long_distance_co_op_game_with_two_phones_and_the_table(browser: Any) 
             assert table.page.locator("[data-card]").count() == 0
             assert not shown_cards(table.page) & {c for cs in hands.values() for c in cs} - public
         assert done["swap"] == 1 and done["transmit"] == 3 and done["table_transmit"] == 1
+        assert done["table_preview"] >= 1
         south.wait_revision(server.room.revision)
         assert "hidden (Long Distance)" in south.page.inner_text(".team")
+        if SCREENSHOTS:
+            time.sleep(1.5)  # the transmit animation over, the LED board shows the lamps
         table.shot("table-tv-coop")
         (phones[session.active_seats[0]] if session.active_seats else south).shot("phone-coop")
 
