@@ -200,6 +200,7 @@
           type: "button",
           class: chosen ? "primary" : "secondary",
           "data-action": "swap",
+          "aria-label": t("clacks.swap_for", { slot: title }),
           "aria-pressed": String(Boolean(chosen)),
           disabled: !opts.enabled(slot.id),
           onclick: () => opts.onSwap(slot.id),
