@@ -62,6 +62,7 @@ def sit(phone: Page, server: LiveServer, seat: str, name: str, language: str = "
     phone.page.goto(server.url(f"/join/{server.code}?lang={language}"))
     phone.page.fill("#player-name", name)
     phone.page.click(f"button[data-seat={seat}]")
+    phone.page.wait_for_selector("#who button")  # seated: the seat picker has gone
     phone.wait_revision(server.room.revision)
 
 
@@ -400,7 +401,7 @@ def test_the_alphabet_trainer_from_the_lobby_on_a_phone(browser: Any) -> None:
             wrong = (trainer.state.board ^ needed) & tower(question.tower).mask
             for lamp in [LAMPS[i] for i in range(16) if wrong >> i & 1]:
                 revision = server.room.revision
-                phone.page.click(f"[data-lamp={lamp}]")
+                phone.page.click(f"[data-lamp={lamp}][role=button]")  # once flips are allowed
                 wait_for_change(server, revision, phone, f"flip {lamp}")
                 phone.wait_revision(revision + 1)
                 table.wait_revision(revision + 1)

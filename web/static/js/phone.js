@@ -19,6 +19,7 @@
   let lostSeat = false;
   let log = []; // the public events this page has seen, for the game's "what happened"
   let legal = { revision: -1, seat: null, actions: null, asked: null };
+  let drawnKey = null; // what the page last drew, to skip redrawing the same
 
   function load() {
     try {
@@ -80,7 +81,22 @@
       connect();
       return;
     }
+    // Draw again only when something this page shows has changed: redrawing replaces
+    // the buttons, and a tap landing just then (e.g. as this phone's own preview comes
+    // back from the server) would be lost.
+    const key = shownKey(next);
+    if (key === drawnKey && !next.fresh) return;
+    drawnKey = key;
     render();
+  }
+
+  function shownKey(snapshot) {
+    const mine = held && snapshot.preview && snapshot.preview.seat === held.seat;
+    return JSON.stringify([
+      snapshot.revision, snapshot.room.game_number, snapshot.room.seats, snapshot.seat,
+      snapshot.notice, mine ? null : snapshot.preview, snapshot.active, snapshot.over,
+      snapshot.can_undo, snapshot.deadline, snapshot.lamps, snapshot.view,
+    ]);
   }
 
   async function render() {
