@@ -14,6 +14,11 @@ and runs the same on a Raspberry Pi as on a laptop. Why waitress for server-sent
   reaches a client promptly.
 * An async server would use less memory per stream, but would need an async framework
   instead of Flask or a second server; at this table size threads are simpler and fast.
+
+The exchange board comes from ``firmware.create_board()``: the LED matrix and the tower
+buttons on a Raspberry Pi, the simulator elsewhere (the table screen draws its lamps and
+its buttons can be clicked). A driver that cannot start leaves a warning that the table
+screen shows, and the game goes on.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import socket
 import struct
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 THREADS = 80
@@ -38,6 +44,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--language", choices=("en", "cs"), default="en", help="table language")
     parser.add_argument("--threads", type=int, default=THREADS, help="server threads")
     parser.add_argument("--no-qr", action="store_true", help="do not draw the QR code")
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="exchange board settings (default: $CLACKS_CONFIG or /etc/clacks/config.toml)",
+    )
 
 
 def lan_address() -> str:
@@ -98,15 +109,24 @@ def build(
     return server, hub, base
 
 
+def create_board(args: argparse.Namespace) -> Any:
+    """The exchange this machine can run (simulated unless a Raspberry Pi is detected)."""
+    from firmware.factory import create_board as create
+
+    config = getattr(args, "config", None)
+    return create(config_file=Path(config) if config else None)
+
+
 def run(args: argparse.Namespace, board: Any = None) -> int:
     started = time.perf_counter()
+    if board is None:
+        board = create_board(args)
     try:
         server, hub, base = build(args.host, args.port, args.language, args.threads, board)
     except OSError as exc:
         print(f"clacks serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 1
-    if board is not None:
-        board.start()
+    board.start()
     code = hub.main.code
     join = f"{base}/join/{code}"
     ready_ms = (time.perf_counter() - started) * 1000
@@ -117,6 +137,8 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
         import segno
 
         segno.make(join, error="m").terminal(compact=True, border=2)
+    for warning in board.status()["warnings"]:
+        print(f"  Warning: {warning}")
     print("Press Ctrl+C to stop.", flush=True)
 
     def stop(signum: int, frame: Any) -> None:
@@ -130,6 +152,5 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
     finally:
         hub.stop()
         server.close()
-        if board is not None:
-            board.stop()
+        board.stop()
     return 0

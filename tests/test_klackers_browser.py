@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from live_server import LiveServer
-from test_web_browser import PHONE, TV, Page, browser  # noqa: F401  (the browser fixture)
+from browser_support import PHONE, TV, Page, browser  # noqa: F401  (the browser fixture)
 
 from engine.klackers import Pull, Roll
 from engine.klackers.bots import PlannerBot

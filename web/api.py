@@ -201,6 +201,12 @@ def legal(code: str, seat: str) -> Response:
         return jsonify({"revision": found.revision, "actions": actions})
 
 
+@api.get("/rooms/<code>/board")
+def board(code: str) -> Response:
+    """The exchange board's LED colours now, for the table screen's simulated board."""
+    return jsonify(room(code).board_json())
+
+
 @api.post("/rooms/<code>/buttons/<button>")
 def press(code: str, button: str) -> Response:
     if len(button) > SEAT_ID_MAX:

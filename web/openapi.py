@@ -363,6 +363,39 @@ def openapi_document() -> JSON:
                 },
             }
         },
+        "/api/rooms/{code}/board": {
+            "get": {
+                "summary": "The exchange board's LEDs now (for drawing a simulated board)",
+                "parameters": [CODE],
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {
+                                "pixels": {
+                                    "type": "array",
+                                    "description": "the 16 LEDs' drive values, lamp order "
+                                    "a1..d4 (bit row*4+col), as [r, g, b]",
+                                    "items": {"type": "array", "items": {"type": "integer"}},
+                                },
+                                "screen": {
+                                    "type": "array",
+                                    "description": "the same lamps as screen colours "
+                                    "(gamma undone)",
+                                    "items": {"type": "array", "items": {"type": "integer"}},
+                                },
+                                "leds": {
+                                    "type": "string",
+                                    "description": "the LED backend: simulator, spi, pwm, pi5",
+                                },
+                            },
+                        },
+                        "the lamps as lit, animations included",
+                    ),
+                    **_errors(404),
+                },
+            }
+        },
         "/api/rooms/{code}/stream": {
             "get": {
                 "summary": "Server-sent events: a `state` message with a Snapshot after every change",

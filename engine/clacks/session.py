@@ -24,7 +24,7 @@ from engine.clacks.actions import (
     action_from_json,
 )
 from engine.clacks.bots import LEVELS, make_bot
-from engine.clacks.data import load_components
+from engine.clacks.data import ROUTE_TOWERS, load_components
 from engine.clacks.errors import BadOptions, NotYourTurn, WrongColour
 from engine.clacks.game import ClacksGame
 from engine.clacks.geometry import (
@@ -305,6 +305,13 @@ class ClacksModule(GameModule):
             return {str(n): [s.label for s in ss] for n, ss in MODE_SEATS[mode].items()}
 
         routes = {"route": {"choices": list(ROUTES), "default": "easy"}}
+        # own words as a lobby asks for them: one list per seat or one for the team; a
+        # two-word message needs this many letters so SPACE and END make the route's towers
+        map_words = {
+            "words_per_list": 2,
+            "message_letters": ROUTE_TOWERS - 2,
+            "word_max_length": MAX_WORD_LENGTH,
+        }
         return {
             "game": self.name,
             "modes": [
@@ -312,9 +319,11 @@ class ClacksModule(GameModule):
                     "id": "competitive",
                     "title": "Competitive",
                     "players": [2, 3, 4],
-                    "variants": ["express", "long_message", "quick"],
+                    "variants": ["express", "long_message", "quick", "balanced_start"],
+                    "variants_on": ["balanced_start"],  # a house rule, on unless unticked
                     "default_seats": seats("competitive"),
                     "words": "one list per seat: one word, two with long_message",
+                    "word_lists": "seat",
                     "words_per_player": {"default": 1, "long_message": 2},
                     "word_max_length": MAX_WORD_LENGTH,
                     "turn_seconds": Options.turn_seconds,
@@ -328,6 +337,8 @@ class ClacksModule(GameModule):
                     "default_seats": seats("coop"),
                     "hints_allowed": "not with long_distance",
                     "words": "one list of two words for the team, 10 letters together",
+                    "word_lists": "team",
+                    **map_words,
                 },
                 {
                     "id": "solitaire",
@@ -337,6 +348,8 @@ class ClacksModule(GameModule):
                     "choices": routes,
                     "default_seats": seats("solitaire"),
                     "words": "one list of two words, 10 letters together",
+                    "word_lists": "team",
+                    **map_words,
                 },
                 {
                     "id": "junior",
@@ -347,6 +360,8 @@ class ClacksModule(GameModule):
                     "default_seats": seats("junior"),
                     "seating": "one red seat (south or north) and one green (west or east)",
                     "words": "one list of two words per seat, 10 letters together",
+                    "word_lists": "seat",
+                    **map_words,
                 },
             ],
             "modes_order": list(MODES),
