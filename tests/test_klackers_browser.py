@@ -12,8 +12,8 @@ import time
 from typing import Any
 
 import pytest
-from live_server import LiveServer
 from browser_support import PHONE, TV, Page, browser  # noqa: F401  (the browser fixture)
+from live_server import LiveServer
 
 from engine.klackers import Pull, Roll
 from engine.klackers.bots import PlannerBot
