@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction, SerializationError
+from engine.core.saves import apply_all, check_header, read_actions, read_seed
 from engine.klackers import rules
 from engine.klackers.actions import Action, Pull, Roll, action_from_json
 from engine.klackers.errors import NothingToUndo
@@ -161,11 +162,10 @@ class KlackersGame:
 
     @classmethod
     def from_json(cls, data: object) -> KlackersGame:
-        _check_header(data)
-        assert isinstance(data, dict)
+        saved = check_header(data, GAME, FORMAT, "match")
         try:
-            state = KlackersState.from_json(data["state"])
-            log = [action_from_json(a) for a in data["log"]]
+            state = KlackersState.from_json(saved["state"])
+            log = read_actions(saved["log"], action_from_json)
         except (KeyError, TypeError, IllegalAction) as exc:
             raise SerializationError(f"not a Klackers match: {exc}") from exc
         return cls(state, log)
@@ -174,33 +174,19 @@ class KlackersGame:
     def replay(cls, data: object) -> KlackersGame:
         """Rebuild a match from ``log_to_json``; raises SerializationError if the log is
         not one these rules can reproduce."""
-        _check_header(data)
-        assert isinstance(data, dict)
+        saved = check_header(data, GAME, FORMAT, "match")
         try:
-            options = KlackersOptions.from_json(data["options"])
-            seed = data["seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise SerializationError("seed must be a whole number")
-            if not isinstance(data["actions"], list):
-                raise SerializationError("actions must be a list")
-            actions = [action_from_json(a) for a in data["actions"]]
+            options = KlackersOptions.from_json(saved["options"])
+            actions = read_actions(saved["actions"], action_from_json)
         except (KeyError, TypeError, IllegalAction) as exc:
             raise SerializationError(f"not a Klackers action log: {exc}") from exc
-        return cls.replay_actions(options, seed, actions)
+        return cls.replay_actions(options, read_seed(saved), actions)
 
     @classmethod
     def replay_actions(
         cls, options: KlackersOptions, seed: int, actions: list[Action]
     ) -> KlackersGame:
-        game = cls.new(options, seed)
-        for index, action in enumerate(actions):
-            try:
-                game.apply(action)
-            except IllegalAction as exc:
-                raise SerializationError(
-                    f"action {index + 1} of the log ({action.TYPE}) is illegal on replay: {exc}"
-                ) from exc
-        return game
+        return apply_all(cls.new(options, seed), actions)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -210,14 +196,3 @@ class KlackersGame:
         )
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def _check_header(data: object) -> None:
-    if not isinstance(data, dict):
-        raise SerializationError("a saved match must be a JSON object")
-    if data.get("game") != GAME:
-        raise SerializationError(f"this is not a Klackers match (game = {data.get('game')!r})")
-    if data.get("format") != FORMAT:
-        raise SerializationError(
-            f"unknown save format {data.get('format')!r}; this version reads {FORMAT}"
-        )
