@@ -19,8 +19,10 @@ Measure = Callable[[argparse.Namespace], dict[str, Any]]
 SECTIONS: list[tuple[str, str]] = [
     ("engine", "clacks.bench_engine:measure"),
     ("modes", "clacks.bench_modes:measure"),
+    ("klackers", "clacks.bench_klackers:measure"),
     ("web", "clacks.bench_web:measure"),
     ("hardware", "firmware.bench:measure"),
+    ("solver", "clacks.bench_solver:measure"),
     ("load", "clacks.bench_load:measure"),  # minutes long: only with --load (or --only load)
 ]
 ON_REQUEST = {"load"}

@@ -50,9 +50,20 @@ def _play(args: argparse.Namespace) -> int:
         print(f"Seed {seed} (the same questions again with --seed {seed}).")
         return play_trainer(trainer_options, seed)
     from clacks.terminal import play
+    from clacks.terminal_hint import parse_bots
+    from engine.clacks.bots import LEVELS
 
+    try:
+        bots = parse_bots(args.bots, LEVELS)
+    except ValueError as exc:
+        print(f"clacks play: {exc}", file=sys.stderr)
+        return 2
+    unseated = [s.label for s in bots if s not in options.seats]
+    if unseated:
+        print(f"clacks play: {', '.join(unseated)} is not a seat in this game", file=sys.stderr)
+        return 2
     print(f"Seed {seed} (replay this deal with --seed {seed}).")
-    return play(options, seed)
+    return play(options, seed, bots=bots)
 
 
 def _options(args: argparse.Namespace) -> Options:
@@ -72,9 +83,10 @@ def _options(args: argparse.Namespace) -> Options:
             express=args.express,
             long_message=args.long_message,
             quick=args.quick,
+            balanced_start=not args.published_setup,
             words=words,
         )
-    for name in ("express", "long_message", "quick"):
+    for name in ("express", "long_message", "quick", "published_setup"):
         if getattr(args, name):
             raise BadOptions(f"--{name.replace('_', '-')} is a competitive variant")
     return Options.for_players(
@@ -118,9 +130,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--players", type=int, choices=(1, 2, 3, 4), help="players (default: the mode's fewest)"
     )
     play.add_argument("--seed", type=int, help="deal seed, to replay a deal")
+    play.add_argument(
+        "--bots",
+        metavar="SEAT=LEVEL,...",
+        help="seats played by bots, e.g. north=planner or west=greedy,east=random "
+        "(levels: random, greedy, planner)",
+    )
     play.add_argument("--express", action="store_true", help="Clacks Express: 60-second turns")
     play.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
     play.add_argument("--quick", action="store_true", help="Quick Game: no sabotage")
+    play.add_argument(
+        "--published-setup",
+        action="store_true",
+        help="deal the starting player a Fault Report too (off: the balanced-start house rule)",
+    )
     play.add_argument(
         "--route", choices=("easy", "hard"), help="co-op route, or the red seat's junior route"
     )
@@ -157,6 +180,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     hardware.add_arguments(hardware_parser)
     hardware_parser.set_defaults(run=hardware.run)
+    from clacks import simulate
+
+    simulate_parser = commands.add_parser(
+        "simulate", help="play many seeded games between bots and print balance figures"
+    )
+    simulate.add_arguments(simulate_parser)
+    simulate_parser.set_defaults(run=simulate.run)
 
     bench_parser = commands.add_parser("bench", help="print speed and memory figures")
     bench.add_arguments(bench_parser)

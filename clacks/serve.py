@@ -18,6 +18,11 @@ and runs the same on a Raspberry Pi as on a laptop. Why waitress for server-sent
 Saved games live in the state directory (``--data-dir``; by default systemd's
 ``$STATE_DIRECTORY``, else ``$CLACKS_STATE_DIR``, else ``~/.local/state/clacks``), and
 every table with its game comes back as it was when the companion starts again.
+
+The exchange board comes from ``firmware.create_board()``: the LED matrix and the tower
+buttons on a Raspberry Pi, the simulator elsewhere (the table screen draws its lamps and
+its buttons can be clicked). A driver that cannot start leaves a warning that the table
+screen shows, and the game goes on.
 """
 
 from __future__ import annotations
@@ -48,6 +53,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         help="where saved games live (default: $STATE_DIRECTORY, $CLACKS_STATE_DIR or "
         "~/.local/state/clacks)",
+    )
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="exchange board settings (default: $CLACKS_CONFIG or /etc/clacks/config.toml)",
     )
 
 
@@ -116,11 +126,21 @@ def build(
     return server, hub, base
 
 
+def create_board(args: argparse.Namespace) -> Any:
+    """The exchange this machine can run (simulated unless a Raspberry Pi is detected)."""
+    from firmware.factory import create_board as create
+
+    config = getattr(args, "config", None)
+    return create(config_file=Path(config) if config else None)
+
+
 def run(args: argparse.Namespace, board: Any = None) -> int:
     from web.store import StoreError, default_data_dir
 
     started = time.perf_counter()
     data_dir = args.data_dir or default_data_dir()
+    if board is None:
+        board = create_board(args)
     try:
         server, hub, base = build(
             args.host, args.port, args.language, args.threads, board, data_dir
@@ -131,8 +151,7 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
     except OSError as exc:
         print(f"clacks serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 1
-    if board is not None:
-        board.start()
+    board.start()
     code = hub.main.code
     join = f"{base}/join/{code}"
     ready_ms = (time.perf_counter() - started) * 1000
@@ -151,6 +170,8 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
         import segno
 
         segno.make(join, error="m").terminal(compact=True, border=2)
+    for warning in board.status()["warnings"]:
+        print(f"  Warning: {warning}")
     print("Press Ctrl+C to stop.", flush=True)
 
     def stop(signum: int, frame: Any) -> None:
@@ -164,6 +185,5 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
     finally:
         hub.stop()
         server.close()
-        if board is not None:
-            board.stop()
+        board.stop()
     return 0

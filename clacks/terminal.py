@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from clacks.terminal_hint import describe_plan
 from clacks.terminal_map import MAP_HELP, describe_map_turn
 from engine.clacks import (
     Action,
@@ -30,6 +31,7 @@ from engine.clacks import (
     Transmit,
 )
 from engine.clacks.actions import Swap
+from engine.clacks.bots import Bot, make_bot
 from engine.clacks.effects import COMPETITIVE_EFFECTS, Target
 from engine.clacks.geometry import (
     LAMP_NAMES,
@@ -40,6 +42,7 @@ from engine.clacks.geometry import (
     shape_size,
     tower,
 )
+from engine.clacks.hints import hint
 from engine.clacks.session import describe_event
 from engine.core.errors import IllegalAction
 
@@ -54,6 +57,7 @@ HELP = """Commands:
   end                   end your turn (or your sabotage attempt)
   discard N             discard Jacquard N when your time has run out
   undo                  take back your last action this turn
+  hint                  the cheapest way to send your next symbol this turn
   board                 draw the board again
   help, quit
 Start a command with a seat to act out of turn, e.g.  north: fault 1 c2"""
@@ -147,11 +151,13 @@ class TerminalGame:
         read: Callable[[str], str],
         out: TextIO,
         now: Callable[[], float] = time.monotonic,
+        bots: dict[Seat, Bot] | None = None,
     ) -> None:
         self.game = game
         self.read = read
         self.out = out
         self.now = now
+        self.bots = bots or {}
 
     def check_clock(self) -> None:
         """Clacks Express: the terminal is the table clock and applies the timeout rule."""
@@ -172,6 +178,9 @@ class TerminalGame:
             if self.game.state.turn.number != shown_turn:
                 shown_turn = self.game.state.turn.number
                 self.say(describe_turn(self.game))
+            if self.game.current_seat in self.bots:
+                self.bot_turn()
+                continue
             deadline = self.game.rules.deadline(self.game.state)
             left = f" [{max(0.0, deadline - self.now()):.0f}s left]" if deadline else ""
             try:
@@ -212,12 +221,39 @@ class TerminalGame:
         except (ValueError, IndexError) as exc:
             self.say(f"Could not read that: {exc}. Type 'help'.")
 
+    def hint(self, seat: Seat) -> str:
+        return _hint_text(self.game, seat)
+
     def _at(self) -> float | None:
         return self.now() if self.game.state.options.express else None
 
     def _apply(self, action: Action) -> None:
         for e in self.game.apply(action):
             self.say("  " + describe_event(e.to_json()))
+        self.bots_interrupt()
+
+    def bot_turn(self) -> None:
+        """One action by the bot whose turn it is; it sees only its seat's view."""
+        seat = self.game.current_seat
+        legal = self.game.legal_actions(seat, self._at())
+        action = self.bots[seat].choose(self.game.view(seat), legal) if legal else None
+        if action is None:
+            self.check_clock()
+            return
+        self._apply(action)
+
+    def bots_interrupt(self) -> None:
+        """Bots holding Fault Reports may play one in another player's turn."""
+        for seat, bot in self.bots.items():
+            if self.game.over or seat is self.game.current_seat:
+                continue
+            offers = [
+                a for a in self.game.legal_actions(seat, self._at()) if isinstance(a, PlayFault)
+            ]
+            if offers:
+                reply = bot.choose(self.game.view(seat), offers)
+                if reply is not None:
+                    self._apply(reply)
 
     def dispatch(self, seat: Seat, verb: str, args: list[str]) -> None:
         player = self.game.state.players[seat]
@@ -226,6 +262,8 @@ class TerminalGame:
             self.say(HELP if self.game.state.options.mode == "competitive" else MAP_HELP)
         elif verb == "board":
             self.say(describe_turn(self.game))
+        elif verb == "hint":
+            self.say(self.hint(seat))
         elif verb == "move":
             self._apply(Move(seat, tower=args[0], at=at))
         elif verb == "play":
@@ -264,6 +302,16 @@ class TerminalGame:
             self.say(f"Unknown command {verb!r}. Type 'help'.")
 
 
+def _hint_text(game: ClacksGame, seat: Seat) -> str:
+    view = game.view(seat)
+    if not view.get("hints_allowed"):
+        return "Hints are off in this game (Long Distance)."
+    plan = hint(view, game.components)
+    if plan is None:
+        return "No hint: it is not your turn, or there is nothing to do."
+    return describe_plan(plan, game.components)
+
+
 def outcome(game: ClacksGame) -> str:
     state = game.state
     if state.team is not None:
@@ -281,6 +329,14 @@ def play(
     read: Callable[[str], str] = input,
     out: TextIO = sys.stdout,
     now: Callable[[], float] = time.monotonic,
+    bots: dict[Seat, str] | None = None,
 ) -> int:
+    """Play in the terminal; ``bots`` gives seats to bots by level, seeded from ``seed``."""
     options = dataclasses.replace(options, start_time=now())
-    return TerminalGame(ClacksGame.new(options, seed), read, out, now).run()
+    game = ClacksGame.new(options, seed)
+    players = {
+        seat: make_bot(level, game.components, seed ^ seat.value << 32)
+        for seat, level in (bots or {}).items()
+        if seat in game.state.players
+    }
+    return TerminalGame(game, read, out, now, players).run()

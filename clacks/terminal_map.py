@@ -18,6 +18,7 @@ MAP_HELP = """Commands:
   transmit [TOWER]      send the next symbol from a tower of your colour (any, if none given)
   end                   end your turn
   undo                  take back your last action this turn
+  hint                  the cheapest way to send the next symbol this turn
   board                 draw the board again
   help, quit"""
 

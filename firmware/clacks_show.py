@@ -1,4 +1,5 @@
-"""Clacks on the lamps: the transmit and move animations and the attract programme.
+"""Clacks on the lamps: the highlight after a move and the attract programme (the
+transmit animation comes from ``ClacksSession.transmissions``, like every game's).
 
 This is the firmware's only Clacks-specific module; it reads the engine's geometry and
 alphabet data and hands the renderer plain lamp masks.
@@ -33,12 +34,9 @@ def tower_lamps(name: object) -> int:
 
 
 def effects(event: JSON) -> list[Effect]:
-    """A transmit lights up the tower it was sent from; a move picks out the tower the
-    pawn arrived at, so the player sees which button took."""
-    kind = event.get("kind")
-    if kind == "transmitted" and tower_lamps(event.get("tower")):
-        return [("transmit", tower_lamps(event.get("tower")))]
-    if kind == "moved" and tower_lamps(event.get("to")):
+    """A move picks out the tower the pawn arrived at, so the player sees which button
+    took."""
+    if event.get("kind") == "moved" and tower_lamps(event.get("to")):
         return [("highlight", tower_lamps(event.get("to")))]
     return []
 

@@ -24,7 +24,7 @@ from firmware.detect import pi_model
 from firmware.exchange import Exchange
 from firmware.factory import create_board
 from firmware.power import power_budget_markdown
-from firmware.shows import ATTRACT_GAME, button_lamps
+from firmware.shows import ATTRACT_GAME, SHOW_MODULES, attract_programme, button_lamps
 
 Sleep = Callable[[float], None]
 LAMP_STEP_S = 0.4
@@ -44,6 +44,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     attract = actions.add_parser("attract", help="send GNU TERRY PRATCHETT round the towers")
     attract.add_argument("--seconds", type=float, help="stop after this long (default: Ctrl-C)")
     attract.add_argument("--terminal", action="store_true", help="also draw the lamps here")
+    attract.add_argument(
+        "--game",
+        choices=sorted(SHOW_MODULES),
+        default=ATTRACT_GAME,
+        help=f"whose programme (default {ATTRACT_GAME}: GNU TERRY PRATCHETT)",
+    )
     config = actions.add_parser("config", help="print the settings in force as TOML")
     config.add_argument("--default", action="store_true", help="the default settings instead")
     actions.add_parser("power", help="print the power budget for the settings in force")
@@ -67,14 +73,15 @@ def run(args: argparse.Namespace, out: TextIO | None = None, sleep: Sleep = time
         out.write(power_budget_markdown(config))
         return 0
     terminal = out if getattr(args, "terminal", False) else None
-    board = create_board(config, terminal=terminal)
+    attract_game = getattr(args, "game", ATTRACT_GAME)
+    board = create_board(config, terminal=terminal, attract_steps=attract_programme(attract_game))
     board.start()
     try:
         if args.action == "status":
             return _status(board, out)
         if args.action == "test":
             return _test(board, out, sleep, args.seconds)
-        return _attract(board, out, sleep, args.seconds)
+        return _attract(board, out, sleep, args.seconds, attract_game)
     except KeyboardInterrupt:
         return 0
     finally:
@@ -121,8 +128,16 @@ def _test(board: Exchange, out: TextIO, sleep: Sleep, seconds: float) -> int:
     return 0
 
 
-def _attract(board: Exchange, out: TextIO, sleep: Sleep, seconds: float | None) -> int:
-    out.write("Attract mode: GNU TERRY PRATCHETT (Ctrl-C to stop)\n")
+ATTRACT_TITLES = {
+    "clacks": "GNU TERRY PRATCHETT",
+    "klackers": "Klackers, the box shut number by number",
+}
+
+
+def _attract(
+    board: Exchange, out: TextIO, sleep: Sleep, seconds: float | None, game: str = ATTRACT_GAME
+) -> int:
+    out.write(f"Attract mode: {ATTRACT_TITLES.get(game, game)} (Ctrl-C to stop)\n")
     out.flush()
     board.attract(True)
     if seconds is not None:

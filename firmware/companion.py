@@ -4,8 +4,9 @@ The serve process owns the session, its lock and its saves; it tells the compani
 the game changed (after any action, from a phone, a button or the clock) and hands it a
 press handler. ``SessionButtons`` is the standard handler: it asks the game what a press
 means (``Session.button_action``), applies it, and flashes the lamps when refused.
-Everything goes through the game-agnostic seam; the lamps a game's events light up come
-from its show module (firmware/shows.py).
+Everything goes through the game-agnostic seam: the transmit animation plays on the lamps
+the game names in ``Session.transmissions(events)``; other highlights (the tower a press
+moved a pawn to) come from the game's show module (firmware/shows.py).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 
 from engine.core.errors import IllegalAction
-from engine.core.interface import JSON, Session
+from engine.core.interface import JSON, LampFrame, Session
 from firmware import shows
 from firmware.board import ExchangeBoard
 
@@ -42,11 +43,14 @@ class Companion:
         """Show the game's lamps, and animate what its events did (a transmit, a move)."""
         self.board.attract(False)
         self.board.show(session.lamps())
-        for kind, lamps in shows.effects(session.game, events):
-            if kind == "transmit":
-                self.board.transmitted(lamps)
-            else:
-                self.board.highlight(lamps)
+        for lamps in session.transmissions(list(events)):
+            self.board.transmitted(lamps)
+        for _, lamps in shows.effects(session.game, events):
+            self.board.highlight(lamps)
+
+    def show(self, frame: LampFrame) -> None:
+        """Show a frame the serve process built (the game's lamps with a preview)."""
+        self.board.show(frame)
 
     def preview(self, session: Session, seat: str, action: JSON | None) -> None:
         """Blink the lamps ``action`` would flip (None: stop previewing)."""
@@ -66,10 +70,10 @@ class SessionButtons:
 
     ``current()`` returns the session in play (or None); ``lock`` is the lock the serve
     process holds while it changes the session; ``clock`` gives table time; ``applied``
-    is told of every applied press (to save and to tell the phones), ``refused`` of every
-    refused one, with the game's reason. ``applied`` runs before the lamps show the
-    change: a press is saved before anyone is shown it, and if ``applied`` raises (the
-    save failed, the serve process has undone the press) the lamps flash a refusal.
+    is told of every applied press (to tell the phones), ``refused`` of every refused
+    one, with the game's reason. ``kept`` is told of an applied press before anything
+    shows it, lamps included (to save it); if it raises (the save failed, and the serve
+    process has undone the press) the lamps flash a refusal and nothing else happens.
     """
 
     def __init__(
@@ -81,12 +85,14 @@ class SessionButtons:
         lock: AbstractContextManager[object] | None = None,
         applied: Callable[[Session, list[JSON]], None] | None = None,
         refused: Callable[[Session, IllegalAction], None] | None = None,
+        kept: Callable[[Session, list[JSON]], None] | None = None,
     ) -> None:
         self.companion = companion
         self.current = current
         self.clock = clock
         self.lock: AbstractContextManager[object] = lock if lock is not None else nullcontext()
         self.applied = applied
+        self.kept = kept
         self.on_refused = refused
 
     def __call__(self, button: str) -> None:
@@ -107,11 +113,19 @@ class SessionButtons:
                 if self.on_refused:
                     self.on_refused(session, exc)
                 return
-            if self.applied:
+            except ValueError as exc:
+                # a button name the game does not know (the settings file may name pins
+                # freely): nothing to play, but the player sees the press was not taken
+                log.warning("press of %s means nothing in %s: %s", button, session.game, exc)
+                self.companion.refused()
+                return
+            if self.kept:
                 try:
-                    self.applied(session, events)
+                    self.kept(session, events)
                 except Exception:
                     log.exception("press of %s could not be kept", button)
                     self.companion.refused()
                     return
             self.companion.game_changed(session, events)
+            if self.applied:
+                self.applied(session, events)

@@ -144,11 +144,17 @@ class Exchange:
             self._callbacks.append(callback)
 
     def press(self, button: str) -> None:
+        """A press and release from the simulator (the table screen's tower buttons),
+        through the same debounce as a GPIO contact: a second press within the debounce
+        time of the first is the same press."""
         if button not in self.button_names:
             raise ValueError(
                 f"unknown button {button!r}; buttons are {', '.join(self.button_names)}"
             )
-        self._dispatch(button)
+        held = button in self.debouncer.held()  # the real button is down: leave it so
+        self.debouncer.edge(button, True)
+        if not held:
+            self.debouncer.edge(button, False)
 
     def _dispatch(self, button: str) -> None:
         with self._lock:

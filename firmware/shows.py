@@ -1,9 +1,11 @@
 """How each game's events look on the lamps, beyond the frame the game itself draws.
 
-The renderer knows lamps, not games. A game that wants a transmit animation or a
-highlight after a press provides a show module (firmware/<game>_show.py) with:
+The renderer knows lamps, not games. The transmit animation needs no show module: every
+game names the lamps it sent from through ``Session.transmissions``. A game that wants
+more (a highlight after a press, an attract programme) provides a show module
+(firmware/<game>_show.py) with:
 
-- ``effects(event) -> list[Effect]``: animations for one public event;
+- ``effects(event) -> list[Effect]``: highlights for one public event;
 - ``button_lamps(button) -> int``: the lamps a physical button stands for;
 - ``attract() -> list[AttractStep]``: the convention attract programme.
 
@@ -19,10 +21,11 @@ from typing import Literal, Protocol, cast
 from engine.core.interface import JSON
 from firmware.scene import AttractStep
 
-Effect = tuple[Literal["transmit", "highlight"], int]
+Effect = tuple[Literal["highlight"], int]
 
 SHOW_MODULES: dict[str, str] = {
     "clacks": "firmware.clacks_show",
+    "klackers": "firmware.klackers_show",
 }
 ATTRACT_GAME = "clacks"  # the box's convention attract mode
 

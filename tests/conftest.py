@@ -8,6 +8,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from browser_support import browser, pages  # noqa: F401  (fixtures of the browser tests)
 from live_server import LiveServer
 
 

@@ -186,8 +186,8 @@ CORRUPTIONS = [
     ),
     (
         "jacquards.toml",
-        "count = 7",
         "count = 6",
+        "count = 5",
         "jacquards.toml: wrong count: the copies add up to 47 Jacquards, needs 48",
     ),
     (

@@ -62,19 +62,33 @@ def test_two_players_face_each_other_and_the_first_word_alphabetically_starts() 
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_setup_deals_words_faults_and_three_jacquards(players: int) -> None:
-    game = ClacksGame.new(Options.for_players(players), seed=11)
+@pytest.mark.parametrize("balanced_start", [True, False])
+def test_setup_deals_words_faults_and_three_jacquards(players: int, balanced_start: bool) -> None:
+    game = ClacksGame.new(Options.for_players(players, balanced_start=balanced_start), seed=11)
     state = game.state
     assert len(state.players) == players
-    for player in state.players.values():
-        assert len(player.hand) == 3 and len(player.faults) == 1
+    # the house rule: in a two-player game the starting player is dealt no Fault Report
+    without = 1 if balanced_start and players == 2 else 0
+    for seat, player in state.players.items():
+        expected_faults = 0 if without and seat is game.current_seat else 1
+        assert len(player.hand) == 3 and len(player.faults) == expected_faults
         assert len(player.words) == 1 and len(player.message) == 5
         assert player.pawn is None
     # the opening deal never draws Fault Reports, whatever stamps the hands carry
-    assert len(state.fault_deck) == 12 - players
+    assert len(state.fault_deck) == 12 - players + without
     assert len(state.bag) == 48 - 3 * players
     words = [" ".join(p.words) for p in state.players.values()]
     assert " ".join(state.players[game.current_seat].words) == min(words)
+
+
+def test_the_balanced_start_deals_the_same_cards_otherwise() -> None:
+    house = ClacksGame.new(Options(), seed=4).state
+    published = ClacksGame.new(Options(balanced_start=False), seed=4).state
+    first, second = house.order
+    assert house.players[first].faults == []
+    assert published.players[first].faults == house.fault_deck[-1:]
+    assert published.players[second].faults == house.players[second].faults
+    assert [p.hand for p in published.players.values()] == [p.hand for p in house.players.values()]
 
 
 def test_three_players_bring_the_deep_dwarf_for_the_player_with_no_one_opposite() -> None:
@@ -101,14 +115,14 @@ def test_rulebook_worked_example_letter_u_for_four_stress_points() -> None:
     south = game.state.players[S]
     south.progress, south.pawn, south.must_leave = 1, "a2b2", "a2b2"
     game.state.players[N].pawn = "c3d3"
-    pin, elbow, spare = give_hand(game, S, ["pin", "elbow", "long"])
-    set_board(game, ["b3", "a4", "d1"])  # at b2c2, U needs c2 b1 c1 lit and b3 dark
+    pin, pair, spare = give_hand(game, S, ["pin", "pair", "long"])
+    set_board(game, ["b3", "c2", "a4", "d1"])  # at b2c2, U needs c2 b1 c1 lit and b3 dark
     set_turn(game, S)
 
     assert kinds(game.apply(Move(S, tower="b2c2"))) == ["moved"]
     assert game.state.turn.stress_spent == 1
     game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("b3")))
-    game.apply(PlayJacquard(S, jacquard=elbow, lamps=lamps("b1", "c1", "c2")))
+    game.apply(PlayJacquard(S, jacquard=pair, lamps=lamps("b1", "c1")))
     assert game.state.turn.stress_spent == 4
     events = game.apply(Transmit(S))
     transmitted = next(e for e in events if e.kind == "transmitted")
@@ -471,9 +485,9 @@ def test_last_letter_sabotage_that_succeeds() -> None:
     south = game.state.players[S]
     assert south.progress == len(south.message) - 1 and south.sabotaged and not game.over
     # the saboteur goes on with an ordinary turn: move, play, transmit
-    assert game.state.turn.phase == "play" and game.state.turn.stress_spent == 1
+    assert game.state.turn.phase == "play" and game.state.turn.stress_spent == 2
     game.apply(Move(N, tower="a3b3"))
-    assert game.state.turn.stress_spent == 1  # first placement from the start button is free
+    assert game.state.turn.stress_spent == 2  # first placement from the start button is free
     game.apply(EndTurn(N))
     # South must resend from another tower; a player is sabotaged only once
     assert south.must_leave == "b2c2"

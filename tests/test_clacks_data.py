@@ -69,7 +69,7 @@ CORRUPTIONS = [
         'effect = "explode"',
         ["faults.toml: overload", "unknown effect name 'explode'"],
     ),
-    ("jacquards.toml", "count = 7", "count = 6", ["jacquards.toml", "wrong count", "47", "48"]),
+    ("jacquards.toml", "count = 6", "count = 5", ["jacquards.toml", "wrong count", "47", "48"]),
     (
         "faults.toml",
         'count = 1\neffect = "light_all"',

@@ -177,7 +177,7 @@ def test_swap_from_an_incident_slot() -> None:
         game.apply(EndTurn(S))
     mask = game.components.jacquards[face_up].design.placements[0].mask
     game.apply(PlayJacquard(S, jacquard=face_up, lamps=mask))
-    assert team.post_office == 1 + 3
+    assert team.post_office == 2 + 3
     game.apply(EndTurn(S))
     card = game.state.players[N].hand[0]
     with pytest.raises(E.SwapNotAllowed, match="already been taken"):

@@ -165,6 +165,26 @@ def test_simulated_presses_go_to_the_same_handlers_and_unknown_names_are_refused
         board.press("e5")
 
 
+def test_simulated_presses_are_debounced_like_the_contacts() -> None:
+    board, _, clock, factory = mock_board()
+    presses: list[str] = []
+    board.on_press(presses.append)
+    board.press("b2c2")
+    board.press("b2c2")  # a double click within the debounce time: one press
+    clock.advance(0.5)
+    board.press("b2c2")
+    assert presses == ["b2c2", "b2c2"]
+    # the real button held down: the on-screen one cannot press it again or let it go
+    pin = factory.pin(DEFAULT_BUTTON_PINS["a3b3"])
+    pin.drive_low()
+    clock.advance(0.5)
+    board.press("a3b3")
+    assert presses[-1] == "a3b3" and presses.count("a3b3") == 1
+    assert board.status()["buttons"]["held"] == ["a3b3"]
+    pin.drive_high()
+    assert board.status()["buttons"]["held"] == []
+
+
 def test_a_failing_handler_does_not_stop_the_others() -> None:
     board, _, _, factory = mock_board()
     presses: list[str] = []

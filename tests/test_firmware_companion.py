@@ -144,10 +144,16 @@ def test_a_press_is_kept_before_the_lamps_show_it() -> None:
             raise OSError("disk full")
 
     companion.set_press_handler(
-        SessionButtons(companion, lambda: session, clock=lambda: 0.0, applied=keep)
+        SessionButtons(
+            companion,
+            lambda: session,
+            clock=lambda: 0.0,
+            kept=keep,
+            applied=lambda s, events: order.append("told"),
+        )
     )
     factory.pin(DEFAULT_BUTTON_PINS[RED_TOWERS[0]]).drive_low()
-    assert order == ["kept", "lamps"]
+    assert order == ["kept", "lamps", "told"]
     factory.pin(DEFAULT_BUTTON_PINS[RED_TOWERS[0]]).drive_high()
     failing[0] = True
     order.clear()
@@ -156,7 +162,7 @@ def test_a_press_is_kept_before_the_lamps_show_it() -> None:
 
 
 def test_presses_with_no_game_or_after_the_game_change_nothing() -> None:
-    board, _, _, _ = mock_board()
+    board, _, clock, _ = mock_board()
     companion = Companion(board)
     current: list[ClacksSession | None] = [None]
     refusals: list[object] = []
@@ -169,17 +175,48 @@ def test_presses_with_no_game_or_after_the_game_change_nothing() -> None:
     assert finished.over
     current[0] = finished
     log = finished.log_json()
+    clock.advance(1.0)  # past the debounce: a new press, not the first one bouncing
     board.press("a2b2")  # the game is over: a press means nothing
     assert finished.log_json() == log
     assert refusals == []
     assert board.renderer.scene.refused_since is None
 
 
-def test_games_without_a_show_module_get_frames_but_no_animations() -> None:
+def test_games_without_a_show_module_get_frames_but_no_highlights() -> None:
     from firmware import shows
 
-    event = {"kind": "transmitted", "tower": "b2c2"}
-    assert shows.effects("clacks", [event]) == [("transmit", TOWERS["b2c2"].mask)]
-    assert shows.effects("klackers", [event]) == []
-    assert shows.button_lamps("klackers", "b2c2") == 0
-    assert shows.attract_programme("klackers") == []
+    moved = {"kind": "moved", "to": "b2c2"}
+    assert shows.effects("clacks", [moved]) == [("highlight", TOWERS["b2c2"].mask)]
+    assert shows.effects("clacks-trainer", [moved]) == []
+    assert shows.button_lamps("clacks-trainer", "b2c2") == 0
+    assert shows.attract_programme("clacks-trainer") == []
+
+
+def test_the_transmit_animation_comes_from_the_session_alone() -> None:
+    """One path for the animation: the lamps ``Session.transmissions`` names, so a game
+    with no show module still animates its transmissions, and a Clacks transmit is
+    animated once."""
+    from firmware import shows
+
+    sent = {"kind": "transmitted", "tower": "b2c2", "symbol": "A"}
+    assert shows.effects("clacks", [sent]) == []
+    session = new_session()
+    board, _, _, _ = mock_board()
+    calls: list[int] = []
+    board.transmitted = calls.append  # type: ignore[method-assign]
+    Companion(board).game_changed(session, [sent])
+    assert calls == session.transmissions([sent]) == [TOWERS["b2c2"].mask]
+
+
+def test_a_press_the_game_cannot_read_flashes_and_changes_nothing() -> None:
+    session = new_session()
+    board, _, _, _ = mock_board()
+    companion = Companion(board)
+    refusals: list[object] = []
+    companion.set_press_handler(
+        SessionButtons(companion, lambda: session, refused=lambda s, e: refusals.append(e))
+    )
+    before = session.log_json()
+    companion._pressed("e5")  # a pin the settings named after no tower
+    assert session.log_json() == before and refusals == []
+    assert board.renderer.scene.refused_since is not None

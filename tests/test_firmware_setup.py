@@ -11,6 +11,7 @@ import dataclasses
 import importlib
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -71,8 +72,11 @@ def free_pio():
 """
 
 
+FAKE_MODULES = ("board", "neopixel_spi", "neopixel", "adafruit_raspberry_pi5_neopixel_write")
+
+
 @pytest.fixture
-def fake_drivers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def fake_drivers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     (tmp_path / "board.py").write_text(FAKE_BOARD)
     (tmp_path / "neopixel_spi.py").write_text(FAKE_PIXELS + "NeoPixel_SPI = _Strip\n")
     (tmp_path / "neopixel.py").write_text(
@@ -85,9 +89,12 @@ def fake_drivers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     )
     (tmp_path / "adafruit_raspberry_pi5_neopixel_write.py").write_text(FAKE_PI5)
     monkeypatch.syspath_prepend(str(tmp_path))
-    for name in ("board", "neopixel_spi", "neopixel", "adafruit_raspberry_pi5_neopixel_write"):
+    for name in FAKE_MODULES:
         monkeypatch.delitem(sys.modules, name, raising=False)
-    return tmp_path
+    yield tmp_path
+    # the fakes imported by the test must not stay importable for later tests in this process
+    for name in FAKE_MODULES:
+        sys.modules.pop(name, None)
 
 
 def config_with(**leds: object) -> BoardConfig:

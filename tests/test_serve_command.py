@@ -1,24 +1,37 @@
-"""`clacks serve` as a user starts it: prints where to go and a QR code, then answers."""
+"""`clacks serve` as a user starts it: prints where to go and a QR code, then answers,
+with the exchange board wired in (the simulator on this machine)."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import subprocess
 import sys
+import tempfile
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 
-def test_serve_prints_the_address_and_a_qr_code_and_answers(tmp_path: Path) -> None:
+@contextmanager
+def serving(*args: str, env: dict[str, str] | None = None) -> Iterator[tuple[str, str, str]]:
+    """`clacks serve` on a free port, its saves in a directory of its own: (its output up
+    to "Ctrl+C", base address, room code)."""
+    saves = tempfile.TemporaryDirectory(prefix="clacks-serve-")
+    command = [sys.executable, "-m", "clacks.cli", "serve", "--port", "0"]
     process = subprocess.Popen(
-        [sys.executable, "-m", "clacks.cli", "serve", "--port", "0", "--data-dir", str(tmp_path)],
+        [*command, "--data-dir", saves.name, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        env={**os.environ, **(env or {})},
     )
     try:
         assert process.stdout is not None
-        lines = []
+        lines: list[str] = []
         while not lines or "Ctrl+C" not in lines[-1]:
             line = process.stdout.readline()
             assert line, "".join(lines)
@@ -27,10 +40,55 @@ def test_serve_prints_the_address_and_a_qr_code_and_answers(tmp_path: Path) -> N
         found = re.search(r"Phones join:\s+http://[\d.]+:(\d+)/join/([A-Z]{4})", text)
         assert found, text
         port, code = found.groups()
-        assert "▀" in text or "█" in text  # the QR code, drawn with block characters
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/join/{code}", timeout=5) as page:
-            assert page.status == 200 and code in page.read().decode()
+        yield text, f"http://127.0.0.1:{port}", code
     finally:
         process.terminate()
         process.wait(timeout=10)
+        saves.cleanup()
     assert process.returncode in (0, -15)
+
+
+def get_json(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=5) as answer:
+        return json.loads(answer.read())
+
+
+def test_serve_prints_the_address_and_a_qr_code_and_answers(tmp_path: Path) -> None:
+    no_file = {"CLACKS_CONFIG": str(tmp_path / "none.toml")}  # the stock settings
+    with serving(env=no_file) as (text, base, code):
+        assert "▀" in text or "█" in text  # the QR code, drawn with block characters
+        with urllib.request.urlopen(f"{base}/join/{code}", timeout=5) as page:
+            assert page.status == 200 and code in page.read().decode()
+        # the simulated exchange is attached: its status and its lamps reach the table
+        hardware = get_json(f"{base}/api/rooms/{code}")["room"]["hardware"]
+        assert hardware["leds"]["backend"] == "simulator" and hardware["warnings"] == []
+        assert hardware["buttons"]["names"] and hardware["leds"]["running"]
+        board = get_json(f"{base}/api/rooms/{code}/board")
+        assert len(board["pixels"]) == 16 and board["leds"] == "simulator"
+
+
+def test_a_led_driver_that_cannot_start_is_a_warning_and_the_table_plays_on(
+    tmp_path: Path,
+) -> None:
+    settings = tmp_path / "config.toml"
+    settings.write_text('[leds]\nbackend = "spi"\n')
+    with serving("--config", str(settings), "--no-qr") as (text, base, code):
+        assert "Warning: LED driver 'spi' unavailable" in text
+        hardware = get_json(f"{base}/api/rooms/{code}")["room"]["hardware"]
+        assert hardware["leds"]["requested"] == "spi"
+        assert hardware["leds"]["backend"] == "simulator"
+        assert any("LED driver 'spi' unavailable" in w for w in hardware["warnings"])
+        pin = {"X-Table-Pin": re.search(r"Table PIN:\s+(\d+)", text).group(1)}  # type: ignore[union-attr]
+        request = urllib.request.Request(
+            f"{base}/api/rooms/{code}/game",
+            data=json.dumps({"options": {"players": 2}}).encode(),
+            headers={"Content-Type": "application/json", **pin},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            assert answer.status == 201
+        press = urllib.request.Request(
+            f"{base}/api/rooms/{code}/buttons/b2c2", headers=pin, method="POST"
+        )
+        with urllib.request.urlopen(press, timeout=5) as answer:
+            assert json.loads(answer.read())["revision"] == 2  # the pawn moved

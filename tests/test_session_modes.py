@@ -21,6 +21,26 @@ def test_options_schema_offers_every_mode_and_variant() -> None:
     assert modes["coop"]["choices"]["route"]["choices"] == ["easy", "hard"]
     assert modes["solitaire"]["players"] == [1]
     assert modes["junior"]["default_seats"] == {"2": ["south", "west"]}
+    # own words: which lists a lobby asks for, checked against what the game accepts
+    assert [modes[m]["word_lists"] for m in modes] == ["seat", "team", "team", "seat"]
+    for mode in ("coop", "junior"):
+        spec = modes[mode]
+        players = spec["players"][0]
+        lists = 1 if spec["word_lists"] == "team" else players
+        letters = spec["message_letters"]
+        words = [["A" * (letters - 4), "B" * 4]] * lists
+        assert spec["words_per_list"] == 2
+        game_module("clacks").new({"mode": mode, "players": players, "words": words}, 1)
+        too_long = [["A" * (letters - 3), "B" * 4]] * lists
+        with pytest.raises(E.BadOptions, match="letters"):
+            game_module("clacks").new({"mode": mode, "players": players, "words": too_long}, 1)
+
+
+def test_the_trainer_draws_on_the_clacks_exchange() -> None:
+    reference = game_module("clacks-trainer").reference()
+    assert reference["game"] == "clacks-trainer"
+    assert reference["alphabet"] == game_module("clacks").reference()["alphabet"]
+    assert len(reference["towers"]) == 12
 
 
 @pytest.mark.parametrize(

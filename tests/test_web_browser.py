@@ -11,17 +11,13 @@ responses and pushed events for hands that are not theirs.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
-import os
-import shutil
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import SCREENSHOTS, Page, lamps_shown, place_jacquard
 from live_server import LiveServer
 
 from engine.clacks.actions import Move, PlayJacquard, Transmit
@@ -29,130 +25,7 @@ from engine.clacks.selfplay import choose_turn_action
 from engine.core.interface import game_module
 from engine.core.rng import Rng
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"viewport": {"width": 360, "height": 760}, "is_mobile": True, "has_touch": True}
-TV = {"viewport": {"width": 1600, "height": 900}}
-SCREENSHOTS = os.environ.get("CLACKS_SCREENSHOTS")  # a directory to save docs screenshots in
-
-# Every pushed event is recorded in the page, so the test can read exactly what arrived.
-RECORD_EVENTS = """
-(() => {
-  const Original = window.EventSource;
-  window.__pushed = [];
-  window.EventSource = function (url, options) {
-    const source = new Original(url, options);
-    source.addEventListener("state", (m) => window.__pushed.push(m.data));
-    return source;
-  };
-  window.EventSource.prototype = Original.prototype;
-  window.EventSource.CLOSED = Original.CLOSED;
-})();
-"""
-
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
-        message = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield launched
-        launched.close()
-
-
-class Page:
-    """A browser context with one page, recording every API response it receives."""
-
-    def __init__(self, browser: Any, name: str, **context: Any) -> None:
-        self.name = name
-        self.context = browser.new_context(**context)
-        self.context.set_default_timeout(10_000)
-        self.context.add_init_script(RECORD_EVENTS)
-        self.page = self.context.new_page()
-        self.responses: list[str] = []
-        self.errors: list[str] = []
-        self.page.on("response", self._record)
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-
-    def _record(self, response: Any) -> None:
-        if "/api/" in response.url and "/stream" not in response.url:
-            # a response the page navigated away from has no body left to read
-            with contextlib.suppress(Exception):
-                self.responses.append(response.text())
-
-    def pushed(self) -> list[dict[str, Any]]:
-        return [json.loads(text) for text in self.page.evaluate("window.__pushed || []")]
-
-    def wait_revision(self, revision: int) -> None:
-        self.page.wait_for_function(
-            "r => Number(document.body.dataset.revision || -1) >= r", arg=revision
-        )
-
-    def shot(self, name: str) -> None:
-        if SCREENSHOTS:
-            Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
-            self.page.screenshot(
-                path=f"{SCREENSHOTS}/{name}.png", full_page=name.startswith("phone")
-            )
-
-
-@pytest.fixture
-def pages(browser: Any) -> Iterator[dict[str, Page]]:
-    opened = {
-        "table": Page(browser, "table", **TV),
-        "south": Page(browser, "south", **PHONE),
-        "north": Page(browser, "north", **PHONE),
-    }
-    yield opened
-    for page in opened.values():
-        page.context.close()
-
-
-def orientation_for(
-    holes: list[str], cells: set[tuple[int, int]]
-) -> tuple[int, bool, tuple[int, int]]:
-    """How the phone must turn a card so its holes cover ``cells`` (row, col as drawn
-    from the seat): (quarter turns, mirrored, the cell where its first hole goes)."""
-    target = _normalise(cells)
-    for mirror in (False, True):
-        for rotation in range(4):
-            shape = [(r, c) for r, row in enumerate(holes) for c, ch in enumerate(row) if ch == "X"]
-            if mirror:
-                shape = [(r, -c) for r, c in shape]
-            for _ in range(rotation):
-                shape = [(c, -r) for r, c in shape]
-            if _normalise(set(shape)) == target:
-                first = sorted(target)[0]
-                top = min(r for r, _ in cells)
-                left = min(c for _, c in cells)
-                return rotation, mirror, (first[0] + top, first[1] + left)
-    raise AssertionError(f"no orientation of {holes} covers {cells}")
-
-
-def _normalise(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    top = min(r for r, _ in cells)
-    left = min(c for _, c in cells)
-    return {(r - top, c - left) for r, c in cells}
-
-
-def lamps_shown(page: Any, css: str) -> set[str]:
-    return set(page.eval_on_selector_all(css, "nodes => nodes.map(n => n.dataset.lamp)"))
 
 
 def play_on_phone(
@@ -171,18 +44,9 @@ def play_on_phone(
         page.click("[data-action=transmit]")
     elif isinstance(action, PlayJacquard):
         card = next(c for c in hand if c["id"] == action.jacquard)
-        grid = next(s["grid"] for s in reference["seats"] if s["id"] == seat)
-        where = {lamp: (r, c) for r, row in enumerate(grid) for c, lamp in enumerate(row)}
         wanted = action.to_json()["lamps"]
-        rotation, mirror, anchor = orientation_for(card["holes"], {where[x] for x in wanted})
-        page.click(f".jacquard[data-card='{card['id']}'] .card-button")
-        for _ in range(rotation):
-            page.click("[data-action=rotate]")
-        if mirror:
-            page.click("[data-action=mirror]")
-        page.click(f"[data-lamp={grid[anchor[0]][anchor[1]]}]")
         # the phone previews exactly the lamps that will flip, and so does the table
-        assert lamps_shown(page, ".lamp.flip") == set(wanted)
+        place_jacquard(phone, reference, seat, card, wanted)
         if table is not None:
             table.page.wait_for_function(
                 "n => document.querySelectorAll('.clacks-table .lamp.flip').length === n",
@@ -354,10 +218,28 @@ def test_the_phone_speaks_czech_and_fits_a_small_screen(
     assert heights and min(heights) >= 44
 
 
+def a_deal_with_a_fault_out_of_turn() -> tuple[int, dict[str, Any]]:
+    """A two-player deal in which North holds a Fault Report that flips lamps and may be
+    played in South's first turn: the seed and one legal way to play it, as North's own
+    legal actions give it."""
+    module = game_module("clacks")
+    for seed in range(200):
+        session = module.new({"players": 2}, seed)
+        plays = [
+            a
+            for a in session.legal_actions("north", time.time())
+            if a["type"] == "play_fault" and a.get("lamps")
+        ]
+        if plays and session.active_seats == ["south"]:
+            return seed, plays[-1]
+    raise AssertionError("no deal gives North a Fault Report to play in South's turn")
+
+
 def test_a_fault_report_in_another_players_turn_and_an_undo(
     server: LiveServer, pages: dict[str, Page]
 ) -> None:
-    server.room.new_game("clacks", {"players": 2}, seed=29)
+    seed, fault = a_deal_with_a_fault_out_of_turn()
+    server.room.new_game("clacks", {"players": 2}, seed=seed)
     session = server.room.session
     assert session is not None and session.active_seats == ["south"]
     south, north = pages["south"].page, pages["north"].page
@@ -376,17 +258,25 @@ def test_a_fault_report_in_another_players_turn_and_an_undo(
     assert session.view("south")["players"][0]["pawn"] is None
     pages["north"].wait_revision(revision + 2)
 
-    # North, out of turn, flips two lamps with Crossed Rods
+    # North, out of turn, flips lamps with a Fault Report from its own hand
+    card, lamps = fault["card"], fault["lamps"]
+    assert card in {c["id"] for c in session.view("north")["you"]["faults"]}
     board_before = session.view(None)["board"]
-    north.click(".fault[data-card='crossed-rods-1'] button")
-    north.click("[data-lamp=a1]")
-    north.click("[data-lamp=d4]")
-    assert lamps_shown(north, ".lamp.flip") == {"a1", "d4"}
+    north.click(f".fault[data-card='{card}'] button")
+    for lamp in lamps:
+        north.click(f"[data-lamp={lamp}]")
+    assert lamps_shown(north, ".lamp.flip") == set(lamps)
     north.click("[data-action=confirm]")
     pages["north"].wait_revision(revision + 3)
-    assert session.view(None)["board"] == board_before ^ (1 << 0 | 1 << 15)
-    assert north.locator(".fault[data-card='crossed-rods-1']").count() == 0
+    flipped = sum(1 << reference_lamps().index(lamp) for lamp in lamps)
+    assert session.view(None)["board"] == board_before ^ flipped
+    assert north.locator(f".fault[data-card='{card}']").count() == 0
     assert session.active_seats == ["south"]
+
+
+def reference_lamps() -> list[str]:
+    lamps: list[str] = game_module("clacks").reference()["lamps"]
+    return lamps
 
 
 def test_the_lobby_sets_up_own_words_variants_and_language(

@@ -53,6 +53,7 @@ class EventStream:
         self.buffer = b""
         self.raw = b""
         self.seq = -1  # seq of the last state read
+        self.last: dict[str, Any] | None = None  # the last state read
         head = self._read_until(b"\r\n\r\n")
         self.status = int(head.split(b" ", 2)[1])
 
@@ -75,6 +76,7 @@ class EventStream:
                 if line.startswith(b"data: "):
                     result: dict[str, Any] = json.loads(line[6:])
                     self.seq = result["seq"]
+                    self.last = result
                     return result
 
     def catch_up(self, seq: int) -> None:

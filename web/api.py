@@ -234,6 +234,12 @@ def legal(code: str, seat: str) -> Response:
         return jsonify({"revision": found.revision, "actions": actions})
 
 
+@api.get("/rooms/<code>/board")
+def board(code: str) -> Response:
+    """The exchange board's LED colours now, for the table screen's simulated board."""
+    return jsonify(room(code).board_json())
+
+
 @api.post("/rooms/<code>/buttons/<button>")
 def press(code: str, button: str) -> Response:
     found = room(code)

@@ -265,7 +265,8 @@ def openapi_document() -> JSON:
                 "summary": "Take an action as this seat",
                 "description": (
                     "The action is the game's JSON action (Clacks: move, play_jacquard, "
-                    'play_fault, transmit, end_turn, discard; lamps as names like "b2"). '
+                    'play_fault, transmit, end_turn, discard; lamps as names like "b2". '
+                    "Klackers: roll, pull, and mark for the box's pull button). "
                     "With `revision`, an action made against an older state is refused with "
                     "409; with an Idempotency-Key header, repeating a request returns the "
                     "first answer instead of acting twice."
@@ -388,6 +389,39 @@ def openapi_document() -> JSON:
                 "responses": {
                     "200": _json(_ref("Change"), "what the press did"),
                     **_errors(403, 404, 409, 422, 429),
+                },
+            }
+        },
+        "/api/rooms/{code}/board": {
+            "get": {
+                "summary": "The exchange board's LEDs now (for drawing a simulated board)",
+                "parameters": [CODE],
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {
+                                "pixels": {
+                                    "type": "array",
+                                    "description": "the 16 LEDs' drive values, lamp order "
+                                    "a1..d4 (bit row*4+col), as [r, g, b]",
+                                    "items": {"type": "array", "items": {"type": "integer"}},
+                                },
+                                "screen": {
+                                    "type": "array",
+                                    "description": "the same lamps as screen colours "
+                                    "(gamma undone)",
+                                    "items": {"type": "array", "items": {"type": "integer"}},
+                                },
+                                "leds": {
+                                    "type": "string",
+                                    "description": "the LED backend: simulator, spi, pwm, pi5",
+                                },
+                            },
+                        },
+                        "the lamps as lit, animations included",
+                    ),
+                    **_errors(404),
                 },
             }
         },

@@ -49,12 +49,15 @@ STATIC = Path(__file__).parent / "static"
 
 
 def game_scripts() -> list[str]:
-    """The drawing module of every registered game that has one (static/games/NAME.js)."""
-    return [
-        f"games/{name}.js"
-        for name in sorted(game_modules())
-        if (STATIC / "games" / f"{name}.js").exists()
-    ]
+    """The drawing module of every registered game that has one (static/games/NAME.js),
+    each followed by its parts (static/games/NAME/*.js, e.g. one per mode)."""
+    scripts: list[str] = []
+    games = STATIC / "games"
+    for name in sorted(game_modules()):
+        if (games / f"{name}.js").exists():
+            scripts.append(f"games/{name}.js")
+            scripts += [f"games/{name}/{p.name}" for p in sorted((games / name).glob("*.js"))]
+    return scripts
 
 
 def render(template: str, **context: object) -> Response:

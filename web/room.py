@@ -8,7 +8,9 @@ seat and then shared by every connection of that seat (the table and all spectat
 one). Hidden information therefore has exactly one way out, ``Session.view(seat)``.
 
 The game itself is reached only through ``engine.core.interface``; nothing here knows
-the rules of any game.
+the rules of any game. An attached ExchangeBoard (the LEDs and tower buttons, or their
+simulator) is driven through the firmware's ``Companion``: every change is shown on it,
+and its presses are played by ``SessionButtons`` under this room's lock.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.interface import JSON, LampFrame, Session, game_module, game_modules
+from firmware.companion import Companion, SessionButtons
 from web.errors import ApiError
 from web.replay import ReplayViewer
 from web.security import new_pin, new_token, token_digest, token_matches
@@ -131,6 +134,7 @@ class Room:
         self.notice: Notice | None = None
         self.spectators = 0
         self.board: Any = None  # an ExchangeBoard, when one is attached
+        self.companion: Companion | None = None  # keeps the board in step with the game
         self.closed = False
         self._idempotent: OrderedDict[tuple[str, str], JSON] = OrderedDict()
         self._cache = _Cache()
@@ -339,10 +343,22 @@ class Room:
         return {"step": self.replay.step, "steps": self.replay.steps}
 
     def attach_board(self, board: Any) -> None:
-        """Drive an ExchangeBoard from this room: show every frame, listen to its buttons."""
+        """Drive an ExchangeBoard from this room: show every frame, play its buttons in
+        the game in progress (attract mode while no game is in play)."""
         with self.lock:
             self.board = board
-            board.on_press(self._board_pressed)
+            self.companion = Companion(board)
+            self.companion.set_press_handler(
+                SessionButtons(
+                    self.companion,
+                    lambda: self.session,
+                    clock=self.clock,
+                    lock=self.lock,
+                    kept=lambda session, events: self._save_change(events, None),
+                    applied=lambda session, events: self._changed(events),
+                    refused=self._press_refused,
+                )
+            )
             self._show_on_board()
 
     # ----------------------------------------------------------------- seats
@@ -495,18 +511,20 @@ class Room:
         return self._after_change(events, (seat, key) if seat is not None and key else None)
 
     def _after_change(self, events: list[JSON], answering: tuple[str, str] | None = None) -> JSON:
-        """The one way out of a change of the game: saved first, then told to everyone
-        (the answer, the pages, the lamps)."""
+        """The one way out of a change of the game: saved first, then shown on the board
+        and told to every page (and the answer returned)."""
         result = self._save_change(events, answering)
-        session = self.session
-        assert session is not None
+        if self.companion is not None:
+            assert self.session is not None
+            self.companion.game_changed(self.session, events)
+        self._changed(events)
+        return result
+
+    def _changed(self, events: list[JSON]) -> None:
+        """The game changed, is saved and the board has been told: tell every page."""
         self.preview = None
         self.revision += 1
         self._publish(events)
-        if self.board is not None:
-            for lamps in session.transmissions(events):
-                self.board.transmitted(lamps)
-        return result
 
     def _save_change(self, events: list[JSON], answering: tuple[str, str] | None) -> JSON:
         """Commit the game's log as it now is (and, for a request with an
@@ -555,20 +573,17 @@ class Room:
 
     def press(self, button: str) -> JSON:
         """A tower button pressed on the table screen: through the board when one is
-        attached (so it behaves exactly like the physical button), else straight on."""
+        attached (its debounce, the same press handler as the physical button), else
+        straight on."""
         if self.board is None:
             return self.handle_press(button)
-        with self.lock:
-            session = self.require_session()
-            try:
-                session.button_action(button, self.clock())  # only to refuse unknown buttons
-            except IllegalAction:
-                pass
-            except ValueError as exc:
-                raise ApiError(404, "unknown_button", str(exc), button=button) from None
+        with self.lock:  # the press handler takes it again in this thread
+            self.require_session()
             notice_before = self.notice
-        self.board.press(button)
-        with self.lock:
+            try:
+                self.board.press(button)
+            except ValueError as exc:  # not one of the board's buttons
+                raise ApiError(404, "unknown_button", str(exc), button=button) from None
             if self.notice is not None and self.notice is not notice_before:
                 error = self.notice.error
                 refusal = ApiError(422, error["rule"], error["message"], **error["params"])
@@ -576,15 +591,13 @@ class Room:
                 raise refusal
             return {"revision": self.revision}
 
-    def _board_pressed(self, button: str) -> None:
-        """A press from the board's own button reader: refusals become the table's notice
-        and the board's refusal flash, never an exception in the board's thread."""
-        try:
-            self.handle_press(button)
-        except ApiError as exc:
-            log.info("button %s refused: %s", button, exc.message)
+    def _press_refused(self, session: Session, exc: IllegalAction) -> None:
+        """A press the game refused (the board has flashed): the table screen says why."""
+        self.notice = Notice(self.seq + 1, None, _illegal_json(exc))
+        self._publish([])
 
     def handle_press(self, button: str) -> JSON:
+        """A tower button on a table without a board."""
         with self.lock:
             session = self.require_session()
             try:
@@ -594,10 +607,7 @@ class Room:
                 seat, action = meaning
                 events = session.apply(seat, action, self.clock())
             except IllegalAction as exc:
-                self.notice = Notice(self.seq + 1, None, _illegal_json(exc))
-                if self.board is not None:
-                    self.board.refused()
-                self._publish([])
+                self._press_refused(session, exc)
                 raise ApiError.from_illegal(exc) from None
             except ValueError as exc:
                 raise ApiError(404, "unknown_button", str(exc), button=button) from None
@@ -635,15 +645,31 @@ class Room:
             self._on_change(self)
 
     def _show_on_board(self) -> None:
-        if self.board is not None and self.replay is not None:
-            self.board.show(self.replay.lamps())
+        if self.companion is None:
             return
-        if self.board is None or self.session is None:
+        if self.replay is not None:  # the replay viewer: the step shown, on the lamps too
+            self.companion.idle(False)
+            self.companion.show(self.replay.lamps())
+            return
+        if self.session is None or self.session.over:
+            self.companion.idle(True)  # no game in play: the convention attract mode
             return
         frame = self.session.lamps()
         if self.preview is not None:
             frame = LampFrame(frame.lit, self.preview.frame.preview, frame.accent)
-        self.board.show(frame)
+        self.companion.idle(False)
+        self.companion.show(frame)
+
+    def board_json(self) -> JSON:
+        """The board's lamps as its LEDs show them now (animations included), for the
+        table screen's picture of a simulated board."""
+        if self.board is None:
+            raise ApiError(404, "no_board", "No exchange board is attached to this table")
+        return {
+            "pixels": [list(p) for p in self.board.pixels()],
+            "screen": [list(p) for p in self.board.screen_pixels()],
+            "leds": self.board.status()["leds"]["backend"],
+        }
 
     def room_json(self) -> JSON:
         seats = []

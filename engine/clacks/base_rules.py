@@ -8,14 +8,15 @@ everything before they change anything, so a rejected action leaves the state as
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from engine.clacks import errors as E
-from engine.clacks.actions import Action
+from engine.clacks.actions import Action, EndTurn, PlayJacquard, Transmit
 from engine.clacks.components import Card, ComponentSet, Jacquard
 from engine.clacks.events import Event, event
 from engine.clacks.geometry import Seat, lamps_of, read_pattern, tower, towers_of
-from engine.clacks.state import ClacksState, Options, PlayerState
+from engine.clacks.mode_state import CardLedger
+from engine.clacks.state import ClacksState, Options, PlayerState, TurnState
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 
@@ -241,3 +242,63 @@ class BaseRules:
             tower=nearest,
             wrong=wrong(nearest),
         )
+
+
+class MapRaceRules(BaseRules):
+    """What the games on the map (co-op, solitaire, junior race) share: no pawns and no
+    stress limit per turn; a player plays Jacquards, then transmits from any tower of
+    their colour or ends the turn, and the turn passes clockwise."""
+
+    def play_problem(
+        self, state: ClacksState, player: PlayerState, card_id: str
+    ) -> IllegalAction | None:
+        raise NotImplementedError
+
+    def finish_problem(self, state: ClacksState, player: PlayerState) -> IllegalAction | None:
+        raise NotImplementedError
+
+    def symbol_to_send(self, state: ClacksState, player: PlayerState) -> str | None:
+        raise NotImplementedError
+
+    def other_actions(self, state: ClacksState, player: PlayerState) -> Iterator[Action]:
+        """Actions a mode adds to playing and transmitting (co-op: swaps)."""
+        return iter(())
+
+    def legal_actions(
+        self, state: ClacksState, seat: Seat | None, at: float | None = None
+    ) -> list[Action]:
+        if state.over or seat is None or seat is not state.turn.seat:
+            return []
+        player = state.players[seat]
+        actions: list[Action] = []
+        for card_id in player.hand:
+            if self.play_problem(state, player, card_id) is None:
+                actions.extend(
+                    PlayJacquard(seat, jacquard=card_id, lamps=placement.mask)
+                    for placement in self.jacquard(card_id).design.placements
+                )
+        actions.extend(self.other_actions(state, player))
+        if self.finish_problem(state, player) is None:
+            symbol = self.symbol_to_send(state, player)
+            assert symbol is not None
+            actions.extend(
+                Transmit(seat, tower=name)
+                for name in towers_of(seat.colour)
+                if self.tower_signal_problem(state, seat, symbol, name) is None
+            )
+            actions.append(EndTurn(seat))
+        return actions
+
+    def pass_turn(self, state: ClacksState, ledger: CardLedger) -> list[Event]:
+        """The next player clockwise begins a turn; lasting card effects that ran out end."""
+        turn = state.turn
+        next_seat = self.next_seat(state)
+        state.turn = TurnState(
+            seat=next_seat,
+            number=turn.number + 1,
+            round=turn.round + (1 if next_seat is state.order[0] else 0),
+            stress_limit=0,
+            can_move=False,
+        )
+        ledger.forget_expired(state.turn.number)
+        return [event("turn_started", next_seat, round=state.turn.round, number=state.turn.number)]

@@ -38,12 +38,11 @@ from collections.abc import Iterator
 from engine.clacks import errors as E
 from engine.clacks import post_office
 from engine.clacks.actions import Action, EndTurn, PlayJacquard, Swap, Transmit
-from engine.clacks.base_rules import BaseRules, message_for
+from engine.clacks.base_rules import MapRaceRules, message_for
 from engine.clacks.card_effects import jacquard_limit, reveal_card, surcharge
 from engine.clacks.components import ComponentSet
 from engine.clacks.effects import Context
 from engine.clacks.events import Event, event
-from engine.clacks.geometry import Seat, towers_of
 from engine.clacks.mode_state import Slot, TeamState
 from engine.clacks.state import ClacksState, Options, PlayerState, TurnState
 from engine.core.errors import IllegalAction
@@ -53,7 +52,7 @@ LOG_LIFT_COST = 1  # the extra stress point for lifting a Jacquard off an Operat
 SLOTS_PER_KIND = 2
 
 
-class CoopRules(BaseRules):
+class CoopRules(MapRaceRules):
     """Co-operative Race to Genua, with the Long Distance and Night Shift variants."""
 
     hand_at_turn_end = 1  # each player ends their turn with one Jacquard
@@ -262,6 +261,8 @@ class CoopRules(BaseRules):
         if not state.over:
             context = Context.INCIDENT if kind == "incident" else Context.LOG
             events += reveal_card(state, self.components, player.seat, card_id, context)
+        else:  # the lift itself brought the Post Office to Genua: the card is turned up
+            team.ledger.revealed.append(card_id)  # but nothing it says happens any more
         return events
 
     def _transmit(self, state: ClacksState, action: Transmit) -> list[Event]:
@@ -348,49 +349,20 @@ class CoopRules(BaseRules):
                     )
         if state.over:
             return events
-        next_seat = self.next_seat(state)
-        new_round = next_seat is state.order[0]
-        state.turn = TurnState(
-            seat=next_seat,
-            number=turn.number + 1,
-            round=turn.round + (1 if new_round else 0),
-            stress_limit=0,
-            can_move=False,
-        )
         team = self.team(state)
         team.new_turn()
-        team.ledger.forget_expired(state.turn.number)
-        events.append(
-            event("turn_started", next_seat, round=state.turn.round, number=state.turn.number)
-        )
-        return events
+        return events + self.pass_turn(state, team.ledger)
 
     # ----------------------------------------------------------------- legal actions
 
-    def legal_actions(
-        self, state: ClacksState, seat: Seat | None, at: float | None = None
-    ) -> list[Action]:
-        if state.over or seat is None or seat is not state.turn.seat:
-            return []
-        return list(self._turn_actions(state, state.players[seat]))
+    def symbol_to_send(self, state: ClacksState, player: PlayerState) -> str | None:
+        return self.team(state).next_symbol
 
-    def _turn_actions(self, state: ClacksState, player: PlayerState) -> Iterator[Action]:
-        seat, team = player.seat, self.team(state)
+    def other_actions(self, state: ClacksState, player: PlayerState) -> Iterator[Action]:
         for card_id in player.hand:
-            if self.play_problem(state, player, card_id) is None:
-                for placement in self.jacquard(card_id).design.placements:
-                    yield PlayJacquard(seat, jacquard=card_id, lamps=placement.mask)
-        for card_id in player.hand:
-            for slot in team.slots:
+            for slot in self.team(state).slots:
                 if self.swap_problem(state, player, card_id, slot.id) is None:
-                    yield Swap(seat, jacquard=card_id, slot=slot.id)
-        if self.finish_problem(state, player) is None:
-            symbol = team.next_symbol
-            assert symbol is not None
-            for name in towers_of(seat.colour):
-                if self.tower_signal_problem(state, seat, symbol, name) is None:
-                    yield Transmit(seat, tower=name)
-            yield EndTurn(seat)
+                    yield Swap(player.seat, jacquard=card_id, slot=slot.id)
 
 
 class SolitaireRules(CoopRules):

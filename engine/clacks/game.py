@@ -22,6 +22,7 @@ from engine.clacks.modes import rules_for
 from engine.clacks.state import ClacksState, Options
 from engine.clacks.views import build_view
 from engine.core.errors import IllegalAction, SerializationError
+from engine.core.saves import apply_all, check_header, read_actions, read_seed
 
 FORMAT = 1
 REVEALING_EVENTS = {
@@ -205,12 +206,11 @@ class ClacksGame:
     @classmethod
     def from_json(cls, data: object, components: ComponentSet | None = None) -> ClacksGame:
         components = components or load_components()
-        _check_header(data, components)
-        assert isinstance(data, dict)
+        saved = _check_header(data, components)
         try:
-            state = ClacksState.from_json(data["state"])
-            log = [action_from_json(a) for a in data["log"]]
-        except (KeyError, TypeError, IllegalAction) as exc:
+            state = ClacksState.from_json(saved["state"])
+            log = read_actions(saved["log"], action_from_json)
+        except (KeyError, TypeError) as exc:
             raise SerializationError(f"not a Clacks game: {exc}") from exc
         return cls(state, components, log)
 
@@ -219,31 +219,19 @@ class ClacksGame:
         """Rebuild a game from its log (``log_to_json``); raises SerializationError if the
         log is not a game these rules and components can reproduce."""
         components = components or load_components()
-        _check_header(data, components)
-        assert isinstance(data, dict)
+        saved = _check_header(data, components)
         try:
-            options = Options.from_json(data["options"])
-            seed = data["seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise SerializationError("seed must be a whole number")
-            actions = [action_from_json(a) for a in data["actions"]]
+            options = Options.from_json(saved["options"])
+            actions = read_actions(saved["actions"], action_from_json)
         except (KeyError, TypeError, IllegalAction) as exc:
             raise SerializationError(f"not a Clacks action log: {exc}") from exc
-        return cls.replay_actions(options, seed, actions, components)
+        return cls.replay_actions(options, read_seed(saved), actions, components)
 
     @classmethod
     def replay_actions(
         cls, options: Options, seed: int, actions: list[Action], components: ComponentSet
     ) -> ClacksGame:
-        game = cls.new(options, seed, components)
-        for index, action in enumerate(actions):
-            try:
-                game.apply(action)
-            except IllegalAction as exc:
-                raise SerializationError(
-                    f"action {index + 1} of the log ({action.TYPE}) is illegal on replay: {exc}"
-                ) from exc
-        return game
+        return apply_all(cls.new(options, seed, components), actions)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -255,18 +243,12 @@ class ClacksGame:
     __hash__ = None  # type: ignore[assignment]
 
 
-def _check_header(data: object, components: ComponentSet) -> None:
-    if not isinstance(data, dict):
-        raise SerializationError("a saved game must be a JSON object")
-    if data.get("game") != ClacksGame.GAME:
-        raise SerializationError(f"this is not a Clacks game (game = {data.get('game')!r})")
-    if data.get("format") != FORMAT:
-        raise SerializationError(
-            f"unknown save format {data.get('format')!r}; this version reads {FORMAT}"
-        )
-    digest = data.get("components")
+def _check_header(data: object, components: ComponentSet) -> dict[str, Any]:
+    saved = check_header(data, ClacksGame.GAME, FORMAT, "game")
+    digest = saved.get("components")
     if digest is not None and digest != components.digest:
         raise SerializationError(
             f"this game was played with a different component set ({digest}); "
             f"the loaded set is {components.digest}"
         )
+    return saved

@@ -16,16 +16,14 @@ one whose first card comes first alphabetically (then the second card, then seat
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from engine.clacks import errors as E
-from engine.clacks.actions import Action, EndTurn, PlayJacquard, Transmit
-from engine.clacks.base_rules import BaseRules, message_for
+from engine.clacks.actions import EndTurn, PlayJacquard, Transmit
+from engine.clacks.base_rules import MapRaceRules, message_for
 from engine.clacks.card_effects import jacquard_limit, reveal_card
 from engine.clacks.components import ComponentSet, Route
 from engine.clacks.effects import Context
 from engine.clacks.events import Event, event
-from engine.clacks.geometry import Colour, Seat, towers_of
+from engine.clacks.geometry import Colour, Seat
 from engine.clacks.mode_state import RaceState
 from engine.clacks.state import ROUTES, ClacksState, Options, PlayerState, TurnState
 from engine.core.errors import IllegalAction
@@ -34,7 +32,7 @@ from engine.core.rng import Rng
 HAND_SIZE = 4
 
 
-class JuniorRules(BaseRules):
+class JuniorRules(MapRaceRules):
     def __init__(self, components: ComponentSet) -> None:
         super().__init__(components)
         self._handlers = {
@@ -166,41 +164,10 @@ class JuniorRules(BaseRules):
         player.hand.extend(drawn)
         events += refills
         events.append(event("drew_jacquards", player.seat, count=len(drawn), reason="turn_end"))
-        next_seat = self.next_seat(state)
-        new_round = next_seat is state.order[0]
-        state.turn = TurnState(
-            seat=next_seat,
-            number=turn.number + 1,
-            round=turn.round + (1 if new_round else 0),
-            stress_limit=0,
-            can_move=False,
-        )
         assert state.race is not None
-        state.race.ledger.forget_expired(state.turn.number)
-        events.append(
-            event("turn_started", next_seat, round=state.turn.round, number=state.turn.number)
-        )
-        return events
+        return events + self.pass_turn(state, state.race.ledger)
 
     # ----------------------------------------------------------------- legal actions
 
-    def legal_actions(
-        self, state: ClacksState, seat: Seat | None, at: float | None = None
-    ) -> list[Action]:
-        if state.over or seat is None or seat is not state.turn.seat:
-            return []
-        return list(self._turn_actions(state, state.players[seat]))
-
-    def _turn_actions(self, state: ClacksState, player: PlayerState) -> Iterator[Action]:
-        seat = player.seat
-        for card_id in player.hand:
-            if self.play_problem(state, player, card_id) is None:
-                for placement in self.jacquard(card_id).design.placements:
-                    yield PlayJacquard(seat, jacquard=card_id, lamps=placement.mask)
-        if self.finish_problem(state, player) is None:
-            symbol = player.next_symbol
-            assert symbol is not None
-            for name in towers_of(seat.colour):
-                if self.tower_signal_problem(state, seat, symbol, name) is None:
-                    yield Transmit(seat, tower=name)
-            yield EndTurn(seat)
+    def symbol_to_send(self, state: ClacksState, player: PlayerState) -> str | None:
+        return player.next_symbol

@@ -76,6 +76,8 @@ class CompetitiveRules(BaseRules):
         first = min(options.seats, key=lambda s: (" ".join(players[s].words), s))
         start = clockwise.index(first)
         order = clockwise[start:] + clockwise[:start]
+        if options.balanced_start and len(options.seats) == 2:
+            fault_deck.append(players[first].faults.pop())  # the house rule's compensation
         state = ClacksState(
             options=options,
             seed=seed,

@@ -23,7 +23,8 @@ from engine.clacks.actions import (
     Transmit,
     action_from_json,
 )
-from engine.clacks.data import load_components
+from engine.clacks.bots import LEVELS, make_bot
+from engine.clacks.data import ROUTE_TOWERS, load_components
 from engine.clacks.errors import BadOptions, NotYourTurn, WrongColour
 from engine.clacks.game import ClacksGame
 from engine.clacks.geometry import (
@@ -36,9 +37,12 @@ from engine.clacks.geometry import (
     tower,
     towers_of,
 )
+from engine.clacks.hints import hint
+from engine.clacks.solver import Plan
 from engine.clacks.state import MAX_WORD_LENGTH, MODE_SEATS, MODES, ROUTES, Options, default_seats
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
+from engine.core.rng import Rng
 
 
 class ClacksSession(Session):
@@ -162,6 +166,47 @@ class ClacksSession(Session):
         self.clacks.clone().apply(action)  # refuse the press now, with the reason
         return seat.label, action.to_json()
 
+    def hint(self, seat: str) -> JSON | None:
+        """The solver's plan for ``seat`` (see engine.clacks.hints): ``goal``,
+        ``tower``, ``complete``, ``cost``, ``wrong``, ``cards``, ``flips`` and
+        ``actions``; None in Long Distance, out of turn, or with nothing to do."""
+        plan = self._hint(seat)
+        return None if plan is None else plan.to_json()
+
+    def hint_lamps(self, seat: str) -> LampFrame | None:
+        plan = self._hint(seat)
+        if plan is None:
+            return None
+        flips = 0
+        for _, lamps in plan.plays:
+            flips |= lamps
+        return LampFrame(lit=self.clacks.state.board, preview=flips, accent=tower(plan.tower).mask)
+
+    def _hint(self, seat: str) -> Plan | None:
+        who = Seat.parse(seat)
+        if who not in self.clacks.state.players:
+            return None
+        return hint(self.clacks.view(who), self.clacks.components)
+
+    def bot_levels(self) -> list[str]:
+        return list(LEVELS)
+
+    def bot_action(self, seat: str, level: str, now: float) -> JSON | None:
+        """A bot's action for ``seat``, deterministic for a given game and moment: the
+        bot is seeded from the game's seed, the seat and the number of actions so far."""
+        who = Seat.parse(seat)
+        if who not in self.clacks.state.players or self.over:
+            return None
+        state = self.clacks.state
+        at = now if state.options.express else None
+        legal = self.clacks.legal_actions(who, at)
+        if not legal:
+            return None
+        seed = Rng(state.seed ^ who.value << 40 ^ len(self.clacks.log) << 8).next_u64()
+        bot = make_bot(level, self.clacks.components, seed)
+        action = bot.choose(self.clacks.view(who), legal)
+        return None if action is None else action.to_json()
+
     def transmissions(self, events: list[JSON]) -> list[int]:
         return [tower(str(e["tower"])).mask for e in events if e.get("kind") == "transmitted"]
 
@@ -261,6 +306,13 @@ class ClacksModule(GameModule):
             return {str(n): [s.label for s in ss] for n, ss in MODE_SEATS[mode].items()}
 
         routes = {"route": {"choices": list(ROUTES), "default": "easy"}}
+        # own words as a lobby asks for them: one list per seat or one for the team; a
+        # two-word message needs this many letters so SPACE and END make the route's towers
+        map_words = {
+            "words_per_list": 2,
+            "message_letters": ROUTE_TOWERS - 2,
+            "word_max_length": MAX_WORD_LENGTH,
+        }
         return {
             "game": self.name,
             "modes": [
@@ -268,9 +320,11 @@ class ClacksModule(GameModule):
                     "id": "competitive",
                     "title": "Competitive",
                     "players": [2, 3, 4],
-                    "variants": ["express", "long_message", "quick"],
+                    "variants": ["express", "long_message", "quick", "balanced_start"],
+                    "variants_on": ["balanced_start"],  # a house rule, on unless unticked
                     "default_seats": seats("competitive"),
                     "words": "one list per seat: one word, two with long_message",
+                    "word_lists": "seat",
                     "words_per_player": {"default": 1, "long_message": 2},
                     "word_max_length": MAX_WORD_LENGTH,
                     "turn_seconds": Options.turn_seconds,
@@ -284,6 +338,8 @@ class ClacksModule(GameModule):
                     "default_seats": seats("coop"),
                     "hints_allowed": "not with long_distance",
                     "words": "one list of two words for the team, 10 letters together",
+                    "word_lists": "team",
+                    **map_words,
                 },
                 {
                     "id": "solitaire",
@@ -293,6 +349,8 @@ class ClacksModule(GameModule):
                     "choices": routes,
                     "default_seats": seats("solitaire"),
                     "words": "one list of two words, 10 letters together",
+                    "word_lists": "team",
+                    **map_words,
                 },
                 {
                     "id": "junior",
@@ -303,6 +361,8 @@ class ClacksModule(GameModule):
                     "default_seats": seats("junior"),
                     "seating": "one red seat (south or north) and one green (west or east)",
                     "words": "one list of two words per seat, 10 letters together",
+                    "word_lists": "seat",
+                    **map_words,
                 },
             ],
             "modes_order": list(MODES),

@@ -92,6 +92,10 @@ class Options:
     express: bool = False  # Clacks Express: timed turns
     long_message: bool = False  # two words, SPACE between, END after
     quick: bool = False  # Quick Game: no sabotage, the round completes
+    # House rule, on by default: in a two-player competitive game the starting player is
+    # dealt no Fault Report. Without it the player who moves first wins about 60% of
+    # games between equal players (docs/balance.md); off gives the published setup.
+    balanced_start: bool = True
     turn_seconds: float = 60.0
     start_time: float = 0.0  # the table clock when the first turn starts
     stress_limit: int = 5

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.clacks.errors import BadOptions, NothingToUndo, NotYourTurn, WrongPhase
 from engine.clacks.geometry import Seat, tower
-from engine.clacks.session import describe_event
+from engine.clacks.session import clacks_reference, describe_event
 from engine.clacks.trainer import (
     GAME,
     KINDS,
@@ -130,3 +130,7 @@ class TrainerModule(GameModule):
                 "signals": {"type": "bool", "default": False},
             },
         }
+
+    def reference(self) -> JSON:
+        """The same exchange and alphabet card as Clacks, to draw the trainer's board."""
+        return {**clacks_reference(), "game": self.name}

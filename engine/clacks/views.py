@@ -119,6 +119,8 @@ def build_view(
             "stress_left": turn.stress_limit - turn.stress_spent,
             "jacquards_played": turn.jacquards_played,
             "can_move": turn.can_move,
+            # where the pawn stood when the turn began: the Deep Dwarf goes there on a move
+            "start_tower": turn.start_tower,
             "flipped": lamps_of(turn.flipped),
             "started_at": turn.started_at if state.options.express else None,
             "deadline": deadline,

@@ -77,7 +77,9 @@ class Session(ABC):
 
     @abstractmethod
     def log_json(self) -> JSON:
-        """Options, seed and every action: enough to rebuild the game exactly."""
+        """Options, seed and every action: enough to rebuild the game exactly. The
+        actions, in order, are under ``actions`` (the saves store them one per row and
+        the rest as the game's header)."""
 
     def deadline(self) -> float | None:
         """Table time at which ``clock_action`` should be asked for, if the game is timed."""
@@ -104,6 +106,27 @@ class Session(ABC):
         """Lamp masks from which ``events`` (as returned by ``apply``) sent a signal, for
         the board's transmit animation; empty when nothing was sent."""
         return []
+
+    def hint(self, seat: str) -> JSON | None:
+        """A suggested plan for ``seat``'s turn, as the game describes it (at least
+        ``actions``: the actions in order, each as ``apply`` takes it), or None when the
+        game has no hints, forbids them, or it is not the seat's turn."""
+        return None
+
+    def hint_lamps(self, seat: str) -> LampFrame | None:
+        """The board with the lamps the hint would flip as ``preview`` and where it
+        leads as ``accent``, for showing the hint on the lamps; None without a hint."""
+        return None
+
+    def bot_levels(self) -> list[str]:
+        """The bot levels that can take a seat in this game, weakest first."""
+        return []
+
+    def bot_action(self, seat: str, level: str, now: float) -> JSON | None:
+        """The action a bot of ``level`` takes for ``seat`` now, seeing only that seat's
+        view: in the seat's turn always one (to ``apply``), otherwise one or None (a card
+        played out of turn). Raises ValueError for an unknown level."""
+        return None
 
     def describe_event(self, event: JSON) -> str:
         """An event in English words, for logs and terminals (pages use the catalogs)."""

@@ -23,14 +23,52 @@
 
   function describeEvent(state, event) {
     const params = { ...event };
-    for (const key of ["seat", "target"]) {
-      if (event[key]) params[key] = seatName(state, event[key]);
+    for (const key of ["seat", "target", "to"]) {
+      if (event[key] && CLOCKWISE.includes(event[key])) params[key] = seatName(state, event[key]);
     }
     if (Array.isArray(event.lamps)) params.lamps = event.lamps.join(" ");
     if (event.reason) params.reason = t(`clacks.reason.${event.reason}`);
-    if (event.symbol) params.symbol = symbolWord(event.symbol);
-    const key = event.kind === "moved" && !event.from ? "event.placed" : `event.${event.kind}`;
+    for (const key of ["symbol", "answer"]) {
+      if (event[key]) params[key] = symbolWord(event[key]);
+    }
+    if (event.slot) params.slot = t(`clacks.slot.${event.slot}`);
+    if (event.card) params.card = cardName(state, event.card);
+    if (event.effect && event.kind === "effect_started") params.effect = effectWords(state, event);
+    let key = `event.${event.kind}`;
+    const variant = {
+      moved: !event.from ? "event.placed" : null,
+      transmitted: event.lit ? "event.transmitted.lit" : null,
+      swapped: event.cost ? "event.swapped.cost" : null,
+      jacquard_passed: event.drawn ? "event.jacquard_passed.drawn" : null,
+      answered: event.correct ? "event.answered.right" : event.answer ? null : "event.answered.skipped",
+    }[event.kind];
+    if (variant) key = variant;
+    if (event.kind === "post_office_moved") {
+      if (event.steps < 0) {
+        key = "event.post_office_moved.back";
+        params.back = -event.steps;
+      } else if (event.held) {
+        key = "event.post_office_moved.held";
+      }
+    }
     return Clacks.has(key) ? t(key, params) : event.kind;
+  }
+
+  // A card named in an event by its id, by its name when the view shows it face up.
+  function cardName(state, cardId) {
+    const view = state.view || {};
+    const found = [...(view.revealed || []), ...((view.you && view.you.faults) || [])]
+      .find((c) => c.id === cardId);
+    return found ? found.name : cardId;
+  }
+
+  // A lasting effect in words, with its numbers from the view's list of effects.
+  function effectWords(state, effect) {
+    const lasting = ((state.view || {}).effects || []).find((e) => e.card === effect.card);
+    const key = `clacks.effect.${effect.effect}`;
+    if (!Clacks.has(key)) return effect.effect;
+    const words = t(key, (lasting && lasting.params) || {});
+    return /\{\w+\}/.test(words) ? t(`${key}.plain`) : words;
   }
 
   function symbolWord(symbol) {
@@ -135,17 +173,20 @@
       const y = (a.y + b.y) / 2;
       const enabled = opts.onTower && (!opts.towerEnabled || opts.towerEnabled(tower));
       const here = occupants[tower.id] || [];
+      const sends = opts.canSend && opts.canSend.has(tower.id);
       const words = [t("clacks.tower", { tower: tower.id, colour: shapeWord(tower.colour) })];
+      if (sends) words.push(t("clacks.can_send", { symbol: symbolWord(opts.sendSymbol || "") }));
       for (const seat of here) words.push(t("clacks.pawn_here", { seat: t(`seat.${seat}`) }));
       if (opts.dwarf === tower.id) words.push(t("clacks.dwarf_here"));
       const group = svg("g", {
-        class: `tower ${tower.colour}${enabled ? " enabled" : ""}`,
+        class: `tower ${tower.colour}${enabled ? " enabled" : ""}${sends ? " can-send" : ""}`,
         "data-tower": tower.id,
         role: enabled ? "button" : "img",
         tabindex: enabled ? 0 : null,
         "aria-label": words.join(", "),
       });
       group.append(svg("circle", { cx: x, cy: y, r: 24, class: "hit" }));
+      if (sends) group.append(svg("circle", { cx: x, cy: y, r: 30, class: "send-ring" }));
       if (tower.shape === "square") {
         group.append(svg("rect", { x: x - 13, y: y - 13, width: 26, height: 26, rx: 3, class: "button" }));
       } else {
@@ -211,9 +252,10 @@
     return list;
   }
 
-  function rulesText() {
+  function rulesText(mode) {
+    const key = Clacks.has(`clacks.rules.${mode}`) ? `clacks.rules.${mode}` : "clacks.rules";
     return el("div", { class: "rules-text" },
-      t("clacks.rules").split("\n\n").map((para) => el("p", {}, para)));
+      t(key).split("\n\n").map((para) => el("p", {}, para)));
   }
 
   function messageLine(player) {
@@ -303,7 +345,7 @@
 
   function extras(ctx) {
     return {
-      rules: rulesText(),
+      rules: rulesText(ctx.state.view && ctx.state.view.mode),
       alphabet: alphabetCard(ctx.ref),
       describe: (event) => describeEvent(ctx.state, event),
     };
@@ -315,7 +357,8 @@
   const pick = { mode: null, card: null, rotation: 0, mirror: false, lamps: [], tower: null, anchor: null };
 
   function resetPick() {
-    Object.assign(pick, { mode: null, card: null, rotation: 0, mirror: false, lamps: [], tower: null, anchor: null });
+    Object.assign(pick, { mode: null, card: null, rotation: 0, mirror: false, lamps: [], tower: null, anchor: null,
+                          slot: null });
   }
 
   function cellsOf(holes, rotation, mirror) {
@@ -565,7 +608,21 @@
           page.redraw();
           return;
         }
-        page.act({ type: "move", tower });
+        // a pawn moves in the competitive game; on the map games a tower transmits
+        const mode = page.state().view.mode;
+        page.act(mode === "competitive" ? { type: "move", tower } : { type: "transmit", tower });
+      },
+      chooseSwap(slot) {
+        if (pick.mode === "swap" && pick.slot === slot) resetPick();
+        else { resetPick(); Object.assign(pick, { mode: "swap", slot }); }
+        page.preview(null);
+        page.redraw();
+      },
+      async giveUp(card) {
+        // the Jacquard handed in for the slot's: the swap is made at once
+        const slot = pick.slot;
+        if (await page.act({ type: "swap", jacquard: card.id, slot })) resetPick();
+        page.redraw();
       },
       turn(step) {
         pick.rotation = (pick.rotation + step) % 4;
@@ -608,6 +665,10 @@
     phoneController,
     describeEvent,
     modes,
-    parts: { drawBoard, boardOptions, seatName, messageLine, turnSummary, alphabetCard, glyph },
+    parts: {
+      drawBoard, boardOptions, seatName, messageLine, turnSummary, alphabetCard, glyph,
+      symbolWord, patternWords, rulesText, describeEvent, seatRef, readAt, cellsOf,
+      cardPicture, pendingAction, pick, resetPick, CLOCKWISE,
+    },
   };
 })();

@@ -19,6 +19,9 @@
   let ref = null;
   let previewTimer = null;
   let lostSeat = false;
+  let log = []; // the public events this page has seen, for the game's "what happened"
+  let legal = { revision: -1, seat: null, actions: null, asked: null };
+  let drawnKey = null; // what the page last drew, to skip redrawing the same
 
   function load() {
     try {
@@ -85,6 +88,10 @@
   }
 
   function onState(next) {
+    const newGame = state && next.room.game_number !== state.room.game_number;
+    if (next.fresh || !state || newGame) log = [...next.events];
+    else log.push(...next.events);
+    log = log.slice(-40);
     state = next;
     if (held && next.view && next.seat !== held.seat) {
       // the token no longer holds the seat (a new game without it, or it was given up)
@@ -93,7 +100,22 @@
       connect();
       return;
     }
+    // Draw again only when something this page shows has changed: redrawing replaces
+    // the buttons, and a tap landing just then (e.g. as this phone's own preview comes
+    // back from the server) would be lost.
+    const key = shownKey(next);
+    if (key === drawnKey && !next.fresh) return;
+    drawnKey = key;
     render();
+  }
+
+  function shownKey(snapshot) {
+    const mine = held && snapshot.preview && snapshot.preview.seat === held.seat;
+    return JSON.stringify([
+      snapshot.revision, snapshot.room.game_number, snapshot.room.seats, snapshot.seat,
+      snapshot.notice, mine ? null : snapshot.preview, snapshot.active, snapshot.over,
+      snapshot.can_undo, snapshot.deadline, snapshot.lamps, snapshot.view,
+    ]);
   }
 
   async function render() {
@@ -120,8 +142,26 @@
       el("input", { readonly: true, value: seatLink(), "aria-label": t("phone.seat_link"),
                     onfocus: (event) => event.target.select() }));
     link.addEventListener("toggle", () => { linkOpen = link.open; });
-    main.replaceChildren(game.phone({ state, ref, seat: held.seat, ...controller }), link);
+    main.replaceChildren(game.phone({ state, ref, seat: held.seat, log, legal: legalActions, ...controller }), link);
     document.body.dataset.revision = state.revision;  // what the page shows, for people and tests
+  }
+
+  // The actions the engine allows this seat now (GET .../legal), fetched once per
+  // revision; null until they arrive, when the page is drawn again with them.
+  function legalActions() {
+    if (!held || !state || !state.view) return null;
+    if (legal.revision === state.revision && legal.seat === held.seat) return legal.actions;
+    if (legal.asked !== state.revision) {
+      const seat = held.seat;
+      legal.asked = state.revision;
+      api("GET", `/rooms/${code}/seats/${encodeURIComponent(seat)}/legal`, undefined, held.token)
+        .then((answer) => {
+          legal = { revision: answer.revision, seat, actions: answer.actions, asked: null };
+          if (state && state.revision === answer.revision) render();
+        })
+        .catch(() => { legal.asked = null; });
+    }
+    return null;
   }
 
   async function renderSeatPicker() {

@@ -15,6 +15,11 @@
   const lobby = document.getElementById("lobby");
   const liveBox = document.getElementById("live");
   const hardwareBox = document.getElementById("hardware");
+  const ledBox = document.getElementById("leds");
+  const ledGrid = document.getElementById("led-grid");
+  const LED_POLL_MS = 200;
+  let ledTimer = null;
+  let ledBusy = false;
   const references = {};
   let gamesInfo = null;
   let state = null;
@@ -43,6 +48,7 @@
   async function render() {
     if (!state) return;
     renderPresence();
+    renderHardware(state.room.hardware);
     if (state.replay) {
       // the replay viewer: the finished game as the table saw it at the step shown
       const replay = state.replay;
@@ -57,9 +63,6 @@
       document.body.dataset.revision = state.revision;
       return;
     }
-    const hardware = state.room.hardware;
-    hardwareBox.textContent = hardware && hardware.warning ? hardware.warning : "";
-    hardwareBox.hidden = !(hardware && hardware.warning);
     if (!state.view) {
       gameBox.replaceChildren(el("p", { class: "waiting" }, t("ui.no_game_yet")));
       if (!lobby.open) openLobby();
@@ -70,15 +73,73 @@
     // the drawn tower buttons press the board's (through the board when one is attached)
     const ctx = { state, ref, press };
     gameBox.replaceChildren(game.table(ctx));
-    if (referenceFor !== state.room.game) {
+    const kind = `${state.room.game}:${state.view.mode || ""}`;
+    if (referenceFor !== kind) {
       const extras = game.extras(ctx);
       rulesBox.replaceChildren(extras.rules);
       alphabetBox.replaceChildren(extras.alphabet);
-      referenceFor = state.room.game;
+      // a game whose reference card is not the alphabet names its own
+      alphabetBox.parentElement.querySelector("summary h2").textContent = extras.referenceTitle || t("ui.alphabet");
+      referenceFor = kind;
     }
     const describe = game.extras(ctx).describe;
     logList.replaceChildren(...log.slice(-80).reverse().map((e) => el("li", {}, describe(e))));
     document.body.dataset.revision = state.revision;
+  }
+
+  // ------------------------------------------------------------------ the exchange board
+
+  // Warnings from the board (a LED or button driver that could not start, a stuck
+  // button), and while the board is simulated, its sixteen LEDs as they are lit now.
+  function renderHardware(hardware) {
+    const warnings = (hardware && hardware.warnings) || [];
+    hardwareBox.replaceChildren(...warnings.map((w) => el("span", { class: "warning" }, t("ui.hardware_warning", { warning: w }))));
+    hardwareBox.hidden = !warnings.length;
+    const simulated = Boolean(hardware && hardware.leds && hardware.leds.backend === "simulator");
+    ledBox.hidden = !simulated;
+    if (simulated && !ledTimer) {
+      ledTimer = setInterval(pollLeds, LED_POLL_MS);
+      pollLeds();
+    } else if (!simulated && ledTimer) {
+      clearInterval(ledTimer);
+      ledTimer = null;
+    }
+  }
+
+  async function pollLeds() {
+    if (document.hidden || ledBusy) return;
+    ledBusy = true;
+    try {
+      drawLeds(await api("GET", `/rooms/${code}/board`));
+    } catch (err) {
+      // the next poll tries again; the panel keeps its last picture meanwhile
+    } finally {
+      ledBusy = false;
+    }
+  }
+
+  // The LEDs in lamp order a1..d4 (bit row*4+col), drawn as seen from South: row 4 on top.
+  function drawLeds(board) {
+    const cells = [];
+    for (let row = 3; row >= 0; row -= 1) {
+      for (let col = 0; col < 4; col += 1) {
+        const index = row * 4 + col;
+        const name = `${"abcd"[col]}${row + 1}`;
+        const [r, g, b] = board.screen[index];
+        const drive = board.pixels[index].join(", ");
+        const lit = board.pixels[index].some((v) => v > 0);
+        cells.push(el("span", {
+          class: `led${lit ? " lit" : ""}`,
+          role: "img",
+          "data-led": name,
+          "data-rgb": drive,
+          style: `background: rgb(${r}, ${g}, ${b})`,
+          title: t("ui.led", { lamp: name, rgb: drive }),
+          "aria-label": t("ui.led", { lamp: name, rgb: drive }),
+        }));
+      }
+    }
+    ledGrid.replaceChildren(...cells);
   }
 
   function renderPresence() {
@@ -110,14 +171,48 @@
     return el("label", { class: "field" }, el("span", {}, label), input);
   }
 
+  // A game's modes as the lobby offers them; a game without modes is one mode of its own.
+  function modesOf(info) {
+    const options = info.options || {};
+    if (options.modes) return options.modes;
+    return [{ id: null, players: options.players || [1], variants: [], choices: options.choices || {} }];
+  }
+
+  // A label from the catalog when it has one, else the value itself.
+  function label(key, fallback) {
+    return Clacks.has(key) ? t(key) : fallback;
+  }
+
+  function choiceInput(name, spec) {
+    if (spec.choices) {
+      return el("select", { name: `choice-${name}`, "data-choice": name },
+        spec.choices.map((value) => el("option", { value, selected: value === spec.default },
+          name === "seat" ? t(`seat.${value}`) : label(`choice.${name}.${value}`, value))));
+    }
+    if (spec.type === "bool") {
+      return el("input", { type: "checkbox", name: `choice-${name}`, "data-choice": name, checked: Boolean(spec.default) });
+    }
+    return el("input", { type: "number", name: `choice-${name}`, "data-choice": name, inputmode: "numeric",
+                         min: spec.min, max: spec.max, value: spec.default });
+  }
+
+  function choiceValue(input) {
+    if (input.type === "checkbox") return input.checked;
+    if (input.type === "number") return Number(input.value);
+    return input.value;
+  }
+
   async function openLobby() {
     if (!gamesInfo) gamesInfo = await api("GET", "/games");
     const form = el("form", { method: "dialog", class: "lobby-form" });
     const gameSelect = el("select", { name: "game" },
-      gamesInfo.games.map((g) => el("option", { value: g.name }, t(`game.${g.name}`))));
+      gamesInfo.games.map((g) => el("option", { value: g.name }, label(`game.${g.name}`, g.title))));
     const modeSelect = el("select", { name: "mode" });
+    const modeField = field(t("ui.mode"), modeSelect);
     const playersSelect = el("select", { name: "players" });
+    const playersField = field(t("ui.players"), playersSelect);
     const variantsBox = el("fieldset", { class: "variants" });
+    const choicesBox = el("div", { class: "choices" });
     const seatsBox = el("fieldset", { class: "seat-setup" });
     const wordsChoice = el("fieldset", { class: "words-choice" },
       el("legend", {}, t("ui.words")),
@@ -129,67 +224,128 @@
     const errorBox = el("p", { class: "error", role: "alert", hidden: true });
 
     const current = () => gamesInfo.games.find((g) => g.name === gameSelect.value);
-    const mode = () => current().options.modes.find((m) => m.id === modeSelect.value);
+    const mode = () => modesOf(current()).find((m) => String(m.id) === modeSelect.value) || modesOf(current())[0];
+    const custom = () => form.querySelector("input[name=words][value=custom]")?.checked;
     function fillModes() {
-      modeSelect.replaceChildren(...current().options.modes.map((m) =>
-        el("option", { value: m.id }, t(`mode.${m.id}`))));
+      const modes = modesOf(current());
+      modeSelect.replaceChildren(...modes.map((m) => el("option", { value: String(m.id) }, label(`mode.${m.id}`, m.title || String(m.id)))));
+      modeField.hidden = modes.length < 2 && modes[0].id === null;
       fillPlayers();
     }
     function fillPlayers() {
-      playersSelect.replaceChildren(...mode().players.map((n) => el("option", { value: n }, String(n))));
+      const m = mode();
+      playersSelect.replaceChildren(...m.players.map((n) => el("option", { value: n }, String(n))));
+      playersField.hidden = m.players.length < 2;
       variantsBox.replaceChildren(el("legend", {}, t("ui.variants")),
-        ...mode().variants.map((v) => el("label", { class: "check" },
-          el("input", { type: "checkbox", name: "variant", value: v }),
+        ...m.variants.map((v) => el("label", { class: "check" },
+          el("input", { type: "checkbox", name: "variant", value: v, checked: (m.variants_on || []).includes(v) }),
           el("span", {}, el("strong", {}, t(`variant.${v}`)), " ", t(`variant.${v}.about`)))));
+      variantsBox.hidden = !m.variants.length;
+      choicesBox.replaceChildren(...Object.entries(m.choices || {}).map(([name, spec]) => {
+        const input = choiceInput(name, spec);
+        const text = label(`choice.${name}${spec.seat ? ".seat" : ""}`, name);
+        return input.type === "checkbox"
+          ? el("label", { class: "check" }, input, el("span", {}, text))
+          : field(text, input);
+      }));
+      wordsChoice.hidden = !m.word_lists;
       fillSeats();
     }
-    function wordsPerPlayer() {
-      const per = mode().words_per_player || { default: 1 };
+    function seats() {
+      const m = mode();
+      if (m.default_seats) return m.default_seats[playersSelect.value];
+      const seat = choicesBox.querySelector("[data-choice=seat]");
+      return seat ? [seat.value] : [];
+    }
+    function wordsPerList() {
+      const m = mode();
+      if (m.words_per_list) return m.words_per_list;
+      const per = m.words_per_player || { default: 1 };
       const on = [...variantsBox.querySelectorAll("input:checked")].map((i) => i.value);
       return on.reduce((n, v) => Math.max(n, per[v] || 0), per.default || 1);
     }
+    function wordInputs(owner) {
+      const m = mode();
+      const inputs = [];
+      for (let i = 0; i < wordsPerList(); i += 1) {
+        inputs.push(field(t("ui.word_n", { n: i + 1 }), el("input", { name: `word-${owner}-${i}`, required: true,
+          maxlength: m.word_max_length || 12, autocapitalize: "characters", autocomplete: "off", "data-words": owner })));
+      }
+      return inputs;
+    }
+    // a message of two words must fill the route: the lobby counts the letters as typed
+    function letterCount(owner) {
+      if (!mode().message_letters) return null;
+      return el("p", { class: "hint letters", "data-letters": owner, "aria-live": "polite" });
+    }
+    function countLetters() {
+      const needed = mode().message_letters;
+      for (const counter of form.querySelectorAll("[data-letters]")) {
+        const owner = counter.dataset.letters;
+        const letters = [...form.querySelectorAll(`input[data-words="${owner}"]`)]
+          .reduce((n, i) => n + i.value.trim().length, 0);
+        counter.textContent = t("ui.letters", { count: letters, needed });
+        counter.classList.toggle("short", letters !== needed);
+      }
+    }
+    form.addEventListener("input", countLetters);
+    let seatsShown = null;
     function fillSeats() {
-      const seats = mode().default_seats[playersSelect.value];
-      const custom = form.querySelector("input[name=words][value=custom]")?.checked;
-      seatsBox.replaceChildren(el("legend", {}, t("ui.seats")), ...seats.map((seat) => {
+      const m = mode();
+      const team = custom() && m.word_lists === "team";
+      // redraw only when the rows would differ, so a field being typed in keeps its focus
+      const shape = JSON.stringify([seats(), custom(), m.word_lists, m.word_lists ? wordsPerList() : 0]);
+      if (shape === seatsShown) return;
+      seatsShown = shape;
+      // what was typed survives a change of players, variants or choices
+      const typed = Object.fromEntries([...seatsBox.querySelectorAll("input")].map((i) => [i.name, i.value]));
+      seatsBox.replaceChildren(el("legend", {}, t("ui.seats")), ...seats().map((seat) => {
         const row = el("div", { class: "seat-row" },
           field(t(`seat.${seat}`), el("input", { name: `name-${seat}`, maxlength: 24, autocomplete: "off",
-            value: (state && state.room.seats.find((s) => s.id === seat)?.name) || "" })));
-        if (custom) {
-          for (let i = 0; i < wordsPerPlayer(); i += 1) {
-            row.append(field(t("ui.word_n", { n: i + 1 }), el("input", { name: `word-${seat}-${i}`, required: true,
-              maxlength: mode().word_max_length || 12, autocapitalize: "characters", autocomplete: "off" })));
-          }
-        }
+            value: typed[`name-${seat}`] ?? ((state && state.room.seats.find((s) => s.id === seat)?.name) || "") })));
+        if (custom() && m.word_lists === "seat") row.append(...wordInputs(seat), letterCount(seat) || "");
         return row;
       }));
+      if (team) {
+        seatsBox.append(el("div", { class: "seat-row team-words" },
+          el("p", { class: "field-note" }, t("ui.team_words")), ...wordInputs("team"), letterCount("team") || ""));
+      }
+      for (const input of seatsBox.querySelectorAll("input[data-words]")) {
+        if (typed[input.name] !== undefined) input.value = typed[input.name];
+      }
+      countLetters();
     }
     gameSelect.addEventListener("change", fillModes);
     modeSelect.addEventListener("change", fillPlayers);
     playersSelect.addEventListener("change", fillSeats);
     variantsBox.addEventListener("change", fillSeats);
+    choicesBox.addEventListener("change", fillSeats);
     wordsChoice.addEventListener("change", fillSeats);
 
     const start = el("button", { type: "submit", class: "primary", value: "start" }, t("ui.start"));
     const cancel = el("button", { type: "button", class: "secondary", onclick: () => lobby.close() }, t("ui.cancel"));
-    form.append(el("h2", {}, t("ui.new_game")), field(t("ui.game"), gameSelect), field(t("ui.mode"), modeSelect),
-      field(t("ui.players"), playersSelect), variantsBox, wordsChoice, seatsBox,
+    form.append(el("h2", {}, t("ui.new_game")), field(t("ui.game"), gameSelect), modeField,
+      playersField, variantsBox, choicesBox, wordsChoice, seatsBox,
       field(t("ui.seed"), seedInput), field(t("ui.language"), langSelect), errorBox,
       el("div", { class: "buttons" }, start, state && state.view ? cancel : null,
         Clacks.tableAdmin ? Clacks.tableAdmin.savesButton() : null));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      const seats = mode().default_seats[playersSelect.value];
-      const options = { players: Number(playersSelect.value) };
-      for (const input of variantsBox.querySelectorAll("input")) options[input.value] = input.checked;
-      const names = {};
-      const words = [];
-      for (const seat of seats) {
-        names[seat] = form.elements[`name-${seat}`].value;
-        const own = [...form.querySelectorAll(`input[name^="word-${seat}-"]`)].map((i) => i.value);
-        words.push(own);
+      const m = mode();
+      const options = {};
+      if (m.id !== null) {
+        options.mode = m.id;
+        options.players = Number(playersSelect.value);
       }
-      if (form.querySelector("input[name=words][value=custom]").checked) options.words = words;
+      for (const input of variantsBox.querySelectorAll("input")) options[input.value] = input.checked;
+      for (const input of choicesBox.querySelectorAll("[data-choice]")) options[input.dataset.choice] = choiceValue(input);
+      const names = {};
+      for (const seat of seats()) names[seat] = form.elements[`name-${seat}`].value;
+      if (custom() && m.word_lists) {
+        const owners = m.word_lists === "team" ? ["team"] : seats();
+        options.words = owners.map((owner) =>
+          [...form.querySelectorAll(`input[data-words="${owner}"]`)].map((i) => i.value));
+      }
       const body = { game: gameSelect.value, options, names, language: langSelect.value };
       if (seedInput.value !== "") body.seed = Number(seedInput.value);
       try {

@@ -1,0 +1,55 @@
+"""Hints and bots in the terminal: a plan in words, and parsing ``--bots`` seats."""
+
+from __future__ import annotations
+
+from engine.clacks.actions import Move, PlayFault, PlayJacquard, Swap, Transmit
+from engine.clacks.components import ComponentSet
+from engine.clacks.geometry import Seat, lamps_of
+from engine.clacks.solver import Plan
+
+
+def describe_plan(plan: Plan, components: ComponentSet) -> str:
+    """A hint as one sentence per step, e.g. "Move to b2c2. Play the Hook on a2 a3 b3 c3."""
+    steps = []
+    for action in plan.actions():
+        if isinstance(action, Move):
+            steps.append(f"Move to {action.tower}.")
+        elif isinstance(action, Swap):
+            steps.append(f"Swap your {_name(components, action.jacquard)} for {action.slot}.")
+        elif isinstance(action, PlayJacquard):
+            lamps = " ".join(lamps_of(action.lamps))
+            steps.append(f"Play the {_name(components, action.jacquard)} on {lamps}.")
+        elif isinstance(action, PlayFault):
+            name = components.faults[action.card].design.name
+            steps.append(f"Play the Fault Report {name} on {' '.join(lamps_of(action.lamps))}.")
+        elif isinstance(action, Transmit):
+            steps.append(f"Transmit from {plan.tower}.")
+        else:
+            steps.append("End your turn.")
+    cost = f"{plan.cost} stress point{'s' if plan.cost != 1 else ''}"
+    if plan.complete:
+        summary = f"Hint ({cost}):" if plan.goal == "transmit" else f"Darken {plan.tower} ({cost}):"
+    elif plan.goal == "darken":
+        summary = f"{plan.tower} cannot be darkened this turn:"
+    else:
+        wrong = f"{plan.wrong} lamp{'s' if plan.wrong != 1 else ''} wrong"
+        summary = f"No way to send it this turn; closest ({cost}, {wrong} at {plan.tower}):"
+    return " ".join([summary, *steps])
+
+
+def _name(components: ComponentSet, card_id: str) -> str:
+    return components.jacquards[card_id].design.name
+
+
+def parse_bots(text: str | None, levels: tuple[str, ...]) -> dict[Seat, str]:
+    """``north=planner,east=greedy`` as seats and bot levels; raises ValueError."""
+    bots: dict[Seat, str] = {}
+    for item in (text or "").split(","):
+        if not item.strip():
+            continue
+        seat, _, level = item.partition("=")
+        level = level.strip() or "planner"
+        if level not in levels:
+            raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(levels)}")
+        bots[Seat.parse(seat)] = level
+    return bots

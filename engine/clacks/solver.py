@@ -1,0 +1,417 @@
+"""An exact solver for the lamp puzzle: the cheapest legal way to send the next symbol.
+
+Flips are XOR, so only *which* cards are played and *where* matters, never the order; and
+only the six lamps of the tower the symbol is read at decide success. So each placement
+is projected onto the tower's six-lamp window as (6-bit change, touches-the-tower flag),
+a card becomes a small table of such projections (at most 128 entries, usually a dozen
+or two), and a set of cards is solved by combining all but one card's tables and looking
+the last card's needed change up directly. Tables depend only on card shapes and the
+window, never on the board, so they are cached and most solves are a few hundred lookups.
+
+Every (tower, set of cards) within the stress budget is tried in order of cost, so the
+first cost level with an answer is the minimum. Ties go to fewer Fault Reports, fewer
+cards, then fewer lamps flipped outside the tower (counted per card), then less walking.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Hashable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import combinations
+from typing import Any
+
+from engine.clacks.actions import Action, EndTurn, Move, PlayFault, PlayJacquard, Swap, Transmit
+from engine.clacks.geometry import Seat, lamps_of, placements, tower
+from engine.clacks.puzzle import COMPETITIVE, DARKEN, TRANSMIT, Piece, Puzzle, Stop
+
+# A table maps key = change << 1 | touched to (lamps flipped outside, masks per piece).
+Table = dict[int, tuple[int, tuple[int, ...]]]
+Window = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A turn's worth of actions: moves, cards with their lamps, then transmit (or end)."""
+
+    seat: Seat
+    goal: str
+    tower: str
+    moves: tuple[str, ...]
+    plays: tuple[tuple[Piece, int], ...]  # each piece with the lamps it flips
+    move_cost: int
+    cost: int  # stress points the whole plan spends
+    outside: int  # lamps the cards flip outside the tower's six
+    wrong: int  # lamps of the tower still wrong after the plan (0 when complete)
+    complete: bool  # the symbol is sent (TRANSMIT) or the tower dark (DARKEN)
+    names_tower: bool = False  # the map games: Transmit says which tower
+    swap: tuple[str, str] | None = None  # co-op: (Jacquard discarded, slot lifted from)
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return tuple(piece.id for piece, _ in self.plays)
+
+    @property
+    def faults_used(self) -> int:
+        return sum(1 for piece, _ in self.plays if piece.kind == "fault")
+
+    def actions(self) -> list[Action]:
+        """The plan as engine actions, in an order the rules accept."""
+        out: list[Action] = [Move(self.seat, tower=name) for name in self.moves]
+        if self.swap is not None:
+            out.append(Swap(self.seat, jacquard=self.swap[0], slot=self.swap[1]))
+        for piece, lamps in self.plays:
+            if piece.kind == "fault":
+                out.append(PlayFault(self.seat, card=piece.id, lamps=lamps))
+            else:
+                out.append(PlayJacquard(self.seat, jacquard=piece.id, lamps=lamps))
+        if self.complete and self.goal == TRANSMIT:
+            out.append(Transmit(self.seat, tower=self.tower if self.names_tower else None))
+        elif not self.complete:
+            out.append(EndTurn(self.seat))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "goal": self.goal,
+            "tower": self.tower,
+            "complete": self.complete,
+            "cost": self.cost,
+            "move_cost": self.move_cost,
+            "wrong": self.wrong,
+            "cards": list(self.cards),
+            "swap": None if self.swap is None else {"jacquard": self.swap[0], "slot": self.swap[1]},
+            "flips": [lamps_of(lamps) for _, lamps in self.plays],
+            "actions": [a.to_json() for a in self.actions()],
+        }
+
+
+@dataclass(frozen=True)
+class Solution:
+    puzzle: Puzzle
+    plan: Plan | None  # the cheapest complete plan; None proves there is none
+    partial: Plan | None  # when there is none: the plan leaving fewest wrong lamps
+
+    @property
+    def best(self) -> Plan | None:
+        return self.plan if self.plan is not None else self.partial
+
+
+# ---------------------------------------------------------------- card tables
+
+
+def piece_key(piece: Piece) -> Hashable:
+    return piece.shape if piece.kind == "jacquard" else piece.flips
+
+
+def _sort_key(key: Hashable) -> tuple[int, tuple[tuple[int, int], ...]]:
+    if isinstance(key, int):
+        return (key, ())
+    assert isinstance(key, frozenset)
+    return (0, tuple(sorted(key)))
+
+
+@cache
+def _masks(key: Hashable) -> tuple[int, ...]:
+    """Every set of lamps a piece can flip: a Jacquard's placements, or any N lamps."""
+    if isinstance(key, int):
+        return tuple(sum(1 << i for i in combo) for combo in combinations(range(16), key))
+    assert isinstance(key, frozenset)
+    return tuple(p.mask for p in placements(key))
+
+
+def project(mask: int, window: Window) -> int:
+    """The 6-bit change ``mask`` makes in the window (bit 5 = the window's first lamp)."""
+    change = 0
+    for index in window:
+        change = change << 1 | (mask >> index & 1)
+    return change
+
+
+def window_mask(window: Window) -> int:
+    return sum(1 << i for i in window)
+
+
+@lru_cache(maxsize=4096)
+def piece_table(key: Hashable, window: Window) -> Table:
+    """Each distinct (change, touched) one piece can make in the window, with the
+    placement flipping fewest lamps outside it."""
+    inside = window_mask(window)
+    table: Table = {}
+    for mask in _masks(key):
+        entry_key = project(mask, window) << 1 | (1 if mask & inside else 0)
+        entry = ((mask & ~inside).bit_count(), (mask,))
+        if entry_key not in table or entry < table[entry_key]:
+            table[entry_key] = entry
+    return table
+
+
+@lru_cache(maxsize=16384)
+def combined_table(keys: tuple[Hashable, ...], window: Window) -> Table:
+    """What the pieces ``keys`` (canonically ordered) can make together in the window."""
+    if len(keys) == 1:
+        return piece_table(keys[0], window)
+    first = combined_table(keys[:-1], window)
+    last = piece_table(keys[-1], window)
+    table: Table = {}
+    for key_a, (out_a, masks_a) in first.items():
+        for key_b, (out_b, masks_b) in last.items():
+            key = ((key_a ^ key_b) & ~1) | ((key_a | key_b) & 1)
+            entry = (out_a + out_b, (*masks_a, *masks_b))
+            if key not in table or entry < table[key]:
+                table[key] = entry
+    return table
+
+
+@lru_cache(maxsize=4096)
+def nearest_table(key: Hashable, window: Window) -> tuple[tuple[int, int, int], ...]:
+    """For each wanted 6-bit change x: the (wrong lamps, outside, mask) of the piece's
+    placement that comes closest, for partial plans."""
+    table = piece_table(key, window)
+    result = []
+    for wanted in range(64):
+        result.append(
+            min(
+                ((wanted ^ (k >> 1)).bit_count(), out, masks[0])
+                for k, (out, masks) in table.items()
+            )
+        )
+    return tuple(result)
+
+
+# ---------------------------------------------------------------- search
+
+
+@dataclass(frozen=True)
+class _Target:
+    stop: Stop
+    index: int
+    window: Window
+    need: int  # the 6-bit change that turns the window into the wanted pattern
+    touched: bool  # the fresh-pattern rule is met already (or does not apply)
+
+
+@dataclass(frozen=True)
+class _Choice:
+    pieces: tuple[Piece, ...]  # canonical order
+    cost: int
+    jacquards: int
+    faults: int
+    index: int
+
+
+def _choices(puzzle: Puzzle) -> list[_Choice]:
+    result = []
+    pieces = puzzle.pieces
+    for bits in range(1 << len(pieces)):
+        chosen = [p for i, p in enumerate(pieces) if bits >> i & 1]
+        cost = sum(p.cost for p in chosen)
+        if cost > puzzle.budget or not puzzle.required <= {p.id for p in chosen}:
+            continue
+        chosen.sort(key=lambda p: _sort_key(piece_key(p)))
+        jacquards = sum(1 for p in chosen if p.kind == "jacquard")
+        if puzzle.max_jacquards is not None and jacquards > puzzle.max_jacquards:
+            continue
+        result.append(_Choice(tuple(chosen), cost, jacquards, len(chosen) - jacquards, bits))
+    return result
+
+
+def _targets(puzzle: Puzzle, transmitting: bool) -> list[_Target]:
+    """Where to work: for a complete plan the cheapest way to each tower one may send
+    from (dearer ways never help); for a partial plan every way, since spending stress on
+    the walk can leave too little for a Jacquard and so allow ending without one."""
+    result = []
+    seen: set[str] = set()
+    for index, stop in enumerate(puzzle.stops):
+        if transmitting and (not stop.can_transmit or stop.tower in seen):
+            continue
+        seen.add(stop.tower)
+        window = puzzle.window(stop)
+        need = project(puzzle.board, window) ^ puzzle.pattern
+        touched = puzzle.goal == DARKEN or bool(puzzle.flipped & tower(stop.tower).mask)
+        result.append(_Target(stop, index, window, need, touched))
+    return result
+
+
+def _complete_with(target: _Target, choice: _Choice) -> tuple[int, tuple[int, ...]] | None:
+    """The fewest outside flips with which ``choice`` completes ``target``, or None."""
+    pieces = choice.pieces
+    if not pieces:
+        return (0, ()) if target.need == 0 and target.touched else None
+    keys = tuple(piece_key(p) for p in pieces)
+    last = piece_table(keys[-1], target.window)
+    if len(keys) == 1:
+        rest: Table = {0: (0, ())}
+    else:
+        rest = combined_table(keys[:-1], target.window)
+    best: tuple[int, tuple[int, ...]] | None = None
+    for key, (out, masks) in rest.items():
+        wanted = (target.need ^ (key >> 1)) << 1
+        for touched in (1, 0) if key & 1 or target.touched else (1,):
+            found = last.get(wanted | touched)
+            if found is not None:
+                entry = (out + found[0], (*masks, *found[1]))
+                if best is None or entry < best:
+                    best = entry
+    return best
+
+
+def _nearest_with(target: _Target, choice: _Choice) -> tuple[int, int, tuple[int, ...]]:
+    """The fewest wrong lamps ``choice`` can leave at ``target``: (wrong, outside, masks)."""
+    pieces = choice.pieces
+    if not pieces:
+        return (target.need.bit_count(), 0, ())
+    keys = tuple(piece_key(p) for p in pieces)
+    nearest = nearest_table(keys[-1], target.window)
+    rest: Table = {0: (0, ())} if len(keys) == 1 else combined_table(keys[:-1], target.window)
+    best: tuple[int, int, tuple[int, ...]] | None = None
+    for key, (out, masks) in rest.items():
+        wrong, out_last, mask = nearest[target.need ^ (key >> 1)]
+        entry = (wrong, out + out_last, (*masks, mask))
+        if best is None or entry < best:
+            best = entry
+    assert best is not None
+    return best
+
+
+def _plan(
+    puzzle: Puzzle,
+    target: _Target,
+    choice: _Choice,
+    outside: int,
+    masks: tuple[int, ...],
+    wrong: int,
+    complete: bool,
+) -> Plan:
+    stop = target.stop
+    plays = tuple(zip(choice.pieces, masks, strict=True))
+    # Jacquards first, then Fault Reports: the order does not change the lamps
+    plays = tuple(sorted(plays, key=lambda pm: pm[0].kind == "fault"))
+    return Plan(
+        puzzle.seat,
+        puzzle.goal,
+        stop.tower,
+        stop.moves,
+        plays,
+        stop.cost,
+        stop.cost + choice.cost,
+        outside,
+        wrong,
+        complete,
+        names_tower=puzzle.rules != COMPETITIVE,
+    )
+
+
+WRONG_FIRST = "wrong"  # partial plans: fewest wrong lamps, then least stress
+STRESS_FIRST = "stress"  # partial plans: least stress, then fewest wrong lamps (co-op)
+
+
+def solve(puzzle: Puzzle, partial: bool = True, prefer: str = WRONG_FIRST) -> Solution:
+    """The cheapest complete plan for ``puzzle``, or proof there is none together with
+    (when ``partial``) the best partial plan: by default the one leaving the fewest
+    wrong lamps; with ``prefer=STRESS_FIRST`` the cheapest, then fewest wrong lamps
+    (in co-op every stress point moves the Post Office).
+
+    In co-op a swap for a face-up Jacquard is tried only when there is no complete plan
+    without one. The Incident Report under it is face down, so such a plan assumes the
+    card leaves the lamps alone; whoever follows it should look again after the swap."""
+    choices = _choices(puzzle)
+    plan = _cheapest_complete(puzzle, choices)
+    if plan is None and puzzle.swaps:
+        plan = _cheapest_swap(puzzle)
+    nearest = None
+    if plan is None and partial:
+        nearest = _nearest(puzzle, choices, prefer)
+    return Solution(puzzle, plan, nearest)
+
+
+def _cheapest_swap(puzzle: Puzzle) -> Plan | None:
+    best: tuple[tuple[int, int, int], Plan] | None = None
+    for option in puzzle.swaps:
+        for dropped in puzzle.pieces:
+            if dropped.kind != "jacquard" or dropped.id in puzzle.required:
+                continue
+            pieces = (*(p for p in puzzle.pieces if p is not dropped), option.piece)
+            swapped = dataclasses.replace(
+                puzzle,
+                pieces=pieces,
+                budget=puzzle.budget - option.lift_cost,
+                required=puzzle.required | {option.piece.id},
+                swaps=(),
+            )
+            found = _cheapest_complete(swapped, _choices(swapped))
+            if found is None:
+                continue
+            plan = dataclasses.replace(
+                found, cost=found.cost + option.lift_cost, swap=(dropped.id, option.slot)
+            )
+            rank = (plan.cost, len(plan.plays), plan.outside)
+            if best is None or rank < best[0]:
+                best = (rank, plan)
+    return None if best is None else best[1]
+
+
+def _cheapest_complete(puzzle: Puzzle, choices: list[_Choice]) -> Plan | None:
+    transmitting = puzzle.goal == TRANSMIT
+    pairs = []
+    for target in _targets(puzzle, transmitting):
+        for choice in choices:
+            if target.stop.cost + choice.cost > puzzle.budget:
+                continue
+            if transmitting and choice.jacquards == 0 and puzzle.needs_jacquard():
+                continue  # at least one Jacquard each turn (ruling 5)
+            group = (choice.faults, target.stop.cost + choice.cost, len(choice.pieces))
+            pairs.append((group, target.stop.cost, target.index, choice.index, target, choice))
+    pairs.sort(key=lambda t: t[:4])
+    best: tuple[Any, ...] | None = None
+    for group, move_cost, t_index, c_index, target, choice in pairs:
+        if best is not None and group > best[0]:
+            break
+        found = _complete_with(target, choice)
+        if found is None:
+            continue
+        rank = (group, found[0], move_cost, t_index, c_index)
+        if best is None or rank < best[:5]:
+            best = (*rank, target, choice, found)
+    if best is None:
+        return None
+    target, choice, (outside, masks) = best[5], best[6], best[7]
+    return _plan(puzzle, target, choice, outside, masks, 0, True)
+
+
+def _nearest(puzzle: Puzzle, choices: list[_Choice], prefer: str = WRONG_FIRST) -> Plan | None:
+    """The plan leaving fewest wrong lamps at any tower the pawn can end on (or, with
+    STRESS_FIRST, the cheapest such plan), among plans that may legally end the turn.
+    A sabotage attempt that cannot succeed ends at once."""
+    if puzzle.goal == DARKEN:
+        target = _targets(puzzle, False)[0]
+        wrong = target.need.bit_count()
+        return _plan(puzzle, target, _Choice((), 0, 0, 0, 0), 0, (), wrong, False)
+    best: tuple[Any, ...] | None = None
+    for target in _targets(puzzle, False):
+        can_skip = puzzle.may_end_without_jacquard(puzzle.budget - target.stop.cost)
+        for choice in choices:
+            if target.stop.cost + choice.cost > puzzle.budget:
+                continue
+            if choice.jacquards == 0 and not can_skip:
+                continue
+            wrong, outside, masks = _nearest_with(target, choice)
+            stress = target.stop.cost + choice.cost
+            rank = (
+                wrong if prefer == WRONG_FIRST else stress,
+                choice.faults,
+                stress if prefer == WRONG_FIRST else wrong,
+                len(choice.pieces),
+                outside,
+                target.stop.cost,
+                target.index,
+                choice.index,
+            )
+            if best is None or rank < best[0]:
+                best = (rank, target, choice, outside, masks, wrong)
+    if best is None:
+        return None
+    _, target, choice, outside, masks, wrong = best
+    # even with no lamp wrong this is only partial: the pattern would not be fresh
+    return _plan(puzzle, target, choice, outside, masks, wrong, False)

@@ -1,0 +1,55 @@
+"""Typed refusals for Klackers. Each has a stable ``rule`` code for programs (and for the
+pages' translations) and a message naming the rule and the numbers involved. Codes that
+mean the same as in other games (whose turn, game over, undo) are shared with them."""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+
+
+class GameIsOver(IllegalAction):
+    rule = "game_over"
+
+
+class NotYourTurn(IllegalAction):
+    rule = "not_your_turn"
+
+
+class NothingToUndo(IllegalAction):
+    rule = "nothing_to_undo"
+
+
+class BadOptions(IllegalAction):
+    rule = "klackers_options"
+
+
+class RollFirst(IllegalAction):
+    """A pull (or a number marked) before the dice have been rolled."""
+
+    rule = "roll_first"
+
+
+class PullFirst(IllegalAction):
+    """A roll while the last roll's total still has to be pulled."""
+
+    rule = "pull_first"
+
+
+class OneDieNotAllowed(IllegalAction):
+    rule = "one_die_not_allowed"
+
+
+class NotStanding(IllegalAction):
+    """A number that is already down (pulled forward earlier this round)."""
+
+    rule = "not_standing"
+
+
+class WrongSum(IllegalAction):
+    rule = "wrong_sum"
+
+
+class NothingMarked(IllegalAction):
+    """The box's pull button pressed with no numbers marked."""
+
+    rule = "nothing_marked"

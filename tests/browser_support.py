@@ -1,0 +1,155 @@
+"""Shared by the browser tests: Debian's chromium through Playwright, a page that records
+what it receives, and tapping a Jacquard into place on a phone."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"viewport": {"width": 360, "height": 760}, "is_mobile": True, "has_touch": True}
+TV = {"viewport": {"width": 1600, "height": 900}}
+SCREENSHOTS = os.environ.get("CLACKS_SCREENSHOTS")  # a directory to save docs screenshots in
+
+# Every pushed event is recorded in the page, so the test can read exactly what arrived.
+RECORD_EVENTS = """
+(() => {
+  const Original = window.EventSource;
+  window.__pushed = [];
+  window.EventSource = function (url, options) {
+    const source = new Original(url, options);
+    source.addEventListener("state", (m) => window.__pushed.push(m.data));
+    return source;
+  };
+  window.EventSource.prototype = Original.prototype;
+  window.EventSource.CLOSED = Original.CLOSED;
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
+        message = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+class Page:
+    """A browser context with one page, recording every API response it receives."""
+
+    def __init__(self, browser: Any, name: str, **context: Any) -> None:
+        self.name = name
+        self.context = browser.new_context(**context)
+        self.context.set_default_timeout(10_000)
+        self.context.add_init_script(RECORD_EVENTS)
+        self.page = self.context.new_page()
+        self.responses: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("response", self._record)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def _record(self, response: Any) -> None:
+        if "/api/" in response.url and "/stream" not in response.url:
+            # a response the page navigated away from has no body left to read
+            with contextlib.suppress(Exception):
+                self.responses.append(response.text())
+
+    def pushed(self) -> list[dict[str, Any]]:
+        return [json.loads(text) for text in self.page.evaluate("window.__pushed || []")]
+
+    def wait_revision(self, revision: int) -> None:
+        self.page.wait_for_function(
+            "r => Number(document.body.dataset.revision || -1) >= r", arg=revision
+        )
+
+    def shot(self, name: str) -> None:
+        if SCREENSHOTS:
+            Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(
+                path=f"{SCREENSHOTS}/{name}.png", full_page=name.startswith("phone")
+            )
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[dict[str, Page]]:
+    opened = {
+        "table": Page(browser, "table", **TV),
+        "south": Page(browser, "south", **PHONE),
+        "north": Page(browser, "north", **PHONE),
+    }
+    yield opened
+    for page in opened.values():
+        page.context.close()
+
+
+def orientation_for(
+    holes: list[str], cells: set[tuple[int, int]]
+) -> tuple[int, bool, tuple[int, int]]:
+    """How the phone must turn a card so its holes cover ``cells`` (row, col as drawn
+    from the seat): (quarter turns, mirrored, the cell where its first hole goes)."""
+    target = _normalise(cells)
+    for mirror in (False, True):
+        for rotation in range(4):
+            shape = [(r, c) for r, row in enumerate(holes) for c, ch in enumerate(row) if ch == "X"]
+            if mirror:
+                shape = [(r, -c) for r, c in shape]
+            for _ in range(rotation):
+                shape = [(c, -r) for r, c in shape]
+            if _normalise(set(shape)) == target:
+                first = sorted(target)[0]
+                top = min(r for r, _ in cells)
+                left = min(c for _, c in cells)
+                return rotation, mirror, (first[0] + top, first[1] + left)
+    raise AssertionError(f"no orientation of {holes} covers {cells}")
+
+
+def _normalise(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return {(r - top, c - left) for r, c in cells}
+
+
+def lamps_shown(page: Any, css: str) -> set[str]:
+    return set(page.eval_on_selector_all(css, "nodes => nodes.map(n => n.dataset.lamp)"))
+
+
+def place_jacquard(
+    phone: Page, reference: dict[str, Any], seat: str, card: dict[str, Any], wanted: list[str]
+) -> None:
+    """Choose ``card`` on the phone, turn and mirror it and tap where it goes, so that it
+    covers exactly the lamps ``wanted``; the phone must then preview exactly those."""
+    page = phone.page
+    grid = next(s["grid"] for s in reference["seats"] if s["id"] == seat)
+    where = {lamp: (r, c) for r, row in enumerate(grid) for c, lamp in enumerate(row)}
+    rotation, mirror, anchor = orientation_for(card["holes"], {where[x] for x in wanted})
+    page.click(f".jacquard[data-card='{card['id']}'] .card-button")
+    for _ in range(rotation):
+        page.click("[data-action=rotate]")
+    if mirror:
+        page.click("[data-action=mirror]")
+    page.click(f"[data-lamp={grid[anchor[0]][anchor[1]]}]")
+    assert lamps_shown(page, ".lamp.flip") == set(wanted)

@@ -1,0 +1,90 @@
+"""Helpers for the Klackers tests: dice that fall as a scenario needs, and turns that end
+on a chosen score."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.rng import Rng
+from engine.klackers import KlackersGame, KlackersOptions, Pull, Roll
+from engine.klackers.events import Event
+from engine.klackers.numbers import combinations, fits, mask_of, numbers_of
+
+
+class ScriptedDice(Rng):
+    """A generator that rolls the faces it is given, in order. Only scenario tests use it;
+    everything else rolls from the seeded generator."""
+
+    def __init__(self, faces: list[int] | None = None) -> None:
+        super().__init__(0)
+        self.faces = list(faces or [])
+
+    def copy(self) -> ScriptedDice:
+        return ScriptedDice(self.faces)
+
+    def below(self, bound: int) -> int:
+        assert bound == 6, bound
+        assert self.faces, "the scenario ran out of scripted dice"
+        return self.faces.pop(0) - 1
+
+
+def match(
+    seats: tuple[str, ...] = ("south", "north"), starter: str | None = None, **options: Any
+) -> KlackersGame:
+    """A new match whose roll-off gave ``starter`` the first turn, with scripted dice."""
+    chosen = KlackersOptions(seats=seats, **options)
+    for seed in range(1000):
+        game = KlackersGame.new(chosen, seed)
+        if starter is None or game.current_seat == starter:
+            game.state.rng = ScriptedDice()
+            return game
+    raise AssertionError(f"no seed lets {starter} start")
+
+
+def roll(game: KlackersGame, *faces: int) -> list[Event]:
+    """The player with the dice rolls these faces (one face: the one-die option)."""
+    dice = game.state.rng
+    assert isinstance(dice, ScriptedDice)
+    dice.faces.extend(faces)
+    seat = game.current_seat
+    assert seat is not None
+    return game.apply(Roll(seat, len(faces)))
+
+
+def pull(game: KlackersGame, *numbers: int) -> list[Event]:
+    seat = game.current_seat
+    assert seat is not None
+    return game.apply(Pull(seat, numbers))
+
+
+def set_standing(game: KlackersGame, seat: str, numbers: list[int]) -> None:
+    game.state.players[seat].standing = mask_of(numbers)
+
+
+def end_turn_scoring(game: KlackersGame, score: int) -> list[Event]:
+    """End the current turn with ``score`` (0: a Klack) by setting the standing numbers
+    and rolling dice that cannot be pulled (or, for a Klack, pulling the last number)."""
+    seat = game.current_seat
+    assert seat is not None
+    if score == 0:
+        set_standing(game, seat, [2])
+        roll(game, 1, 1)
+        return pull(game, 2)
+    standing = [score] if score <= 9 else [9, score - 9]
+    set_standing(game, seat, standing)
+    for a, b in ((1, 1), (1, 2), (6, 6)):
+        if not fits(mask_of(standing), a + b):
+            return roll(game, a, b)
+    raise AssertionError(f"no roll misses {standing}")
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def legal_pulls(game: KlackersGame) -> list[tuple[int, ...]]:
+    return [a.numbers for a in game.legal_actions(game.current_seat) if isinstance(a, Pull)]
+
+
+def combos(standing: list[int], total: int) -> list[list[int]]:
+    return [list(numbers_of(c)) for c in combinations(mask_of(standing), total)]

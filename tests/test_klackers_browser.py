@@ -1,0 +1,156 @@
+"""Klackers through a real browser: Debian's chromium driven by Playwright.
+
+The table screen sets up a one-round match in the lobby; two phones (360 px) join and
+play it out by tapping: roll, tap the numbers to pull (shown on the table as they are
+chosen), pull. The test picks each move with the planner bot from the seat's own view,
+as a player would decide looking at their phone, but every move is a tap on the page.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from browser_support import PHONE, TV, Page, browser  # noqa: F401  (the browser fixture)
+from live_server import LiveServer
+
+from engine.klackers import Pull, Roll
+from engine.klackers.bots import PlannerBot
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def pages(browser: Any) -> Any:  # noqa: F811
+    opened = {
+        "table": Page(browser, "table", **TV),
+        "south": Page(browser, "south", **PHONE),
+        "north": Page(browser, "north", **PHONE),
+    }
+    yield opened
+    for page in opened.values():
+        page.context.close()
+
+
+def wait_for_change(server: LiveServer, revision: int, phone: Page) -> None:
+    deadline = time.time() + 10
+    while server.room.revision == revision and time.time() < deadline:
+        time.sleep(0.02)
+    assert server.room.revision > revision, phone.page.inner_text("#error")
+
+
+def test_a_klackers_round_through_two_phones_and_the_table(
+    server: LiveServer, pages: dict[str, Page]
+) -> None:
+    table, south, north = pages["table"], pages["south"], pages["north"]
+    table.page.goto(server.url("/"))
+    lobby = table.page.locator("dialog")
+    lobby.locator("select[name=game]").select_option("klackers")
+    assert lobby.locator("input[value=hughie]").count() == 1
+    assert lobby.locator("fieldset.words-choice").is_hidden()
+    lobby.locator("input[name=choice-rounds]").fill("1")
+    table.page.fill("input[name=name-south]", "Ann")
+    table.page.fill("input[name=name-north]", "Bob")
+    table.page.fill("input[name=seed]", "7")
+    table.page.click("dialog button[type=submit]")
+    table.wait_revision(1)
+    table.page.wait_for_selector(".klackers-table")
+    session = server.room.session
+    assert session is not None and session.game == "klackers"
+    assert session.klackers.state.options.rounds == 1  # type: ignore[attr-defined]
+
+    for phone, seat in ((south, "south"), (north, "north")):
+        phone.page.goto(server.url(f"/join/{server.code}"))
+        phone.page.click(f"button[data-seat={seat}]")
+        phone.page.wait_for_selector(".klackers-phone")
+        phone.wait_revision(1)
+        assert phone.page.locator(".k-pad button[data-number]").count() == 9
+
+    # the phone at 360 px: no sideways scrolling, every number labelled, big tap targets
+    assert south.page.evaluate("document.documentElement.scrollWidth") <= 360
+    labels = south.page.eval_on_selector_all(
+        ".k-pad [data-number]", "n => n.map(x => x.getAttribute('aria-label'))"
+    )
+    assert all(labels) and "standing" in labels[0]
+    heights = south.page.eval_on_selector_all(
+        "button", "n => n.map(b => b.getBoundingClientRect().height)"
+    )
+    assert min(heights) >= 44
+
+    bot = PlannerBot()
+    phones = {"south": south, "north": north}
+    showed_dice = showed_choice = False
+    moves = 0
+    while not session.over:
+        seat = session.active_seats[0]
+        phone = phones[seat]
+        revision = server.room.revision
+        phone.wait_revision(revision)
+        action = bot.choose(session.view(seat))
+        if isinstance(action, Roll):
+            phone.page.click(f"[data-action={'roll' if action.dice == 2 else 'roll_one'}]")
+            wait_for_change(server, revision, phone)
+            view = session.view(None)
+            turn = view["turn"]
+            if not showed_dice and turn and turn["dice"] and turn["seat"] == seat:
+                # the table shows the dice as they fell, and what must be pulled
+                table.wait_revision(server.room.revision)
+                dice = table.page.eval_on_selector_all(
+                    ".klackers-table .k-dice [data-die]", "n => n.map(x => Number(x.dataset.die))"
+                )
+                assert dice == turn["dice"]
+                assert str(turn["total"]) in table.page.inner_text(".klackers-table .status")
+                showed_dice = True
+        else:
+            assert isinstance(action, Pull)
+            for number in action.numbers:
+                phone.page.click(f".k-pad [data-number='{number}']")
+            if not showed_choice:
+                # the numbers chosen so far are marked on the table before the pull
+                player = f".klackers-table .k-player[data-seat={seat}]"
+                table.page.wait_for_function(
+                    "([css, n]) => document.querySelectorAll(css).length === n",
+                    arg=[f"{player} .k-tile.chosen", len(action.numbers)],
+                )
+                table.shot("klackers-table-choosing")
+                phone.shot("klackers-phone-choosing")
+                showed_choice = True
+            phone.page.click("[data-action=pull]")
+            wait_for_change(server, revision, phone)
+        moves += 1
+        assert moves < 200
+    assert showed_dice and showed_choice
+
+    # everyone sees the end, the scores and the chips
+    result = session.result()
+    assert result is not None
+    winner = result["winners"][0]
+    name = {"south": "Ann", "north": "Bob"}[winner]
+    for page in (table, south, north):
+        page.wait_revision(server.room.revision)
+        assert name in page.page.inner_text(".winner") and "wins" in page.page.inner_text(".winner")
+        rows = page.page.locator(".k-results tbody tr").count()
+        assert rows == len(session.view(None)["results"])
+    scores = session.view(None)["results"][-1]["scores"]
+    for seat, score in scores.items():
+        shown = table.page.inner_text(f".klackers-table .k-player[data-seat={seat}] .k-score")
+        assert (str(score) in shown) or (score == 0 and "KLACK" in shown)
+    table.shot("klackers-table-won")
+    for page in (table, south, north):
+        assert page.errors == [], page.errors
+        for text in page.responses:
+            assert '"seed"' not in text and '"rng"' not in text
+
+
+def test_the_klackers_phone_speaks_czech(server: LiveServer, pages: dict[str, Page]) -> None:
+    server.room.new_game("klackers", {"players": 2}, seed=3)
+    session = server.room.session
+    assert session is not None
+    seat = session.active_seats[0]
+    phone = pages["south"].page
+    phone.goto(server.url(f"/join/{server.code}?lang=cs"))
+    phone.click(f"button[data-seat={seat}]")
+    phone.wait_for_selector(".klackers-phone")
+    assert "Vaše čísla" in phone.inner_text("main")
+    assert phone.inner_text("[data-action=roll]") == "Hodit dvěma kostkami"

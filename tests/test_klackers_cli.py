@@ -1,0 +1,81 @@
+"""`clacks simulate --game klackers` and the Klackers section of `clacks bench`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from clacks.cli import main
+
+
+def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert main(["simulate", "--game", "klackers", "--json", *args]) == 0
+    figures: dict[str, object] = json.loads(capsys.readouterr().out)
+    return figures
+
+
+def test_simulate_reports_the_figures_by_seat_and_by_bot_level(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("--players", "3", "--games", "40", "--seed", "1", "--bots", "random,greedy,planner")
+    figures = simulate(capsys, *args)
+    assert figures["games"] == 40 and figures["players"] == 3
+    assert figures["bots"] == {"south": "random", "west": "greedy", "north": "planner"}
+    by_seat = figures["win_rate_by_seat"]
+    assert isinstance(by_seat, dict) and sum(by_seat.values()) == pytest.approx(1)
+    by_bot = figures["win_rate_by_bot"]
+    assert isinstance(by_bot, dict) and set(by_bot) == {"random", "greedy", "planner"}
+    assert by_bot["random"] < by_bot["planner"]
+    means = figures["mean_score_by_bot"]
+    assert isinstance(means, dict) and means["planner"] < means["random"]
+    median = figures["median_rounds"]
+    assert isinstance(median, (int, float)) and median >= 3
+    for key in ("p90_rounds", "mean_score", "klack_rate", "push_rate"):
+        assert key in figures
+    assert simulate(capsys, *args) == figures  # the same seed, the same matches
+
+
+def test_simulate_with_options_and_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    figures = simulate(capsys, "--games", "10", "--target", "3", "--klack-to-win", "--hughie")
+    assert figures["options"] == {
+        "seats": ["south", "north"],
+        "hughie": True,
+        "klack_to_win": True,
+        "klack_worth_two": False,
+        "rounds": None,
+        "target": 3,
+    }
+    assert main(["simulate", "--game", "klackers", "--games", "5", "--bots", "greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "5 Klackers matches" in out and "greedy  wins" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "1"], "2 to 4 players"),
+        (["--bots", "genius"], "unknown bot level"),
+        (["--bots", "random,random,random"], "3 bot levels for 2 players"),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--rounds", "100"], "rounds must be a whole number from 1 to 99"),
+        (["--rounds", "0"], "a match needs a number of rounds, a target of chips, or both"),
+    ],
+)
+def test_simulate_refuses_bad_arguments_clearly(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["simulate", "--game", "klackers", *args]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_bench_has_a_klackers_section(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--json", "--only", "klackers", "--quick"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert set(figures) == {
+        "klackers_planner_solve_ms",
+        "klackers_planner_decision_us_median",
+        "klackers_matches_per_s",
+        "klackers_actions_per_s",
+    }
+    assert all(value > 0 for value in figures.values())

@@ -1,0 +1,41 @@
+"""Every refusal and every event of Klackers can be said in both languages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.klackers import errors
+from web.i18n import LANGUAGES, catalog
+
+ENGINE = Path(__file__).parent.parent / "engine" / "klackers"
+
+
+def event_kinds() -> set[str]:
+    found: set[str] = set()
+    for path in ENGINE.glob("*.py"):
+        found |= set(re.findall(r'\bevent\(\s*"(\w+)"', path.read_text()))
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_klackers_refusal_and_event_can_be_said(language: str) -> None:
+    messages = catalog(language)
+    rules = {
+        cls.rule
+        for cls in vars(errors).values()
+        if isinstance(cls, type) and issubclass(cls, IllegalAction)
+    }
+    assert {"roll_first", "wrong_sum", "one_die_not_allowed"} <= rules
+    assert {f"rule.{rule}" for rule in rules} <= set(messages)
+    kinds = event_kinds() | {"marked", "rolled_one"}
+    assert {"rolled", "pulled", "klack_bonus", "round_ended"} <= kinds
+    kinds.discard("round_ended")  # said from the round's outcome, below
+    assert {f"klackers.event.{kind}" for kind in kinds} <= set(messages)
+    outcomes = {"won.low_score", "won.klack", "push.tie", "push.klack_tie", "push.no_point"}
+    assert {f"klackers.{o}" for o in outcomes | {"push.no_klack"}} <= set(messages)
+    for variant in ("hughie", "klack_to_win", "klack_worth_two"):
+        assert f"variant.{variant}.about" in messages

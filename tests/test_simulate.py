@@ -1,0 +1,80 @@
+"""`clacks simulate`: figures for every mode, the same whatever the number of workers,
+clear errors for bad arguments, and the balance the house set is tuned to."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from clacks.cli import main
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert main(["simulate", "--json", *args]) == 0
+    figures: dict[str, object] = json.loads(capsys.readouterr().out)
+    return figures
+
+
+def test_competitive_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    figures = _run(capsys, "--games", "12", "--seed", "2", "--bots", "planner,greedy")
+    for key in ("games", "median_rounds", "p90_rounds", "win_rate_by_seat", "win_rate_by_bot"):
+        assert key in figures
+    assert figures["games"] == figures["finished"] == 12
+    by_seat = figures["win_rate_by_seat"]
+    assert isinstance(by_seat, dict) and abs(sum(by_seat.values()) - 1.0) < 1e-9
+    by_bot = figures["win_rate_by_bot"]
+    assert isinstance(by_bot, dict) and by_bot["planner"] > by_bot["greedy"]
+    assert "win_rate" not in figures
+
+
+def test_figures_do_not_depend_on_the_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    one = _run(capsys, "--games", "8", "--players", "3", "--workers", "1")
+    two = _run(capsys, "--games", "8", "--players", "3", "--workers", "2")
+    one.pop("seconds")
+    two.pop("seconds")
+    assert one == two
+
+
+@pytest.mark.parametrize(("mode", "route"), [("coop", "hard"), ("solitaire", "easy")])
+def test_team_figures(capsys: pytest.CaptureFixture[str], mode: str, route: str) -> None:
+    figures = _run(capsys, "--mode", mode, "--route", route, "--games", "6")
+    rate = figures["win_rate"]
+    assert isinstance(rate, float) and 0.0 <= rate <= 1.0
+    assert figures["win_rate_by_route"] == {route: rate}
+    assert figures["win_rate_by_seat"]["first"] == rate  # type: ignore[index]
+
+
+def test_the_human_readable_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "4", "--mode", "junior", "--bots", "greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "4 junior games, easy route" in out and "win rate by turn position" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "genius"], "unknown bot level"),
+        (["--bots", "planner,planner,planner"], "give one bot level or 2"),
+        (["--mode", "chess"], "unknown mode"),
+        (["--mode", "coop", "--route", "scenic"], "unknown route"),
+        (["--mode", "solitaire", "--players", "2"], "solitaire"),
+        (["--games", "0"], "at least 1"),
+    ],
+)
+def test_bad_arguments_are_refused_clearly(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["simulate", *args]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_the_house_set_meets_its_balance_targets(capsys: pytest.CaptureFixture[str]) -> None:
+    """The acceptance runs: 500 seeded games each (see docs/balance.md)."""
+    easy = _run(capsys, "--mode", "solitaire", "--route", "easy", "--games", "500", "--seed", "1")
+    hard = _run(capsys, "--mode", "solitaire", "--route", "hard", "--games", "500", "--seed", "1")
+    duel = _run(capsys, "--mode", "competitive", "--players", "2", "--games", "500", "--seed", "1")
+    assert 0.55 <= easy["win_rate"] <= 0.80  # type: ignore[operator]
+    assert 0.25 <= hard["win_rate"] <= 0.50  # type: ignore[operator]
+    assert duel["median_rounds"] <= 10  # type: ignore[operator]
+    assert 0.45 <= duel["win_rate_by_seat"]["first"] <= 0.55  # type: ignore[index]

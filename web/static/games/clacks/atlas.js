@@ -1,0 +1,284 @@
+// The map games' atlas of shared pictures: the route from Ankh-Morpork to Genua with its twelve
+// tower locations, the Post Office track, the swap slots, the cards read out and their
+// lasting effects, the hands of a team. Used by the co-op, solitaire and junior modes.
+"use strict";
+
+(() => {
+  const { t, el, svg } = Clacks;
+  const clacks = Clacks.games.clacks;
+  const { symbolWord, seatName, cellsOf, cardPicture } = clacks.parts;
+
+  const WIDTH = 720;
+  const START = { x: 110, y: 120 };
+  const GENUA = { x: 610, y: 120 };
+  const CENTRE = { x: (START.x + GENUA.x) / 2, y: START.y };
+  // the easy route winds anticlockwise (below), the hard one clockwise along the top edge
+  const BENDS = { easy: [[170, 330], [550, 330]], hard: [[170, -90], [550, -90]] };
+  const LABEL_GAP = 24;
+  const TRACK_SPACE = 80; // below the route: the Post Office track
+
+  function bezier(points, at) {
+    const [p0, p1, p2, p3] = points;
+    const u = 1 - at;
+    const coord = (i) => u * u * u * p0[i] + 3 * u * u * at * p1[i] + 3 * u * at * at * p2[i] + at * at * at * p3[i];
+    return { x: coord(0), y: coord(1) };
+  }
+
+  // Ankh-Morpork (index 0) and the route's tower locations (1..count, the last Genua),
+  // evenly spaced along the road.
+  function routePoints(routeId, count) {
+    const bends = BENDS[routeId] || BENDS.easy;
+    const curve = [[START.x, START.y], bends[0], bends[1], [GENUA.x, GENUA.y]];
+    const samples = Array.from({ length: 401 }, (_, i) => bezier(curve, i / 400));
+    const lengths = [0];
+    for (let i = 1; i < samples.length; i += 1) {
+      lengths.push(lengths[i - 1] + Math.hypot(samples[i].x - samples[i - 1].x, samples[i].y - samples[i - 1].y));
+    }
+    const total = lengths[lengths.length - 1];
+    return Array.from({ length: count + 1 }, (_, n) => {
+      const want = (total * n) / count;
+      const i = Math.max(0, lengths.findIndex((l) => l >= want - 1e-6));
+      return samples[i];
+    });
+  }
+
+  // A place name beside its tower, away from the middle of the map, on two lines if long.
+  function placeName(point, name, cls, far) {
+    const dx = point.x - CENTRE.x;
+    const dy = point.y - CENTRE.y;
+    const norm = Math.hypot(dx, dy) || 1;
+    const ux = dx / norm;
+    const uy = dy / norm;
+    // along the bottom (or top) of the road towers stand close: every other name further out
+    const gap = LABEL_GAP + (far && Math.abs(uy) > 0.5 ? 30 : 0);
+    const x = point.x + ux * gap;
+    const y = point.y + uy * gap;
+    const anchor = ux > 0.45 ? "start" : ux < -0.45 ? "end" : "middle";
+    const words = name.split(" ");
+    let lines = [name];
+    if (name.length > 11 && words.length > 1) {
+      let best = 1;
+      for (let i = 1; i < words.length; i += 1) {
+        const a = words.slice(0, i).join(" ").length;
+        const b = words.slice(i).join(" ").length;
+        const bestA = words.slice(0, best).join(" ").length;
+        const bestB = words.slice(best).join(" ").length;
+        if (Math.max(a, b) < Math.max(bestA, bestB)) best = i;
+      }
+      lines = [words.slice(0, best).join(" "), words.slice(best).join(" ")];
+    }
+    const lineHeight = 14;
+    // text grows away from the tower: downwards below it, upwards above it
+    const first = uy > 0.3 ? y + 10 : uy < -0.3 ? y - (lines.length - 1) * lineHeight : y + 4 - ((lines.length - 1) * lineHeight) / 2;
+    return svg("text", { x, y: first, class: cls, "text-anchor": anchor },
+      lines.map((line, i) => svg("tspan", { x, dy: i ? lineHeight : 0, text: line })));
+  }
+
+  // The route as an SVG. opts: lit (towers lit so far), symbols (the message, to write
+  // each sent symbol by its tower), pawn (a junior pawn's place, 0 = Ankh-Morpork),
+  // pawnSeat, faults (tower numbers that draw a Fault Report), postOffice {position, track}.
+  function routeMap(route, opts) {
+    const count = route.towers.length;
+    const points = routePoints(route.id, count);
+    // room for the names outside the road's bend, and a little on the inside
+    const top = Math.min(...points.map((p) => p.y - (p.y < CENTRE.y - 5 ? 86 : 34)));
+    const bottom = Math.max(...points.map((p) => p.y + (p.y > CENTRE.y + 5 ? 86 : 40)));
+    const height = bottom - top + (opts.postOffice ? TRACK_SPACE : 0);
+    const lit = opts.lit || 0;
+    const label = [t("clacks.map.label", { route: routeTitle(route.id), lit, count })];
+    if (opts.postOffice) {
+      label.push(t("clacks.map.post_office", { position: opts.postOffice.position, track: opts.postOffice.track }));
+    }
+    const root = svg("svg", { viewBox: `0 ${top.toFixed(0)} ${WIDTH} ${height.toFixed(0)}`,
+                              class: `route-map route-${route.id}`, role: "group", "aria-label": label.join(". ") });
+    const road = (upto) => points.slice(0, upto + 1)
+      .map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(" ");
+    root.append(svg("path", { d: road(count), class: "road" }));
+    if (lit) root.append(svg("path", { d: road(lit), class: "road sent" }));
+    const start = points[0];
+    root.append(svg("g", { class: "city start", role: "img", "aria-label": t("clacks.map.start") },
+      svg("rect", { x: start.x - 16, y: start.y - 16, width: 32, height: 32, rx: 4 }),
+      svg("text", { x: start.x - 20, y: start.y - 24, class: "place city-name", text: "Ankh-Morpork" })));
+    const faults = new Set(opts.faults || []);
+    route.towers.forEach((name, i) => {
+      const number = i + 1;
+      const p = points[number];
+      const on = number <= lit;
+      const words = [t("clacks.map.tower", { number, name }), t(on ? "clacks.map.lit" : "clacks.map.dark")];
+      if (on && opts.symbols) words.push(symbolWord(opts.symbols[i]));
+      if (faults.has(number)) words.push(t("clacks.map.fault_tower"));
+      const group = svg("g", {
+        class: `site${on ? " on" : ""}${number === count ? " genua" : ""}${faults.has(number) ? " fault-site" : ""}`,
+        role: "img",
+        "aria-label": words.join(", "),
+        "data-site": number,
+      });
+      group.append(svg("circle", { cx: p.x, cy: p.y, r: 15, class: "site-lamp" }));
+      group.append(svg("text", { x: p.x, y: p.y + 5, class: "site-number", text: String(number) }));
+      group.append(placeName(p, name, "place", i % 2 === 1));
+      if (on && opts.symbols) {
+        const inward = p.y > CENTRE.y ? -1 : 1;
+        group.append(svg("text", { x: p.x, y: p.y + inward * 30 + 5, class: "sent-symbol",
+                                   text: shortSymbol(opts.symbols[i]) }));
+      }
+      if (faults.has(number)) {
+        group.append(svg("text", { x: p.x + 16, y: p.y - 12, class: "fault-mark", text: "⚠" }));
+      }
+      root.append(group);
+    });
+    if (opts.pawn !== undefined && opts.pawn !== null) {
+      const p = points[opts.pawn];
+      root.append(svg("g", { class: `map-pawn seat-${opts.pawnSeat}`, role: "img",
+                             "aria-label": t("clacks.map.pawn", { seat: t(`seat.${opts.pawnSeat}`) }) },
+        svg("circle", { cx: p.x, cy: p.y - 2, r: 12, class: `pawn seat-${opts.pawnSeat}` }),
+        svg("text", { x: p.x, y: p.y + 4, class: "pawn-text", text: t(`seat.${opts.pawnSeat}.initial`) })));
+    }
+    if (opts.postOffice) root.append(postOfficeTrack(opts.postOffice, bottom + 30));
+    return root;
+  }
+
+  function shortSymbol(symbol) {
+    return symbol === "SPACE" ? "␣" : symbol === "END" ? "■" : symbol;
+  }
+
+  function routeTitle(routeId) {
+    return t(`clacks.route.${routeId}`);
+  }
+
+  // The Post Office's track: one pip per step from Ankh-Morpork to Genua, the marker on it.
+  function postOfficeTrack(postOffice, y) {
+    const { position, track } = postOffice;
+    const left = START.x;
+    const step = (GENUA.x - START.x) / track;
+    const group = svg("g", { class: "post-office", role: "img",
+      "aria-label": t("clacks.map.post_office", { position, track }) });
+    group.append(svg("text", { x: left, y: y - 14, class: "track-label",
+      text: t("clacks.post_office_at", { position, track }) }));
+    for (let i = 0; i <= track; i += 1) {
+      group.append(svg("rect", { x: left + i * step - 3, y: y - 3, width: 6, height: 6, rx: 1,
+                                 class: i <= position ? "pip passed" : "pip" }));
+    }
+    const x = left + position * step;
+    group.append(svg("path", { d: `M${x} ${y + 6} l-11 20 h22 z`, class: "marker" }));
+    group.append(svg("text", { x, y: y + 42, class: "marker-label", text: "✉" }));
+    group.append(svg("text", { x: GENUA.x, y: y - 14, class: "track-label", "text-anchor": "end", text: "Genua" }));
+    return group;
+  }
+
+  // ------------------------------------------------------------------ cards
+
+  function jacquardTile(card, extra) {
+    return el("div", { class: "mini-card", "data-jacquard": card.id },
+      cardPicture(cellsOf(card.holes, 0, false), t("clacks.card_holes", { name: card.name, holes: card.holes.join(" ") })),
+      el("span", { class: "card-name" }, card.name),
+      el("span", { class: "cost" }, t("clacks.cost", { cost: card.cost })),
+      card.fault ? el("span", { class: "fault-stamp" }, t("clacks.fault_stamp")) : null,
+      extra || null);
+  }
+
+  // The four swap slots. onSwap(slot) makes each a button (enabled(slot) says when).
+  function slotsPanel(view, opts) {
+    const list = el("ul", { class: "slots" });
+    for (const slot of view.slots) {
+      const title = t(`clacks.slot.${slot.id}`);
+      const body = [];
+      if (slot.taken) {
+        body.push(el("p", { class: "taken" }, t("clacks.slot_taken")));
+      } else if (slot.jacquard) {
+        body.push(jacquardTile(slot.jacquard));
+      } else {
+        body.push(el("div", { class: "mini-card face-down", role: "img", "aria-label": t("clacks.face_down") },
+          el("span", { class: "back", "aria-hidden": "true" }, "?"), el("span", {}, t("clacks.face_down"))));
+      }
+      if (slot.lift_cost) body.push(el("p", { class: "slot-cost" }, t("clacks.lift_cost", { cost: slot.lift_cost })));
+      const chosen = opts && opts.chosen === slot.id;
+      const item = el("li", { class: `slot slot-${slot.kind}${slot.taken ? " empty" : ""}${chosen ? " chosen" : ""}`,
+                              "data-slot": slot.id },
+        el("h4", {}, el("span", { class: `deck-mark deck-${slot.kind}`, "aria-hidden": "true" }), title), ...body);
+      if (opts && opts.onSwap && !slot.taken) {
+        item.append(el("button", {
+          type: "button",
+          class: chosen ? "primary" : "secondary",
+          "data-action": "swap",
+          "aria-label": t("clacks.swap_for", { slot: title }),
+          "aria-pressed": String(Boolean(chosen)),
+          disabled: !opts.enabled(slot.id),
+          onclick: () => opts.onSwap(slot.id),
+        }, t("clacks.swap")));
+      }
+      list.append(item);
+    }
+    return el("section", { class: "slots-box", "aria-label": t("clacks.slots") }, el("h3", {}, t("clacks.slots")), list);
+  }
+
+  // Cards read out so far (in co-op: Fault Reports in their Night Shift meaning) and the
+  // effects that last a round.
+  function cardsPanel(view, turnNumber) {
+    const box = el("section", { class: "revealed-box", "aria-label": t("clacks.revealed") },
+      el("h3", {}, t("clacks.revealed")));
+    const effects = (view.effects || []).filter((e) => e.active || e.first_turn > turnNumber);
+    if (effects.length) {
+      box.append(el("ul", { class: "effects" }, effects.map((e) => el("li", { class: e.active ? "active" : "coming" },
+        el("strong", {}, e.name), " — ",
+        effectText(e), " ",
+        el("span", { class: "turns" }, t("clacks.effect_turns", { first: e.first_turn, last: e.last_turn }))))));
+    }
+    if (view.emergency_repair) {
+      box.append(el("p", { class: "repair" }, t("clacks.repair_waiting", {
+        name: view.emergency_repair.name, cards: view.emergency_repair.cancels.join(", ") })));
+    }
+    const revealed = [...(view.revealed || [])].reverse();
+    if (!revealed.length) box.append(el("p", { class: "hint" }, t("clacks.nothing_revealed")));
+    box.append(el("ol", { class: "revealed", reversed: true }, revealed.map((card) =>
+      el("li", { class: `read-card read-${card.deck}`, "data-revealed": card.id },
+        el("span", { class: `deck-mark deck-${card.deck}`, "aria-hidden": "true" }),
+        el("strong", {}, card.name), el("span", { class: "deck" }, ` (${t(`clacks.deck.${card.deck}`)})`),
+        el("p", {}, card.text)))));
+    return box;
+  }
+
+  function effectText(effect) {
+    const key = `clacks.effect.${effect.effect}`;
+    if (!Clacks.has(key)) return effect.effect;
+    const words = t(key, effect.params);
+    return /\{\w+\}/.test(words) ? t(`${key}.plain`) : words;
+  }
+
+  // Each seat of a team: who, connected, the hand when the view shows it (standard
+  // co-op: open hands; Long Distance: only counts), stress spent on its last turn.
+  function teamPanel(state, ownSeat) {
+    const view = state.view;
+    const box = el("section", { class: "team", "aria-label": t("clacks.team") }, el("h3", {}, t("clacks.team")));
+    for (const player of view.players) {
+      if (player.seat === ownSeat) continue;
+      const active = (state.active || []).includes(player.seat);
+      const seatInfo = state.room.seats.find((s) => s.id === player.seat) || {};
+      const hand = player.hand
+        ? el("div", { class: "team-hand" }, player.hand.map((c) => jacquardTile(c)))
+        : el("p", { class: "hidden-hand" }, t("clacks.hand_hidden", { count: player.hand_count }));
+      box.append(el("div", { class: `seat seat-${player.seat}${active ? " active" : ""}`, "data-seat": player.seat,
+                             "aria-current": active ? "true" : null },
+        el("h4", {}, el("span", { class: `shape ${player.colour}`, "aria-hidden": "true" }), seatName(state, player.seat),
+          active ? el("span", { class: "badge" }, t("clacks.playing")) : null),
+        el("p", { class: "presence" }, seatInfo.claimed
+          ? t(seatInfo.connected ? "ui.connected" : "ui.not_connected") : t("ui.free")),
+        hand,
+        el("p", { class: "counts" }, t("clacks.last_turn_stress", { stress: player.last_turn_stress }))));
+    }
+    if (view.options.long_distance) box.append(el("p", { class: "hint" }, t("clacks.long_distance_note")));
+    return box;
+  }
+
+  // The latest public events in words, newest first (phones have no game log of their own).
+  function recentPanel(state, log, count) {
+    const shown = log.filter((e) => !["drew_jacquards", "turn_ended", "game_started"].includes(e.kind))
+      .slice(-count).reverse();
+    return el("section", { class: "recent", "aria-label": t("clacks.recent") },
+      el("h3", {}, t("clacks.recent")),
+      el("ol", { class: "recent-list", "aria-live": "polite" },
+        shown.map((e) => el("li", { class: `event-${e.kind}` }, clacks.parts.describeEvent(state, e)))));
+  }
+
+  clacks.map = { routeMap, postOfficeTrack, slotsPanel, cardsPanel, teamPanel, recentPanel, jacquardTile,
+                 routeTitle, shortSymbol };
+})();

@@ -1,0 +1,250 @@
+// The Co-operative Race to Genua and the solitaire game, on the table screen and on a
+// phone. The team sends one message along the route while the Post Office runs for
+// Genua; a phone plays its seat's Jacquards, swaps from the slots and transmits from any
+// tower of its colour. What a phone may do comes from the engine's legal actions.
+"use strict";
+
+(() => {
+  const { t, el } = Clacks;
+  const clacks = Clacks.games.clacks;
+  const P = clacks.parts;
+
+  // ------------------------------------------------------------------ shared
+
+  function status(state) {
+    const view = state.view;
+    if (state.over) {
+      const won = view.result === "won";
+      return el("div", { class: `winner ${won ? "won" : "lost"}`, role: "status" },
+        t(won ? "clacks.team_won" : "clacks.team_lost"), " ", t(`clacks.reason.${view.end_reason}`));
+    }
+    const turn = view.turn;
+    const parts = [
+      el("strong", {}, t("clacks.turn_of", { name: P.seatName(state, turn.seat) })), " · ",
+      t("clacks.round", { round: turn.round }), " · ",
+      t("clacks.stress_spent", { spent: turn.stress_spent }), " · ",
+      turn.jacquard_limit === null
+        ? t("clacks.jacquards_played", { played: turn.jacquards_played })
+        : t("clacks.jacquards_played_of", { played: turn.jacquards_played, limit: turn.jacquard_limit }),
+    ];
+    const notes = [];
+    if (turn.stress_surcharge) notes.push(t("clacks.surcharge", { amount: turn.stress_surcharge }));
+    if (turn.post_office_cap !== null) {
+      notes.push(t("clacks.post_office_cap", { cap: turn.post_office_cap, steps: turn.post_office_steps }));
+    }
+    if (turn.swapped) notes.push(t("clacks.swapped_this_turn"));
+    if (turn.lifted_pending) notes.push(t("clacks.lifted_pending"));
+    return el("div", { class: "turn" }, parts,
+      el("p", { class: "race" }, t("clacks.race_line", {
+        lit: view.message.progress, count: view.message.symbols.length,
+        position: view.post_office.position, track: view.post_office.track })),
+      notes.length ? el("p", { class: "phase" }, notes.join(" · ")) : null);
+  }
+
+  function teamMessage(view) {
+    return P.messageLine({ message: view.message.symbols, progress: view.message.progress });
+  }
+
+  function routeBox(view) {
+    return el("section", { class: "route-box", "aria-label": t("clacks.route_title") },
+      el("h3", {}, clacks.map.routeTitle(view.route.id), " · ",
+        el("span", { class: "route-name" }, view.route.name)),
+      clacks.map.routeMap(view.route, {
+        lit: view.message.progress, symbols: view.message.symbols, postOffice: view.post_office }),
+      teamMessage(view));
+  }
+
+  // Towers of the seat's colour that show the next symbol freshly, as the engine says.
+  function sendingTowers(legal) {
+    return new Set((legal || []).filter((a) => a.type === "transmit").map((a) => a.tower));
+  }
+
+  // ------------------------------------------------------------------ table screen
+
+  function table(ctx) {
+    const { state, ref } = ctx;
+    const view = state.view;
+    const root = el("div", { class: `clacks-table map-table ${view.mode}` });
+    const options = P.boardOptions(state, ref);
+    const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
+      P.drawBoard(ref, "south", { ...options, onTower: ctx.press }));
+    if (ctx.press && !state.over) boardBox.append(el("p", { class: "hint" }, t("clacks.hint.table_transmit")));
+    root.append(
+      el("div", { class: "status", "aria-live": "polite" }, status(state)),
+      el("div", { class: "map-column" }, boardBox, clacks.map.teamPanel(state, null),
+        clacks.map.cardsPanel(view, view.turn.number)),
+      el("div", { class: "map-column" }, routeBox(view), clacks.map.slotsPanel(view)),
+    );
+    return root;
+  }
+
+  // ------------------------------------------------------------------ phone
+
+  function phone(ctx) {
+    const { state, ref, seat } = ctx;
+    const view = state.view;
+    const you = view.you;
+    const pick = P.pick;
+    const legal = state.over ? [] : ctx.legal();
+    const known = legal !== null;
+    const myTurn = (state.active || []).includes(seat);
+    const hints = view.hints_allowed;
+    if (pick.mode === "jacquard" && !you.hand.some((c) => c.id === pick.card.id)) P.resetPick();
+    if (pick.mode === "swap" && !(legal || []).some((a) => a.type === "swap" && a.slot === pick.slot)) {
+      if (known) P.resetPick();
+    }
+    if (state.over || !myTurn) P.resetPick();
+    const can = (test) => known && legal.some(test);
+
+    const root = el("div", { class: `clacks-phone map-phone ${view.mode}` });
+    root.append(el("div", { class: "status", "aria-live": "polite" }, status(state)));
+
+    // the message the team is sending, and the next symbol
+    const next = view.message.next_symbol;
+    const mine = el("section", { class: "mine", "aria-label": t("clacks.team_message") },
+      el("h2", {}, t("clacks.team_message")), teamMessage(view));
+    if (next && !state.over) {
+      const pattern = ref.alphabet[next];
+      mine.append(el("p", { class: "next" }, t("clacks.next_symbol", { symbol: P.symbolWord(next) }), " ",
+        P.glyph(pattern, `${P.symbolWord(next)}: ${P.patternWords(pattern)}`)));
+    }
+    mine.append(el("details", { class: "route-details" }, el("summary", {}, t("clacks.route_title")),
+      clacks.map.routeMap(view.route, {
+        lit: view.message.progress, symbols: view.message.symbols, postOffice: view.post_office })));
+
+    // the board from this seat: lamps to place a Jacquard on, towers to transmit from
+    const sends = sendingTowers(legal);
+    const options = P.boardOptions(state, ref);
+    if (pick.mode === "jacquard" && pick.lamps.length) options.preview = new Set(pick.lamps);
+    else if (state.preview && state.preview.seat !== seat) options.preview = new Set();
+    options.onLamp = pick.mode === "jacquard" ? (lamp) => ctx.tapLamp(lamp) : null;
+    const mayFinish = can((a) => a.type === "end_turn");
+    if (myTurn && !pick.mode && (hints ? sends.size : mayFinish)) {
+      options.onTower = (tower) => ctx.tapTower(tower);
+      const colour = view.players.find((p) => p.seat === seat).colour;
+      options.towerEnabled = (tower) => (hints ? sends.has(tower.id) : tower.colour === colour);
+    }
+    if (hints) {
+      options.canSend = sends;
+      options.sendSymbol = next;
+    }
+    const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
+      P.drawBoard(ref, seat, options),
+      el("p", { class: "hint", role: "status" }, hint(state, seat, myTurn, legal)));
+
+    const controls = el("div", { class: "controls" });
+    const action = P.pendingAction(view);
+    if (pick.mode === "jacquard") {
+      const allowed = action && can((a) => a.type === "play_jacquard" && a.jacquard === action.jacquard
+        && sameLamps(a.lamps, action.lamps));
+      controls.append(
+        el("button", { type: "button", class: "secondary", "data-action": "rotate", onclick: () => ctx.turn(1) }, t("clacks.rotate")),
+        el("button", { type: "button", class: "secondary", "data-action": "mirror", onclick: () => ctx.mirror() }, t("clacks.mirror")),
+        el("button", { type: "button", class: "primary", disabled: !allowed, "data-action": "confirm",
+                       onclick: () => ctx.confirm() }, t("clacks.confirm")),
+        el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() }, t("ui.cancel")),
+      );
+    }
+    if (pick.mode === "swap") {
+      controls.append(el("p", { class: "hint" }, t("clacks.hint.swap", { slot: t(`clacks.slot.${pick.slot}`) })),
+        el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() }, t("ui.cancel")));
+    }
+    boardBox.append(controls);
+
+    const turnButtons = el("div", { class: "turn-buttons" });
+    if (myTurn && !pick.mode && !state.over) {
+      if (hints) {
+        const first = (legal || []).find((a) => a.type === "transmit");
+        turnButtons.append(el("button", { type: "button", class: "primary", "data-action": "transmit",
+          disabled: !first, onclick: () => ctx.act({ type: "transmit", tower: first.tower }) },
+          first ? t("clacks.transmit_from", { symbol: P.symbolWord(next), tower: first.tower })
+            : t("clacks.transmit", { symbol: P.symbolWord(next) })));
+      }
+      turnButtons.append(el("button", { type: "button", class: "secondary", "data-action": "end_turn",
+        disabled: !mayFinish, onclick: () => ctx.act({ type: "end_turn" }) }, t("clacks.end_turn")));
+    }
+    if (you.can_undo && !pick.mode) {
+      turnButtons.append(el("button", { type: "button", class: "secondary", "data-action": "undo",
+        onclick: () => ctx.undo() }, t("clacks.undo")));
+    }
+
+    root.append(mine, boardBox, turnButtons, handBox(ctx, legal, myTurn));
+    if (!state.over) {
+      root.append(clacks.map.slotsPanel(view, {
+        onSwap: (slot) => ctx.chooseSwap(slot),
+        enabled: (slot) => myTurn && can((a) => a.type === "swap" && a.slot === slot),
+        chosen: pick.mode === "swap" ? pick.slot : null,
+      }));
+    }
+    if (view.players.length > 1) root.append(clacks.map.teamPanel(state, seat));
+    root.append(clacks.map.cardsPanel(view, view.turn.number), clacks.map.recentPanel(state, ctx.log || [], 6));
+    return root;
+  }
+
+  function sameLamps(a, b) {
+    return a.length === b.length && a.every((lamp) => b.includes(lamp));
+  }
+
+  function handBox(ctx, legal, myTurn) {
+    const { state } = ctx;
+    const you = state.view.you;
+    const pick = P.pick;
+    const hand = el("section", { class: "hand", "aria-label": t("clacks.your_jacquards") },
+      el("h2", {}, t("clacks.your_jacquards")));
+    const list = el("ul", { class: "cards" });
+    for (const card of you.hand) {
+      const swapping = pick.mode === "swap";
+      const chosen = pick.mode === "jacquard" && pick.card.id === card.id;
+      const cells = chosen ? P.cellsOf(card.holes, pick.rotation, pick.mirror) : P.cellsOf(card.holes, 0, false);
+      const usable = myTurn && (legal || []).some((a) => (swapping
+        ? a.type === "swap" && a.slot === pick.slot && a.jacquard === card.id
+        : a.type === "play_jacquard" && a.jacquard === card.id));
+      const lifted = you.lifted === card.id;
+      list.append(el("li", { class: `card jacquard${chosen ? " chosen" : ""}${lifted ? " lifted" : ""}`, "data-card": card.id },
+        el("button", {
+          type: "button",
+          class: "card-button",
+          disabled: !usable,
+          "aria-pressed": String(chosen),
+          onclick: () => (swapping ? ctx.giveUp(card) : ctx.chooseCard(card)),
+        },
+        P.cardPicture(cells, t("clacks.card_holes", { name: card.name, holes: card.holes.join(" ") })),
+        el("span", { class: "card-name" }, card.name),
+        el("span", { class: "cost" }, t("clacks.cost", { cost: card.cost })),
+        card.fault ? el("span", { class: "fault-stamp" }, t("clacks.fault_stamp")) : null,
+        lifted ? el("span", { class: "badge" }, t("clacks.lifted")) : null,
+        swapping && usable ? el("span", { class: "badge" }, t("clacks.give_up")) : null)));
+    }
+    if (!you.hand.length) list.append(el("li", { class: "empty" }, t("clacks.no_jacquards")));
+    hand.append(list);
+    return hand;
+  }
+
+  function hint(state, seat, myTurn, legal) {
+    const view = state.view;
+    const pick = P.pick;
+    if (state.over) return "";
+    if (pick.mode === "jacquard") return pick.lamps.length ? t("clacks.hint.confirm") : t("clacks.hint.place");
+    if (pick.mode === "swap") return t("clacks.hint.swap", { slot: t(`clacks.slot.${pick.slot}`) });
+    const noHints = view.hints_allowed ? "" : ` ${t("clacks.hint.no_hints")}`;
+    if (!myTurn) return t("clacks.hint.team_wait", { name: P.seatName(state, view.turn.seat) }) + noHints;
+    if (legal === null) return t("clacks.hint.loading");
+    const you = view.you;
+    if (you.lifted) {
+      const card = you.hand.find((c) => c.id === you.lifted);
+      return t("clacks.hint.play_lifted", { name: card ? card.name : you.lifted }) + noHints;
+    }
+    if (view.turn.jacquards_played === 0) return t("clacks.hint.coop_start") + noHints;
+    const symbol = P.symbolWord(view.message.next_symbol);
+    if (!view.hints_allowed) return t("clacks.hint.coop_send_blind", { symbol }) + noHints;
+    return legal.some((a) => a.type === "transmit")
+      ? t("clacks.hint.coop_send", { symbol })
+      : t("clacks.hint.coop_not_yet", { symbol });
+  }
+
+  for (const mode of ["coop", "solitaire"]) {
+    clacks.modes.table[mode] = table;
+    clacks.modes.phone[mode] = phone;
+  }
+  clacks.coop = { status, sendingTowers, sameLamps, handBox };
+})();

@@ -1,0 +1,162 @@
+// The Junior Race on the table screen and on a phone: two children at right angles, each
+// sending their own message and moving a pawn along their own route to Genua. A phone
+// plays Jacquards and transmits from any tower of its colour, as the engine allows.
+"use strict";
+
+(() => {
+  const { t, el } = Clacks;
+  const clacks = Clacks.games.clacks;
+  const P = clacks.parts;
+
+  function status(state) {
+    const view = state.view;
+    if (state.over) {
+      return el("p", { class: "winner", role: "status" },
+        t("clacks.winner", { name: P.seatName(state, view.winner) }), " ", t(`clacks.reason.${view.end_reason}`));
+    }
+    const turn = view.turn;
+    return el("div", { class: "turn" },
+      el("strong", {}, t("clacks.turn_of", { name: P.seatName(state, turn.seat) })), " · ",
+      t("clacks.round", { round: turn.round }), " · ",
+      turn.jacquard_limit === null
+        ? t("clacks.jacquards_played", { played: turn.jacquards_played })
+        : t("clacks.jacquards_played_of", { played: turn.jacquards_played, limit: turn.jacquard_limit }));
+  }
+
+  function racer(state, player, own) {
+    const view = state.view;
+    const route = view.routes[player.route];
+    const active = (state.active || []).includes(player.seat);
+    const seatInfo = state.room.seats.find((s) => s.id === player.seat) || {};
+    const box = el("section", {
+      class: `seat racer seat-${player.seat}${active ? " active" : ""}`,
+      "data-seat": player.seat,
+      "aria-label": seatName(state, player),
+      "aria-current": active ? "true" : null,
+    },
+    el("h3", {}, el("span", { class: `shape ${player.colour}`, "aria-hidden": "true" }), seatName(state, player),
+      active ? el("span", { class: "badge" }, t("clacks.playing")) : null),
+    own ? null : el("p", { class: "presence" }, seatInfo.claimed
+      ? t(seatInfo.connected ? "ui.connected" : "ui.not_connected") : t("ui.free")),
+    P.messageLine(player),
+    el("p", { class: "counts" },
+      t("clacks.route_of", { route: clacks.map.routeTitle(player.route) }), " · ",
+      t("clacks.pawn_on", { place: player.pawn_at }),
+      player.next_fault_tower ? ` · ${t("clacks.next_fault_tower", { number: player.next_fault_tower })}` : "",
+      own ? "" : ` · ${t("clacks.hand_count", { count: player.hand_count })}`),
+    clacks.map.routeMap(route, {
+      lit: player.progress, symbols: player.message, pawn: player.progress, pawnSeat: player.seat,
+      faults: route.fault_towers }));
+    return box;
+  }
+
+  function seatName(state, player) {
+    return P.seatName(state, player.seat);
+  }
+
+  function table(ctx) {
+    const { state, ref } = ctx;
+    const view = state.view;
+    const root = el("div", { class: "clacks-table map-table junior" });
+    const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
+      P.drawBoard(ref, "south", { ...P.boardOptions(state, ref), onTower: ctx.press }));
+    if (ctx.press && !state.over) boardBox.append(el("p", { class: "hint" }, t("clacks.hint.table_transmit")));
+    root.append(
+      el("div", { class: "status", "aria-live": "polite" }, status(state)),
+      el("div", { class: "map-column" }, boardBox, clacks.map.cardsPanel(view, view.turn.number)),
+      el("div", { class: "map-column racers" }, view.players.map((p) => racer(state, p, false))),
+    );
+    return root;
+  }
+
+  function phone(ctx) {
+    const { state, ref, seat } = ctx;
+    const view = state.view;
+    const you = view.you;
+    const pick = P.pick;
+    const legal = state.over ? [] : ctx.legal();
+    const known = legal !== null;
+    const myTurn = (state.active || []).includes(seat);
+    if (pick.mode === "jacquard" && !you.hand.some((c) => c.id === pick.card.id)) P.resetPick();
+    if (state.over || !myTurn) P.resetPick();
+    const can = (test) => known && legal.some(test);
+    const me = view.players.find((p) => p.seat === seat);
+
+    const root = el("div", { class: "clacks-phone map-phone junior" });
+    root.append(el("div", { class: "status", "aria-live": "polite" }, status(state)));
+    const mine = racer(state, me, true);
+    mine.classList.add("mine");
+    if (me.next_symbol && !state.over) {
+      const pattern = ref.alphabet[me.next_symbol];
+      mine.insertBefore(el("p", { class: "next" }, t("clacks.next_symbol", { symbol: P.symbolWord(me.next_symbol) }), " ",
+        P.glyph(pattern, `${P.symbolWord(me.next_symbol)}: ${P.patternWords(pattern)}`)), mine.children[2]);
+    }
+
+    const sends = clacks.coop.sendingTowers(legal);
+    const options = P.boardOptions(state, ref);
+    if (pick.mode === "jacquard" && pick.lamps.length) options.preview = new Set(pick.lamps);
+    else if (state.preview && state.preview.seat !== seat) options.preview = new Set();
+    options.onLamp = pick.mode === "jacquard" ? (lamp) => ctx.tapLamp(lamp) : null;
+    if (myTurn && !pick.mode && sends.size) {
+      options.onTower = (tower) => ctx.tapTower(tower);
+      options.towerEnabled = (tower) => sends.has(tower.id);
+    }
+    options.canSend = sends;
+    options.sendSymbol = me.next_symbol;
+    const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
+      P.drawBoard(ref, seat, options),
+      el("p", { class: "hint", role: "status" }, hint(state, myTurn, legal, me)));
+
+    const controls = el("div", { class: "controls" });
+    const action = P.pendingAction(view);
+    if (pick.mode === "jacquard") {
+      const allowed = action && can((a) => a.type === "play_jacquard" && a.jacquard === action.jacquard
+        && clacks.coop.sameLamps(a.lamps, action.lamps));
+      controls.append(
+        el("button", { type: "button", class: "secondary", "data-action": "rotate", onclick: () => ctx.turn(1) }, t("clacks.rotate")),
+        el("button", { type: "button", class: "secondary", "data-action": "mirror", onclick: () => ctx.mirror() }, t("clacks.mirror")),
+        el("button", { type: "button", class: "primary", disabled: !allowed, "data-action": "confirm",
+                       onclick: () => ctx.confirm() }, t("clacks.confirm")),
+        el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() }, t("ui.cancel")),
+      );
+    }
+    boardBox.append(controls);
+
+    const turnButtons = el("div", { class: "turn-buttons" });
+    if (myTurn && !pick.mode && !state.over) {
+      const first = (legal || []).find((a) => a.type === "transmit");
+      turnButtons.append(
+        el("button", { type: "button", class: "primary", "data-action": "transmit", disabled: !first,
+          onclick: () => ctx.act({ type: "transmit", tower: first.tower }) },
+          first ? t("clacks.transmit_from", { symbol: P.symbolWord(me.next_symbol), tower: first.tower })
+            : t("clacks.transmit", { symbol: P.symbolWord(me.next_symbol) })),
+        el("button", { type: "button", class: "secondary", "data-action": "end_turn",
+          disabled: !can((a) => a.type === "end_turn"), onclick: () => ctx.act({ type: "end_turn" }) }, t("clacks.end_turn")));
+    }
+    if (you.can_undo && !pick.mode) {
+      turnButtons.append(el("button", { type: "button", class: "secondary", "data-action": "undo",
+        onclick: () => ctx.undo() }, t("clacks.undo")));
+    }
+    const others = view.players.filter((p) => p.seat !== seat);
+    root.append(mine, boardBox, turnButtons, clacks.coop.handBox(ctx, legal, myTurn),
+      el("div", { class: "racers" }, others.map((p) => racer(state, p, false))),
+      clacks.map.cardsPanel(view, view.turn.number), clacks.map.recentPanel(state, ctx.log || [], 6));
+    return root;
+  }
+
+  function hint(state, myTurn, legal, me) {
+    const pick = P.pick;
+    if (state.over) return "";
+    if (pick.mode === "jacquard") return pick.lamps.length ? t("clacks.hint.confirm") : t("clacks.hint.place");
+    if (!myTurn) return t("clacks.hint.team_wait", { name: P.seatName(state, state.view.turn.seat) });
+    if (legal === null) return t("clacks.hint.loading");
+    const symbol = P.symbolWord(me.next_symbol);
+    if (state.view.turn.jacquards_played === 0) return t("clacks.hint.junior_start", { symbol });
+    return legal.some((a) => a.type === "transmit")
+      ? t("clacks.hint.coop_send", { symbol })
+      : t("clacks.hint.coop_not_yet", { symbol });
+  }
+
+  clacks.modes.table.junior = table;
+  clacks.modes.phone.junior = phone;
+})();
