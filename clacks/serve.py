@@ -10,7 +10,9 @@ and runs the same on a Raspberry Pi as on a laptop. Why waitress for server-sent
   on 2 cores, with threads to spare for the phones' ordinary requests.
 * A change wakes the waiting streams through one condition variable; each stream writes
   its message at once. Waitress (3.0 and later) flushes every write straight to the socket
-  (its ``send_bytes`` threshold is 1 byte), so nothing waits in a buffer. tests/test_web_stream.py measures that an event
+  (its ``send_bytes`` threshold is 1 byte), so nothing waits in a buffer. Connections
+  use ``StreamingChannel`` (clacks/serve_channel.py), which keeps waitress's main loop
+  from spinning while the stream threads write. tests/test_web_stream.py measures that an event
   reaches a client promptly.
 * An async server would use less memory per stream, but would need an async framework
   instead of Flask or a second server; at this table size threads are simpler and fast.
@@ -95,6 +97,7 @@ def build(
     Saved games are kept in ``data_dir`` (None: in memory only, for this run)."""
     from waitress.server import create_server  # type: ignore[import-untyped]
 
+    from clacks.serve_channel import use_streaming_channels
     from web import create_app
     from web.hub import Hub
     from web.store import Store
@@ -116,6 +119,7 @@ def build(
         clear_untrusted_proxy_headers=True,
         ident="clacks-exchange",
     )
+    use_streaming_channels(server)
     bound_port = server.effective_port
     shown_host = lan_address() if host in ("0.0.0.0", "") else host
     base = f"http://{shown_host}:{bound_port}"
