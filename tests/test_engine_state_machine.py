@@ -149,9 +149,12 @@ class EngineMachine(RuleBasedStateMachine):
             return
         accepted = self.game.log[-1]
         legal = trial.legal_actions(accepted.seat, accepted.at)
-        assert accepted in legal or any(
-            accepted.to_json() | {"at": None} == a.to_json() | {"at": None} for a in legal
-        ), f"accepted {accepted.to_json()} is not among the legal actions"
+        # what the action names must match a legal action; what it leaves out (the time,
+        # a map game's tower) the rules fill in
+        named = {k: v for k, v in accepted.to_json().items() if k != "at" and v is not None}
+        assert any(named.items() <= a.to_json().items() for a in legal), (
+            f"accepted {accepted.to_json()} is not among the legal actions"
+        )
 
     @rule(seat=st.sampled_from(list(Seat)))
     def undo(self, seat: Seat) -> None:
