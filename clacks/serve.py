@@ -44,6 +44,17 @@ THREADS = 80
 STREAM_LIMIT = 64  # leaves 16 threads for ordinary requests when every stream is open
 
 
+def seconds(text: str) -> float:
+    """A length of time given on the command line: a number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"give 0 to 3600 seconds, not {text}")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     parser.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
@@ -55,6 +66,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         help="where saved games live (default: $STATE_DIRECTORY, $CLACKS_STATE_DIR or "
         "~/.local/state/clacks)",
+    )
+    # the defaults are web.bots.PAUSE_SECONDS and THINK_SECONDS (not imported here: the
+    # web side loads Flask, which the other commands do without)
+    parser.add_argument(
+        "--bot-pause",
+        type=seconds,
+        metavar="SECONDS",
+        help="how long bots wait after each change of the game before they act, so "
+        "people can follow (default: 0.6)",
+    )
+    parser.add_argument(
+        "--bot-think",
+        type=seconds,
+        metavar="SECONDS",
+        help="the most a bot may think over one action before the weakest level's "
+        "choice is played instead (default: 3)",
     )
     parser.add_argument(
         "--config",
@@ -92,9 +119,13 @@ def build(
     threads: int,
     board: Any = None,
     data_dir: Path | None = None,
+    bot_pause: float | None = None,
+    bot_think: float | None = None,
 ) -> tuple[Any, Any, str]:
     """The waitress server (bound and listening), the hub, and the public base address.
-    Saved games are kept in ``data_dir`` (None: in memory only, for this run)."""
+    Saved games are kept in ``data_dir`` (None: in memory only, for this run); bots
+    wait ``bot_pause`` seconds after each change and think at most ``bot_think``
+    (None: the companion's defaults)."""
     from waitress.server import create_server  # type: ignore[import-untyped]
 
     from clacks.serve_channel import use_streaming_channels
@@ -102,7 +133,12 @@ def build(
     from web.hub import Hub
     from web.store import Store
 
-    hub = Hub(language=language, store=Store(data_dir))
+    bots: dict[str, float] = {}
+    if bot_pause is not None:
+        bots["bot_pause"] = bot_pause
+    if bot_think is not None:
+        bots["bot_think"] = bot_think
+    hub = Hub(language=language, store=Store(data_dir), **bots)
     # bind first, so the address printed (and put in the QR code) has the real port
     app_holder: dict[str, Any] = {}
 
@@ -147,7 +183,14 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
         board = create_board(args)
     try:
         server, hub, base = build(
-            args.host, args.port, args.language, args.threads, board, data_dir
+            args.host,
+            args.port,
+            args.language,
+            args.threads,
+            board,
+            data_dir,
+            args.bot_pause,
+            args.bot_think,
         )
     except StoreError as exc:
         print(f"clacks serve: {exc}", file=sys.stderr)
@@ -168,6 +211,8 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
         if room.session is not None and room.record is not None:
             moves = len(room.record.actions)
             print(f"  Table {room.code}: its saved game goes on ({moves} actions so far)")
+            for seat, level in room.bots.items():
+                print(f"  Table {room.code}: a {level} bot plays {seat}")
     for problem in hub.problems:
         print(f"  Warning: {problem}")
     if not args.no_qr:

@@ -27,14 +27,19 @@ PHONE = {"viewport": {"width": 360, "height": 760}, "is_mobile": True, "has_touc
 TV = {"viewport": {"width": 1600, "height": 900}}
 SCREENSHOTS = os.environ.get("CLACKS_SCREENSHOTS")  # a directory to save docs screenshots in
 
-# Every pushed event is recorded in the page, so the test can read exactly what arrived.
+# Every pushed event is recorded in the page, so the test can read exactly what arrived;
+# while window.__held is a list, pushes reach the page only when released (a slow network).
 RECORD_EVENTS = """
 (() => {
   const Original = window.EventSource;
   window.__pushed = [];
+  window.__held = null;
   window.EventSource = function (url, options) {
     const source = new Original(url, options);
     source.addEventListener("state", (m) => window.__pushed.push(m.data));
+    const listen = source.addEventListener.bind(source);
+    source.addEventListener = (type, listener, ...rest) => listen(type, type !== "state" ? listener
+      : (m) => (window.__held ? window.__held.push(() => listener(m)) : listener(m)), ...rest);
     return source;
   };
   window.EventSource.prototype = Original.prototype;
@@ -80,6 +85,15 @@ class Page:
 
     def pushed(self) -> list[dict[str, Any]]:
         return [json.loads(text) for text in self.page.evaluate("window.__pushed || []")]
+
+    def hold_pushes(self) -> None:
+        """Keep what the server pushes from the page until ``release_pushes``."""
+        self.page.evaluate("window.__held = []")
+
+    def release_pushes(self) -> None:
+        self.page.evaluate(
+            "const held = window.__held || []; window.__held = null; held.forEach(f => f())"
+        )
 
     def wait_revision(self, revision: int) -> None:
         self.page.wait_for_function(

@@ -16,9 +16,18 @@ from web.room import Room
 
 
 class LiveServer:
-    def __init__(self, board: Any = None, threads: int = 24, data_dir: Path | None = None) -> None:
-        """``data_dir`` keeps the saved games there (None: in memory, gone on close)."""
-        self.server, self.hub, self.base = build("127.0.0.1", 0, "en", threads, board, data_dir)
+    def __init__(
+        self,
+        board: Any = None,
+        threads: int = 24,
+        data_dir: Path | None = None,
+        bot_pause: float = 0.0,
+    ) -> None:
+        """``data_dir`` keeps the saved games there (None: in memory, gone on close);
+        bots act ``bot_pause`` seconds after each change (none: tests do not wait)."""
+        self.server, self.hub, self.base = build(
+            "127.0.0.1", 0, "en", threads, board, data_dir, bot_pause
+        )
         self.closing = False
         self.thread = threading.Thread(target=self._run, name="waitress", daemon=True)
         self.thread.start()

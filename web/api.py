@@ -8,6 +8,7 @@ table may do carries the table's PIN in ``X-Table-Pin`` (see web/security.py).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -98,12 +99,26 @@ def openapi() -> Response:
     return jsonify(openapi_document())
 
 
+@cache
+def bot_levels_of(name: str) -> tuple[str, ...]:
+    """The bot levels a game's sessions offer (one session of the game, asked once)."""
+    try:
+        return tuple(game_module(name).new({}, 0).bot_levels())
+    except Exception:  # a game that cannot start with its defaults offers no bots here
+        return ()
+
+
 @api.get("/games")
 def games() -> Response:
     return jsonify(
         {
             "games": [
-                {"name": m.name, "title": m.title, "options": m.options_schema()}
+                {
+                    "name": m.name,
+                    "title": m.title,
+                    "options": m.options_schema(),
+                    "bot_levels": list(bot_levels_of(m.name)),
+                }
                 for m in game_modules().values()
             ],
             "languages": list(LANGUAGES),
@@ -164,7 +179,13 @@ def new_game(code: str) -> tuple[Response, int]:
     seed = optional_int(data, "seed")
     if seed is not None and not 0 <= seed < 2**63:
         raise ApiError(400, "bad_field", "seed must be between 0 and 2**63", field="seed")
-    result = found.new_game(game, options, seed, names, language)
+    bots = data.get("bots")
+    if bots is not None and (
+        not isinstance(bots, dict)
+        or not all(isinstance(k, str) and isinstance(v, str) for k, v in bots.items())
+    ):
+        raise ApiError(400, "bad_field", "bots must map seats to bot levels", field="bots")
+    result = found.new_game(game, options, seed, names, language, bots)
     return jsonify(result), 201
 
 
@@ -219,6 +240,13 @@ def preview(code: str, seat: str) -> Response:
         room(code).clear_preview(seat_id(seat), token())
         return jsonify({"frame": None})
     return jsonify(room(code).show_preview(seat_id(seat), token(), action))
+
+
+@api.post("/rooms/<code>/seats/<seat>/hint")
+def hint(code: str, seat: str) -> Response:
+    """A hint for this seat (its token), when the table allows hints; its lamps are
+    previewed on every screen and the board."""
+    return jsonify(room(code).hint(seat_id(seat), token()))
 
 
 @api.get("/rooms/<code>/seats/<seat>/legal")

@@ -7,7 +7,8 @@ it, so a new deadline is honoured at once.
 
 With a store, the hub starts with the tables it had (codes, PINs, seats and the game on
 each, replayed to exactly where it was left); the first table is the main one, whose
-address and PIN ``clacks serve`` prints.
+address and PIN ``clacks serve`` prints. When the hub starts, each table's bots start
+playing (web/bots.py), those of restored tables too, where they left off.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import threading
 import time
 from collections.abc import Callable
 
+from web.bots import PAUSE_SECONDS, THINK_SECONDS
 from web.errors import ApiError
 from web.room import Room
 from web.security import PinGuard, new_pin
@@ -40,9 +42,15 @@ class Hub:
         clock: Callable[[], float] = time.time,
         language: str = "en",
         store: Store | None = None,
+        bot_pause: float = PAUSE_SECONDS,
+        bot_think: float = THINK_SECONDS,
     ) -> None:
-        """``store`` keeps the tables and their games (None: in memory, for this run)."""
+        """``store`` keeps the tables and their games (None: in memory, for this run);
+        ``bot_pause`` is how long bots wait after each change of a game before they act,
+        ``bot_think`` the most a bot may think over one action."""
         self.clock = clock
+        self.bot_pause = bot_pause
+        self.bot_think = bot_think
         self.language = language
         self.store = store or Store(None, clock)
         self.pins = PinGuard()
@@ -74,6 +82,8 @@ class Hub:
             self.store.add_room(code, pin, self.language, main)
             room = Room(code, self.clock, self.language, self._room_changed, self.store, pin)
             self.rooms[code] = room
+            if self._thread is not None:
+                room.bot_driver.start(self.bot_pause, self.bot_think)
             return room
 
     def room(self, code: str) -> Room:
@@ -90,6 +100,8 @@ class Hub:
         if self._thread is None:
             self._thread = threading.Thread(target=self._run_clock, name="table-clock", daemon=True)
             self._thread.start()
+            for room in list(self.rooms.values()):
+                room.bot_driver.start(self.bot_pause, self.bot_think)
 
     def stop(self) -> None:
         self._stopping = True

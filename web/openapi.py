@@ -37,6 +37,10 @@ def _errors(*codes: int) -> JSON:
     return {str(c): _json(_ref("Error"), texts[c]) for c in codes}
 
 
+def _error(code: int, description: str) -> JSON:
+    return {str(code): _json(_ref("Error"), description)}
+
+
 CODE = {
     "name": "code",
     "in": "path",
@@ -99,7 +103,13 @@ def openapi_document() -> JSON:
                 "seq": {"type": "integer"},
                 "revision": {"type": "integer"},
                 "server_time": {"type": "number"},
-                "room": {"type": "object"},
+                "room": {
+                    "type": "object",
+                    "description": "the table: `seats` (each with `name`, `claimed`, "
+                    "`connected`, and `bot`: the level of the bot playing it, or null), "
+                    "`bot_levels` (the game's), `hints` (the table's setting), `spectators`, "
+                    "`hardware`",
+                },
                 "seat": {"type": ["string", "null"]},
                 "events": {"type": "array", "items": {"type": "object"}},
                 "fresh": {"type": "boolean"},
@@ -109,7 +119,11 @@ def openapi_document() -> JSON:
                 "result": {"type": ["object", "null"]},
                 "deadline": {"type": ["number", "null"]},
                 "lamps": _ref("Frame"),
-                "preview": {"type": ["object", "null"]},
+                "preview": {
+                    "type": ["object", "null"],
+                    "description": "lamps a seat is about to flip: `seat`, `lit`, `preview`, "
+                    "`accent`, and `hint` (true: the seat's hint, `accent` its tower)",
+                },
                 "notice": {"type": ["object", "null"]},
                 "can_undo": {"type": "boolean"},
                 "replay": {
@@ -207,6 +221,15 @@ def openapi_document() -> JSON:
                                         "type": ["string", "null"],
                                         "enum": ["en", "cs", None],
                                     },
+                                    "bots": {
+                                        "type": ["object", "null"],
+                                        "description": "seats bots play in the new game, "
+                                        'with their level (e.g. {"north": "planner"}; '
+                                        "the levels are the game's `bot_levels` in "
+                                        "/api/games); without it, the table's bots keep the "
+                                        "seats the new game also has",
+                                        "additionalProperties": {"type": "string"},
+                                    },
                                 },
                             }
                         }
@@ -252,7 +275,8 @@ def openapi_document() -> JSON:
                 },
             },
             "delete": {
-                "summary": "Give up your seat (its token), or free it as the table (the PIN)",
+                "summary": "Give up your seat (its token), or free it as the table (the PIN), "
+                "from a person or a bot",
                 "parameters": [CODE, SEAT, TOKEN, TABLE_PIN],
                 "responses": {
                     "200": _json({"type": "object"}, "released"),
@@ -350,6 +374,107 @@ def openapi_document() -> JSON:
                         "the previewed frame",
                     ),
                     **_errors(400, 403, 404, 409),
+                },
+            }
+        },
+        "/api/rooms/{code}/seats/{seat}/bot": {
+            "post": {
+                "summary": "Give a seat to a bot of a level (the table PIN)",
+                "description": "A free seat, or a bot's (its level changes). The bot plays "
+                "the seat's turns through the same path as people, a moment after each change. "
+                "`DELETE /api/rooms/{code}/seats/{seat}` with the PIN takes the seat back.",
+                "parameters": [CODE, SEAT, TABLE_PIN],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["level"],
+                                "properties": {
+                                    "level": {
+                                        "type": "string",
+                                        "description": "one of the room's `bot_levels`, "
+                                        "e.g. random, greedy, planner",
+                                    }
+                                },
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {"seat": {"type": "string"}, "bot": {"type": "string"}},
+                        },
+                        "the bot plays the seat",
+                    ),
+                    **_errors(400, 403, 404, 413, 429, 503),
+                    **_error(409, "no game yet, the game has no bots, or a person holds the seat"),
+                },
+            }
+        },
+        "/api/rooms/{code}/seats/{seat}/hint": {
+            "post": {
+                "summary": "A hint for this seat's turn (its token), when the table allows hints",
+                "description": "The game's plan for the seat, from its own view only; its "
+                "lamps are previewed on every screen and the LED board (the snapshot's "
+                "`preview` with `hint: true`). Clacks: `goal`, `tower`, `complete`, `cost`, "
+                "`wrong`, `cards`, `flips` and `actions`; Klackers: `actions`, `objective`, "
+                "`expected`. `actions` are in the form the actions endpoint takes.",
+                "parameters": [CODE, SEAT, TOKEN],
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "required": ["revision", "hint"],
+                            "properties": {
+                                "revision": {"type": "integer"},
+                                "hint": {
+                                    "type": "object",
+                                    "required": ["actions"],
+                                    "properties": {
+                                        "actions": {"type": "array", "items": {"type": "object"}}
+                                    },
+                                },
+                                "frame": {"oneOf": [_ref("Frame"), {"type": "null"}]},
+                            },
+                        },
+                        "the hint",
+                    ),
+                    **_errors(400, 403, 404),
+                    **_error(
+                        409,
+                        "no game yet, hints are off at this table (`hints_off`), the game's "
+                        "rules allow none (`hints_forbidden`: Long Distance), or there is no "
+                        "hint now (`no_hint`: not the seat's turn)",
+                    ),
+                },
+            }
+        },
+        "/api/rooms/{code}/settings": {
+            "post": {
+                "summary": "The table's settings (the table PIN): whether phones may ask for hints",
+                "parameters": [CODE, TABLE_PIN],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["hints"],
+                                "properties": {"hints": {"type": "boolean"}},
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json(
+                        {"type": "object", "properties": {"hints": {"type": "boolean"}}},
+                        "the settings now",
+                    ),
+                    **_errors(400, 403, 404, 413, 429, 503),
                 },
             }
         },

@@ -8,7 +8,8 @@ seat and then shared by every connection of that seat (the table and all spectat
 one). Hidden information therefore has exactly one way out, ``Session.view(seat)``.
 
 The game itself is reached only through ``engine.core.interface``; nothing here knows
-the rules of any game. An attached ExchangeBoard (the LEDs and tower buttons, or their
+the rules of any game. Seats may be played by bots (``bots``: seat -> level), whose
+actions ``web.bots.BotDriver`` applies through the same change path as people's. An attached ExchangeBoard (the LEDs and tower buttons, or their
 simulator) is driven through the firmware's ``Companion``: every change is shown on it,
 and its presses are played by ``SessionButtons`` under this room's lock.
 """
@@ -29,6 +30,7 @@ from typing import Any
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.interface import JSON, LampFrame, Session, game_module, game_modules
 from firmware.companion import Companion, SessionButtons
+from web.bots import BotDriver, BotTurn
 from web.errors import ApiError
 from web.replay import ReplayViewer
 from web.security import new_pin, new_token, token_digest, token_matches
@@ -67,6 +69,7 @@ class SeatClaim:
 class Preview:
     seat: str
     frame: LampFrame
+    hint: bool = False  # the lamps of a hint the seat asked for, not of its own placement
 
 
 @dataclass
@@ -128,6 +131,11 @@ class Room:
         self.revision = 0  # bumped by every change of the game itself
         self.seq = 0  # bumped by every change any page should see
         self.claims: dict[str, SeatClaim] = {}
+        self.bots: dict[str, str] = {}  # seats bots play, with their level
+        self.hints = False  # the table's setting: phones may ask for hints
+        self.bot_driver = BotDriver(self)
+        self._bot_passed: set[str] = set()  # bots that had nothing to do at this revision
+        self.changed_at = time.monotonic()  # when the game last changed, for the bots' pause
         self.names: dict[str, str] = {}  # names typed in the lobby, per seat
         self.log: deque[tuple[int, JSON]] = deque(maxlen=LOG_KEPT)
         self.preview: Preview | None = None
@@ -156,6 +164,8 @@ class Room:
         room.revision = saved.revision
         room.seq = saved.revision
         room.claims = {s: SeatClaim(c.digest, c.name) for s, c in saved.seats.items()}
+        room.bots = dict(saved.bots)
+        room.hints = saved.hints
         if saved.game_id is not None:
             try:
                 room._take_saved(saved.game_id)
@@ -188,9 +198,11 @@ class Room:
         seed: int | None = None,
         names: dict[str, str] | None = None,
         language: str | None = None,
+        bots: dict[str, str] | None = None,
     ) -> JSON:
         """Start a new game on this table; seats whose label the new game also has keep
-        their holders."""
+        their holders, people and bots. ``bots`` (seat -> level), when given, are
+        exactly the seats bots play in the new game."""
         if game not in game_modules():
             raise ApiError(404, "unknown_game", f"unknown game {game!r}", game=game)
         if seed is None:
@@ -201,6 +213,7 @@ class Room:
             except IllegalAction as exc:
                 raise ApiError.from_illegal(exc, status=400) from None
             seat_ids = [s.id for s in session.seats]
+            new_bots = self._bots_for(session, seat_ids, bots)
             kept_names = dict(self.names)
             if names is not None:
                 kept_names = {s: _clean_name(n) for s, n in names.items() if s in seat_ids and n}
@@ -219,6 +232,7 @@ class Room:
                     self.revision + 1,
                     self.game_number + 1,
                     language or self.language,
+                    new_bots,
                 )
             except (sqlite3.Error, OSError, ValueError) as exc:
                 raise _not_saved(exc) from None
@@ -226,12 +240,32 @@ class Room:
             self.game_name = game
             self.game_number += 1
             self.claims = {s: c for s, c in self.claims.items() if s in seat_ids}
+            self.bots = new_bots
             self.names = kept_names
             if language is not None:
                 self.language = language
             self._idempotent.clear()
             self._game_changed([{"kind": "game_started", "seat": None, "seats": seat_ids}])
             return {"revision": self.revision, "game": game}
+
+    def _bots_for(
+        self, session: Session, seat_ids: list[str], asked: dict[str, str] | None
+    ) -> dict[str, str]:
+        """The bots of a game about to be put on the table: those ``asked`` for (checked),
+        else the table's bots on seats the game also has."""
+        levels = session.bot_levels()
+        if asked is None:
+            return {s: lv for s, lv in self.bots.items() if s in seat_ids and lv in levels}
+        for seat, level in asked.items():
+            if seat not in seat_ids:
+                raise ApiError(
+                    400, "bad_field", f"This game has no seat {seat!r} for a bot", field="bots"
+                )
+            self._check_level(levels, level)
+            held = self.claims.get(seat)
+            if held is not None:
+                raise _seat_taken(seat, held.name)
+        return dict(asked)
 
     def _game_changed(self, events: list[JSON]) -> None:
         """Another game on the table (or none): what pages remember of the last goes."""
@@ -240,6 +274,8 @@ class Room:
         self.preview = None
         self.notice = None
         self.revision += 1
+        self.changed_at = time.monotonic()
+        self._bot_passed.clear()
         self._publish(events)
 
     # ----------------------------------------------------------------- the table's own
@@ -277,15 +313,22 @@ class Room:
                 self.store.mark_damaged(game_id, str(exc))
                 raise ApiError(409, "damaged_save", f"That saved game is damaged: {exc}") from None
             seat_ids = [s.id for s in session.seats]
+            kept_bots = self._bots_for(session, seat_ids, None)
             try:
                 self.store.put_on(
-                    self.code, game_id, self.revision + 1, self.game_number + 1, seat_ids
+                    self.code,
+                    game_id,
+                    self.revision + 1,
+                    self.game_number + 1,
+                    seat_ids,
+                    kept_bots,
                 )
             except (sqlite3.Error, OSError) as exc:
                 raise _not_saved(exc) from None
             self.session, self.record, self.game_name = session, record, record.game
             self.game_number += 1
             self.claims = {s: c for s, c in self.claims.items() if s in seat_ids}
+            self.bots = kept_bots
             self._idempotent.clear()
             for seat, key, answer in self.store.answers(game_id):
                 self._idempotent[(seat, key)] = answer
@@ -382,15 +425,17 @@ class Room:
         """Take a free seat (or rename your own); returns the seat's token."""
         with self.lock:
             self._require_seat(seat)
-            held = self.claims.get(seat)
-            if held is not None and not token_matches(held.digest, token):
+            if seat in self.bots:
                 raise ApiError(
                     409,
-                    "seat_taken",
-                    f"{held.name or seat} already sits at {seat}",
+                    "bot_seat",
+                    f"A {self.bots[seat]} bot plays {seat}; the table can give the seat back",
                     seat=seat,
-                    name=held.name,
+                    level=self.bots[seat],
                 )
+            held = self.claims.get(seat)
+            if held is not None and not token_matches(held.digest, token):
+                raise _seat_taken(seat, held.name)
             clean = _clean_name(name or "") or self.names.get(seat, "")
             given = token if held is not None and token else new_token()
             digest = token_digest(given)
@@ -412,10 +457,11 @@ class Room:
             self._free(seat)
 
     def free_seat(self, seat: str) -> None:
-        """The table frees a seat, whoever holds it (a phone that left, a stranger)."""
+        """The table frees a seat, whoever holds it (a phone that left, a stranger, a
+        bot), for a person to take."""
         with self.lock:
             self._require_seat(seat)
-            if seat not in self.claims:
+            if seat not in self.claims and seat not in self.bots:
                 raise ApiError(409, "seat_free", f"Nobody holds {seat}", seat=seat)
             self._free(seat)
 
@@ -424,8 +470,142 @@ class Room:
             self.store.free_seat(self.code, seat)
         except (sqlite3.Error, OSError) as exc:
             raise _not_saved(exc) from None
-        del self.claims[seat]
+        self.claims.pop(seat, None)
+        self.bots.pop(seat, None)
         self._publish([])
+
+    # ----------------------------------------------------------------- bots and hints
+
+    def bot_levels(self) -> list[str]:
+        with self.lock:
+            return self.session.bot_levels() if self.session is not None else []
+
+    def _check_level(self, levels: list[str], level: object) -> str:
+        if not levels:
+            raise ApiError(409, "no_bots", "This game has no bots")
+        if not isinstance(level, str) or level not in levels:
+            raise ApiError(
+                400,
+                "unknown_level",
+                f"There is no bot level {level!r}; the levels are {', '.join(levels)}",
+                level=str(level)[:40],
+                levels=", ".join(levels),
+            )
+        return level
+
+    def seat_bot(self, seat: str, level: object) -> JSON:
+        """A bot of ``level`` takes a free seat (or a bot's seat changes level)."""
+        with self.lock:
+            self._require_seat(seat)
+            session = self.require_session()
+            chosen = self._check_level(session.bot_levels(), level)
+            held = self.claims.get(seat)
+            if held is not None:
+                raise _seat_taken(seat, held.name)
+            try:
+                self.store.set_bot(self.code, seat, chosen)
+            except (sqlite3.Error, OSError) as exc:
+                raise _not_saved(exc) from None
+            self.bots[seat] = chosen
+            self._bot_passed.discard(seat)
+            self._publish([])
+            return {"seat": seat, "bot": chosen}
+
+    def next_bot_turn(self) -> BotTurn | None:
+        """What a bot may do now: first each bot out of turn that has not yet been asked
+        at this revision, then a bot whose seat must act. None when no bot has anything
+        to do (no game, the game is over, or the turn is a person's)."""
+        with self.lock:
+            session = self.session
+            if session is None or session.over or self.replay is not None or self.closed:
+                return None
+            assert self.game_name is not None
+            active = session.active_seats
+            waiting = [s for s in self.bots if s not in active]
+            acting = [s for s in self.bots if s in active]
+            for seat in waiting + acting:
+                if seat in self._bot_passed:
+                    continue
+                return BotTurn(
+                    revision=self.revision,
+                    seat=seat,
+                    level=self.bots[seat],
+                    game=self.game_name,
+                    log=session.log_json(),
+                    changed_at=self.changed_at,
+                    due=seat in active,
+                )
+            return None
+
+    def play_bot(self, turn: BotTurn, action: JSON | None) -> bool:
+        """Apply a bot's action through the table's change path, unless the game or the
+        seat changed since the bot looked. True if it was played."""
+        with self.lock:
+            if (
+                self.closed
+                or self.session is None
+                or self.revision != turn.revision
+                or self.bots.get(turn.seat) != turn.level
+            ):
+                return False
+            if action is None:
+                self._bot_passed.add(turn.seat)
+                return False
+            try:
+                self._apply(turn.seat, action)
+            except ApiError as exc:
+                # the bots play only legal actions; if one is refused, it waits for a change
+                log.error(
+                    "table %s: the %s bot at %s was refused: %s",
+                    self.code,
+                    turn.level,
+                    turn.seat,
+                    exc.to_json(),
+                )
+                self._bot_passed.add(turn.seat)
+                return False
+            return True
+
+    def set_hints(self, allowed: bool) -> JSON:
+        """The table's setting: may phones ask for hints (where the game's rules allow)."""
+        with self.lock:
+            try:
+                self.store.set_hints(self.code, allowed)
+            except (sqlite3.Error, OSError) as exc:
+                raise _not_saved(exc) from None
+            self.hints = allowed
+            self._publish([])
+            return {"hints": self.hints}
+
+    def hint(self, seat: str, token: str | None) -> JSON:
+        """A hint for ``seat`` (its token): the game's plan, shown on every screen and the
+        lamps as a preview. Only the seat's own plan, from its own view."""
+        with self.lock:
+            self.authorize(seat, token)
+            session = self.require_session()
+            if not self.hints:
+                raise ApiError(
+                    409, "hints_off", "Hints are off at this table; the table can turn them on"
+                )
+            # a game whose options forbid hints says so in every view (Long Distance)
+            if session.view(seat).get("hints_allowed") is False:
+                raise ApiError(409, "hints_forbidden", "The rules of this game allow no hints")
+            plan = session.hint(seat)
+            if plan is None:
+                raise ApiError(
+                    409,
+                    "no_hint",
+                    "There is no hint for you now: it is not your turn, or nothing is left to do",
+                )
+            frame = session.hint_lamps(seat)
+            if frame is not None:
+                self.preview = Preview(seat, frame, hint=True)
+                self._publish([])
+            return {
+                "revision": self.revision,
+                "hint": plan,
+                "frame": frame_json(frame) if frame is not None else None,
+            }
 
     def authorize(self, seat: str, token: str | None) -> None:
         """Check that ``token`` holds ``seat``; the error says what to do about it."""
@@ -524,6 +704,8 @@ class Room:
         """The game changed, is saved and the board has been told: tell every page."""
         self.preview = None
         self.revision += 1
+        self.changed_at = time.monotonic()
+        self._bot_passed.clear()
         self._publish(events)
 
     def _save_change(self, events: list[JSON], answering: tuple[str, str] | None) -> JSON:
@@ -641,6 +823,8 @@ class Room:
             self.log.append((self.seq, event))
         self._show_on_board()
         self.changed.notify_all()
+        if self.bots:
+            self.bot_driver.wake()
         if self._on_change is not None:
             self._on_change(self)
 
@@ -656,7 +840,9 @@ class Room:
             return
         frame = self.session.lamps()
         if self.preview is not None:
-            frame = LampFrame(frame.lit, self.preview.frame.preview, frame.accent)
+            # a hint also picks out where it leads (its tower, in Clacks)
+            accent = frame.accent | (self.preview.frame.accent if self.preview.hint else 0)
+            frame = LampFrame(frame.lit, self.preview.frame.preview, accent)
         self.companion.idle(False)
         self.companion.show(frame)
 
@@ -683,6 +869,7 @@ class Room:
                         "name": claim.name if claim else self.names.get(info.id, ""),
                         "claimed": claim is not None,
                         "connected": bool(claim and claim.connections),
+                        "bot": self.bots.get(info.id),
                     }
                 )
         return {
@@ -691,6 +878,8 @@ class Room:
             "game": self.game_name,
             "game_number": self.game_number,
             "seats": seats,
+            "bot_levels": self.session.bot_levels() if self.session is not None else [],
+            "hints": self.hints,
             "spectators": self.spectators,
             "hardware": self.board.status() if self.board is not None else None,
         }
@@ -733,7 +922,11 @@ class Room:
             events = [e for s, e in self.log if s > since]
         preview = None
         if self.preview is not None:
-            preview = {"seat": self.preview.seat, **frame_json(self.preview.frame)}
+            preview = {
+                "seat": self.preview.seat,
+                **frame_json(self.preview.frame),
+                "hint": self.preview.hint,
+            }
         notice = None
         if self.notice is not None and (since is None or self.notice.seq > since):
             notice = {"seat": self.notice.seat, "error": self.notice.error}
@@ -819,6 +1012,7 @@ class Room:
         with self.lock:
             self.closed = True
             self.changed.notify_all()
+        self.bot_driver.stop()  # outside the lock: the bots' thread may be waiting for it
 
 
 def _not_saved(exc: BaseException) -> ApiError:
@@ -826,6 +1020,12 @@ def _not_saved(exc: BaseException) -> ApiError:
         503,
         "not_saved",
         f"The companion could not save this, so nothing changed; try again ({exc})",
+    )
+
+
+def _seat_taken(seat: str, name: str) -> ApiError:
+    return ApiError(
+        409, "seat_taken", f"{name or seat} already sits at {seat}", seat=seat, name=name
     )
 
 

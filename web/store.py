@@ -8,7 +8,9 @@ one change path before it publishes anything, and rolls the game back if the wri
 fails.
 
 What is kept, per table (``rooms``): its code, PIN, language, the digests of its seat
-tokens with the players' names, its revision and the game on it. Per game (``games``
+tokens with the players' names, the seats bots play (``bot_seats``: seat and level), its
+settings (``room_settings``: whether phones may ask for hints), its revision and the
+game on it. Per game (``games``
 and ``actions``): the header of the game's log (``Session.log_json()`` without its
 ``actions``: game, options, seed...) and one row per action, so an undo deletes the
 last row and the table always holds exactly the acknowledged log. ``answers`` keeps the
@@ -65,6 +67,18 @@ CREATE TABLE IF NOT EXISTS seats (
     name TEXT NOT NULL,
     PRIMARY KEY (room, seat)
 );
+CREATE TABLE IF NOT EXISTS bot_seats (
+    room TEXT NOT NULL,
+    seat TEXT NOT NULL,
+    level TEXT NOT NULL,
+    PRIMARY KEY (room, seat)
+);
+CREATE TABLE IF NOT EXISTS room_settings (
+    room TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (room, key)
+);
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -94,7 +108,16 @@ CREATE TABLE IF NOT EXISTS answers (
     UNIQUE (game_id, seat, key)
 );
 """
-TABLES = {"meta", "rooms", "seats", "games", "actions", "answers"}
+TABLES = {
+    "meta",
+    "rooms",
+    "seats",
+    "bot_seats",
+    "room_settings",
+    "games",
+    "actions",
+    "answers",
+}
 
 
 class StoreError(Exception):
@@ -149,6 +172,8 @@ class SavedRoom:
     revision: int
     game_id: int | None
     seats: dict[str, SavedSeat]
+    bots: dict[str, str] = field(default_factory=dict)  # seat -> bot level
+    hints: bool = False  # phones may ask for hints
 
 
 class Store:
@@ -277,6 +302,15 @@ class Store:
             "SELECT room, seat, token_digest, name FROM seats"
         ):
             seats.setdefault(room, {})[seat] = SavedSeat(digest, name)
+        bots: dict[str, dict[str, str]] = {}
+        for room, seat, level in self._read("SELECT room, seat, level FROM bot_seats"):
+            bots.setdefault(room, {})[seat] = level
+        hints = {
+            room
+            for (room,) in self._read(
+                "SELECT room FROM room_settings WHERE key = 'hints' AND value = '1'"
+            )
+        }
         return [
             SavedRoom(
                 code=code,
@@ -288,6 +322,8 @@ class Store:
                 revision=revision,
                 game_id=game_id,
                 seats=seats.get(code, {}),
+                bots=bots.get(code, {}),
+                hints=code in hints,
             )
             for code, pin, language, main, names, game_number, revision, game_id in rows
         ]
@@ -308,8 +344,26 @@ class Store:
             self._name_in_game(db, code, seat, name)
 
     def free_seat(self, code: str, seat: str) -> None:
+        """Nobody holds ``seat`` any more: neither a person nor a bot."""
         with self._write() as db:
             db.execute("DELETE FROM seats WHERE room = ? AND seat = ?", (code, seat))
+            db.execute("DELETE FROM bot_seats WHERE room = ? AND seat = ?", (code, seat))
+
+    def set_bot(self, code: str, seat: str, level: str) -> None:
+        """A bot of ``level`` plays ``seat`` from now on (a person's claim on it ends)."""
+        with self._write() as db:
+            db.execute("DELETE FROM seats WHERE room = ? AND seat = ?", (code, seat))
+            db.execute(
+                "INSERT OR REPLACE INTO bot_seats (room, seat, level) VALUES (?, ?, ?)",
+                (code, seat, level),
+            )
+
+    def set_hints(self, code: str, allowed: bool) -> None:
+        with self._write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO room_settings (room, key, value) VALUES (?, 'hints', ?)",
+                (code, "1" if allowed else "0"),
+            )
 
     def _name_in_game(self, db: sqlite3.Connection, code: str, seat: str, name: str) -> None:
         row = db.execute(
@@ -324,10 +378,11 @@ class Store:
 
     def _keep_seats(self, db: sqlite3.Connection, code: str, seats: list[str]) -> None:
         marks = ",".join("?" * len(seats))
-        db.execute(
-            f"DELETE FROM seats WHERE room = ? AND seat NOT IN ({marks})",
-            (code, *seats),
-        )
+        for table in ("seats", "bot_seats"):
+            db.execute(
+                f"DELETE FROM {table} WHERE room = ? AND seat NOT IN ({marks})",
+                (code, *seats),
+            )
 
     # ----------------------------------------------------------------- a table's game
 
@@ -342,9 +397,11 @@ class Store:
         revision: int,
         game_number: int,
         language: str,
+        bots: dict[str, str] | None = None,
     ) -> GameRecord:
         """A new game on table ``code``; the game it had stays saved. ``names`` are the
-        players' names kept with the game, ``room_names`` those typed in the lobby."""
+        players' names kept with the game, ``room_names`` those typed in the lobby;
+        ``bots`` (seat -> level), when given, are exactly the seats bots play from now."""
         header, actions = split_log(log_json)
         now = self.clock()
         with self._write() as db:
@@ -365,7 +422,16 @@ class Store:
                 (game_id, revision, game_number, _dumps(room_names), language, code),
             )
             self._keep_seats(db, code, seats)
+            if bots is not None:
+                self._set_bots(db, code, bots)
         return GameRecord(game_id, game, header, actions)
+
+    def _set_bots(self, db: sqlite3.Connection, code: str, bots: dict[str, str]) -> None:
+        db.execute("DELETE FROM bot_seats WHERE room = ?", (code,))
+        db.executemany(
+            "INSERT INTO bot_seats (room, seat, level) VALUES (?, ?, ?)",
+            [(code, seat, level) for seat, level in bots.items()],
+        )
 
     def save_change(
         self,
@@ -442,15 +508,24 @@ class Store:
             )
 
     def put_on(
-        self, code: str, game_id: int, revision: int, game_number: int, seats: list[str]
+        self,
+        code: str,
+        game_id: int,
+        revision: int,
+        game_number: int,
+        seats: list[str],
+        bots: dict[str, str] | None = None,
     ) -> None:
-        """Put saved game ``game_id`` on table ``code`` (its current game stays saved)."""
+        """Put saved game ``game_id`` on table ``code`` (its current game stays saved);
+        ``bots``, when given, are exactly the seats bots play from now."""
         with self._write() as db:
             db.execute(
                 "UPDATE rooms SET game_id = ?, revision = ?, game_number = ? WHERE code = ?",
                 (game_id, revision, game_number, code),
             )
             self._keep_seats(db, code, seats)
+            if bots is not None:
+                self._set_bots(db, code, bots)
 
     def exists(self, game_id: int) -> bool:
         return bool(self._read("SELECT 1 FROM games WHERE id = ?", (game_id,)))

@@ -1,5 +1,6 @@
 """What only the table may do, each request with the table's PIN (``X-Table-Pin``):
-end the game on it, and the saved games: list, resume, delete, export to and import
+end the game on it, give a seat to a bot, the table's settings (hints), and the saved
+games: list, resume, delete, export to and import
 from a JSON replay file, and step through a finished one in the replay viewer.
 
 Saved games belong to the whole companion, so any table (with its own PIN) sees them
@@ -18,7 +19,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from engine.core.interface import game_module, game_modules
-from web.api import body, hub, optional_int, require_table, room
+from web.api import body, hub, optional_int, require_table, room, seat_id
 from web.errors import ApiError
 from web.store import DamagedGame
 
@@ -40,6 +41,29 @@ def end_game(code: str) -> Response:
     found = room(code)
     require_table(found)
     return jsonify(found.end_game())
+
+
+@tables.post("/rooms/<code>/seats/<seat>/bot")
+def seat_bot(code: str, seat: str) -> Response:
+    """A bot of the level given takes the seat (a free one, or a bot's); the table frees
+    it again with DELETE /rooms/{code}/seats/{seat}."""
+    found = room(code)
+    require_table(found)
+    level = body().get("level")
+    if not isinstance(level, str):
+        raise ApiError(400, "bad_field", "give the bot's level as level", field="level")
+    return jsonify(found.seat_bot(seat_id(seat), level))
+
+
+@tables.post("/rooms/<code>/settings")
+def settings(code: str) -> Response:
+    """The table's settings: ``hints`` (whether phones may ask for hints)."""
+    found = room(code)
+    require_table(found)
+    hints = body().get("hints")
+    if not isinstance(hints, bool):
+        raise ApiError(400, "bad_field", "hints must be true or false", field="hints")
+    return jsonify(found.set_hints(hints))
 
 
 @tables.get("/rooms/<code>/saves")

@@ -14,7 +14,8 @@
   function seatName(state, seatId) {
     const seat = (state.room.seats || []).find((s) => s.id === seatId);
     const label = t(`seat.${seatId}`);
-    return seat && seat.name && seat.name !== label ? `${seat.name} (${label})` : label;
+    const name = seat && (seat.name || (seat.bot ? Clacks.botName(seat.bot) : ""));
+    return name && name !== label ? `${name} (${label})` : label;
   }
 
   function shapeWord(colour) {
@@ -174,12 +175,14 @@
       const enabled = opts.onTower && (!opts.towerEnabled || opts.towerEnabled(tower));
       const here = occupants[tower.id] || [];
       const sends = opts.canSend && opts.canSend.has(tower.id);
+      const hinted = opts.hinted === tower.id;
       const words = [t("clacks.tower", { tower: tower.id, colour: shapeWord(tower.colour) })];
       if (sends) words.push(t("clacks.can_send", { symbol: symbolWord(opts.sendSymbol || "") }));
+      if (hinted) words.push(t("hints.here"));
       for (const seat of here) words.push(t("clacks.pawn_here", { seat: t(`seat.${seat}`) }));
       if (opts.dwarf === tower.id) words.push(t("clacks.dwarf_here"));
       const group = svg("g", {
-        class: `tower ${tower.colour}${enabled ? " enabled" : ""}${sends ? " can-send" : ""}`,
+        class: `tower ${tower.colour}${enabled ? " enabled" : ""}${sends ? " can-send" : ""}${hinted ? " hinted" : ""}`,
         "data-tower": tower.id,
         role: enabled ? "button" : "img",
         tabindex: enabled ? 0 : null,
@@ -187,6 +190,7 @@
       });
       group.append(svg("circle", { cx: x, cy: y, r: 24, class: "hit" }));
       if (sends) group.append(svg("circle", { cx: x, cy: y, r: 30, class: "send-ring" }));
+      if (hinted) group.append(svg("circle", { cx: x, cy: y, r: 36, class: "hint-ring" }));
       if (tower.shape === "square") {
         group.append(svg("rect", { x: x - 13, y: y - 13, width: 26, height: 26, rx: 3, class: "button" }));
       } else {
@@ -219,6 +223,8 @@
     for (const p of view.players) pawns[p.seat] = p.pawn;
     const preview = new Set(state.preview ? state.preview.preview.map((i) => ref.lamps[i]) : []);
     const accent = new Set((state.lamps ? state.lamps.accent : []).map((i) => ref.lamps[i]));
+    // a hint a player asked for also picks out the tower it leads to
+    if (state.preview && state.preview.hint) state.preview.accent.forEach((i) => accent.add(ref.lamps[i]));
     const playing = new Set(view.players.map((p) => p.seat));
     const sideName = (seat) => (playing.has(seat) ? seatName(state, seat) : "");
     return { lit: new Set(view.lit), preview, accent, pawns, dwarf: view.dwarf, sideName };
@@ -330,8 +336,7 @@
         el("span", { class: `shape ${player.colour}`, "aria-hidden": "true" }),
         seatName(state, player.seat),
         active ? el("span", { class: "badge" }, t("clacks.playing")) : null),
-      el("p", { class: "presence" }, seatInfo.claimed
-        ? t(seatInfo.connected ? "ui.connected" : "ui.not_connected") : t("ui.free")),
+      el("p", { class: "presence" }, Clacks.presence(seatInfo)),
       messageLine(player),
       el("p", { class: "counts" },
         t("clacks.counts", { hand: player.hand_count, faults: player.fault_count }), " · ",
@@ -427,6 +432,16 @@
     return { pattern, symbol };
   }
 
+  // Whether ``action`` (as the phone would send it) is one of the engine's legal ones.
+  function sameAction(legalAction, action) {
+    const lamps = (list) => [...(list || [])].sort().join(" ");
+    return legalAction.type === action.type
+      && (legalAction.jacquard || null) === (action.jacquard || null)
+      && (legalAction.card || null) === (action.card || null)
+      && (legalAction.tower || null) === (action.tower || null)
+      && lamps(legalAction.lamps) === lamps(action.lamps);
+  }
+
   function phone(ctx) {
     const { state, ref, seat } = ctx;
     const view = state.view;
@@ -434,6 +449,9 @@
     const me = view.players.find((p) => p.seat === seat);
     const myTurn = (state.active || []).includes(seat);
     const turn = view.turn;
+    // what the engine allows this seat now: every button is enabled from it
+    const legal = state.over ? [] : ctx.legal();
+    const can = (test) => legal !== null && legal.some(test);
     // a card that left the hand (played, undone elsewhere) can no longer be placed
     if (pick.card && pick.mode === "jacquard" && !you.hand.some((c) => c.id === pick.card.id)) resetPick();
     if (pick.card && pick.mode === "fault" && !you.faults.some((c) => c.id === pick.card.id)) resetPick();
@@ -470,11 +488,13 @@
     }
     const lampTap = pick.mode === "jacquard" || (pick.mode === "fault" && pick.card.target === "lamps");
     options.onLamp = lampTap ? (lamp) => ctx.tapLamp(lamp) : null;
-    const towerTap = (pick.mode === "fault" && ["tower", "own_tower"].includes(pick.card.target))
-      || (!pick.mode && myTurn && turn.phase === "play" && turn.can_move);
-    options.onTower = towerTap ? (tower) => ctx.tapTower(tower) : null;
-    options.towerEnabled = (tower) => pick.mode === "fault" && pick.card.target === "tower"
-      ? true : tower.colour === me.colour;
+    const faultTowers = pick.mode === "fault" && ["tower", "own_tower"].includes(pick.card.target);
+    const towers = new Set((legal || []).filter((a) => (faultTowers
+      ? a.type === "play_fault" && a.card === pick.card.id : !pick.mode && a.type === "move"))
+      .map((a) => a.tower));
+    options.onTower = towers.size ? (tower) => ctx.tapTower(tower) : null;
+    options.towerEnabled = (tower) => towers.has(tower.id);
+    if (!pick.mode) Clacks.games.clacks.hints.overlay(options, ctx);
     const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
       drawBoard(ref, seat, options));
     boardBox.append(el("p", { class: "hint", role: "status" }, hintFor(state, myTurn)));
@@ -489,8 +509,9 @@
       );
     }
     if (pick.mode) {
+      const allowed = action && can((a) => sameAction(a, action));
       controls.append(
-        el("button", { type: "button", class: "primary", disabled: !action, "data-action": "confirm",
+        el("button", { type: "button", class: "primary", disabled: !allowed, "data-action": "confirm",
                        onclick: () => ctx.confirm() }, t("clacks.confirm")),
         el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() }, t("ui.cancel")),
       );
@@ -502,10 +523,11 @@
     if (myTurn && turn.phase !== "timeout_discard" && !pick.mode) {
       if (turn.phase === "play" && me.next_symbol) {
         turnButtons.append(el("button", { type: "button", class: "primary", "data-action": "transmit",
-          onclick: () => ctx.act({ type: "transmit" }) }, t("clacks.transmit", { symbol: symbolWord(me.next_symbol) })));
+          disabled: !can((a) => a.type === "transmit"), onclick: () => ctx.act({ type: "transmit" }) },
+        t("clacks.transmit", { symbol: symbolWord(me.next_symbol) })));
       }
       turnButtons.append(el("button", { type: "button", class: "secondary", "data-action": "end_turn",
-        onclick: () => ctx.act({ type: "end_turn" }) },
+        disabled: !can((a) => a.type === "end_turn"), onclick: () => ctx.act({ type: "end_turn" }) },
         t(turn.phase === "sabotage" ? "clacks.end_sabotage" : "clacks.end_turn")));
     }
     if (you.can_undo && !pick.mode) {
@@ -520,8 +542,8 @@
     for (const card of you.hand) {
       const chosen = pick.mode === "jacquard" && pick.card.id === card.id;
       const cells = chosen ? cellsOf(card.holes, pick.rotation, pick.mirror) : cellsOf(card.holes, 0, false);
-      const discard = myTurn && turn.phase === "timeout_discard";
-      const usable = myTurn && turn.phase !== "timeout_discard" && !state.over;
+      const discard = can((a) => a.type === "discard" && a.jacquard === card.id);
+      const usable = can((a) => a.type === "play_jacquard" && a.jacquard === card.id);
       handList.append(el("li", { class: `card jacquard${chosen ? " chosen" : ""}`, "data-card": card.id },
         el("button", {
           type: "button",
@@ -547,13 +569,15 @@
         el("h3", {}, card.name),
         el("p", {}, card.text),
         el("p", { class: "when" }, t(`clacks.when.${card.when}`)),
-        el("button", { type: "button", class: "primary", disabled: state.over, "aria-pressed": String(chosen),
+        el("button", { type: "button", class: "primary", "aria-pressed": String(chosen),
+                       disabled: !can((a) => a.type === "play_fault" && a.card === card.id),
                        onclick: () => ctx.chooseFault(card) }, t("clacks.play_fault", { name: card.name }))));
     }
     if (!you.faults.length) faultList.append(el("li", { class: "empty" }, t("clacks.no_faults")));
     faults.append(faultList);
 
-    root.append(mine, boardBox, turnButtons, hand, faults);
+    const hintBox = pick.mode ? null : Clacks.games.clacks.hints.panel(ctx);
+    root.append(...[mine, boardBox, turnButtons, hintBox, hand, faults].filter(Boolean));
     return root;
   }
 

@@ -18,7 +18,8 @@
   function seatName(state, seatId) {
     const seat = (state.room.seats || []).find((s) => s.id === seatId);
     const label = t(`seat.${seatId}`);
-    return seat && seat.name && seat.name !== label ? `${seat.name} (${label})` : label;
+    const name = seat && (seat.name || (seat.bot ? Clacks.botName(seat.bot) : ""));
+    return name && name !== label ? `${name} (${label})` : label;
   }
 
   function numbersWords(numbers) {
@@ -141,8 +142,7 @@
       "aria-current": active ? "true" : null,
     },
     el("h3", {}, seatName(state, player.seat), active ? el("span", { class: "badge" }, t("klackers.has_dice")) : null),
-    compact ? null : el("p", { class: "presence" }, seatInfo.claimed
-      ? t(seatInfo.connected ? "ui.connected" : "ui.not_connected") : t("ui.free")),
+    compact ? null : el("p", { class: "presence" }, Clacks.presence(seatInfo)),
     numberTiles(player, chosen),
     el("p", { class: "k-score" }, score),
     el("p", { class: "k-chips" }, t("klackers.chips", { chips: player.chips }), " · ",
@@ -291,6 +291,9 @@
     if (pick.key !== turnKey(view)) Object.assign(pick, { key: turnKey(view), numbers: [] });
     const chosen = new Set(pick.numbers);
     const sum = pick.numbers.reduce((a, b) => a + b, 0);
+    const advice = ctx.hints && ctx.hints.on && !view.over ? ctx.hints.current : null;
+    const advised = advice ? advice.actions[0] : null;
+    const hinted = new Set(advised && advised.type === "pull" ? advised.numbers : []);
 
     const root = el("div", { class: "klackers-phone" });
     root.append(el("div", { class: "status", "aria-live": "polite" }, turnSummary(state)));
@@ -304,7 +307,7 @@
         const up = standing.has(n);
         pad.append(el("button", {
           type: "button",
-          class: `k-number ${up ? "up" : "down"}${chosen.has(n) ? " chosen" : ""}`,
+          class: `k-number ${up ? "up" : "down"}${chosen.has(n) ? " chosen" : ""}${hinted.has(n) ? " hinted" : ""}`,
           "data-number": n,
           "aria-pressed": String(chosen.has(n)),
           "aria-label": t(up ? "klackers.number_up" : "klackers.number_down", { number: n }),
@@ -349,6 +352,8 @@
         onclick: () => ctx.undo() }, t("klackers.undo")));
     }
     mine.append(controls);
+    const hintBox = hintPanel(ctx, myTurn, advice);
+    if (hintBox) mine.append(hintBox);
 
     const others = el("section", { class: "k-others", "aria-label": t("klackers.others") },
       el("h2", {}, t("klackers.others")),
@@ -357,6 +362,36 @@
     const results = resultsTable(state);
     if (results) root.append(results);
     return root;
+  }
+
+  function stepWords(action) {
+    if (action.type === "pull") return t("hints.step.pull", { numbers: numbersWords(action.numbers) });
+    return t(action.dice === 1 ? "hints.step.roll_one" : "hints.step.roll");
+  }
+
+  // The Hint button in the seat's turn (when the table allows hints), or the advice: what
+  // to do next and what it leads to, with the first step a tap away.
+  function hintPanel(ctx, myTurn, advice) {
+    const hints = ctx.hints;
+    if (!hints || !hints.on || ctx.state.view.over) return null;
+    if (!advice) {
+      if (!myTurn) return null;
+      return el("div", { class: "hint-box" },
+        el("button", { type: "button", class: "secondary", "data-action": "hint", onclick: () => hints.ask() },
+          t("hints.ask")));
+    }
+    const step = stepWords(advice.actions[0]);
+    const outlook = advice.objective === "klack"
+      ? t("hints.k_klack", { chance: Math.round((1 - advice.expected) * 100) })
+      : t("hints.k_score", { expected: advice.expected.toFixed(1) });
+    return el("section", { class: "hint-box", "aria-label": t("hints.title") },
+      el("h2", {}, t("hints.title")),
+      el("p", { class: "hint-summary", role: "status" }, step, ". ", outlook),
+      el("div", { class: "buttons" },
+        el("button", { type: "button", class: "primary", "data-action": "hint-do", onclick: () => hints.doFirst() },
+          t("hints.do_first", { step })),
+        el("button", { type: "button", class: "secondary", "data-action": "hint-close", onclick: () => hints.dismiss() },
+          t("hints.close"))));
   }
 
   // Wires the phone's taps to the API; ``page`` gives act/preview/undo and a redraw.

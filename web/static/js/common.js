@@ -165,6 +165,23 @@ const Clacks = (() => {
     tablePin = pin || null;
   }
 
+  // A bot level in words ("Planner"), and a bot's name where a seat has no player's name.
+  function botLevel(level) {
+    return has(`bots.level.${level}`) ? t(`bots.level.${level}`) : level;
+  }
+
+  function botName(level) {
+    return t("bots.name", { level: botLevel(level) });
+  }
+
+  // Who holds a seat of the room, in words: a bot, a person (with a phone connected or
+  // not), or nobody yet.
+  function presence(seat) {
+    if (seat && seat.bot) return t("bots.presence", { level: botLevel(seat.bot) });
+    if (seat && seat.claimed) return t(seat.connected ? "ui.connected" : "ui.not_connected");
+    return t("ui.free");
+  }
+
   return { t, has, lang, api, ApiFailure, follow, serverNow, el, svg, describeError, games,
-           languageSwitcher, setTablePin };
+           languageSwitcher, setTablePin, botLevel, botName, presence };
 })();

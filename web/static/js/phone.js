@@ -21,6 +21,7 @@
   let lostSeat = false;
   let log = []; // the public events this page has seen, for the game's "what happened"
   let legal = { revision: -1, seat: null, actions: null, asked: null };
+  let hint = { revision: -1, seat: null, plan: null }; // the hint asked for, for one revision
   let drawnKey = null; // what the page last drew, to skip redrawing the same
 
   function load() {
@@ -112,7 +113,7 @@
   function shownKey(snapshot) {
     const mine = held && snapshot.preview && snapshot.preview.seat === held.seat;
     return JSON.stringify([
-      snapshot.revision, snapshot.room.game_number, snapshot.room.seats, snapshot.seat,
+      snapshot.revision, snapshot.room.game_number, snapshot.room.seats, snapshot.room.hints, snapshot.seat,
       snapshot.notice, mine ? null : snapshot.preview, snapshot.active, snapshot.over,
       snapshot.can_undo, snapshot.deadline, snapshot.lamps, snapshot.view,
     ]);
@@ -142,7 +143,8 @@
       el("input", { readonly: true, value: seatLink(), "aria-label": t("phone.seat_link"),
                     onfocus: (event) => event.target.select() }));
     link.addEventListener("toggle", () => { linkOpen = link.open; });
-    main.replaceChildren(game.phone({ state, ref, seat: held.seat, log, legal: legalActions, ...controller }), link);
+    main.replaceChildren(game.phone({ state, ref, seat: held.seat, log, legal: legalActions, hints: hints(),
+                                      ...controller }), link);
     document.body.dataset.revision = state.revision;  // what the page shows, for people and tests
   }
 
@@ -164,6 +166,38 @@
     return null;
   }
 
+  // Hints: offered when the table allows them and the game's rules do (not in Long
+  // Distance); ``current`` is the plan asked for, while the game is as it was then.
+  function hints() {
+    const on = Boolean(state.room.hints) && state.view.hints_allowed !== false;
+    const fresh = hint.plan && hint.revision === state.revision && hint.seat === held.seat;
+    return { on, current: on && fresh ? hint.plan : null, ask: askHint, dismiss: dismissHint, doFirst: doHint };
+  }
+
+  async function askHint() {
+    showError(null);
+    const seat = held.seat;
+    try {
+      const answer = await api("POST", `/rooms/${code}/seats/${encodeURIComponent(seat)}/hint`, {}, held.token);
+      hint = { revision: answer.revision, seat, plan: answer.hint };
+    } catch (err) {
+      showError(err.body);
+    }
+    render();
+  }
+
+  function dismissHint() {
+    hint = { revision: -1, seat: null, plan: null };
+    page.preview(null);
+    render();
+  }
+
+  async function doHint() {
+    const plan = hint.plan;
+    if (plan && await page.act(plan.actions[0])) hint = { revision: -1, seat: null, plan: null };
+    render();
+  }
+
   async function renderSeatPicker() {
     who.textContent = "";
     const game = Clacks.games[state.room.game];
@@ -173,14 +207,16 @@
     const list = el("ul", { class: "seat-picker" });
     for (const seat of state.room.seats) {
       const label = t(`seat.${seat.id}`);
+      let words = t("ui.take_seat", { seat: label });
+      if (seat.bot) words = t("bots.taken", { seat: label, level: Clacks.botLevel(seat.bot) });
+      else if (seat.claimed) words = t("ui.taken", { seat: label, name: seat.name || label });
       list.append(el("li", {}, el("button", {
         type: "button",
         class: "primary big",
         "data-seat": seat.id,
-        disabled: seat.claimed,
+        disabled: seat.claimed || Boolean(seat.bot),
         onclick: () => claim(seat.id, nameInput.value),
-      }, el("span", { class: `shape ${seat.colour}`, "aria-hidden": "true" }),
-        seat.claimed ? t("ui.taken", { seat: label, name: seat.name || label }) : t("ui.take_seat", { seat: label }))));
+      }, el("span", { class: `shape ${seat.colour}`, "aria-hidden": "true" }), words)));
     }
     main.replaceChildren(
       lostSeat ? el("p", { class: "notice" }, t("ui.lost_seat")) : null,

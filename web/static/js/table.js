@@ -72,7 +72,7 @@
     const ref = await reference(state.room.game);
     // the drawn tower buttons press the board's (through the board when one is attached)
     const ctx = { state, ref, press };
-    gameBox.replaceChildren(game.table(ctx));
+    gameBox.replaceChildren(...[hintNote(), game.table(ctx)].filter(Boolean));
     const kind = `${state.room.game}:${state.view.mode || ""}`;
     if (referenceFor !== kind) {
       const extras = game.extras(ctx);
@@ -142,15 +142,27 @@
     ledGrid.replaceChildren(...cells);
   }
 
+  function seatLabel(seat) {
+    return seat.name || (seat.bot ? Clacks.botName(seat.bot) : t(`seat.${seat.id}`));
+  }
+
   function renderPresence() {
     const seats = state.room.seats || [];
     presence.replaceChildren(
-      ...seats.map((s) => el("li", { class: s.connected ? "online" : "offline" },
-        el("span", { class: "dot", "aria-hidden": "true" }, s.connected ? "●" : "○"),
-        `${s.name || t(`seat.${s.id}`)} — `,
-        s.claimed ? t(s.connected ? "ui.connected" : "ui.not_connected") : t("ui.free"))),
+      ...seats.map((s) => el("li", { class: s.connected || s.bot ? "online" : "offline", "data-presence": s.id },
+        el("span", { class: "dot", "aria-hidden": "true" }, s.bot ? "⚙" : s.connected ? "●" : "○"),
+        `${seatLabel(s)} — `, Clacks.presence(s))),
       el("li", {}, t("ui.spectators", { count: state.room.spectators })),
     );
+  }
+
+  // A hint a player asked for is on the exchange (and the LEDs): say whose it is.
+  function hintNote() {
+    const preview = state.preview;
+    if (!preview || !preview.hint) return null;
+    const seat = (state.room.seats || []).find((s) => s.id === preview.seat) || { id: preview.seat };
+    return el("p", { class: "hint-note", role: "status", id: "hint-note" },
+      t("hints.shown", { name: seatLabel(seat) }));
   }
 
   function onState(next) {
@@ -294,15 +306,26 @@
       const m = mode();
       const team = custom() && m.word_lists === "team";
       // redraw only when the rows would differ, so a field being typed in keeps its focus
-      const shape = JSON.stringify([seats(), custom(), m.word_lists, m.word_lists ? wordsPerList() : 0]);
+      const shape = JSON.stringify([seats(), custom(), m.word_lists, m.word_lists ? wordsPerList() : 0,
+        current().bot_levels]);
       if (shape === seatsShown) return;
       seatsShown = shape;
       // what was typed survives a change of players, variants or choices
-      const typed = Object.fromEntries([...seatsBox.querySelectorAll("input")].map((i) => [i.name, i.value]));
+      const typed = Object.fromEntries([...seatsBox.querySelectorAll("input, select")].map((i) => [i.name, i.value]));
+      const levels = current().bot_levels || [];
       seatsBox.replaceChildren(el("legend", {}, t("ui.seats")), ...seats().map((seat) => {
+        const holder = (state && state.room.seats.find((s) => s.id === seat)) || {};
         const row = el("div", { class: "seat-row" },
           field(t(`seat.${seat}`), el("input", { name: `name-${seat}`, maxlength: 24, autocomplete: "off",
-            value: typed[`name-${seat}`] ?? ((state && state.room.seats.find((s) => s.id === seat)?.name) || "") })));
+            value: typed[`name-${seat}`] ?? (holder.name || "") })));
+        if (levels.length) {
+          // a bot for the seat, or a person on a phone; the table's bots stay unless changed
+          const chosen = typed[`bot-${seat}`] ?? (levels.includes(holder.bot) ? holder.bot : "");
+          row.append(field(t("bots.played_by"), el("select", { name: `bot-${seat}`, "data-bot": seat },
+            el("option", { value: "", selected: chosen === "" }, t("bots.person")),
+            levels.map((level) => el("option", { value: level, selected: chosen === level },
+              t("bots.level_option", { level: Clacks.botLevel(level) }))))));
+        }
         if (custom() && m.word_lists === "seat") row.append(...wordInputs(seat), letterCount(seat) || "");
         return row;
       }));
@@ -340,13 +363,18 @@
       for (const input of variantsBox.querySelectorAll("input")) options[input.value] = input.checked;
       for (const input of choicesBox.querySelectorAll("[data-choice]")) options[input.dataset.choice] = choiceValue(input);
       const names = {};
-      for (const seat of seats()) names[seat] = form.elements[`name-${seat}`].value;
+      const bots = {};
+      for (const seat of seats()) {
+        names[seat] = form.elements[`name-${seat}`].value;
+        const bot = form.elements[`bot-${seat}`];
+        if (bot && bot.value) bots[seat] = bot.value;
+      }
       if (custom() && m.word_lists) {
         const owners = m.word_lists === "team" ? ["team"] : seats();
         options.words = owners.map((owner) =>
           [...form.querySelectorAll(`input[data-words="${owner}"]`)].map((i) => i.value));
       }
-      const body = { game: gameSelect.value, options, names, language: langSelect.value };
+      const body = { game: gameSelect.value, options, names, bots, language: langSelect.value };
       if (seedInput.value !== "") body.seed = Number(seedInput.value);
       try {
         await api("POST", `/rooms/${code}/game`, body);

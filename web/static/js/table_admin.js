@@ -16,6 +16,8 @@
   let pin = given || sessionStorage.getItem(storeKey) || "";
   let state = null;
   let playing = null; // the replay's play button timer
+  let controlsShown = null; // what the controls were drawn from, to keep a select open
+  const botChoice = {}; // the level picked for each free seat, kept across redraws
 
   function usePin(value) {
     pin = value || "";
@@ -82,8 +84,14 @@
     if (!pin || !state) {
       controls.replaceChildren();
       controls.hidden = true;
+      controlsShown = null;
       return;
     }
+    // redrawn only when what they show changes (not for every phone that connects)
+    const shown = JSON.stringify([pin, Boolean(state.view), state.room.game_number, state.room.hints,
+      state.room.bot_levels, (state.room.seats || []).map((s) => [s.id, s.claimed, s.bot, s.name])]);
+    if (shown === controlsShown) return;
+    controlsShown = shown;
     const buttons = [el("button", { type: "button", class: "secondary", id: "open-saves", onclick: openSaves },
       t("table.saves"))];
     if (state.view) {
@@ -99,8 +107,52 @@
           t("table.free_confirm", { name: label })) },
       t("table.free_seat", { name: label })));
     }
-    controls.replaceChildren(el("h2", {}, t("table.controls")), el("div", { class: "buttons" }, buttons));
+    controls.replaceChildren(el("h2", {}, t("table.controls")), el("div", { class: "buttons" }, buttons),
+      state.view ? botControls() : null, hintsSetting());
     controls.hidden = false;
+  }
+
+  // Each seat of the game: a free one can be given to a bot of a chosen level, a bot's
+  // seat taken back for a person.
+  function botControls() {
+    const levels = state.room.bot_levels || [];
+    if (!levels.length) return null;
+    const rows = [];
+    for (const seat of state.room.seats || []) {
+      const label = t(`seat.${seat.id}`);
+      if (seat.bot) {
+        rows.push(el("div", { class: "bot-controls" }, el("span", {}, label, " — ", Clacks.presence(seat)),
+          el("button", { type: "button", class: "secondary", "data-unbot": seat.id,
+            onclick: () => run(() => api("DELETE", `/rooms/${code}/seats/${encodeURIComponent(seat.id)}`)) },
+          t("bots.take_back", { seat: label }))));
+      } else if (!seat.claimed) {
+        if (!levels.includes(botChoice[seat.id])) botChoice[seat.id] = levels[levels.length - 1];
+        const select = el("select", { "data-bot-level": seat.id, "aria-label": t("bots.level_for", { seat: label }),
+          onchange: (event) => { botChoice[seat.id] = event.target.value; } },
+        levels.map((level) => el("option", { value: level, selected: level === botChoice[seat.id] },
+          Clacks.botLevel(level))));
+        rows.push(el("div", { class: "bot-controls" }, select,
+          el("button", { type: "button", class: "secondary", "data-bot": seat.id,
+            onclick: () => run(() => api("POST", `/rooms/${code}/seats/${encodeURIComponent(seat.id)}/bot`,
+              { level: botChoice[seat.id] })) },
+          t("bots.seat_bot", { seat: label }))));
+      }
+    }
+    if (!rows.length) return null;
+    return el("div", { class: "bots" }, el("p", { class: "hint" }, t("bots.about")), rows);
+  }
+
+  function hintsSetting() {
+    const box = el("input", { type: "checkbox", id: "hints-setting", checked: Boolean(state.room.hints),
+      onchange: async (event) => {
+        const done = await run(() => api("POST", `/rooms/${code}/settings`, { hints: event.target.checked }));
+        if (!done) {
+          controlsShown = null; // refused: show the setting as it still is
+          renderControls();
+        }
+      } });
+    return el("label", { class: "check", for: "hints-setting" }, box,
+      el("span", {}, el("strong", {}, t("hints.setting")), " ", t("hints.setting_about")));
   }
 
   // ------------------------------------------------------------------ saved games

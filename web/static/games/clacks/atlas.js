@@ -260,8 +260,7 @@
                              "aria-current": active ? "true" : null },
         el("h4", {}, el("span", { class: `shape ${player.colour}`, "aria-hidden": "true" }), seatName(state, player.seat),
           active ? el("span", { class: "badge" }, t("clacks.playing")) : null),
-        el("p", { class: "presence" }, seatInfo.claimed
-          ? t(seatInfo.connected ? "ui.connected" : "ui.not_connected") : t("ui.free")),
+        el("p", { class: "presence" }, Clacks.presence(seatInfo)),
         hand,
         el("p", { class: "counts" }, t("clacks.last_turn_stress", { stress: player.last_turn_stress }))));
     }

@@ -118,6 +118,7 @@
     if (pick.mode === "jacquard" && pick.lamps.length) options.preview = new Set(pick.lamps);
     else if (state.preview && state.preview.seat !== seat) options.preview = new Set();
     options.onLamp = pick.mode === "jacquard" ? (lamp) => ctx.tapLamp(lamp) : null;
+    if (!pick.mode) clacks.hints.overlay(options, ctx);
     const mayFinish = can((a) => a.type === "end_turn");
     if (myTurn && !pick.mode && (hints ? sends.size : mayFinish)) {
       options.onTower = (tower) => ctx.tapTower(tower);
@@ -168,7 +169,8 @@
         onclick: () => ctx.undo() }, t("clacks.undo")));
     }
 
-    root.append(mine, boardBox, turnButtons, handBox(ctx, legal, myTurn));
+    root.append(...[mine, boardBox, turnButtons, pick.mode ? null : clacks.hints.panel(ctx),
+      handBox(ctx, legal, myTurn)].filter(Boolean));
     if (!state.over) {
       root.append(clacks.map.slotsPanel(view, {
         onSwap: (slot) => ctx.chooseSwap(slot),

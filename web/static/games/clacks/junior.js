@@ -36,8 +36,7 @@
     },
     el("h3", {}, el("span", { class: `shape ${player.colour}`, "aria-hidden": "true" }), seatName(state, player),
       active ? el("span", { class: "badge" }, t("clacks.playing")) : null),
-    own ? null : el("p", { class: "presence" }, seatInfo.claimed
-      ? t(seatInfo.connected ? "ui.connected" : "ui.not_connected") : t("ui.free")),
+    own ? null : el("p", { class: "presence" }, Clacks.presence(seatInfo)),
     P.messageLine(player),
     el("p", { class: "counts" },
       t("clacks.route_of", { route: clacks.map.routeTitle(player.route) }), " · ",
@@ -97,6 +96,7 @@
     if (pick.mode === "jacquard" && pick.lamps.length) options.preview = new Set(pick.lamps);
     else if (state.preview && state.preview.seat !== seat) options.preview = new Set();
     options.onLamp = pick.mode === "jacquard" ? (lamp) => ctx.tapLamp(lamp) : null;
+    if (!pick.mode) clacks.hints.overlay(options, ctx);
     if (myTurn && !pick.mode && sends.size) {
       options.onTower = (tower) => ctx.tapTower(tower);
       options.towerEnabled = (tower) => sends.has(tower.id);
@@ -138,9 +138,11 @@
         onclick: () => ctx.undo() }, t("clacks.undo")));
     }
     const others = view.players.filter((p) => p.seat !== seat);
-    root.append(mine, boardBox, turnButtons, clacks.coop.handBox(ctx, legal, myTurn),
+    root.append(...[mine, boardBox, turnButtons, pick.mode ? null : clacks.hints.panel(ctx),
+      clacks.coop.handBox(ctx, legal, myTurn),
       el("div", { class: "racers" }, others.map((p) => racer(state, p, false))),
-      clacks.map.cardsPanel(view, view.turn.number), clacks.map.recentPanel(state, ctx.log || [], 6));
+      clacks.map.cardsPanel(view, view.turn.number), clacks.map.recentPanel(state, ctx.log || [], 6)]
+      .filter(Boolean));
     return root;
   }
 

@@ -1,0 +1,140 @@
+"""Bots in a table's seats: they play through the same path as people.
+
+Each table that has bots gets one worker thread (``BotDriver``). After every change it
+asks the table what is due (``Room.next_bot_turn``): a bot whose seat must act now (its
+turn, a sabotage, an Express discard) acts; a bot out of turn is asked once per change
+of the game whether it acts then (a Fault Report in another player's turn). Before a
+bot acts the worker waits until ``pause`` seconds have passed since the game last
+changed, so the people at the table can follow what happens.
+
+A bot thinks on a copy of the game rebuilt from its log (``GameModule.replay``), outside
+the table's lock, so phones, streams and the table clock never wait for it. Its action
+is then applied by ``Room.play_bot`` through the table's own change path (saved before
+anyone is told, pushed to every page, shown on the lamps), and only if the game has not
+changed meanwhile; otherwise the worker looks again. The bots bound their own work; a
+bot that still has not decided after ``think_seconds`` (a slow machine) plays the
+weakest level's choice instead, so a table never waits long for a bot.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.core.interface import JSON, game_module
+
+if TYPE_CHECKING:
+    from web.room import Room
+
+log = logging.getLogger("clacks.bots")
+
+PAUSE_SECONDS = 0.6  # between a change of the game and a bot's action
+THINK_SECONDS = 3.0  # the most a bot may think before the weakest level's choice is played
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot's chance to act: at the game's ``revision``, ``seat`` played by ``level``."""
+
+    revision: int
+    seat: str
+    level: str
+    game: str
+    log: JSON  # the game's log at ``revision``, to think on a copy
+    changed_at: float  # time.monotonic() of the game's last change
+    due: bool  # the seat must act now (its turn); otherwise it only may
+
+
+def think(turn: BotTurn, now: float, seconds: float, fallback: str | None) -> JSON | None:
+    """The action the bot takes (None: nothing now), on a copy of the game. After
+    ``seconds`` without an answer the ``fallback`` level decides a due turn instead."""
+    answer: dict[str, JSON | None] = {}
+
+    def work() -> None:
+        answer["action"] = _choose(turn, turn.level, now)
+
+    worker = threading.Thread(target=work, name=f"bot-{turn.seat}", daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if "action" in answer:
+        return answer["action"]
+    if not turn.due or fallback is None or fallback == turn.level:
+        if turn.due:
+            worker.join()  # the weakest level itself: nothing faster to fall back on
+            return answer.get("action")
+        return None
+    log.warning(
+        "the %s bot at %s took over %.1f s; the %s level plays this time",
+        turn.level,
+        turn.seat,
+        seconds,
+        fallback,
+    )
+    return _choose(turn, fallback, now)
+
+
+def _choose(turn: BotTurn, level: str, now: float) -> JSON | None:
+    try:
+        return game_module(turn.game).replay(turn.log).bot_action(turn.seat, level, now)
+    except Exception:  # a bot that fails passes; the table says nothing and goes on
+        log.exception("the %s bot at %s could not choose an action", level, turn.seat)
+        return None
+
+
+class BotDriver:
+    """Plays one table's bot seats on a thread of its own, started with the first bot."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.pause = PAUSE_SECONDS
+        self.think_seconds = THINK_SECONDS
+        self.enabled = False  # set by the hub when it starts serving
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+        self._lock = threading.Lock()
+
+    def start(self, pause: float, think_seconds: float) -> None:
+        self.pause = max(0.0, pause)
+        self.think_seconds = max(0.0, think_seconds)
+        self.enabled = True
+        self.wake()
+
+    def wake(self) -> None:
+        """Something changed at the table: look again (starting the thread if needed)."""
+        if not self.enabled or self._stopping:
+            return
+        with self._lock:
+            if self._thread is None and self.room.bots:
+                self._thread = threading.Thread(
+                    target=self._run, name=f"bots-{self.room.code}", daemon=True
+                )
+                self._thread.start()
+        self._wake.set()
+
+    def stop(self) -> None:
+        self._stopping = True
+        self._wake.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=self.think_seconds + 2)
+
+    def _run(self) -> None:
+        while not self._stopping:
+            # cleared before looking: a change after this wakes the wait below
+            self._wake.clear()
+            turn = self.room.next_bot_turn()
+            if turn is None:
+                self._wake.wait()
+                continue
+            wait = turn.changed_at + self.pause - time.monotonic()
+            if wait > 0:
+                self._wake.wait(wait)
+                continue  # the pause is over, or something changed: look again
+            levels = self.room.bot_levels()
+            fallback = levels[0] if levels else None
+            action = think(turn, self.room.clock(), self.think_seconds, fallback)
+            self.room.play_bot(turn, action)
