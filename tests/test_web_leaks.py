@@ -4,7 +4,9 @@ hidden from that audience in the game's full state.
 
 Hidden from everyone: the bag and the Fault Report deck (contents and order), the
 face-down Incident Reports and Operator's Logs and the Jacquards under the Logs, the
-cards set aside, the seed and the random generator, the action log (undo history).
+cards set aside, the seed and the random generator, the action log (undo history), and
+every hint (only the seat that asks, with its token, receives its own; in Long Distance
+nobody does).
 Hidden from everyone but their holder: each hand, except in the standard co-op game,
 where the team plays with open hands. A card stops being a secret for good once it has
 lain in a public place (the discard pile, a face-up slot, a revealed card) or, for one
@@ -157,6 +159,8 @@ def test_nobody_receives_what_is_hidden_from_them(
         pin=pin,
     )
     assert status == 201, body
+    status, body = call(base, "POST", f"/api/rooms/{code}/settings", {"hints": True}, pin=pin)
+    assert status == 200, body
     session = server.room.session
     assert session is not None
     checker = Checker(server, game)
@@ -194,6 +198,7 @@ def test_nobody_receives_what_is_hidden_from_them(
                 checker.check(audience, text)
 
     everyone_looks()
+    hints = 0
     for step in range(MAX_ACTIONS):
         if session.over:
             break
@@ -233,6 +238,14 @@ def test_nobody_receives_what_is_hidden_from_them(
         if step % 4 == 0:
             path = f"/api/rooms/{code}/seats/{seat}/legal"
             received(me, call(base, "GET", path, token=me.token), own=True)
+        if step % 3 == 1:
+            # a hint: the seat's own plan, its lamps on every screen (not in Long Distance)
+            path = f"/api/rooms/{code}/seats/{seat}/hint"
+            answer = received(me, call(base, "POST", path, {}, token=me.token), own=True)
+            if options.get("long_distance"):
+                assert answer["error"] == "hints_forbidden"
+            hints += "hint" in answer
+            everyone_looks()
         path = f"/api/rooms/{code}/seats/{seat}/actions"
         received(me, call(base, "POST", path, {"action": action}, token=me.token))
         everyone_looks()
@@ -243,3 +256,4 @@ def test_nobody_receives_what_is_hidden_from_them(
     for audience in audiences:
         audience.stream.close()
     assert checker.received > 4 * len(audiences)
+    assert (hints > 0) == (game == "clacks" and not options.get("long_distance")), hints

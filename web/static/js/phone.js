@@ -219,7 +219,7 @@
       }, el("span", { class: `shape ${seat.colour}`, "aria-hidden": "true" }), words)));
     }
     main.replaceChildren(
-      lostSeat ? el("p", { class: "notice" }, t("ui.lost_seat")) : null,
+      ...(lostSeat ? [el("p", { class: "notice" }, t("ui.lost_seat"))] : []),
       el("h2", {}, t("ui.pick_seat")),
       el("label", { class: "field", for: "player-name" }, el("span", {}, t("ui.your_name")), nameInput),
       list,

@@ -151,7 +151,7 @@
     presence.replaceChildren(
       ...seats.map((s) => el("li", { class: s.connected || s.bot ? "online" : "offline", "data-presence": s.id },
         el("span", { class: "dot", "aria-hidden": "true" }, s.bot ? "⚙" : s.connected ? "●" : "○"),
-        `${seatLabel(s)} — `, Clacks.presence(s))),
+        `${s.name || t(`seat.${s.id}`)} — `, Clacks.presence(s))),
       el("li", {}, t("ui.spectators", { count: state.room.spectators })),
     );
   }

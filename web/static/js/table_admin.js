@@ -108,7 +108,7 @@
       t("table.free_seat", { name: label })));
     }
     controls.replaceChildren(el("h2", {}, t("table.controls")), el("div", { class: "buttons" }, buttons),
-      state.view ? botControls() : null, hintsSetting());
+      ...[state.view ? botControls() : null, hintsSetting()].filter(Boolean));
     controls.hidden = false;
   }
 
