@@ -130,15 +130,16 @@ def build(
 
     from clacks.serve_channel import use_streaming_channels
     from web import create_app
+    from web.bots import PAUSE_SECONDS, THINK_SECONDS
     from web.hub import Hub
     from web.store import Store
 
-    bots: dict[str, float] = {}
-    if bot_pause is not None:
-        bots["bot_pause"] = bot_pause
-    if bot_think is not None:
-        bots["bot_think"] = bot_think
-    hub = Hub(language=language, store=Store(data_dir), **bots)
+    hub = Hub(
+        language=language,
+        store=Store(data_dir),
+        bot_pause=PAUSE_SECONDS if bot_pause is None else bot_pause,
+        bot_think=THINK_SECONDS if bot_think is None else bot_think,
+    )
     # bind first, so the address printed (and put in the QR code) has the real port
     app_holder: dict[str, Any] = {}
 

@@ -143,6 +143,26 @@ def test_the_table_gives_a_free_seat_to_a_bot_and_takes_it_back(server: LiveServ
     assert (status, answer["error"]) == (409, "no_bots")
 
 
+def test_the_table_buttons_wait_while_a_bot_plays_its_turn() -> None:
+    """The exchange's buttons are the current player's: in a bot's turn (here a long one)
+    the table screen's are refused and the physical ones do nothing."""
+    board = RecordingBoard()
+    server = LiveServer(board=board, bot_pause=60)
+    try:
+        start(server, bots={"south": "planner"})
+        revision = server.room.revision
+        path = f"/api/rooms/{server.code}/buttons/a2b2"
+        status, answer = call(server.base, "POST", path, pin=server.pin)
+        assert (status, answer["error"]) == (409, "bot_turn")
+        board.press("a2b2")  # as the button on the exchange
+        assert server.room.revision == revision and server.room.session.log_json()["actions"] == []  # type: ignore[union-attr]
+        # with the bot gone, the button moves South's pawn again
+        call(server.base, "DELETE", f"/api/rooms/{server.code}/seats/south", pin=server.pin)
+        assert call(server.base, "POST", path, pin=server.pin)[0] == 200
+    finally:
+        server.close()
+
+
 def test_the_lobby_seats_bots_with_a_new_game(server: LiveServer) -> None:
     status, games = call(server.base, "GET", "/api/games")
     levels = {g["name"]: g["bot_levels"] for g in games["games"]}

@@ -394,7 +394,8 @@ class Room:
             self.companion.set_press_handler(
                 SessionButtons(
                     self.companion,
-                    lambda: self.session,
+                    # the buttons are the current player's: in a bot's turn they wait
+                    lambda: None if self._bot_turn() else self.session,
                     clock=self.clock,
                     lock=self.lock,
                     kept=lambda session, events: self._save_change(events, None),
@@ -753,14 +754,29 @@ class Room:
                 self.preview = None
                 self._publish([])
 
+    def _bot_turn(self) -> str | None:
+        """The seat whose turn a bot is playing now, if any."""
+        session = self.session
+        if session is None or session.over:
+            return None
+        return next((s for s in session.active_seats if s in self.bots), None)
+
+    def _refuse_in_bot_turn(self) -> None:
+        seat = self._bot_turn()
+        if seat is not None:
+            raise ApiError(
+                409, "bot_turn", f"A bot is playing {seat}'s turn; wait for it", seat=seat
+            )
+
     def press(self, button: str) -> JSON:
         """A tower button pressed on the table screen: through the board when one is
         attached (its debounce, the same press handler as the physical button), else
-        straight on."""
+        straight on. The buttons are the current player's, so in a bot's turn they wait."""
         if self.board is None:
             return self.handle_press(button)
         with self.lock:  # the press handler takes it again in this thread
             self.require_session()
+            self._refuse_in_bot_turn()
             notice_before = self.notice
             try:
                 self.board.press(button)
@@ -782,6 +798,7 @@ class Room:
         """A tower button on a table without a board."""
         with self.lock:
             session = self.require_session()
+            self._refuse_in_bot_turn()
             try:
                 meaning = session.button_action(button, self.clock())
                 if meaning is None:
