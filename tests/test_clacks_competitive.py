@@ -12,13 +12,15 @@ from engine.clacks import (
     Options,
     PlayFault,
     PlayJacquard,
+    ResumeClock,
     Seat,
     TimeUp,
     Transmit,
+    action_from_json,
 )
 from engine.clacks import errors as E
 from engine.clacks.geometry import TOWERS, pattern_mask
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, MalformedAction
 from tests.clacks_setup import give_faults, give_hand, lamps, set_board, set_turn
 
 S, W, N, EAST = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
@@ -574,6 +576,24 @@ def test_express_turns_take_the_time_as_input() -> None:
     assert len(game.state.players[S].hand) == 2
     assert game.current_seat is N and game.state.turn.started_at == 160.0
     assert game.view(None)["turn"]["deadline"] == 220.0
+
+
+def test_express_clock_stands_still_while_the_companion_is_down() -> None:
+    game = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    game.apply(Move(S, tower="b2c2", at=130.0))
+    # the companion was down from 130 to 500: the turn keeps its 30 seconds
+    events = game.apply(ResumeClock(None, at=500.0, paused=370.0))
+    assert kinds(events) == ["clock_resumed"] and events[0].data["left"] == 30.0
+    assert game.rules.deadline(game.state) == 530.0
+    unchanged_after(game, TimeUp(None, at=529.0), E.TimeRules, "still has 1.0 seconds left")
+    game.apply(TimeUp(None, at=530.0))
+    assert ClacksGame.replay(game.log_to_json()) == game  # the pause is in the log
+    unchanged_after(game, ResumeClock(S, at=600.0, paused=1.0), E.TimeRules, "Only the table")
+    unchanged_after(
+        ClacksGame.new(Options(), 1), ResumeClock(None, at=9.0), E.TimeRules, "Only Clacks Express"
+    )
+    with pytest.raises(MalformedAction, match="paused must be"):
+        action_from_json({"type": "resume_clock", "at": 1.0, "paused": -4})
 
 
 def test_express_timeout_after_playing_ends_the_turn_normally() -> None:

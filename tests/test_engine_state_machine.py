@@ -181,6 +181,22 @@ class EngineMachine(RuleBasedStateMachine):
         if action is not None:
             self.session.apply(None, action, self.now)
 
+    @precondition(lambda self: self.state.options.express and not self.game.over)
+    @rule(seconds=st.floats(0, 4000))
+    def the_companion_restarts(self, seconds: float) -> None:
+        Counter.steps += 1
+        left = self.session.deadline()
+        self.now += seconds
+        action = self.session.resume_action(self.now)
+        if action is None:
+            return
+        self.session.apply(None, action, self.now)
+        deadline = self.session.deadline()
+        assert left is not None and deadline is not None
+        # the turn keeps at least the time it had when the companion went down
+        assert deadline - self.now >= left - (self.now - seconds) - 1e-6
+        assert deadline - self.now <= self.state.options.turn_seconds + 1e-6
+
     @precondition(lambda self: self.game.over)
     @rule(options=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1))
     def another_game(self, options: dict[str, Any], seed: int) -> None:

@@ -19,6 +19,7 @@ from web_client import call
 from engine.clacks.selfplay import next_action
 from engine.core.interface import game_module
 from engine.core.rng import Rng
+from web.hub import Hub
 from web.store import DB_NAME, Store, StoreError
 
 
@@ -364,3 +365,42 @@ def test_a_change_that_cannot_be_saved_is_not_played(
     assert (room.revision, room.seq, room.session.log_json()) == before  # type: ignore[union-attr]
     monkeypatch.undo()
     assert act(server, "south", token, {"type": "move", "tower": "b2c2"})[0] == 200
+
+
+def test_an_express_turn_keeps_its_time_over_a_restart_and_a_put_away(tmp_path: Path) -> None:
+    now = [1000.0]
+    hub = Hub(clock=lambda: now[0], store=Store(tmp_path, lambda: now[0]))
+    room = hub.main
+    room.new_game("clacks", {"players": 2, "express": True}, seed=4)
+    assert room.session is not None
+    seat = room.session.active_seats[0]
+    token = room.claim(seat, "Ann", None)["token"]
+    now[0] = 1010.0
+    move = next(a for a in room.session.legal_actions(seat, now[0]) if a["type"] == "move")
+    room.act(seat, token, move)
+    assert room.deadline() == 1060.0
+    hub.stop()
+
+    now[0] = 5000.0  # the plug was pulled at 1010 and the companion is back at 5000
+    hub = Hub(clock=lambda: now[0], store=Store(tmp_path, lambda: now[0]))
+    room = hub.main
+    assert room.session is not None
+    assert room.deadline() == 5050.0  # the 50 seconds left at the last action
+    assert not room.tick()
+    assert room.session.log_json()["actions"][-1]["type"] == "resume_clock"
+    assert any(event["kind"] == "clock_resumed" for _, event in room.log)
+    log = room.session.log_json()
+    hub.stop()
+
+    now[0] = 5010.0  # back again 10 s later: the resume itself was saved
+    hub = Hub(clock=lambda: now[0], store=Store(tmp_path, lambda: now[0]))
+    room = hub.main
+    assert room.session is not None
+    assert room.session.log_json()["actions"][: len(log["actions"])] == log["actions"]
+    assert room.deadline() == 5060.0
+    game_id = room.record.id  # type: ignore[union-attr]
+    room.end_game()  # put away for a while, then resumed from the lobby
+    now[0] = 7000.0
+    room.resume(game_id)
+    assert room.deadline() == 7050.0
+    hub.stop()

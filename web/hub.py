@@ -63,6 +63,7 @@ class Hub:
         for saved in self.store.rooms():
             room = Room.restored(saved, self.store, self.clock, self._room_changed)
             self.rooms[room.code] = room
+            room.resume_clock()
         mains = [r for r in self.store.rooms() if r.main]
         self.main = self.rooms[mains[0].code] if mains else self.create_room(main=True)
 

@@ -333,6 +333,7 @@ class Room:
             for seat, key, answer in self.store.answers(game_id):
                 self._idempotent[(seat, key)] = answer
             self._game_changed([{"kind": "game_started", "seat": None, "seats": seat_ids}])
+            self.resume_clock()
             return {"revision": self.revision, "game": record.game}
 
     def show_replay(self, game_id: int, step: int | None = None) -> JSON:
@@ -814,16 +815,25 @@ class Room:
 
     def tick(self) -> bool:
         """Apply what the game's clock demands now; True if something happened."""
+        return self._table_action(lambda session, now: session.clock_action(now))
+
+    def resume_clock(self) -> bool:
+        """Take up a saved game after the companion was down or the game put away: apply what the game asks
+        for then (a timed turn's clock stands still meanwhile); True if something happened."""
+        return self._table_action(lambda session, now: session.resume_action(now))
+
+    def _table_action(self, wanted: Callable[[Session, float], JSON | None]) -> bool:
         with self.lock:
             if self.session is None:
                 return False
             now = self.clock()
-            action = self.session.clock_action(now)
+            action = wanted(self.session, now)
             if action is None:
                 return False
             try:
                 events = self.session.apply(None, action, now)
-            except IllegalAction:
+            except IllegalAction as exc:
+                log.debug("table %s: the game refused its own clock: %s", self.code, exc)
                 return False
             self._after_change(events)
             return True

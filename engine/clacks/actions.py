@@ -116,6 +116,16 @@ class TimeUp(Action):
 
 
 @dataclass(frozen=True)
+class ResumeClock(Action):
+    """The table resumes a timed game after the companion was down: the turn's clock
+    did not run for ``paused`` seconds, so its deadline moves on by as much."""
+
+    TYPE: ClassVar[str] = "resume_clock"
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("at", "seat")
+    paused: float = 0.0
+
+
+@dataclass(frozen=True)
 class Discard(Action):
     """Discard a Jacquard because your time ran out before you played one."""
 
@@ -131,7 +141,7 @@ def register_action(cls: type[Action]) -> type[Action]:
     return cls
 
 
-for _cls in (Move, PlayJacquard, PlayFault, Transmit, EndTurn, TimeUp, Discard, Swap):
+for _cls in (Move, PlayJacquard, PlayFault, Transmit, EndTurn, TimeUp, ResumeClock, Discard, Swap):
     register_action(_cls)
 
 
@@ -158,6 +168,10 @@ def _convert(name: str, value: Any, expected: Any) -> Any:
             return None
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
             raise MalformedAction("at must be a number of seconds")
+        return float(value)
+    if name == "paused":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1e9:
+            raise MalformedAction("paused must be a number of seconds, 0 or more")
         return float(value)
     if expected in ("str", "str | None"):
         if value is None and expected == "str | None":

@@ -18,6 +18,7 @@ from engine.clacks.actions import (
     Move,
     PlayFault,
     PlayJacquard,
+    ResumeClock,
     TimeUp,
     Transmit,
 )
@@ -53,6 +54,7 @@ class CompetitiveRules(BaseRules):
             Transmit: self._transmit,  # type: ignore[dict-item]
             EndTurn: self._end_turn_action,  # type: ignore[dict-item]
             TimeUp: self._time_up,  # type: ignore[dict-item]
+            ResumeClock: self._resume_clock,  # type: ignore[dict-item]
             Discard: self._discard,  # type: ignore[dict-item]
         }
 
@@ -481,6 +483,27 @@ class CompetitiveRules(BaseRules):
             state.turn.started_at = action.at  # the discard is untimed; the next turn starts now
             return events
         return events + self._finish_turn(state, transmitted=False, at=action.at)
+
+    def _resume_clock(self, state: ClacksState, action: ResumeClock) -> list[Event]:
+        deadline = self.deadline(state)
+        if deadline is None:
+            raise E.TimeRules("Only Clacks Express turns are timed")
+        if action.seat is not None:
+            raise E.TimeRules("Only the table resumes the clock")
+        if action.at is None:
+            raise E.TimeRules("resume_clock needs the time on the table clock")
+        if state.turn.phase == "timeout_discard":
+            raise E.WrongPhase("The turn's time has already run out")
+        state.turn.started_at += action.paused
+        left = deadline + action.paused - action.at
+        return [
+            event(
+                "clock_resumed",
+                state.turn.seat,
+                paused=round(action.paused, 1),
+                left=round(max(left, 0.0), 1),
+            )
+        ]
 
     def _discard(self, state: ClacksState, action: Discard) -> list[Event]:
         player = self._check_turn(state, action)

@@ -19,6 +19,7 @@ from engine.clacks.actions import (
     Move,
     PlayFault,
     PlayJacquard,
+    ResumeClock,
     TimeUp,
     Transmit,
     action_from_json,
@@ -125,6 +126,19 @@ class ClacksSession(Session):
         if deadline is None or now < deadline:
             return None
         return TimeUp(None, at=now).to_json()
+
+    def resume_action(self, now: float) -> JSON | None:
+        # The turn's time stands still from the last acknowledged action (the latest time
+        # the game knows of) until the companion is back: nobody loses a turn to a
+        # pulled plug.
+        if self.deadline() is None:
+            return None
+        known = [self.clacks.state.turn.started_at]
+        known += [a.at for a in self.clacks.log if a.at is not None]
+        paused = now - max(known)
+        if paused <= 0:
+            return None
+        return ResumeClock(None, at=now, paused=paused).to_json()
 
     def lamps(self) -> LampFrame:
         state = self.clacks.state
@@ -240,6 +254,7 @@ def describe_event(event: JSON) -> str:
         "drew_faults": f"{who} draws {event.get('count')} Fault Report(s).",
         "bag_refilled": "The discard pile goes back into the bag.",
         "time_up": f"{who}'s time is up.",
+        "clock_resumed": f"The companion is back: {who} has {event.get('left')} seconds left.",
         "discarded": f"{who} discards a Jacquard.",
         "round_completed": "The round is complete.",
         "game_won": f"{who} wins!",

@@ -89,6 +89,11 @@ class Session(ABC):
         """An action the table must apply because time has run out, if any."""
         return None
 
+    def resume_action(self, now: float) -> JSON | None:
+        """An action the table applies when it takes up this saved game again after the
+        companion was down (a timed game's clock does not run meanwhile), if any."""
+        return None
+
     @abstractmethod
     def lamps(self) -> LampFrame: ...
 
