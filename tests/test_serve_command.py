@@ -4,10 +4,7 @@ with the exchange board wired in (the simulator on this machine)."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import tempfile
 import urllib.request
 from collections.abc import Iterator
@@ -15,37 +12,18 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from serve_process import serve_process
+
 
 @contextmanager
 def serving(*args: str, env: dict[str, str] | None = None) -> Iterator[tuple[str, str, str]]:
     """`clacks serve` on a free port, its saves in a directory of its own: (its output up
     to "Ctrl+C", base address, room code)."""
-    saves = tempfile.TemporaryDirectory(prefix="clacks-serve-")
-    command = [sys.executable, "-m", "clacks.cli", "serve", "--port", "0"]
-    process = subprocess.Popen(
-        [*command, "--data-dir", saves.name, *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, **(env or {})},
-    )
-    try:
-        assert process.stdout is not None
-        lines: list[str] = []
-        while not lines or "Ctrl+C" not in lines[-1]:
-            line = process.stdout.readline()
-            assert line, "".join(lines)
-            lines.append(line)
-        text = "".join(lines)
-        found = re.search(r"Phones join:\s+http://[\d.]+:(\d+)/join/([A-Z]{4})", text)
-        assert found, text
-        port, code = found.groups()
-        yield text, f"http://127.0.0.1:{port}", code
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        saves.cleanup()
-    assert process.returncode in (0, -15)
+    with (
+        tempfile.TemporaryDirectory(prefix="clacks-serve-") as saves,
+        serve_process(Path(saves), *args, env=env) as served,
+    ):
+        yield served.text, served.base, served.code
 
 
 def get_json(url: str) -> Any:

@@ -11,17 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import re
-import subprocess
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from live_server import LiveServer
+from serve_process import Served, serve_process
 from test_web_board import RecordingBoard
 from web_client import EventStream, call
 
@@ -344,33 +341,8 @@ def test_hints_follow_the_table_setting_and_the_games_rules() -> None:
 # ---------------------------------------------------------------------- a restart
 
 
-@contextlib.contextmanager
-def serve(data_dir: Path, *args: str) -> Iterator[tuple[str, str, str, str]]:
-    """`clacks serve` on a free port with its saves in ``data_dir``: (its output, base
-    address, room code, table PIN)."""
-    command = [sys.executable, "-m", "clacks.cli", "serve", "--host", "127.0.0.1", "--port", "0"]
-    process = subprocess.Popen(
-        [*command, "--no-qr", "--data-dir", str(data_dir), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        assert process.stdout is not None
-        lines: list[str] = []
-        while not lines or "Ctrl+C" not in lines[-1]:
-            line = process.stdout.readline()
-            assert line, "".join(lines)
-            lines.append(line)
-        text = "".join(lines)
-        found = re.search(r"Phones join:\s+(http://[\d.]+:\d+)/join/([A-Z]{4})", text)
-        pin = re.search(r"Table PIN:\s+(\d{6})", text)
-        assert found and pin, text
-        yield text, found.group(1), found.group(2), pin.group(1)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+def serve(data_dir: Path, *args: str) -> contextlib.AbstractContextManager[Served]:
+    return serve_process(data_dir, "--host", "127.0.0.1", "--no-qr", *args)
 
 
 def test_a_bot_seat_plays_on_after_the_companion_starts_again(tmp_path: Path) -> None:

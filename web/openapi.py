@@ -22,6 +22,17 @@ def _json(schema: JSON, description: str) -> JSON:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
+def _body(properties: JSON, *required: str, needed: bool = True) -> JSON:
+    """A JSON object request body with these properties."""
+    schema: JSON = {"type": "object", "properties": properties}
+    if required:
+        schema["required"] = list(required)
+    body: JSON = {"content": {"application/json": {"schema": schema}}}
+    if needed:
+        body["required"] = True
+    return body
+
+
 def _errors(*codes: int) -> JSON:
     texts = {
         400: "the request could not be read (malformed JSON, wrong types, unknown action)",
@@ -198,43 +209,35 @@ def openapi_document() -> JSON:
             "post": {
                 "summary": "Start a new game on this table (the table PIN)",
                 "parameters": [CODE, TABLE_PIN],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "properties": {
-                                    "game": {"type": "string", "default": "clacks"},
-                                    "options": {
-                                        "type": "object",
-                                        "description": "the game's options, see /api/games "
-                                        "(Clacks: players or seats, express, long_message, "
-                                        "quick, turn_seconds, words)",
-                                    },
-                                    "seed": {"type": ["integer", "null"], "minimum": 0},
-                                    "names": {
-                                        "type": ["object", "null"],
-                                        "additionalProperties": {"type": "string"},
-                                    },
-                                    "language": {
-                                        "type": ["string", "null"],
-                                        "enum": ["en", "cs", None],
-                                    },
-                                    "bots": {
-                                        "type": ["object", "null"],
-                                        "description": "seats bots play in the new game, "
-                                        'with their level (e.g. {"north": "planner"}; '
-                                        "the levels are the game's `bot_levels` in "
-                                        "/api/games); without it, the table's bots keep the "
-                                        "seats the new game also has",
-                                        "additionalProperties": {"type": "string"},
-                                    },
-                                },
-                            }
-                        }
-                    },
-                },
+                "requestBody": _body(
+                    {
+                        "game": {"type": "string", "default": "clacks"},
+                        "options": {
+                            "type": "object",
+                            "description": "the game's options, see /api/games "
+                            "(Clacks: players or seats, express, long_message, "
+                            "quick, turn_seconds, words)",
+                        },
+                        "seed": {"type": ["integer", "null"], "minimum": 0},
+                        "names": {
+                            "type": ["object", "null"],
+                            "additionalProperties": {"type": "string"},
+                        },
+                        "language": {
+                            "type": ["string", "null"],
+                            "enum": ["en", "cs", None],
+                        },
+                        "bots": {
+                            "type": ["object", "null"],
+                            "description": "seats bots play in the new game, "
+                            'with their level (e.g. {"north": "planner"}; '
+                            "the levels are the game's `bot_levels` in "
+                            "/api/games); without it, the table's bots keep the "
+                            "seats the new game also has",
+                            "additionalProperties": {"type": "string"},
+                        },
+                    }
+                ),
                 "responses": {
                     "201": _json(
                         {"type": "object", "properties": {"revision": {"type": "integer"}}},
@@ -248,16 +251,7 @@ def openapi_document() -> JSON:
             "post": {
                 "summary": "Claim a free seat (or, with its token, rename it); returns its token",
                 "parameters": [CODE, SEAT, TOKEN],
-                "requestBody": {
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "properties": {"name": {"type": "string", "maxLength": 100}},
-                            }
-                        }
-                    }
-                },
+                "requestBody": _body({"name": {"type": "string", "maxLength": 100}}, needed=False),
                 "responses": {
                     "200": _json(
                         {
@@ -306,21 +300,13 @@ def openapi_document() -> JSON:
                         "schema": {"type": "string", "minLength": 1, "maxLength": 64},
                     },
                 ],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "required": ["action"],
-                                "properties": {
-                                    "action": {"type": "object"},
-                                    "revision": {"type": ["integer", "null"]},
-                                },
-                            }
-                        }
+                "requestBody": _body(
+                    {
+                        "action": {"type": "object"},
+                        "revision": {"type": ["integer", "null"]},
                     },
-                },
+                    "action",
+                ),
                 "responses": {
                     "200": _json(_ref("Change"), "applied"),
                     **_errors(400, 403, 404, 409, 413, 422),
@@ -354,17 +340,7 @@ def openapi_document() -> JSON:
                 "description": "`action: null` clears your preview. `frame` is null when "
                 "the action would not be legal now.",
                 "parameters": [CODE, SEAT, TOKEN],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "properties": {"action": {"type": ["object", "null"]}},
-                            }
-                        }
-                    },
-                },
+                "requestBody": _body({"action": {"type": ["object", "null"]}}),
                 "responses": {
                     "200": _json(
                         {
@@ -384,24 +360,16 @@ def openapi_document() -> JSON:
                 "the seat's turns through the same path as people, a moment after each change. "
                 "`DELETE /api/rooms/{code}/seats/{seat}` with the PIN takes the seat back.",
                 "parameters": [CODE, SEAT, TABLE_PIN],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "required": ["level"],
-                                "properties": {
-                                    "level": {
-                                        "type": "string",
-                                        "description": "one of the room's `bot_levels`, "
-                                        "e.g. random, greedy, planner",
-                                    }
-                                },
-                            }
+                "requestBody": _body(
+                    {
+                        "level": {
+                            "type": "string",
+                            "description": "one of the room's `bot_levels`, "
+                            "e.g. random, greedy, planner",
                         }
                     },
-                },
+                    "level",
+                ),
                 "responses": {
                     "200": _json(
                         {
@@ -457,18 +425,7 @@ def openapi_document() -> JSON:
             "post": {
                 "summary": "The table's settings (the table PIN): whether phones may ask for hints",
                 "parameters": [CODE, TABLE_PIN],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "required": ["hints"],
-                                "properties": {"hints": {"type": "boolean"}},
-                            }
-                        }
-                    },
-                },
+                "requestBody": _body({"hints": {"type": "boolean"}}, "hints"),
                 "responses": {
                     "200": _json(
                         {"type": "object", "properties": {"hints": {"type": "boolean"}}},
