@@ -163,6 +163,12 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
             )
             assert lit_on_screen(table) == lit
             assert board.frames[-1] == expected.lamps()
+            # the log says what the step did: one line an event of its action
+            told = call(server.base, "GET", f"/api/rooms/{server.code}")[1]["replay"]["events"]
+            assert (step == 0) == (told == [])
+            table.wait_for_function(
+                "n => document.querySelectorAll('#log-list li').length === n", arg=len(told)
+            )
         table.click("#replay-close")
         table.wait_for_selector("#lobby[open]")
         assert own.errors == [] and phone.errors == []

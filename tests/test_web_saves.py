@@ -30,19 +30,23 @@ def saves(server: LiveServer) -> list[dict[str, Any]]:
     return listed
 
 
-def play(server: LiveServer, tokens: dict[str, str], actions: int | None = None) -> None:
-    """Play on with the self-play policy through the API, to the end or for ``actions``."""
+def play(
+    server: LiveServer, tokens: dict[str, str], actions: int | None = None
+) -> list[list[dict[str, Any]]]:
+    """Play on with the self-play policy through the API, to the end or for ``actions``;
+    the events each action raised."""
     session = server.room.session
     assert session is not None
     rng = Rng(7)
-    done = 0
-    while not session.over and (actions is None or done < actions):
+    raised = []
+    while not session.over and (actions is None or len(raised) < actions):
         action = next_action(session.clacks, rng)  # type: ignore[attr-defined]
         seat = action.seat.label if action.seat else None
         assert seat is not None
         status, body = act(server, seat, tokens[seat], action.to_json())
         assert status == 200, body
-        done += 1
+        raised.append(body["events"])
+    return raised
 
 
 def stored_actions(data_dir: Path, game_id: int) -> int:
@@ -244,16 +248,17 @@ def test_the_replay_viewer_steps_through_a_finished_game_on_screen_and_lamps() -
     try:
         start(server)
         tokens = {"south": claim(server, "south"), "north": claim(server, "north")}
-        play(server, tokens, actions=4)
+        raised = play(server, tokens, actions=4)
         unfinished_id = server.room.record.id  # type: ignore[union-attr]
         status, body = call(
             base, "POST", f"/api/rooms/{code}/replay", {"save": unfinished_id}, pin=pin
         )
         assert status == 409 and body["error"] == "not_finished"
-        play(server, tokens)
+        raised += play(server, tokens)
         session = server.room.session
         assert session is not None and session.over
         log = session.log_json()
+        assert len(raised) == len(log["actions"])
         game_id = server.room.record.id  # type: ignore[union-attr]
 
         status, body = call(base, "POST", f"/api/rooms/{code}/replay", {"save": game_id}, pin=pin)
@@ -269,6 +274,8 @@ def test_the_replay_viewer_steps_through_a_finished_game_on_screen_and_lamps() -
             snapshot = call(base, "GET", f"/api/rooms/{code}")[1]
             assert snapshot["replay"]["step"] == shown
             assert snapshot["replay"]["view"] == json.loads(json.dumps(expected.view(None)))
+            # what the step's action did, as it was told when it was played
+            assert snapshot["replay"]["events"] == (raised[shown - 1] if shown else [])
             assert snapshot["view"] is None  # phones keep their seats and wait
             assert board.frames[-1] == expected.lamps()
             assert '"seed"' not in json.dumps(snapshot) and '"actions"' not in json.dumps(snapshot)

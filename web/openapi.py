@@ -141,7 +141,8 @@ def openapi_document() -> JSON:
                     "type": ["object", "null"],
                     "description": "the replay viewer, when the table shows a finished game: "
                     "save, game, step, steps, names, view (the table's view at that step), "
-                    "lamps, active, over, result",
+                    "lamps, active, events (the public events of the step's action), over, "
+                    "result",
                 },
             },
         },

@@ -57,9 +57,12 @@
       const shown = { ...state, view: replay.view, lamps: replay.lamps, active: replay.active,
                       over: replay.over, result: replay.over ? replay.result : null, preview: null,
                       deadline: null, room: { ...state.room, game: replay.game, seats } };
-      gameBox.replaceChildren(el("div", { class: "replaying" },
-        Clacks.games[replay.game].table({ state: shown, ref, press: null })));
-      logList.replaceChildren();
+      const replayed = Clacks.games[replay.game];
+      const ctx = { state: shown, ref, press: null };
+      gameBox.replaceChildren(el("div", { class: "replaying" }, replayed.table(ctx)));
+      // the log tells what the step shown did
+      const describe = replayed.extras(ctx).describe;
+      logList.replaceChildren(...(replay.events || []).map((e) => el("li", {}, describe(e))));
       document.body.dataset.revision = state.revision;
       return;
     }
