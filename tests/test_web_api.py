@@ -133,6 +133,25 @@ def test_bad_input_gets_a_clear_4xx_and_changes_nothing(server: LiveServer) -> N
             {"options": {"words": [["Ř€"]]}},
             pin=server.pin,
         ),
+        call(
+            server.base,
+            "POST",
+            f"/api/rooms/{server.code}/game",
+            {"options": {"express": True, "turn_seconds": 1e12}},
+            pin=server.pin,
+        ),
+        # nesting deep enough to break a recursive reader, on a seat's, a stranger's and
+        # the table's requests
+        call(server.base, "POST", path, raw=b"[" * 5000 + b"]" * 5000, token=token),
+        call(server.base, "POST", path, {"action": {"type": "move", "tower": deep(40)}}, token),
+        call(server.base, "POST", f"/api/rooms/{server.code}/seats/north", raw=b"{" * 3000),
+        call(
+            server.base,
+            "POST",
+            f"/api/rooms/{server.code}/saves",
+            raw=b'{"game": "clacks", "actions": ' + b"[" * 5000 + b"]" * 5000 + b"}",
+            pin=server.pin,
+        ),
     ]
     for status, body in cases:
         assert 400 <= status < 500, (status, body)
@@ -141,7 +160,21 @@ def test_bad_input_gets_a_clear_4xx_and_changes_nothing(server: LiveServer) -> N
     assert statuses[:4] == [400, 400, 413, 400]
     assert cases[7][1]["rule"] == "wrong_colour" and cases[7][0] == 422
     assert cases[8][1]["rule"] in ("not_on_tower", "jacquard_required")
+    assert "at most 86400" in cases[16][1]["message"]
+    assert [body["message"] for _, body in cases[17:]] == [
+        "The request body is nested too deeply",
+        "The request body is nested too deeply",
+        "The request body must be a JSON object",
+        "This replay file is nested too deeply",
+    ]
     assert (room.revision, json.dumps(room.session.log_json())) == before  # type: ignore[union-attr]
+
+
+def deep(levels: int) -> Any:
+    nested: Any = "b2c2"
+    for _ in range(levels):
+        nested = [nested]
+    return nested
 
 
 def test_stale_revision_and_repeated_requests_do_not_play_twice(server: LiveServer) -> None:

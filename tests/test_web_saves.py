@@ -411,3 +411,23 @@ def test_an_express_turn_keeps_its_time_over_a_restart_and_a_put_away(tmp_path: 
     room.resume(game_id)
     assert room.deadline() == 7050.0
     hub.stop()
+
+
+def test_the_game_in_play_is_exported_only_to_the_companions_own_screen(
+    server: LiveServer,
+) -> None:
+    start(server)
+    tokens = {"south": claim(server, "south"), "north": claim(server, "north")}
+    play(server, tokens, actions=3)
+    game_id = server.room.record.id  # type: ignore[union-attr]
+    path = f"/api/rooms/{server.code}/saves/{game_id}/export"
+    port = server.base.rsplit(":", 1)[1]
+    elsewhere = {"Host": f"clacks.local:{port}"}  # a phone or laptop that has seen the PIN
+    status, body = call(server.base, "GET", path, pin=server.pin, headers=elsewhere)
+    assert status == 409 and body["error"] == "in_play" and body["params"]["table"] == server.code
+    assert "every hand" in body["message"]
+    # the companion's own screen may, in the open; and anyone once the game is put away
+    assert call(server.base, "GET", path, pin=server.pin)[0] == 200
+    assert call(server.base, "DELETE", f"/api/rooms/{server.code}/game", pin=server.pin)[0] == 200
+    status, exported = call(server.base, "GET", path, pin=server.pin, headers=elsewhere)
+    assert status == 200 and len(exported["actions"]) == 3

@@ -38,9 +38,39 @@ def room(code: str) -> Room:
     return hub().room(code)
 
 
+JSON_DEPTH_MAX = 32  # far beyond any request's own shape; deeper is rubbish
+
+
+def request_json(error: str, what: str) -> Any:
+    """The request's body as JSON (None if it is not JSON); a clear 400 (``error``,
+    naming ``what``) for JSON nested deeper than any request needs, before anything
+    recurses through it."""
+    too_deep = ApiError(400, error, f"{what} is nested too deeply", depth_max=JSON_DEPTH_MAX)
+    try:
+        data = request.get_json(silent=True, force=True)
+    except RecursionError:
+        raise too_deep from None
+    if _depth(data) > JSON_DEPTH_MAX:
+        raise too_deep
+    return data
+
+
+def _depth(data: Any) -> int:
+    deepest, todo = 0, [(data, 1)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, level)
+            if level <= JSON_DEPTH_MAX:
+                todo.extend(
+                    (v, level + 1) for v in (item.values() if isinstance(item, dict) else item)
+                )
+    return deepest
+
+
 def body() -> dict[str, Any]:
     """The request's JSON object; a clear 400 for anything else."""
-    data = request.get_json(silent=True, force=True) if request.content_length else {}
+    data = request_json("bad_json", "The request body") if request.content_length else {}
     if not isinstance(data, dict):
         raise ApiError(400, "bad_json", "The request body must be a JSON object")
     return data

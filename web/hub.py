@@ -27,6 +27,7 @@ from web.store import Store
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud and typed on phones
 CODE_LENGTH = 4
 MAX_ROOMS = 16
+CLOCK_LOOK_SECONDS = 600.0
 
 
 def new_code(taken: set[str] | dict[str, Room]) -> str:
@@ -132,4 +133,5 @@ class Hub:
                 elif wait is None or deadline - now < wait:
                     wait = deadline - now
             if wait != 0.0:
-                self._wake.wait(wait)
+                # looked at again at least this often, so no deadline is ever too far to wait for
+                self._wake.wait(min(wait, CLOCK_LOOK_SECONDS) if wait is not None else None)

@@ -19,8 +19,9 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from engine.core.interface import game_module, game_modules
-from web.api import body, hub, optional_int, require_table, room, seat_id
+from web.api import body, hub, optional_int, request_json, require_table, room, seat_id
 from web.errors import ApiError
+from web.security import is_own_screen
 from web.store import DamagedGame
 
 tables = Blueprint("tables", __name__)
@@ -103,6 +104,7 @@ def export_save(code: str, game_id: int) -> Response:
     require_table(room(code))
     store = hub().store
     _require_saved(game_id)
+    _refuse_a_game_in_play(game_id)
     try:
         record, names = store.load(game_id)
         replay_file: dict[str, Any] = {**record.log(), "names": names}
@@ -126,7 +128,7 @@ def import_save(code: str) -> tuple[Response, int]:
     """A replay file read back: checked by replaying it, then saved without a table."""
     require_table(room(code))
     request.max_content_length = IMPORT_MAX_BYTES
-    data = request.get_json(silent=True, force=True)
+    data = request_json("bad_replay", "This replay file")
     if not isinstance(data, dict):
         raise ApiError(400, "bad_replay", "This is not a replay file: it is not a JSON object")
     game = data.get("game")
@@ -188,6 +190,24 @@ def _saved_id(game_id: int | None) -> int:
     if game_id is None or not 0 < game_id < 2**63:
         raise ApiError(404, "unknown_save", "There is no such saved game", save=game_id)
     return game_id
+
+
+def _refuse_a_game_in_play(game_id: int) -> None:
+    """A replay file holds the seed, so it tells every hand and draw still to come: the
+    game being played is exported only to the companion's own screen, in the open, not
+    to any device that has seen the PIN."""
+    playing = hub().store.table_of(game_id)
+    if playing is None or is_own_screen(request.remote_addr, request.host):
+        return
+    session = hub().room(playing).session
+    if session is not None and not session.over:
+        raise ApiError(
+            409,
+            "in_play",
+            f"This game is being played on table {playing}, and its file would tell every "
+            "hand; end it first, or export it from the companion's own screen",
+            table=playing,
+        )
 
 
 def _require_saved(game_id: int) -> None:

@@ -50,6 +50,7 @@ def default_seats(mode: str, players: int) -> tuple[Seat, ...]:
 
 
 MAX_WORD_LENGTH = 12
+MAX_TURN_SECONDS = 86400
 
 
 def clean_word(word: str) -> str:
@@ -96,7 +97,7 @@ class Options:
     # dealt no Fault Report. Without it the player who moves first wins about 60% of
     # games between equal players (docs/balance.md); off gives the published setup.
     balanced_start: bool = True
-    turn_seconds: float = 60.0
+    turn_seconds: float = 60.0  # Clacks Express
     start_time: float = 0.0  # the table clock when the first turn starts
     stress_limit: int = 5
     hand_size: int = 3
@@ -116,8 +117,10 @@ class Options:
             )
         if len(set(self.seats)) != len(self.seats):
             raise BadOptions("a seat is listed twice")
-        if self.turn_seconds <= 0:
-            raise BadOptions("turn_seconds must be positive")
+        if not 0 < self.turn_seconds <= MAX_TURN_SECONDS:
+            raise BadOptions(
+                f"turn_seconds must be more than 0 and at most {MAX_TURN_SECONDS} (a day)"
+            )
         if self.mode == "competitive":
             self._check_competitive()
         else:
