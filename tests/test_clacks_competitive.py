@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.clacks import (
@@ -19,7 +21,10 @@ from engine.clacks import (
     action_from_json,
 )
 from engine.clacks import errors as E
-from engine.clacks.geometry import TOWERS, pattern_mask
+from engine.clacks.components import Card
+from engine.clacks.data import load_components
+from engine.clacks.effects import Timing
+from engine.clacks.geometry import TOWERS, pattern_mask, towers_of
 from engine.core.errors import IllegalAction, MalformedAction
 from tests.clacks_setup import give_faults, give_hand, lamps, set_board, set_turn
 
@@ -248,12 +253,30 @@ def test_at_least_one_jacquard_each_turn() -> None:
     unchanged_after(game, Transmit(S), E.NotOnTower, "Move your pawn onto a tower")
 
 
-def test_a_player_who_cannot_afford_any_jacquard_may_end_the_turn() -> None:
+def test_a_move_may_not_leave_every_jacquard_unaffordable() -> None:
     game = game_with_words("ADORA", "TROLL")
     give_hand(game, S, ["long", "block", "cross"])
     game.state.players[S].pawn = "a2b2"
     set_turn(game, S)
-    game.apply(Move(S, tower="c3d3"))  # 3 stress spent: 2 left, every Jacquard costs 3
+    unchanged_after(
+        game,
+        Move(S, tower="c3d3"),
+        E.MoveStrandsHand,
+        "Moving to c3d3 costs 3 stress points and would leave you 2, too few for any "
+        r"Jacquard \(your Long Bar costs 3\); play at least one Jacquard each turn",
+    )
+    assert Move(S, tower="c3d3") not in game.legal_actions(S)
+    assert Move(S, tower="b3c3") in game.legal_actions(S)  # 2 points: 3 left for a card
+    game.apply(Move(S, tower="b3c3"))
+
+
+def test_a_player_who_cannot_afford_any_jacquard_may_end_the_turn() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    give_hand(game, S, ["long", "block", "cross"])
+    set_turn(game, S)
+    grit, grit2 = give_faults(game, N, ["grit-in-gears", "grit-in-gears"])
+    game.apply(PlayFault(N, card=grit))
+    game.apply(PlayFault(N, card=grit2))  # 1 stress point left, every Jacquard costs 3
     events = game.apply(EndTurn(S))
     assert "turn_ended" in kinds(events) and game.current_seat is N
 
@@ -376,9 +399,11 @@ def test_fault_reports_are_played_by_any_holder_at_any_time() -> None:
 
 def test_fault_report_timing_and_targets_are_checked() -> None:
     game = game_with_words("ADORA", "TROLL")
+    assert all(card.design.when is Timing.ANY for card in game.rules.components.faults.values())
     oiled, grit = give_faults(game, N, ["well-oiled", "grit-in-gears"])
     (rods,) = give_faults(game, S, ["crossed-rods"])
-    unchanged_after(game, PlayFault(N, card=oiled), E.CardTiming, "only be played in your own turn")
+    game.apply(PlayFault(N, card=oiled))  # in South's turn: South gains the points
+    assert game.state.turn.stress_limit == 7
     unchanged_after(
         game,
         PlayFault(S, card=rods, lamps=lamps("a1")),
@@ -387,7 +412,46 @@ def test_fault_report_timing_and_targets_are_checked() -> None:
     )
     unchanged_after(game, PlayFault(S, card=grit), E.NotInHand, "not among your Fault Reports")
     game.apply(PlayFault(N, card=grit))
-    assert game.state.turn.stress_limit == 3
+    assert game.state.turn.stress_limit == 5
+
+
+def test_a_house_set_may_time_its_fault_reports() -> None:
+    shipped = load_components()
+    timed = {"well-oiled": Timing.OWN_TURN, "grit-in-gears": Timing.OTHERS_TURN}
+    faults = {
+        card_id: Card(card_id, replace(card.design, when=timed[card.design.id]))
+        if card.design.id in timed
+        else card
+        for card_id, card in shipped.faults.items()
+    }
+    options = Options(seats=(S, N), words=(("ADORA",), ("TROLL",)))
+    game = ClacksGame.new(options, 3, replace(shipped, faults=faults))
+    oiled, grit = give_faults(game, S, ["well-oiled", "grit-in-gears"])
+    set_turn(game, S)
+    unchanged_after(
+        game, PlayFault(S, card=grit), E.CardTiming, "only be played in another player's turn"
+    )
+    set_turn(game, N)
+    unchanged_after(game, PlayFault(S, card=oiled), E.CardTiming, "only be played in your own turn")
+    game.apply(PlayFault(S, card=grit))
+
+
+def test_a_fault_report_moves_a_pawn_in_another_players_turn() -> None:
+    game = game_with_words("ADORA", "TROLL", "SCONE")  # West has the Deep Dwarf behind it
+    dwarf_seat = game.state.options.dwarf_seat
+    assert dwarf_seat is not None and dwarf_seat is not game.current_seat
+    mover = game.state.players[dwarf_seat]
+    start, free = [
+        name
+        for name in towers_of(dwarf_seat.colour)
+        if game.rules.occupant(game.state, name, dwarf_seat) is None
+    ][:2]
+    mover.pawn = start
+    (runner,) = give_faults(game, dwarf_seat, ["relay-runner"])
+    turn_before = (game.state.turn.stress_spent, game.state.turn.moved)
+    game.apply(PlayFault(dwarf_seat, card=runner, tower=free))
+    assert mover.pawn == free and game.state.dwarf == start  # one tower behind
+    assert (game.state.turn.stress_spent, game.state.turn.moved) == turn_before
 
 
 def test_each_competitive_fault_effect() -> None:

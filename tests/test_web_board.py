@@ -114,6 +114,17 @@ def test_the_board_shows_every_change_and_its_buttons_play() -> None:
         )
         room.show_preview("south", token, play)
         assert board.frames[-1].preview and board.frames[-1].lit == session.lamps().lit
+        # a phone's refused action flashes the lamps too, over HTTP like the phone sends it
+        refusals = board.refusals
+        status, body = call(
+            server.base,
+            "POST",
+            f"/api/rooms/{server.code}/seats/south/actions",
+            {"action": {"type": "move", "tower": "b2b3"}},
+            token=token,
+        )
+        assert status == 422 and body["rule"] == "wrong_colour"
+        assert board.refusals == refusals + 1
         room.act("south", token, play)
         assert board.frames[-1] == session.lamps()
 

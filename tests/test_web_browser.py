@@ -296,6 +296,15 @@ def test_a_fault_report_in_another_players_turn_and_an_undo(
     assert north.locator(f".fault[data-card='{card}']").count() == 0
     assert session.active_seats == ["south"]
 
+    # a double tap on a tower moves once, and says nothing of a changed game
+    moves = len(session.log_json()["actions"])
+    south.dblclick("[data-tower=b2c2]")
+    pages["south"].wait_revision(revision + 4)
+    south.wait_for_timeout(400)  # the second tap's answer has come back by now
+    assert server.room.revision == revision + 4
+    assert len(session.log_json()["actions"]) == moves + 1
+    assert south.locator("#error").is_hidden()
+
 
 def reference_lamps() -> list[str]:
     lamps: list[str] = game_module("clacks").reference()["lamps"]

@@ -685,6 +685,8 @@ class Room:
         try:
             events = session.apply(seat, action, self.clock())
         except IllegalAction as exc:
+            if self.companion is not None:
+                self.companion.refused()  # the lamps flash, as for a refused press
             raise ApiError.from_illegal(exc) from None
         except (EngineError, ValueError, TypeError) as exc:
             # the game could not read the action at all; the state is unchanged

@@ -54,6 +54,10 @@ class JacquardRequired(IllegalAction):
     rule = "jacquard_required"
 
 
+class MoveStrandsHand(IllegalAction):
+    rule = "move_strands_hand"
+
+
 class NotOnTower(IllegalAction):
     rule = "not_on_tower"
 

@@ -8,6 +8,7 @@ the board, the pawns and the Deep Dwarf, the turn so far, and the seat's own car
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,6 +108,15 @@ class Puzzle:
         return reading_frame(self.seat, stop.tower)
 
 
+def movement_budget(pieces: Sequence[Piece], budget: int, played: int) -> int:
+    """What the pawn's movement may spend: before the turn's first Jacquard, no move may
+    leave too little for the cheapest one in hand (ruling 5)."""
+    costs = [p.cost for p in pieces if p.kind == "jacquard"]
+    if played or not costs or min(costs) > budget:
+        return budget
+    return budget - min(costs)
+
+
 def movement_stops(
     colour: Colour,
     pawn: str | None,
@@ -124,7 +134,7 @@ def movement_stops(
     A search over (pawn, Deep Dwarf, stress) states. One move is the cheapest way to any
     free button, but not the only one: the player the Dwarf follows frees the Dwarf's
     button by moving and can reach it with a second move, and a detour that spends more
-    stress is legal too (and can leave too little to afford a Jacquard).
+    stress is legal too, within ``budget`` (see ``movement_budget``).
     """
     State = tuple[str | None, str | None, int]
     best: dict[State, tuple[str, ...]] = {(pawn, dwarf, 0): ()}
@@ -225,7 +235,7 @@ def puzzle_from_view(
         turn["start_tower"],
         others,
         bool(turn["can_move"]),
-        budget,
+        movement_budget(pieces, budget, played),
     )
     return Puzzle(
         seat,
@@ -297,7 +307,7 @@ def puzzle_from_state(
         turn.start_tower,
         others,
         turn.can_move and turn.phase == "play",
-        budget,
+        movement_budget(pieces, budget, turn.jacquards_played),
     )
     return Puzzle(
         seat,

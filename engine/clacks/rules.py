@@ -201,23 +201,49 @@ class CompetitiveRules(BaseRules):
             )
         cost = self._check_destination(state, player, action.tower)
         self._check_stress(state, cost, f"Moving to {action.tower}")
+        problem = self._strands_hand_problem(state, player, action.tower, cost)
+        if problem:
+            raise problem
         return self._relocate(state, player, action.tower, cost)
+
+    def _strands_hand_problem(
+        self, state: ClacksState, player: PlayerState, target: str, cost: int
+    ) -> IllegalAction | None:
+        """A move before any Jacquard may not spend the stress the cheapest one needs:
+        at least one Jacquard is played each turn (ruling 5), and a player who could play
+        one may not move so that they cannot."""
+        if state.turn.jacquards_played or not player.hand:
+            return None
+        cheapest = min((self.jacquard(j) for j in player.hand), key=lambda j: j.cost)
+        left = self.remaining(state)
+        if cheapest.cost <= left < cheapest.cost + cost:
+            return E.MoveStrandsHand(
+                f"Moving to {target} costs {cost} stress points and would leave you "
+                f"{left - cost}, too few for any Jacquard (your {cheapest.design.name} costs "
+                f"{cheapest.cost}); play at least one Jacquard each turn",
+                tower=target,
+                cost=cost,
+                left=left - cost,
+                cheapest=cheapest.cost,
+            )
+        return None
 
     def _relocate(
         self, state: ClacksState, player: PlayerState, target: str, cost: int
     ) -> list[Event]:
         turn = state.turn
+        own_turn = player.seat is turn.seat  # else a Fault Report moves it in another's turn
         events = [event("moved", player.seat, to=target, cost=cost, **{"from": player.pawn})]
+        behind = turn.start_tower if own_turn else player.pawn
         if (
-            player.seat is state.options.dwarf_seat
-            and turn.start_tower is not None
-            and state.dwarf != turn.start_tower
+            player.seat is state.options.dwarf_seat and behind is not None and state.dwarf != behind
         ):  # the Deep Dwarf stays one tower behind (ruling 4)
-            state.dwarf = turn.start_tower
+            state.dwarf = behind
             events.append(event("dwarf_moved", player.seat, to=state.dwarf))
         player.pawn = target
-        turn.stress_spent += cost
-        turn.moved = True
+        if own_turn:
+            turn.stress_spent += cost
+            turn.moved = True
         return events
 
     def _play_jacquard(self, state: ClacksState, action: PlayJacquard) -> list[Event]:
@@ -661,7 +687,10 @@ class CompetitiveRules(BaseRules):
             for name in towers_of(seat.colour):
                 if name == player.pawn or self.occupant(state, name, seat):
                     continue
-                if self._move_cost(player, name) <= self.remaining(state):
+                cost = self._move_cost(player, name)
+                if cost <= self.remaining(state) and not self._strands_hand_problem(
+                    state, player, name, cost
+                ):
                     yield Move(seat, tower=name, at=at)
         left = self.remaining(state)
         for card_id in player.hand:

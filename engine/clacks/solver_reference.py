@@ -52,7 +52,7 @@ class _Rules:
     required: frozenset[str]
 
 
-def _ends(state: ClacksState) -> list[_End]:
+def _ends(state: ClacksState, components: ComponentSet) -> list[_End]:
     """Every (pawn, Deep Dwarf, stress) the current player can reach by legal moves."""
     turn = state.turn
     seat = turn.seat
@@ -61,6 +61,9 @@ def _ends(state: ClacksState) -> list[_End]:
     others = {p.pawn for s, p in state.players.items() if s is not seat and p.pawn}
     follows = state.options.dwarf_seat is seat
     found: set[_End] = set()
+    # before the turn's first Jacquard a move may not leave too little for the cheapest
+    costs = [_card(components, j)[0] for j in player.hand]
+    cheapest = min(costs) if costs and turn.jacquards_played == 0 else None
 
     def walk(pawn: str | None, dwarf: str | None, spent: int) -> None:
         if pawn is not None:
@@ -71,7 +74,8 @@ def _ends(state: ClacksState) -> list[_End]:
             if name in (pawn, dwarf) or name in others:
                 continue
             cost = 0 if pawn is None else tower(pawn).distance(tower(name))
-            if spent + cost > budget:
+            left = budget - spent
+            if cost > left or (cheapest is not None and cheapest <= left < cheapest + cost):
                 continue
             new_dwarf = turn.start_tower if follows and turn.start_tower is not None else dwarf
             walk(name, new_dwarf, spent + cost)
@@ -121,7 +125,7 @@ def solve_by_brute_force(
         return None
     pattern = components.pattern(symbol)
     goals: list[Goal] = []
-    for end in _ends(state):
+    for end in _ends(state, components):
         mask = tower(end.pawn).mask
         allowed = end.pawn not in (player.must_leave, end.dwarf)
         fresh = bool(turn.flipped & mask)

@@ -253,6 +253,16 @@
     connect();
   }
 
+  // A double tap sends the same request twice against the same state: the same key, so
+  // the companion plays it once and answers both alike (no "the game has changed").
+  function tapKey(kind, body) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < body.length; i++) {
+      hash = Math.imul(hash ^ body.charCodeAt(i), 0x01000193) >>> 0;
+    }
+    return `${kind}-${state.revision}-${hash.toString(36)}`;
+  }
+
   const page = {
     state: () => state,
     ref: () => ref,
@@ -263,7 +273,7 @@
       try {
         await api("POST", `/rooms/${code}/seats/${encodeURIComponent(held.seat)}/actions`,
           { action, revision: state.revision }, held.token,
-          { "Idempotency-Key": `${Date.now()}-${Math.random().toString(36).slice(2)}` });
+          { "Idempotency-Key": tapKey("act", JSON.stringify(action)) });
         return true;
       } catch (err) {
         showError(err.body);
@@ -274,7 +284,7 @@
       showError(null);
       try {
         await api("POST", `/rooms/${code}/seats/${encodeURIComponent(held.seat)}/undo`,
-          { revision: state.revision }, held.token);
+          { revision: state.revision }, held.token, { "Idempotency-Key": tapKey("undo", "") });
       } catch (err) {
         showError(err.body);
       }
