@@ -234,3 +234,20 @@ def test_a_table_screen_elsewhere_types_the_pin_and_moves_games_in_and_out(
         assert elsewhere.errors == []
     finally:
         elsewhere.context.close()
+
+
+def test_the_table_screen_fits_a_phone(
+    browser: Any, served: tuple[LiveServer, RecordingBoard]
+) -> None:
+    server, _board = served
+    server.room.new_game("clacks", {"players": 2}, seed=10)
+    small = Page(browser, "table-on-a-phone", **PHONE)
+    try:
+        small.page.goto(server.url("/"))
+        small.page.wait_for_selector(".clacks-table .lamp")
+        # the join panel's long address wraps instead of widening the page
+        assert small.page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert small.page.locator("[data-tower=b2c2]").bounding_box()["width"] >= 24  # type: ignore[index]
+        assert small.errors == []
+    finally:
+        small.page.context.close()
