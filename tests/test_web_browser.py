@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_support import SCREENSHOTS, Page, lamps_shown, place_jacquard
+from browser_support import SCREENSHOTS, TV, Page, lamps_shown, place_jacquard
 from live_server import LiveServer
 from web_client import call
 
@@ -25,6 +25,7 @@ from engine.clacks.actions import Move, PlayJacquard, Transmit
 from engine.clacks.selfplay import choose_turn_action
 from engine.core.interface import game_module
 from engine.core.rng import Rng
+from web.i18n import catalog, translate
 
 pytestmark = pytest.mark.browser
 
@@ -304,6 +305,56 @@ def test_a_fault_report_in_another_players_turn_and_an_undo(
     assert server.room.revision == revision + 4
     assert len(session.log_json()["actions"]) == moves + 1
     assert south.locator("#error").is_hidden()
+
+
+def test_a_czech_table_shows_the_cards_in_czech_and_an_english_phone_in_english(
+    server: LiveServer, pages: dict[str, Page], browser: Any
+) -> None:
+    seed, fault = a_deal_with_a_fault_out_of_turn()
+    server.room.new_game("clacks", {"players": 2}, seed=seed, language="cs")
+    session = server.room.session
+    assert session is not None
+    south, north, table = pages["south"].page, pages["north"].page, pages["table"].page
+    english_table = Page(browser, "english-table", **TV)
+    north.goto(server.url(f"/join/{server.code}"))  # the table's language: Czech
+    south.goto(server.url(f"/join/{server.code}?lang=en"))
+    table.goto(server.url(f"/table/{server.code}"))
+    english_table.page.goto(server.url(f"/table/{server.code}?lang=en"))
+    for page, seat in ((south, "south"), (north, "north")):
+        page.click(f"button[data-seat={seat}]")
+        page.wait_for_selector(".jacquard")
+    czech, english = catalog("cs"), catalog("en")
+
+    # North's Czech phone: its Fault Report and Jacquards by their Czech names and text
+    held = session.view("north")["you"]
+    card = next(c for c in held["faults"] if c["id"] == fault["card"])
+    name = czech[f"card.{card['design']}.name"]
+    assert name != card["name"] == english[f"card.{card['design']}.name"]
+    shown = north.locator(f".fault[data-card='{card['id']}']")
+    assert shown.locator("h3").inner_text() == name
+    assert czech[f"card.{card['design']}.text"] in shown.inner_text()
+    assert shown.locator("button").inner_text() == translate("cs", "clacks.play_fault", name=name)
+    assert card["name"] not in north.inner_text("main")
+    names = north.eval_on_selector_all(".jacquard .card-name", "n => n.map(x => x.textContent)")
+    assert names == [czech[f"jacquard.{j['design']}.name"] for j in held["hand"]]
+
+    # South's English phone: the Jacquards by the engine's own English names
+    names = south.eval_on_selector_all(".jacquard .card-name", "n => n.map(x => x.textContent)")
+    assert names == [j["name"] for j in session.view("south")["you"]["hand"]]
+
+    # North plays it out of turn: each table's log names it in its own language
+    shown.locator("button").click()
+    for lamp in fault["lamps"]:
+        north.click(f"[data-lamp={lamp}]")
+    north.click("[data-action=confirm]")
+    for page, language, words in ((table, "cs", name), (english_table.page, "en", card["name"])):
+        seat = translate(language, "seat.north")
+        line = translate(language, "event.fault_played", seat=seat, name=words)
+        page.wait_for_function(
+            "line => document.getElementById('log-list').innerText.includes(line)", arg=line
+        )
+    assert card["name"] not in table.inner_text("#log-list")
+    english_table.context.close()
 
 
 def reference_lamps() -> list[str]:

@@ -28,6 +28,7 @@ from engine.core.interface import game_module
 from engine.core.rng import Rng
 from firmware.config import BoardConfig, LedConfig
 from firmware.factory import create_board
+from web.i18n import catalog
 
 pytestmark = pytest.mark.browser
 
@@ -276,7 +277,8 @@ def refuse_a_tower_without_the_symbol(phone: Page, clacks: Any, seat: str) -> No
 
 def test_a_solitaire_game_to_its_end_on_one_phone(browser: Any) -> None:
     with serving() as server, opened(browser, south=PHONE) as pages:
-        server.room.new_game("clacks", {"mode": "solitaire", "players": 1}, seed=2)
+        options = {"mode": "solitaire", "players": 1, "night_shift": True}
+        server.room.new_game("clacks", options, seed=2)
         session = server.room.session
         assert session is not None
         phone = pages["south"]
@@ -313,6 +315,20 @@ def test_a_solitaire_game_to_its_end_on_one_phone(browser: Any) -> None:
         banner = phone.page.inner_text(".winner")
         assert ("Tým vítězí!" if result["team"] == "won" else "Vítězí pošťák.") in banner
         assert phone.page.locator("[data-action=transmit]").count() == 0
+        # the cards read out, by their Czech names and texts (a Fault Report revealed on
+        # the Night Shift with its Night Shift text)
+        revealed = session.view(None)["revealed"]
+        assert {card["deck"] for card in revealed} >= {"fault"}
+        czech = catalog("cs")
+        for card in revealed:
+            design = card["id"].rsplit("-", 1)[0]
+            reading = "night_shift" if card["deck"] == "fault" else "text"
+            shown = phone.page.locator(f"[data-revealed='{card['id']}']")
+            assert shown.locator("strong").inner_text() == czech[f"card.{design}.name"]
+            assert shown.locator("p").inner_text() == czech[f"card.{design}.{reading}"]
+        # nor anywhere else on the page: the latest events, the effects that last a round
+        words = phone.page.inner_text("main")
+        assert not [card["name"] for card in revealed if card["name"] in words]
         assert phone.errors == []
 
 

@@ -84,3 +84,50 @@ def test_translate_fills_values_and_falls_back_to_english() -> None:
         == "That costs 3 stress and you have 1 left."
     )
     assert translate("cs", "no.such.key") == "no.such.key"
+
+
+def card_words_of_the_data() -> dict[str, str]:
+    """Every card's and Jacquard design's words as the engine's data files give them,
+    under the catalog key the pages look them up by."""
+    from engine.clacks.data import load_components
+
+    components = load_components()
+    words: dict[str, str] = {}
+    for deck in (components.faults, components.incidents, components.logs):
+        for design in {card.design.id: card.design for card in deck.values()}.values():
+            words[f"card.{design.id}.name"] = design.name
+            words[f"card.{design.id}.text"] = design.text
+            for reading in design.extra:
+                words[f"card.{design.id}.{reading}"] = design.meaning(reading).text
+    for jacquard in components.jacquards.values():
+        words[f"jacquard.{jacquard.design.id}.name"] = jacquard.design.name
+    return words
+
+
+def test_the_english_card_words_are_the_data_files_words() -> None:
+    data = card_words_of_the_data()
+    english = {k: v for k, v in catalog("en").items() if k.startswith(("card.", "jacquard."))}
+    assert len(data) == 85  # 10 Fault designs x 4, 8 Incident + 8 Log x 2, 13 Jacquards
+    assert english == data
+
+
+def test_every_card_has_czech_words_of_its_own() -> None:
+    czech = catalog("cs")
+    for key, text in card_words_of_the_data().items():
+        assert czech.get(key, "").strip(), key
+        assert set(re.findall(r"\{(\w+)\}", czech[key])) == set(re.findall(r"\{(\w+)\}", text))
+    # the names the Czech rulebook gives its cards
+    assert czech["card.clacks-technician.name"] == "Klikačový technik"
+    assert czech["card.emergency-repair.name"] == "Nouzová oprava"
+    assert czech["card.overload.name"] == "Přetížení"
+    assert czech["card.character-sabotage.name"] == "Znaková sabotáž"
+    assert czech["card.gargoyle-on-shift.name"] == "Chrlič na směně"
+    # the Emergency Repair names the cards it cancels by their Czech names
+    from engine.clacks.data import load_components
+
+    repair = load_components().card("emergency-repair-1").design.meaning("night_shift")
+    cancels = repair.params["cards"]
+    assert len(cancels) == 3
+    assert all(
+        czech[f"card.{c}.name"] in czech["card.emergency-repair.night_shift"] for c in cancels
+    )

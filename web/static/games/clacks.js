@@ -34,6 +34,13 @@
     }
     if (event.slot) params.slot = t(`clacks.slot.${event.slot}`);
     if (event.card) params.card = cardName(state, event.card);
+    if (event.kind === "jacquard_played") params.name = jacquardName({ id: event.jacquard, name: event.name });
+    if (event.kind === "fault_played") params.name = faultName({ id: event.card, name: event.name });
+    if (event.kind === "card_revealed") {
+      const card = { id: event.card, deck: event.deck, name: event.name, text: event.text };
+      params.name = faultName(card);
+      params.text = cardText(card, readingOf(state.view && state.view.mode, card.deck));
+    }
     if (event.effect && event.kind === "effect_started") params.effect = effectWords(state, event);
     let key = `event.${event.kind}`;
     const variant = {
@@ -55,12 +62,45 @@
     return Clacks.has(key) ? t(key, params) : event.kind;
   }
 
+  // ------------------------------------------------------------------ card words
+  // A card or Jacquard design speaks from the catalog, keyed by its design id (a copy's
+  // id is the design's id and a copy number: "overload-1"); the engine's own English
+  // words stand in only for a design the catalog does not know.
+
+  function designOf(card) {
+    return card.design || String(card.id).replace(/-\d+$/, "");
+  }
+
+  function fromCatalog(key, fallback) {
+    return Clacks.has(key) ? t(key) : fallback;
+  }
+
+  // A Fault Report, Incident Report or Operator's Log by name.
+  function faultName(card) {
+    return fromCatalog(`card.${designOf(card)}.name`, card.name || card.id);
+  }
+
+  function jacquardName(card) {
+    return fromCatalog(`jacquard.${designOf(card)}.name`, card.name || card.id);
+  }
+
+  // A card's text as read out: "text" in the competitive game and on Incident Reports and
+  // Operator's Logs; a Fault Report revealed in co-op or the junior race has its own.
+  function cardText(card, reading) {
+    return fromCatalog(`card.${designOf(card)}.${reading || "text"}`, card.text);
+  }
+
+  function readingOf(mode, deck) {
+    if (deck !== "fault") return "text";
+    return mode === "junior" ? "junior" : "night_shift";
+  }
+
   // A card named in an event by its id, by its name when the view shows it face up.
   function cardName(state, cardId) {
     const view = state.view || {};
     const found = [...(view.revealed || []), ...((view.you && view.you.faults) || [])]
       .find((c) => c.id === cardId);
-    return found ? found.name : cardId;
+    return found ? faultName(found) : cardId;
   }
 
   // A lasting effect in words, with its numbers from the view's list of effects.
@@ -552,8 +592,8 @@
           "aria-pressed": String(chosen),
           onclick: () => (discard ? ctx.act({ type: "discard", jacquard: card.id }) : ctx.chooseCard(card)),
         },
-        cardPicture(cells, t("clacks.card_holes", { name: card.name, holes: card.holes.join(" ") })),
-        el("span", { class: "card-name" }, card.name),
+        cardPicture(cells, t("clacks.card_holes", { name: jacquardName(card), holes: card.holes.join(" ") })),
+        el("span", { class: "card-name" }, jacquardName(card)),
         el("span", { class: "cost" }, t("clacks.cost", { cost: card.cost })),
         card.fault ? el("span", { class: "fault-stamp" }, t("clacks.fault_stamp")) : null,
         discard ? el("span", { class: "badge" }, t("clacks.discard")) : null)));
@@ -566,12 +606,12 @@
     for (const card of you.faults) {
       const chosen = pick.mode === "fault" && pick.card.id === card.id;
       faultList.append(el("li", { class: `card fault${chosen ? " chosen" : ""}`, "data-card": card.id },
-        el("h3", {}, card.name),
-        el("p", {}, card.text),
+        el("h3", {}, faultName(card)),
+        el("p", {}, cardText(card, "text")),
         el("p", { class: "when" }, t(`clacks.when.${card.when}`)),
         el("button", { type: "button", class: "primary", "aria-pressed": String(chosen),
                        disabled: !can((a) => a.type === "play_fault" && a.card === card.id),
-                       onclick: () => ctx.chooseFault(card) }, t("clacks.play_fault", { name: card.name }))));
+                       onclick: () => ctx.chooseFault(card) }, t("clacks.play_fault", { name: faultName(card) }))));
     }
     if (!you.faults.length) faultList.append(el("li", { class: "empty" }, t("clacks.no_faults")));
     faults.append(faultList);
@@ -692,7 +732,7 @@
     parts: {
       drawBoard, boardOptions, seatName, messageLine, turnSummary, alphabetCard, glyph,
       symbolWord, patternWords, rulesText, describeEvent, seatRef, readAt, cellsOf,
-      cardPicture, pendingAction, pick, resetPick, CLOCKWISE,
+      cardPicture, pendingAction, pick, resetPick, CLOCKWISE, faultName, jacquardName, cardText, readingOf,
     },
   };
 })();

@@ -6,7 +6,8 @@
 (() => {
   const { t, el, svg } = Clacks;
   const clacks = Clacks.games.clacks;
-  const { symbolWord, seatName, cellsOf, cardPicture } = clacks.parts;
+  const P = clacks.parts;
+  const { symbolWord, seatName, cellsOf, cardPicture } = P;
 
   const WIDTH = 720;
   const START = { x: 110, y: 120 };
@@ -169,8 +170,8 @@
 
   function jacquardTile(card, extra) {
     return el("div", { class: "mini-card", "data-jacquard": card.id },
-      cardPicture(cellsOf(card.holes, 0, false), t("clacks.card_holes", { name: card.name, holes: card.holes.join(" ") })),
-      el("span", { class: "card-name" }, card.name),
+      cardPicture(cellsOf(card.holes, 0, false), t("clacks.card_holes", { name: P.jacquardName(card), holes: card.holes.join(" ") })),
+      el("span", { class: "card-name" }, P.jacquardName(card)),
       el("span", { class: "cost" }, t("clacks.cost", { cost: card.cost })),
       card.fault ? el("span", { class: "fault-stamp" }, t("clacks.fault_stamp")) : null,
       extra || null);
@@ -219,21 +220,22 @@
     const effects = (view.effects || []).filter((e) => e.active || e.first_turn > turnNumber);
     if (effects.length) {
       box.append(el("ul", { class: "effects" }, effects.map((e) => el("li", { class: e.active ? "active" : "coming" },
-        el("strong", {}, e.name), " — ",
+        el("strong", {}, P.faultName({ id: e.card, name: e.name })), " — ",
         effectText(e), " ",
         el("span", { class: "turns" }, t("clacks.effect_turns", { first: e.first_turn, last: e.last_turn }))))));
     }
     if (view.emergency_repair) {
       box.append(el("p", { class: "repair" }, t("clacks.repair_waiting", {
-        name: view.emergency_repair.name, cards: view.emergency_repair.cancels.join(", ") })));
+        name: P.faultName({ id: view.emergency_repair.card, name: view.emergency_repair.name }),
+        cards: view.emergency_repair.cancels.map((design) => P.faultName({ design, name: design })).join(", ") })));
     }
     const revealed = [...(view.revealed || [])].reverse();
     if (!revealed.length) box.append(el("p", { class: "hint" }, t("clacks.nothing_revealed")));
     box.append(el("ol", { class: "revealed", reversed: true }, revealed.map((card) =>
       el("li", { class: `read-card read-${card.deck}`, "data-revealed": card.id },
         el("span", { class: `deck-mark deck-${card.deck}`, "aria-hidden": "true" }),
-        el("strong", {}, card.name), el("span", { class: "deck" }, ` (${t(`clacks.deck.${card.deck}`)})`),
-        el("p", {}, card.text)))));
+        el("strong", {}, P.faultName(card)), el("span", { class: "deck" }, ` (${t(`clacks.deck.${card.deck}`)})`),
+        el("p", {}, P.cardText(card, P.readingOf(view.mode, card.deck)))))));
     return box;
   }
 

@@ -210,8 +210,8 @@
           "aria-pressed": String(chosen),
           onclick: () => (swapping ? ctx.giveUp(card) : ctx.chooseCard(card)),
         },
-        P.cardPicture(cells, t("clacks.card_holes", { name: card.name, holes: card.holes.join(" ") })),
-        el("span", { class: "card-name" }, card.name),
+        P.cardPicture(cells, t("clacks.card_holes", { name: P.jacquardName(card), holes: card.holes.join(" ") })),
+        el("span", { class: "card-name" }, P.jacquardName(card)),
         el("span", { class: "cost" }, t("clacks.cost", { cost: card.cost })),
         card.fault ? el("span", { class: "fault-stamp" }, t("clacks.fault_stamp")) : null,
         lifted ? el("span", { class: "badge" }, t("clacks.lifted")) : null,
@@ -234,7 +234,7 @@
     const you = view.you;
     if (you.lifted) {
       const card = you.hand.find((c) => c.id === you.lifted);
-      return t("clacks.hint.play_lifted", { name: card ? card.name : you.lifted }) + noHints;
+      return t("clacks.hint.play_lifted", { name: P.jacquardName(card || { id: you.lifted }) }) + noHints;
     }
     if (view.turn.jacquards_played === 0) return t("clacks.hint.coop_start") + noHints;
     const symbol = P.symbolWord(view.message.next_symbol);

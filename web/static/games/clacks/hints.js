@@ -11,8 +11,10 @@
 
   function cardName(view, id) {
     const you = view.you || {};
-    const card = [...(you.hand || []), ...(you.faults || [])].find((c) => c.id === id);
-    return card ? card.name : id;
+    const jacquard = (you.hand || []).find((c) => c.id === id);
+    if (jacquard) return P.jacquardName(jacquard);
+    const fault = (you.faults || []).find((c) => c.id === id);
+    return fault ? P.faultName(fault) : id;
   }
 
   // The symbol the seat sends next: the team's in the co-op games, else its own.
