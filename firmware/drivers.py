@@ -23,7 +23,7 @@ from firmware.sinks import PixelSink
 
 LED_COUNT = SIDE * SIDE
 PI_EXTRA_HINT = (
-    "install the Pi drivers with hardware/install.sh (or pip install 'clacks-exchange[pi]')"
+    "install the Pi drivers with systemd/install.sh (or pip install 'clacks-exchange[pi]')"
 )
 
 

@@ -33,6 +33,7 @@ from firmware.factory import create_board
 from firmware.pixelmap import PixelMap
 
 AMBER = (153, 54, 3)
+ROOT = Path(__file__).resolve().parent.parent
 
 FAKE_BOARD = """
 class Pin:
@@ -233,7 +234,8 @@ def test_a_pi_without_the_driver_packages_warns_and_simulates() -> None:
     assert status["leds"] == status["leds"] | {"backend": "simulator", "requested": "spi"}
     (warning,) = status["warnings"]
     assert "LED driver 'spi' unavailable" in warning
-    assert "not installed" in warning and "hardware/install.sh" in warning
+    assert "not installed" in warning and "systemd/install.sh" in warning
+    assert (ROOT / "systemd" / "install.sh").is_file()  # the script the warning names
     board.show(LampFrame(lit=0b1))  # the game goes on
     board.renderer.tick()
     assert board.pixels()[0] == AMBER
