@@ -105,7 +105,8 @@ class NeoPixelPwmSink:
         except Exception as exc:
             raise DriverUnavailable(
                 f"the PWM NeoPixel driver failed ({exc}); it needs root and the onboard "
-                'audio off, so prefer the spi backend (leds.backend = "spi")'
+                "audio off (systemd/install.sh --led pwm sets up both), so prefer the spi "
+                'backend (leds.backend = "spi")'
             ) from exc
 
     def write(self, pixels: Sequence[RGB]) -> None:
