@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install the Clacks Exchange as a service on Raspberry Pi OS Bookworm.
 #
-#   sudo systemd/install.sh                 everything: packages, SPI, user, venv, service
+#   sudo systemd/install.sh                 everything: packages, boot settings, user, venv, service
 #   sudo systemd/install.sh --led pwm       use the PWM LED driver on GPIO18 (runs as root)
 #   sudo systemd/install.sh --led pi5       the Raspberry Pi 5 driver (PIO; SPI left off)
 #
