@@ -24,7 +24,7 @@ from firmware.detect import pi_model
 from firmware.exchange import Exchange
 from firmware.factory import create_board
 from firmware.power import power_budget_markdown
-from firmware.shows import ATTRACT_GAME, SHOW_MODULES, attract_programme, button_lamps
+from firmware.shows import ATTRACT_GAME, SHOW_MODULES, button_lamps
 
 Sleep = Callable[[float], None]
 LAMP_STEP_S = 0.4
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, sleep: Sleep = time
         return 0
     terminal = out if getattr(args, "terminal", False) else None
     attract_game = getattr(args, "game", ATTRACT_GAME)
-    board = create_board(config, terminal=terminal, attract_steps=attract_programme(attract_game))
+    board = create_board(config, terminal=terminal, attract_game=attract_game)
     board.start()
     try:
         if args.action == "status":

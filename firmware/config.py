@@ -3,6 +3,10 @@
 The file is ``$CLACKS_CONFIG`` or ``/etc/clacks/config.toml``; every setting has a default,
 so a missing file means a stock build. ``clacks hardware config --default`` prints a full
 file to start from. Every mistake in the file is reported with the key it concerns.
+
+Besides the LEDs and buttons the file holds the games' own settings for the box
+(``[klackers]``: where the nine numbers and the dice appear). Those are checked when the
+exchange is built (firmware/game_settings.py), so a bad one costs only itself.
 """
 
 from __future__ import annotations
@@ -91,9 +95,17 @@ class ButtonConfig:
 
 
 @dataclass(frozen=True)
+class KlackersConfig:
+    # the Klackers layout: None for the shipped one, a layout file's path (relative to the
+    # settings file), or a table with the file's sections (left-out sections: shipped)
+    layout: str | dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
 class BoardConfig:
     leds: LedConfig = field(default_factory=LedConfig)
     buttons: ButtonConfig = field(default_factory=ButtonConfig)
+    klackers: KlackersConfig = field(default_factory=KlackersConfig)
     source: str = "defaults"  # where the settings came from, for status reports
 
 
@@ -121,20 +133,25 @@ def load_config(path: Path | None = None) -> BoardConfig:
         config = parse_config(data)
     except ConfigError as exc:
         raise ConfigError(f"{path}: {exc}") from exc
+    layout = config.klackers.layout
+    if isinstance(layout, str):
+        # a relative layout file sits next to the settings file, wherever it runs from
+        config = replace(config, klackers=KlackersConfig(str(path.parent / Path(layout))))
     return replace(config, source=str(path))
 
 
 def parse_config(data: dict[str, Any]) -> BoardConfig:
-    _no_unknown(data, {"leds", "buttons"}, "")
+    _no_unknown(data, {"leds", "buttons", "klackers"}, "")
     leds = _parse_leds(_table(data, "leds"))
     buttons = _parse_buttons(_table(data, "buttons"))
+    klackers = _parse_klackers(_table(data, "klackers"))
     idle = leds.idle_ma_per_led * LAMP_COUNT
     if leds.budget_ma <= idle:
         raise ConfigError(
             f"leds.budget_ma ({leds.budget_ma:g}) must exceed the LEDs' idle draw "
             f"({LAMP_COUNT} x {leds.idle_ma_per_led:g} mA = {idle:g} mA)"
         )
-    return BoardConfig(leds=leds, buttons=buttons)
+    return BoardConfig(leds=leds, buttons=buttons, klackers=klackers)
 
 
 def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
@@ -198,6 +215,21 @@ def _parse_buttons(data: dict[str, Any]) -> ButtonConfig:
     if "pins" in data:
         values["pins"] = _pins(data["pins"])
     return replace(ButtonConfig(), **values)
+
+
+def _parse_klackers(data: dict[str, Any]) -> KlackersConfig:
+    _no_unknown(data, {"layout"}, "klackers")
+    layout = data.get("layout")
+    if layout is None:
+        return KlackersConfig()
+    if isinstance(layout, str) and layout.strip():
+        return KlackersConfig(layout)
+    if isinstance(layout, dict):
+        return KlackersConfig(layout)
+    raise ConfigError(
+        "klackers.layout must be a layout file's path, or a [klackers.layout] table with "
+        f"[numbers], [dice] and [buttons] sections, not {layout!r}"
+    )
 
 
 def _pins(value: object) -> dict[str, int]:
@@ -300,7 +332,40 @@ def to_toml(config: BoardConfig) -> str:
         "# button (the two lamps it sits between) = BCM GPIO number; wire each to ground",
     ]
     lines += [f"{name} = {pin}" for name, pin in config.buttons.pins.items()]
+    lines += _klackers_toml(config.klackers)
     return "\n".join(lines) + "\n"
+
+
+def _klackers_toml(klackers: KlackersConfig) -> list[str]:
+    lines = [
+        "",
+        "[klackers]",
+        "# where the nine numbers and the dice row light up, and what each button does:",
+        "# a file like engine/data/klackers/layout.toml (a relative path is read next to",
+        "# this file), or a [klackers.layout.numbers] table (all nine: number = lamp);",
+        "# the sections left out ([numbers], [dice], [buttons]) keep the shipped layout",
+    ]
+    layout = klackers.layout
+    if layout is None:
+        return [*lines, '# layout = "klackers-layout.toml"']
+    if isinstance(layout, str):
+        return [*lines, f"layout = {_toml(layout)}"]
+    if not layout:
+        return [*lines, "layout = {}"]
+    # plain values first: after a [klackers.layout.x] header they would land in x
+    lines += [
+        f"layout.{_toml_key(k)} = {_toml(v)}" for k, v in layout.items() if not isinstance(v, dict)
+    ]
+    for section, table in layout.items():
+        if isinstance(table, dict):
+            lines += ["", f"[klackers.layout.{_toml_key(section)}]"]
+            lines += [f"{_toml_key(k)} = {_toml(v)}" for k, v in table.items()]
+    return lines
+
+
+def _toml_key(key: str) -> str:
+    bare = key.replace("_", "").replace("-", "").isalnum() and key.isascii()
+    return key if bare else _toml(key)
 
 
 def _toml(value: object) -> str:
@@ -310,6 +375,8 @@ def _toml(value: object) -> str:
         return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
     if isinstance(value, float):
         return repr(value)
-    if isinstance(value, tuple):
-        return "[" + ", ".join(str(v) for v in value) + "]"
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml(v)}" for k, v in value.items()) + "}"
     return str(value)

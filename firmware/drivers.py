@@ -23,7 +23,7 @@ from firmware.sinks import PixelSink
 
 LED_COUNT = SIDE * SIDE
 PI_EXTRA_HINT = (
-    "install the Pi drivers with hardware/install.sh (or pip install 'clacks-exchange[pi]')"
+    "install the Pi drivers with systemd/install.sh (or pip install 'clacks-exchange[pi]')"
 )
 
 
@@ -105,7 +105,8 @@ class NeoPixelPwmSink:
         except Exception as exc:
             raise DriverUnavailable(
                 f"the PWM NeoPixel driver failed ({exc}); it needs root and the onboard "
-                'audio off, so prefer the spi backend (leds.backend = "spi")'
+                "audio off (systemd/install.sh --led pwm sets up both), so prefer the spi "
+                'backend (leds.backend = "spi")'
             ) from exc
 
     def write(self, pixels: Sequence[RGB]) -> None:

@@ -13,6 +13,7 @@ from firmware.config import BoardConfig, ConfigError, load_config
 from firmware.detect import auto_led_backend, pi_model
 from firmware.drivers import DriverUnavailable, open_driver
 from firmware.exchange import Exchange, pixel_map_for
+from firmware.game_settings import apply_game_settings
 from firmware.scene import AttractStep
 from firmware.sinks import PixelSink, SimulatorSink
 
@@ -28,14 +29,18 @@ def create_board(
     pin_factory: Any = None,
     clock: Callable[[], float] = time.monotonic,
     attract_steps: Sequence[AttractStep] | None = None,
+    attract_game: str | None = None,
     terminal: TextIO | None = None,
 ) -> Exchange:
     """The exchange for this machine (not yet started).
 
     ``config`` defaults to the configuration file (``$CLACKS_CONFIG`` or
     /etc/clacks/config.toml); a broken file gives the defaults plus a warning in
-    ``status()``. ``model`` is the Raspberry Pi model (detected unless given; None = not a
-    Pi). ``sink`` and ``pin_factory`` replace the LED driver and gpiozero's pin factory.
+    ``status()``. The games take their settings for the box from it too (the Klackers
+    layout), each with its own warning when it cannot be used. ``model`` is the Raspberry
+    Pi model (detected unless given; None = not a Pi). ``sink`` and ``pin_factory``
+    replace the LED driver and gpiozero's pin factory. The attract mode plays
+    ``attract_steps``, or ``attract_game``'s programme (default: the box's own).
     """
     warnings: list[str] = []
     if config is None:
@@ -44,6 +49,7 @@ def create_board(
         except ConfigError as exc:
             warnings.append(f"{exc}; using the default settings")
             config = BoardConfig()
+    warnings += apply_game_settings(config)
     if model == DETECT:
         model = pi_model()
     requested = config.leds.backend
@@ -66,7 +72,7 @@ def create_board(
     if attract_steps is None:
         from firmware.shows import attract_programme
 
-        attract_steps = attract_programme()
+        attract_steps = attract_programme(attract_game) if attract_game else attract_programme()
     return Exchange(
         config,
         sink,

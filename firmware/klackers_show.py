@@ -1,14 +1,16 @@
 """Klackers on the lamps: the dice rattle, the numbers just pulled, an attract programme.
 
-Reads the Klackers layout (which lamps are the numbers and the dice row) and hands the
-renderer plain lamp masks, like every game's show module (firmware/shows.py).
+Reads the box's Klackers layout (which lamps are the numbers and the dice row: the
+shipped one, or the settings file's) and hands the renderer plain lamp masks, like every
+game's show module (firmware/shows.py).
 """
 
 from __future__ import annotations
 
 from engine.core.interface import JSON, LampFrame
-from engine.klackers.layout import BoardLayout, default_layout
+from engine.klackers.layout import BoardLayout
 from engine.klackers.numbers import ALL_STANDING, NUMBERS, mask_of
+from firmware.game_settings import klackers_module
 from firmware.scene import AttractStep
 from firmware.shows import Effect
 
@@ -17,7 +19,7 @@ HOLD_S = 1.5  # attract: the full box, and the Klack, stay this long
 
 
 def _layout() -> BoardLayout:
-    return default_layout()
+    return klackers_module().layout
 
 
 def _numbers(values: object) -> int:

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Install the Clacks Exchange as a service on Raspberry Pi OS Bookworm.
 #
-#   sudo systemd/install.sh                 everything: packages, SPI, user, venv, service
+#   sudo systemd/install.sh                 everything: packages, boot settings, user, venv, service
 #   sudo systemd/install.sh --led pwm       use the PWM LED driver on GPIO18 (runs as root)
+#   sudo systemd/install.sh --led pi5       the Raspberry Pi 5 driver (PIO; SPI left off)
 #
 # What it does:
 #   1. apt: python3-venv, python3-lgpio (gpiozero's pin library), build tools for the
 #      LED drivers' C parts
-#   2. enables SPI (raspi-config nonint do_spi 0); a reboot makes /dev/spidev0.0 appear
+#   2. the boot settings the LED driver needs, in /boot/firmware/config.txt
+#      (systemd/boot-config.sh): for spi, SPI on and the core clock held still (a Pi 3
+#      or Zero 2 W core_freq=250, a Pi 4 core_freq=500 and core_freq_min=500); for pwm,
+#      the onboard audio off; for pi5, nothing (SPI stays off: it would claim GPIO10).
+#      A reboot makes them take effect.
 #   3. creates the system user `clacks`, in the gpio and spi groups
 #   4. a virtual environment in /opt/clacks/venv WITH the system site packages, so the
 #      apt-installed lgpio is visible, and the Clacks Exchange with its Pi extra in it
@@ -18,7 +23,9 @@
 #   --prefix DIR       where the venv goes (default /opt/clacks)
 #   --config-dir DIR   where config.toml goes (default /etc/clacks)
 #   --unit-dir DIR     where the unit goes (default /etc/systemd/system)
-#   --no-system        skip apt, raspi-config, the user and systemctl (no root needed)
+#   --boot-config FILE the boot configuration to edit (default: /boot/firmware/config.txt;
+#                      with --no-system only when given)
+#   --no-system        skip apt, the boot settings, the user and systemctl (no root needed)
 #   --no-pi-extra      leave out the LED driver packages (machines that are not Pis)
 set -euo pipefail
 
@@ -26,6 +33,7 @@ src="$(cd "$(dirname "$0")/.." && pwd)"
 prefix=/opt/clacks
 config_dir=/etc/clacks
 unit_dir=/etc/systemd/system
+boot_config=""
 system=1
 extra="[pi]"
 led=auto
@@ -36,6 +44,7 @@ while [ $# -gt 0 ]; do
     --prefix) prefix="$2"; shift 2 ;;
     --config-dir) config_dir="$2"; shift 2 ;;
     --unit-dir) unit_dir="$2"; shift 2 ;;
+    --boot-config) boot_config="$2"; shift 2 ;;
     --no-system) system=0; shift ;;
     --no-pi-extra) extra=""; shift ;;
     --led)
@@ -47,7 +56,7 @@ while [ $# -gt 0 ]; do
     *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-for dir in "$prefix" "$config_dir" "$unit_dir"; do
+for dir in "$prefix" "$config_dir" "$unit_dir" ${boot_config:+"$boot_config"}; do
   case "$dir" in /*) ;; *) echo "install.sh: '$dir' must be an absolute path" >&2; exit 2 ;; esac
 done
 
@@ -63,13 +72,6 @@ if [ "$system" = 1 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
     python3-venv python3-dev python3-lgpio build-essential swig avahi-daemon >/dev/null
 
-  if command -v raspi-config >/dev/null 2>&1; then
-    say "enabling SPI (GPIO10 carries the LED data)"
-    raspi-config nonint do_spi 0
-  else
-    say "raspi-config not found: enable SPI yourself (dtparam=spi=on in /boot/firmware/config.txt)"
-  fi
-
   for group in gpio spi; do
     getent group "$group" >/dev/null || groupadd --system "$group"
   done
@@ -79,6 +81,10 @@ if [ "$system" = 1 ]; then
       --shell /usr/sbin/nologin clacks
   fi
   usermod --append --groups gpio,spi clacks
+fi
+
+if [ "$system" = 1 ] || [ -n "$boot_config" ]; then
+  bash "$src/systemd/boot-config.sh" --led "$led" ${boot_config:+--config "$boot_config"}
 fi
 
 say "creating the virtual environment in $prefix/venv"
@@ -114,7 +120,7 @@ if [ "$system" = 1 ]; then
   systemctl daemon-reload
   systemctl enable clacks.service
   systemctl restart clacks.service
-  say "done: the service is running (journalctl -u clacks); reboot once if SPI was just enabled"
+  say "done: the service is running (journalctl -u clacks); reboot once if the boot settings changed"
 else
   say "staged in $prefix, $config_dir and $unit_dir"
 fi

@@ -21,6 +21,7 @@ from firmware.config import (
     DEFAULT_BUTTON_PINS,
     BoardConfig,
     ConfigError,
+    KlackersConfig,
     LedConfig,
     config_path,
     load_config,
@@ -33,6 +34,7 @@ from firmware.factory import create_board
 from firmware.pixelmap import PixelMap
 
 AMBER = (153, 54, 3)
+ROOT = Path(__file__).resolve().parent.parent
 
 FAKE_BOARD = """
 class Pin:
@@ -130,6 +132,23 @@ def test_printed_settings_read_back_the_same(tmp_path: Path) -> None:
     assert dataclasses.replace(load_config(path), source="defaults") == BoardConfig()
 
 
+def test_the_klackers_layout_setting_reads_back_the_same(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    inline = {
+        "numbers": {"1": "d2", "9": "a2"},
+        "dice": {"lamps": ["a1", "b1", "c1", "d1"]},
+        "buttons": {"a2b2": "1", "b1b2": "roll"},
+    }
+    for layout in (inline, {}, str(tmp_path / "box layout.toml")):
+        config = BoardConfig(klackers=KlackersConfig(layout))
+        path.write_text(to_toml(config))
+        assert dataclasses.replace(load_config(path), source="defaults") == config
+    # a relative path is the layout file next to the settings file
+    path.write_text('[klackers]\nlayout = "layouts/box.toml"\n')
+    assert load_config(path).klackers.layout == str(tmp_path / "layouts" / "box.toml")
+    assert '# layout = "klackers-layout.toml"' in to_toml(BoardConfig())
+
+
 def test_a_partial_file_keeps_the_other_defaults(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text("[leds]\nbrightness = 0.3\n[buttons.pins]\na2b2 = 21\n")
@@ -161,6 +180,9 @@ def test_a_partial_file_keeps_the_other_defaults(tmp_path: Path) -> None:
         ("[buttons.pins]\na2b2 = 5\nb2c2 = 5\n", "a2b2 and b2c2 both use GPIO5"),
         ("[buttons]\ndebounce_ms = -1\n", "buttons.debounce_ms must be a number"),
         ("leds = 3\n", "[leds] must be a table"),
+        ("[klackers]\nlayout = 5\n", "klackers.layout must be a layout file's path"),
+        ('[klackers]\nlayout = ""\n', "klackers.layout must be a layout file's path"),
+        ("[klackers]\nnumbers = {}\n", "[klackers] unknown setting(s) numbers"),
     ],
 )
 def test_bad_settings_are_named(tmp_path: Path, text: str, message: str) -> None:
@@ -233,7 +255,8 @@ def test_a_pi_without_the_driver_packages_warns_and_simulates() -> None:
     assert status["leds"] == status["leds"] | {"backend": "simulator", "requested": "spi"}
     (warning,) = status["warnings"]
     assert "LED driver 'spi' unavailable" in warning
-    assert "not installed" in warning and "hardware/install.sh" in warning
+    assert "not installed" in warning and "systemd/install.sh" in warning
+    assert (ROOT / "systemd" / "install.sh").is_file()  # the script the warning names
     board.show(LampFrame(lit=0b1))  # the game goes on
     board.renderer.tick()
     assert board.pixels()[0] == AMBER

@@ -4,6 +4,8 @@ LEDs show the player's numbers, blink the marked ones and rattle the dice row.""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from firmware_support import FakeClock, mock_board
@@ -15,11 +17,13 @@ from engine.klackers.layout import default_layout
 from engine.klackers.session import KlackersSession
 from firmware import shows
 from firmware.companion import Companion, SessionButtons
-from firmware.config import DEFAULT_BUTTON_PINS
+from firmware.config import DEFAULT_BUTTON_PINS, load_config
 from firmware.exchange import Exchange
+from firmware.game_settings import klackers_module
 from firmware.scene import BLINK_S, HIGHLIGHT_S, TRANSMIT_S
 
 AMBER = (153, 54, 3)
+ROOT = Path(__file__).resolve().parent.parent
 LAYOUT = default_layout()
 
 
@@ -128,3 +132,109 @@ def test_the_klackers_attract_mode_from_the_command_line(
     )
     out = capsys.readouterr().out
     assert "Attract mode: Klackers" in out and "     a   b   c   d" in out
+
+
+# ------------------------------------------------ the layout from the settings file
+
+# the numbers moved one column right (column a dark), the dice and buttons as shipped
+MOVED = {"1": "b2", "2": "c2", "3": "d2", "4": "b3", "5": "c3", "6": "d3", "7": "b4", "8": "c4"}
+MOVED["9"] = "d4"
+
+
+def lamp_mask(names: list[str]) -> int:
+    return sum(1 << (int(name[1]) - 1) * 4 + "abcd".index(name[0]) for name in names)
+
+
+@pytest.fixture
+def settings_file(tmp_path: Path) -> Iterator[Path]:
+    """A settings file for the test to fill; the shipped layout comes back afterwards."""
+    yield tmp_path / "config.toml"
+    klackers_module().use_layout(None)
+
+
+def configured_box(
+    path: Path, seed: int = 4
+) -> tuple[KlackersSession, Exchange, Companion, FakeClock]:
+    """The settings file read as serve reads it, the board built from it, then a game."""
+    board, _, clock, _ = mock_board(load_config(path))
+    session = game_module("klackers").new({"players": 2}, seed)
+    assert isinstance(session, KlackersSession)
+    companion = Companion(board)
+    companion.game_changed(session)
+    return session, board, companion, clock
+
+
+def shown(board: Exchange) -> int:
+    board.renderer.tick()
+    return lit_lamps(board.pixels())
+
+
+def test_a_layout_in_the_settings_lights_the_numbers_at_its_lamps(settings_file: Path) -> None:
+    numbers = "\n".join(f'{n} = "{lamp}"' for n, lamp in MOVED.items())
+    settings_file.write_text(f"[leds]\nglow = 0.0\n\n[klackers.layout.numbers]\n{numbers}\n")
+    session, board, companion, clock = configured_box(settings_file)
+    assert board.status()["warnings"] == []
+    everything = lamp_mask(list(MOVED.values()))
+    assert shown(board) == everything  # before the roll: all nine standing, dice row dark
+    assert shown(board) & lamp_mask(["a2", "a3", "a4"]) == 0
+    # a roll lights the total on the (shipped) dice row; a pull darkens its numbers' lamps
+    seat = session.active_seats[0]
+    companion.game_changed(session, session.apply(seat, {"type": "roll"}, 0.0))
+    clock.advance(TRANSMIT_S)  # the dice rattle on their row, then show the total
+    turn = session.view(None)["turn"]
+    assert shown(board) & LAYOUT.dice_mask == LAYOUT.dice_lamps(turn["total"])
+    pulled = turn["combinations"][0]  # seed 4 rolls a 4 first: something fits
+    events = session.apply(seat, {"type": "pull", "numbers": pulled}, 0.0)
+    companion.game_changed(session, events)
+    clock.advance(HIGHLIGHT_S)
+    assert session.active_seats == [seat]  # still their turn, so still their numbers
+    down = lamp_mask([MOVED[str(n)] for n in pulled])
+    assert shown(board) & everything == everything & ~down
+    # the phones and the table screen draw the same layout
+    assert session.view(None)["layout"]["numbers"] == MOVED
+    assert game_module("klackers").reference()["layout"]["numbers"] == MOVED
+    # and so do the effects and the attract programme
+    assert shows.button_lamps("klackers", "a2b2") == lamp_mask(["b2"])
+    assert shows.attract_programme("klackers")[0].frame.lit == everything
+
+
+def test_a_layout_file_named_in_the_settings(settings_file: Path) -> None:
+    shipped = (ROOT / "engine" / "data" / "klackers" / "layout.toml").read_text()
+    swapped = shipped.replace('1 = "a2"', '1 = "TMP"').replace('9 = "c4"', '9 = "a2"')
+    (settings_file.parent / "my-box.toml").write_text(swapped.replace('"TMP"', '"c4"'))
+    settings_file.write_text('[klackers]\nlayout = "my-box.toml"\n')  # next to the settings
+    session, board, _, _ = configured_box(settings_file)
+    assert board.status()["warnings"] == []
+    assert session.view(None)["layout"]["numbers"]["1"] == "c4"
+    assert session.view(None)["layout"]["numbers"]["9"] == "a2"
+    assert shown(board) == LAYOUT.number_lamps((1 << 9) - 1)  # the same nine lamps lit
+    assert shows.button_lamps("klackers", "a2b2") == lamp_mask(["c4"])
+
+
+@pytest.mark.parametrize(
+    ("layout", "named"),
+    [
+        ('[klackers.layout.numbers]\n3 = "z9"\n', ["[klackers.layout]", "numbers.3", "'z9'"]),
+        ('[klackers.layout.numbers]\n3 = "a1"\n', ["numbers.3", "a1"]),  # a dice lamp
+        (
+            '[klackers.layout.buttons]\nb1b2 = "roll"\nc1c2 = "roll"\n',
+            ["buttons.c1c2", "roll is already on b1b2"],
+        ),
+        ('[klackers]\nlayout = "missing.toml"\n', ["missing.toml", "cannot be read"]),
+        ('[klackers]\nlayout = "broken.toml"\n', ["broken.toml", "not valid TOML"]),
+    ],
+)
+def test_a_bad_layout_warns_and_keeps_the_shipped_one(
+    settings_file: Path, layout: str, named: list[str]
+) -> None:
+    (settings_file.parent / "broken.toml").write_text("[numbers\n")
+    settings_file.write_text(f"[buttons]\ndebounce_ms = 35\n\n{layout}")
+    session, board, _, _ = configured_box(settings_file)
+    (warning,) = board.status()["warnings"]
+    for part in named:
+        assert part in warning
+    assert warning.endswith("Klackers uses the shipped layout")
+    assert str(settings_file) in warning or str(settings_file.parent) in warning
+    assert board.config.buttons.debounce_ms == 35  # the rest of the file still applies
+    assert shown(board) == LAYOUT.number_lamps((1 << 9) - 1)  # the shipped lamps
+    assert session.layout == LAYOUT and klackers_module().layout == LAYOUT

@@ -49,6 +49,8 @@ def staged(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project installed by systemd/install.sh into a temporary tree."""
     systemd_analyze()
     root = tmp_path_factory.mktemp("install")
+    (root / "boot").mkdir()
+    (root / "boot" / "config.txt").write_text("# Enable audio\ndtparam=audio=on\n\n[all]\n")
     result = subprocess.run(
         [
             "bash",
@@ -63,6 +65,8 @@ def staged(tmp_path_factory: pytest.TempPathFactory) -> Path:
             str(root / "etc" / "clacks"),
             "--unit-dir",
             str(root / "units"),
+            "--boot-config",
+            str(root / "boot" / "config.txt"),
         ],
         capture_output=True,
         text=True,
@@ -103,6 +107,13 @@ def test_the_pwm_drop_in_is_installed_and_verifies(staged: Path) -> None:
     assert "User=root" in drop_in.read_text()
     result = verify(staged / "units")
     assert result.returncode == 0 and result.stderr == ""
+
+
+def test_the_pwm_install_turns_the_onboard_audio_off(staged: Path) -> None:
+    # rpi_ws281x drives GPIO18 from the PWM block the analogue audio uses
+    lines = (staged / "boot" / "config.txt").read_text().splitlines()
+    assert "dtparam=audio=off" in lines and "dtparam=audio=on" not in lines
+    assert "dtparam=spi=on" not in lines
 
 
 def test_verify_fails_when_the_executable_is_missing(tmp_path: Path) -> None:
@@ -151,5 +162,11 @@ def test_install_script_refuses_bad_options() -> None:
         ["bash", str(INSTALL), "--no-system", "--prefix", "opt"], capture_output=True, text=True
     )
     assert relative.returncode == 2 and "must be an absolute path" in relative.stderr
+    boot = subprocess.run(
+        ["bash", str(INSTALL), "--no-system", "--boot-config", "config.txt"],
+        capture_output=True,
+        text=True,
+    )
+    assert boot.returncode == 2 and "must be an absolute path" in boot.stderr
     unknown = subprocess.run(["bash", str(INSTALL), "--frobnicate"], capture_output=True, text=True)
     assert unknown.returncode == 2 and "unknown option" in unknown.stderr

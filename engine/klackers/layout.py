@@ -69,6 +69,14 @@ class BoardLayout:
             preview=self.number_lamps(marked & standing),
         )
 
+    def to_data(self) -> dict[str, Any]:
+        """The layout as its file has it (``layout_from_data`` reads it back)."""
+        return {
+            "numbers": {str(n): LAMP_NAMES[self.numbers[n - 1]] for n in NUMBERS},
+            "dice": {"lamps": [LAMP_NAMES[i] for i in self.dice]},
+            "buttons": dict(self.buttons),
+        }
+
     def to_json(self) -> dict[str, Any]:
         return {
             "numbers": {str(n): LAMP_NAMES[self.numbers[n - 1]] for n in NUMBERS},

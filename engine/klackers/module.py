@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.interface import JSON, GameModule
 from engine.klackers.errors import BadOptions
 from engine.klackers.game import GAME, KlackersGame
-from engine.klackers.layout import default_layout
+from engine.klackers.layout import BoardLayout, default_layout
 from engine.klackers.numbers import NUMBERS, ONE_DIE_LIMIT, TWO_DICE
 from engine.klackers.options import (
     DEFAULT_SEATS,
@@ -25,6 +25,15 @@ class KlackersModule(GameModule):
     name = GAME
     title = "Klackers"
 
+    def __init__(self) -> None:
+        self.layout = default_layout()
+
+    def use_layout(self, layout: BoardLayout | None) -> None:
+        """Play on this box's own layout (None: the shipped one). The companion sets it
+        from its settings file before any game starts; games started or replayed from
+        then on light their numbers, and read their buttons, by it."""
+        self.layout = layout or default_layout()
+
     def new(self, options: JSON, seed: int, now: float = 0.0) -> KlackersSession:
         """Options as in ``KlackersOptions.from_json``, plus the lobby's ``mode``
         (Klackers has one, ``klackers``)."""
@@ -34,10 +43,10 @@ class KlackersModule(GameModule):
         mode = data.pop("mode", GAME)
         if mode != GAME:
             raise BadOptions(f"Klackers has one mode, {GAME!r}, not {mode!r}")
-        return KlackersSession(KlackersGame.new(KlackersOptions.from_json(data), seed))
+        return KlackersSession(KlackersGame.new(KlackersOptions.from_json(data), seed), self.layout)
 
     def replay(self, log: JSON) -> KlackersSession:
-        return KlackersSession(KlackersGame.replay(log))
+        return KlackersSession(KlackersGame.replay(log), self.layout)
 
     def options_schema(self) -> JSON:
         return {
@@ -61,10 +70,10 @@ class KlackersModule(GameModule):
         }
 
     def reference(self) -> JSON:
-        return klackers_reference()
+        return klackers_reference(self.layout)
 
 
-def klackers_reference() -> dict[str, Any]:
+def klackers_reference(layout: BoardLayout | None = None) -> dict[str, Any]:
     return {
         "game": GAME,
         "numbers": list(NUMBERS),
@@ -72,5 +81,5 @@ def klackers_reference() -> dict[str, Any]:
         "one_die_limit": ONE_DIE_LIMIT,
         "hughie_limit": HUGHIE_LIMIT,
         "two_dice": {str(t): float(p) for t, p in TWO_DICE},
-        "layout": default_layout().to_json(),
+        "layout": (layout or default_layout()).to_json(),
     }
