@@ -29,12 +29,9 @@ def _numbers(values: object) -> int:
 
 
 def effects(event: JSON) -> list[Effect]:
-    """A roll rattles the dice row (the transmit shutters over its lamps); a pull picks
-    out the numbers that just went down."""
-    kind = event.get("kind")
-    if kind == "rolled":
-        return [("transmit", _layout().dice_mask)]
-    if kind == "pulled" and _numbers(event.get("numbers")):
+    """A pull picks out the numbers that just went down. (A roll rattles the dice row
+    through the game's own ``transmissions``.)"""
+    if event.get("kind") == "pulled" and _numbers(event.get("numbers")):
         return [("highlight", _numbers(event.get("numbers")))]
     return []
 
