@@ -16,16 +16,15 @@ if TYPE_CHECKING:
 
 
 def _check_data(args: argparse.Namespace) -> int:
-    from engine.clacks.data import check_path, default_data_path
+    from engine.clacks.data import FILES, check_path, default_data_path
 
     path = Path(args.path) if args.path else default_data_path()
     problems = check_path(path)
     if problems:
         for problem in problems:
-            print(
-                f"{path}/{problem}" if not problem.startswith(str(path)) else problem,
-                file=sys.stderr,
-            )
+            # a problem in one data file names that file; give it the directory too
+            file, sep, rest = problem.partition(": ")
+            print(f"{path / file}{sep}{rest}" if file in FILES else problem, file=sys.stderr)
         print(f"{len(problems)} problem(s) in {path}", file=sys.stderr)
         return 1
     print(f"{path}: all Clacks data files are valid")

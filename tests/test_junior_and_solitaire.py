@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from map_helpers import first, kinds, new_game, one_lamp_short, put_on_slot, set_hand
 
@@ -134,6 +136,92 @@ def test_junior_faults_are_not_held_or_played() -> None:
     assert all(not p.faults for p in game.state.players.values())
     with pytest.raises(E.WrongPhase):
         game.apply(PlayFault(W, card="overload-1"))
+
+
+FAULT_TOWERS = (3, 6, 9)
+OTHER_ROUTE = {"easy": "hard", "hard": "easy"}
+
+
+def put_fault_on_top(game: ClacksGame, design: str) -> str:
+    card = next(c for c in game.state.fault_deck if c.startswith(design))
+    game.state.fault_deck.remove(card)
+    game.state.fault_deck.insert(0, card)
+    return card
+
+
+@pytest.mark.parametrize("route", ["easy", "hard"])
+@pytest.mark.parametrize(
+    ("tower_number", "design", "board_after"),
+    [
+        (3, "overload", lambda board: FULL_BOARD),  # light_all
+        (6, "grit-in-gears", lambda board: 0),  # darken_all
+        (9, "stuck-shutter", lambda board: board ^ mask_of(["b3"])),  # flip_named_lamps
+    ],
+)
+def test_junior_fault_tower_draws_a_fault_report_and_applies_its_junior_effect(
+    route: str, tower_number: int, design: str, board_after: Callable[[int], int]
+) -> None:
+    game = junior(route=OTHER_ROUTE[route])  # West, first to play, takes the other route
+    assert game.state.race is not None and game.state.race.routes[W] == route
+    path = game.components.routes[route]
+    assert tower_number in path.fault_towers
+    card = put_fault_on_top(game, design)
+    deck_after = game.state.fault_deck[1:]
+    game.state.players[W].progress = tower_number - 1
+    player = game.state.players[W]
+    assert player.next_symbol is not None
+    pin, _, _, _ = set_hand(game, W, ["pin", "pair", "stile", "bar"])
+    one_lamp_short(game, W, "b2b3", player.next_symbol, "b2")
+    game.apply(PlayJacquard(W, jacquard=pin, lamps=mask_of(["b2"])))
+    board_before = game.state.board
+    events = game.apply(Transmit(W, tower="b2b3"))
+    assert player.progress == tower_number
+    assert first(events, "transmitted").data["lit"] == path.towers[tower_number - 1]
+    junior_meaning = game.components.faults[card].design.meaning("junior")
+    revealed = first(events, "card_revealed")
+    assert revealed.seat is W and revealed.data["card"] == card
+    assert revealed.data["effect"] == junior_meaning.effect
+    assert revealed.data["text"] == junior_meaning.text  # the junior text, not the competitive
+    assert board_after(board_before) != board_before  # the effect shows on the board
+    assert game.state.board == board_after(board_before)
+    assert game.state.fault_deck == deck_after
+    assert player.faults == []  # read out and applied, never held
+    view = game.view(S)
+    assert view["revealed"][-1]["id"] == card
+    pawn = next(p for p in view["players"] if p["seat"] == "west")["pawn_at"]
+    assert pawn == path.towers[tower_number - 1]
+
+
+@pytest.mark.parametrize("route", ["easy", "hard"])
+def test_junior_only_towers_three_six_and_nine_draw_fault_reports(route: str) -> None:
+    """Both pawns walk their whole route, one on each: a Fault Report is drawn and
+    applied on landing on towers 3, 6 and 9, and on no other tower."""
+    game = junior(route=route)
+    assert game.state.race is not None
+    drawn_at: dict[Seat, list[int]] = {S: [], W: []}
+    for _ in range(11):
+        for seat, tower_name in ((W, "b2b3"), (S, "b2c2")):
+            top = game.state.fault_deck[0]
+            deck_size = len(game.state.fault_deck)
+            events = send_next(game, seat, tower_name)
+            progress = game.state.players[seat].progress
+            path = game.components.routes[game.state.race.routes[seat]]
+            assert first(events, "transmitted").data["lit"] == path.towers[progress - 1]
+            reveals = [e for e in events if e.kind == "card_revealed"]
+            if progress in FAULT_TOWERS:
+                assert [e.data["card"] for e in reveals] == [top]
+                meaning = game.components.faults[top].design.meaning("junior")
+                assert reveals[0].data["effect"] == meaning.effect
+                assert reveals[0].data["text"] == meaning.text
+                assert len(game.state.fault_deck) == deck_size - 1
+                drawn_at[seat].append(progress)
+            else:
+                assert reveals == []
+                assert len(game.state.fault_deck) == deck_size
+    assert drawn_at == {S: [3, 6, 9], W: [3, 6, 9]}
+    assert {game.state.race.routes[S], game.state.race.routes[W]} == {"easy", "hard"}
+    assert all(p.progress == 11 and not p.faults for p in game.state.players.values())
+    assert len(game.state.race.ledger.revealed) == 6
 
 
 # ----------------------------------------------------------------- solitaire

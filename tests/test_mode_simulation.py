@@ -1,5 +1,5 @@
 """Random-simulation invariants for every mode: many seeded self-play games, checked
-after every action. Set CLACKS_SIM_GAMES to play more games per configuration."""
+after every action. Each configuration plays 50 games; set CLACKS_SIM_GAMES to play more."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from engine.clacks.selfplay import MAX_ACTIONS, next_action
 from engine.clacks.session import ClacksSession
 from engine.core.rng import Rng
 
-GAMES = int(os.environ.get("CLACKS_SIM_GAMES", "8"))
+GAMES = int(os.environ.get("CLACKS_SIM_GAMES", "50"))
 CHECK_EVERY = 4  # the expensive checks (views, JSON, undo, clone) run every few actions
 
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
@@ -29,6 +29,7 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("coop", 2, {}),
     ("coop", 3, {"route": "hard", "night_shift": True}),
     ("coop", 4, {"long_distance": True}),
+    ("coop", 2, {"route": "hard", "long_distance": True}),
     ("coop", 3, {"long_distance": True, "night_shift": True}),
     ("solitaire", 1, {}),
     ("solitaire", 1, {"night_shift": True, "route": "hard"}),
@@ -44,6 +45,12 @@ class Played:
     @property
     def events(self) -> list[Event]:
         return [e for _, events in self.steps for e in events]
+
+
+def check_board(game: ClacksGame) -> None:
+    """The exchange is 16 lamps: the board never holds a bit outside them."""
+    board = game.state.board
+    assert isinstance(board, int) and 0 <= board < 1 << 16, f"board {board:#x}"
 
 
 def check_cards(game: ClacksGame) -> None:
@@ -166,6 +173,7 @@ def play(mode: str, players: int, variants: dict[str, Any], seed: int) -> Played
         events = game.apply(action)
         played.steps.append((action, events))
         assert before != game or action.TYPE == "play_fault"
+        check_board(game)
         check_cards(game)
         if len(game.log) % CHECK_EVERY == 0 or game.over:
             check_views(game)

@@ -7,10 +7,11 @@ the files is kept apart from checking their text, so the checks stay pure.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import tomllib
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -62,6 +63,24 @@ WORD_TOTAL = 36
 WORD_LENGTH = 5
 COST_RANGE = (1, 3)
 
+# The keys each file, entry and table may hold: anything else is a misspelling that
+# would otherwise be ignored (a misspelt `faults` leaves the game with no Fault stamps).
+FILE_KEYS = {
+    ALPHABET_FILE: ("symbols",),
+    LAYOUT_FILE: ("rows",),
+    WORDS_FILE: ("words",),
+    JACQUARDS_FILE: ("jacquard",),
+    FAULTS_FILE: ("fault",),
+    INCIDENTS_FILE: ("face_up", "incident"),
+    LOGS_FILE: ("log",),
+    ROUTES_FILE: ("route",),
+}
+JACQUARD_KEYS = ("id", "name", "holes", "cost", "count", "faults")
+CARD_KEYS = ("id", "name", "text", "count", "effect", "params")
+FAULT_MEANINGS = ("night_shift", "junior")
+MEANING_KEYS = ("effect", "params", "text")
+ROUTE_KEYS = ("id", "name", "track", "towers", "fault_towers")
+
 
 class Problems:
     """Collects problems, each prefixed with the file and entry it concerns."""
@@ -72,6 +91,33 @@ class Problems:
     def add(self, file: str, entry: str | None, message: str) -> None:
         where = f"{file}: {entry}" if entry else file
         self.items.append(f"{where}: {message}")
+
+
+def did_you_mean(name: object, known: Collection[str]) -> str:
+    """ "; did you mean 'x'?" naming the one of ``known`` closest to ``name``, if any is close."""
+    close = difflib.get_close_matches(name, list(known), n=1) if isinstance(name, str) else []
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def unknown_name(kind: str, name: object, known: Collection[str]) -> str:
+    """Says ``name`` is not one of ``known``, suggesting the closest where one is close."""
+    hint = did_you_mean(name, known)
+    return f"unknown {kind} {name!r}{hint} (known: {', '.join(sorted(known))})"
+
+
+def _check_keys(
+    table: dict[str, Any],
+    known: Collection[str],
+    file: str,
+    entry: str | None,
+    problems: Problems,
+    exempt: Collection[str] = (),
+) -> None:
+    """Report every key of ``table`` not in ``known``; ``exempt`` keys have their own,
+    more precise problem elsewhere."""
+    for key in table:
+        if key not in known and key not in exempt:
+            problems.add(file, entry, unknown_name("key", key, known))
 
 
 def plain_letters(text: str) -> str:
@@ -190,9 +236,15 @@ def _int_field(
 
 
 def _entries(
-    doc: dict[str, Any], key: str, file: str, problems: Problems
+    doc: dict[str, Any],
+    key: str,
+    file: str,
+    problems: Problems,
+    known: Collection[str],
+    exempt: Collection[str] = (),
 ) -> list[tuple[str, dict[str, Any]]]:
-    """The [[key]] entries with their ids; duplicate or missing ids are reported."""
+    """The [[key]] entries with their ids; duplicate or missing ids and keys not in
+    ``known`` are reported."""
     raw = doc.get(key)
     if not isinstance(raw, list):
         problems.add(file, None, f"needs [[{key}]] entries")
@@ -201,6 +253,9 @@ def _entries(
     result = []
     for index, entry in enumerate(raw, start=1):
         ident = entry.get("id") if isinstance(entry, dict) else None
+        if isinstance(entry, dict):
+            label = ident if isinstance(ident, str) and ident else f"entry {index}"
+            _check_keys(entry, known, file, label, problems, exempt)
         if not isinstance(ident, str) or not ident:
             problems.add(file, f"entry {index}", "needs an id")
             continue
@@ -239,7 +294,7 @@ def _check_jacquards(doc: dict[str, Any], problems: Problems) -> dict[str, Jacqu
     file = JACQUARDS_FILE
     cards: dict[str, Jacquard] = {}
     total = 0
-    for ident, entry in _entries(doc, "jacquard", file, problems):
+    for ident, entry in _entries(doc, "jacquard", file, problems, JACQUARD_KEYS):
         count = _int_field(entry, "count", file, ident, problems)
         if count is not None and count > 0:
             total += count  # counted even when the entry is broken, so one fault is one problem
@@ -282,19 +337,21 @@ def check_card_designs(
     problems: Problems,
     extra_check: Callable[[str, dict[str, Any], Problems], dict[str, Any] | None] | None = None,
     context: Context | None = None,
+    extra_keys: tuple[str, ...] = (),
 ) -> dict[str, Card]:
     """Validate [[key]] card designs against an effect vocabulary; returns the cards by id.
-    ``context`` says where the cards' effects are applied, for vocabularies that care."""
+    ``context`` says where the cards' effects are applied, for vocabularies that care;
+    ``extra_keys`` are the entry keys that ``extra_check`` reads."""
     cards: dict[str, Card] = {}
     count_total = 0
-    for ident, entry in _entries(doc, key, file, problems):
+    # `when` on a card applied when revealed has its own problem, below
+    known = (*CARD_KEYS, *extra_keys) if context is not None else (*CARD_KEYS, "when", *extra_keys)
+    for ident, entry in _entries(doc, key, file, problems, known, exempt=("when",)):
         ok = True
         effect = entry.get("effect")
         spec = effects.get(effect) if isinstance(effect, str) else None
         if spec is None:
-            problems.add(
-                file, ident, f"unknown effect name {effect!r}; known: {', '.join(sorted(effects))}"
-            )
+            problems.add(file, ident, unknown_name("effect name", effect, effects))
             ok = False
         when = entry.get("when", "any")
         if context is not None and "when" in entry:
@@ -305,7 +362,7 @@ def check_card_designs(
             )
             ok = False
         elif when not in TIMINGS:
-            problems.add(file, ident, f"unknown timing {when!r}; known: {', '.join(TIMINGS)}")
+            problems.add(file, ident, unknown_name("timing", when, TIMINGS))
             ok = False
         params = entry.get("params", {})
         if not isinstance(params, dict):
@@ -396,7 +453,8 @@ def _check_params(
         ok = False
     for pname in params:
         if pname not in spec.params:
-            problems.add(file, ident, f"effect {spec.name} takes no parameter {pname!r}")
+            hint = did_you_mean(pname, spec.params)
+            problems.add(file, ident, f"effect {spec.name} takes no parameter {pname!r}{hint}")
             ok = False
     return ok
 
@@ -417,11 +475,7 @@ def _check_meaning(
     effect = table.get("effect")
     spec = CARD_EFFECTS.get(effect) if isinstance(effect, str) else None
     if spec is None:
-        problems.add(
-            FAULTS_FILE,
-            where,
-            f"unknown effect name {effect!r}; known: {', '.join(sorted(CARD_EFFECTS))}",
-        )
+        problems.add(FAULTS_FILE, where, unknown_name("effect name", effect, CARD_EFFECTS))
         return None
     ok = True
     if context not in spec.contexts:
@@ -436,10 +490,7 @@ def _check_meaning(
     if not isinstance(text, str) or not text:
         problems.add(FAULTS_FILE, where, "needs the text read out for this meaning")
         ok = False
-    unknown = set(table) - {"effect", "params", "text"}
-    if unknown:
-        problems.add(FAULTS_FILE, where, f"unknown keys {', '.join(sorted(unknown))}")
-        ok = False
+    _check_keys(table, MEANING_KEYS, FAULTS_FILE, where, problems)
     if not ok:
         return None
     assert isinstance(effect, str) and isinstance(text, str)
@@ -496,9 +547,21 @@ def _check_face_up(
     return tuple(face_up)
 
 
-def _check_cancel_names(decks: list[dict[str, Card]], problems: Problems) -> None:
-    """Emergency Repair names cards of any deck: check the names exist."""
-    designs = {card.design.id for deck in decks for card in deck.values()}
+def _listed_ids(doc: dict[str, Any] | None, key: str) -> set[str] | None:
+    """The ids of the [[key]] entries as written, valid entries or not (so a broken entry
+    is one problem, not a second one wherever it is named); None when the file or its
+    entries could not be read."""
+    entries = doc.get(key) if doc is not None else None
+    if not isinstance(entries, list):
+        return None
+    return {e["id"] for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)}
+
+
+def _check_cancel_names(
+    decks: list[dict[str, Card]], designs: set[str] | None, problems: Problems
+) -> None:
+    """Emergency Repair names cards of any deck: check the names exist. ``designs``: the
+    card ids listed in the three decks' files; None when one could not be read."""
     for deck, file in zip(decks, (FAULTS_FILE, INCIDENTS_FILE, LOGS_FILE), strict=True):
         seen: set[str] = set()
         for card in deck.values():
@@ -518,7 +581,7 @@ def _check_cancel_names(decks: list[dict[str, Card]], problems: Problems) -> Non
                         where,
                         f"cancel_next names {len(names)} cards; it needs {CANCEL_NAMES}",
                     )
-                unknown = [n for n in names if n not in designs]
+                unknown = [n for n in names if designs is not None and n not in designs]
                 if unknown:
                     problems.add(
                         file,
@@ -531,7 +594,7 @@ def _check_cancel_names(decks: list[dict[str, Card]], problems: Problems) -> Non
 def _check_routes(doc: dict[str, Any], problems: Problems) -> dict[str, Route]:
     file = ROUTES_FILE
     routes: dict[str, Route] = {}
-    entries = _entries(doc, "route", file, problems)
+    entries = _entries(doc, "route", file, problems, ROUTE_KEYS)
     for ident, entry in entries:
         if ident not in ROUTE_IDS:
             problems.add(file, ident, f"unknown route; routes are {', '.join(ROUTE_IDS)}")
@@ -607,6 +670,9 @@ def validate_texts(
     """Check the data files' texts; returns the component set (if sound) and every problem."""
     problems = Problems()
     docs = {name: _parse_toml(texts, name, problems) for name in FILES}
+    for name, doc in docs.items():
+        if doc is not None:
+            _check_keys(doc, FILE_KEYS[name], name, None, problems)
     alphabet = _check_alphabet(d, problems) if (d := docs[ALPHABET_FILE]) is not None else {}
     layout = _check_layout(d, problems) if (d := docs[LAYOUT_FILE]) is not None else 0
     words = _check_words(d, problems) if (d := docs[WORDS_FILE]) is not None else ()
@@ -620,6 +686,7 @@ def validate_texts(
             FAULT_TOTAL,
             problems,
             extra_check=_check_fault_meanings,
+            extra_keys=FAULT_MEANINGS,
         )
         if (d := docs[FAULTS_FILE]) is not None
         else {}
@@ -636,13 +703,7 @@ def validate_texts(
             problems,
             context=Context.INCIDENT,
         )
-        jacquard_doc = docs[JACQUARDS_FILE]
-        listed = (
-            {str(e.get("id")) for e in jacquard_doc["jacquard"] if isinstance(e, dict)}
-            if jacquard_doc is not None and isinstance(jacquard_doc.get("jacquard"), list)
-            else None
-        )
-        face_up = _check_face_up(d, listed, problems)
+        face_up = _check_face_up(d, _listed_ids(docs[JACQUARDS_FILE], "jacquard"), problems)
     logs = (
         check_card_designs(
             d, "log", LOGS_FILE, CARD_EFFECTS, LOG_TOTAL, problems, context=Context.LOG
@@ -650,7 +711,12 @@ def validate_texts(
         if (d := docs[LOGS_FILE]) is not None
         else {}
     )
-    _check_cancel_names([faults, incidents, logs], problems)
+    deck_files = ((FAULTS_FILE, "fault"), (INCIDENTS_FILE, "incident"), (LOGS_FILE, "log"))
+    cards: set[str] | None = set()
+    for file, key in deck_files:
+        ids = _listed_ids(docs[file], key)
+        cards = cards | ids if cards is not None and ids is not None else None
+    _check_cancel_names([faults, incidents, logs], cards, problems)
     routes = _check_routes(d, problems) if (d := docs[ROUTES_FILE]) is not None else {}
     if problems.items:
         return None, problems.items
