@@ -139,11 +139,6 @@ class Scene:
                 shades.append(accent_dark)
             else:
                 shades.append(glow)
-        if self.highlight and now - self.highlight[1] < HIGHLIGHT_S:
-            lamps = self.highlight[0]
-            for lamp in range(LAMPS):
-                if lamps >> lamp & 1:
-                    shades[lamp] = palette.signal if lit >> lamp & 1 else accent_dark
         if self.transmit and now - self.transmit[1] < TRANSMIT_S:
             lamps, since = self.transmit
             open_ = _phase(now, since, PULSE_S) % 2 == 0
@@ -152,6 +147,13 @@ class Scene:
                     shades[lamp] = palette.signal if open_ and lit >> lamp & 1 else OFF
                 else:
                     shades[lamp] = _scaled(shades[lamp], DIM)
+        # drawn over a transmit still shuttering: a press is answered at once, whatever
+        # is still animating (the next player often presses before the shutters settle)
+        if self.highlight and now - self.highlight[1] < HIGHLIGHT_S:
+            lamps = self.highlight[0]
+            for lamp in range(LAMPS):
+                if lamps >> lamp & 1:
+                    shades[lamp] = palette.signal if lit >> lamp & 1 else accent_dark
         refusing = self.refused_since is not None and now - self.refused_since < REFUSED_S
         if refusing and _phase(now, self.refused_since or 0.0, FLASH_S) % 2 == 0:
             shades = [palette.refused] * LAMPS
