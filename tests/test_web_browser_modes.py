@@ -276,9 +276,9 @@ def refuse_a_tower_without_the_symbol(phone: Page, clacks: Any, seat: str) -> No
 
 
 def test_a_solitaire_game_to_its_end_on_one_phone(browser: Any) -> None:
-    with serving() as server, opened(browser, south=PHONE) as pages:
+    with serving() as server, opened(browser, south=PHONE, table=TV) as pages:
         options = {"mode": "solitaire", "players": 1, "night_shift": True}
-        server.room.new_game("clacks", options, seed=2)
+        server.room.new_game("clacks", options, seed=2, language="cs")
         session = server.room.session
         assert session is not None
         phone = pages["south"]
@@ -329,7 +329,29 @@ def test_a_solitaire_game_to_its_end_on_one_phone(browser: Any) -> None:
         # nor anywhere else on the page: the latest events, the effects that last a round
         words = phone.page.inner_text("main")
         assert not [card["name"] for card in revealed if card["name"] in words]
-        assert phone.errors == []
+        # the route and its tower locations by their Czech names, on the Czech table and
+        # the phone (its map folded away, the log's lit towers, the map's spoken labels)
+        table = pages["table"]
+        table.page.goto(server.url(f"/table/{server.code}"))  # the room's language: Czech
+        table.wait_revision(server.room.revision)
+        route = session.view(None)["route"]
+        assert table.page.inner_text(".route-name") == czech[f"route.{route['id']}.name"]
+        english = catalog("en")
+        places = [f"route.{route['id']}.place.{n}" for n in range(1, len(route["towers"]) + 1)]
+        for page in (table.page, phone.page):
+            said = page.eval_on_selector(
+                "main",
+                "m => [m.textContent, ...[...m.querySelectorAll('[aria-label]')]"
+                ".map(n => n.getAttribute('aria-label'))].join(' | ')",
+            )
+            assert all(czech[key] in said for key in places)
+            only_english = [
+                english[key]
+                for key in (f"route.{route['id']}.name", "route.finish", *places)
+                if english[key] != czech[key] and english[key] in said
+            ]
+            assert not only_english
+        assert phone.errors == [] and table.errors == []
 
 
 # ---------------------------------------------------------------------- junior

@@ -104,6 +104,21 @@ def card_words_of_the_data() -> dict[str, str]:
     return words
 
 
+def route_words_of_the_data() -> dict[str, str]:
+    """Every map route's name and tower locations as the engine's data files give them,
+    under the catalog key the pages look them up by (places by tower number, 1 = the first
+    after Ankh-Morpork), and the cities where every route starts and ends."""
+    from engine.clacks.data import FINAL_TOWER, load_components
+    from engine.clacks.map_views import START
+
+    words = {"route.start": START, "route.finish": FINAL_TOWER}
+    for route in load_components().routes.values():
+        words[f"route.{route.id}.name"] = route.name
+        for number, place in enumerate(route.towers, start=1):
+            words[f"route.{route.id}.place.{number}"] = place
+    return words
+
+
 def test_the_english_card_words_are_the_data_files_words() -> None:
     data = card_words_of_the_data()
     english = {k: v for k, v in catalog("en").items() if k.startswith(("card.", "jacquard."))}
@@ -111,11 +126,25 @@ def test_the_english_card_words_are_the_data_files_words() -> None:
     assert english == data
 
 
-def test_every_card_has_czech_words_of_its_own() -> None:
+def test_the_english_route_words_are_the_data_files_words() -> None:
+    data = route_words_of_the_data()
+    english = {k: v for k, v in catalog("en").items() if k.startswith("route.")}
+    assert len(data) == 28  # Ankh-Morpork, Genua, 2 routes x (a name and 12 tower locations)
+    assert english == data
+
+
+def test_every_card_and_route_has_czech_words_of_its_own() -> None:
     czech = catalog("cs")
-    for key, text in card_words_of_the_data().items():
+    for key, text in {**card_words_of_the_data(), **route_words_of_the_data()}.items():
         assert czech.get(key, "").strip(), key
         assert set(re.findall(r"\{(\w+)\}", czech[key])) == set(re.findall(r"\{(\w+)\}", text))
+    # the routes and places as the Czech rulebook names them
+    assert czech["route.easy.name"].startswith("Snadná cesta")
+    assert czech["route.hard.name"].startswith("Obtížná cesta")
+    assert czech["route.hard.place.3"] == "Stoské pláně"
+    assert czech["route.hard.place.6"] == "Beraní hlavy"
+    assert czech["route.easy.place.12"] == czech["route.hard.place.12"] == "Genova"
+    assert czech["route.finish"] == "Genova"
     # the names the Czech rulebook gives its cards
     assert czech["card.clacks-technician.name"] == "Klikačový technik"
     assert czech["card.emergency-repair.name"] == "Nouzová oprava"

@@ -1,8 +1,9 @@
 """Message catalogs: every word a page shows comes from ``web/i18n/<lang>/*.json``.
 
 One catalog per language, merged from one file for the pages and one per game (events,
-rule refusals, rules text), and the names and texts of Clacks' cards and Jacquard designs
-(``cards.json``, keyed by the data files' ids). The same catalogs serve the server's templates and, as JSON,
+rule refusals, rules text), the names and texts of Clacks' cards and Jacquard designs
+(``cards.json``) and the map routes' names and tower locations (``routes.json``), both keyed
+by the data files' ids. The same catalogs serve the server's templates and, as JSON,
 the pages' scripts; ``{name}`` marks a value filled in from an event or an error.
 """
 

@@ -41,6 +41,7 @@
       params.name = faultName(card);
       params.text = cardText(card, readingOf(state.view && state.view.mode, card.deck));
     }
+    if (event.lit) params.lit = placeName(routeOf(state, event.seat), event.progress, event.lit);
     if (event.effect && event.kind === "effect_started") params.effect = effectWords(state, event);
     let key = `event.${event.kind}`;
     const variant = {
@@ -101,6 +102,33 @@
     const found = [...(view.revealed || []), ...((view.you && view.you.faults) || [])]
       .find((c) => c.id === cardId);
     return found ? faultName(found) : cardId;
+  }
+
+  // ------------------------------------------------------------------ route words
+  // The map games' routes and their tower locations speak from the catalog too, keyed by
+  // the route's id and the location's tower number (1 = the first after Ankh-Morpork, 0 =
+  // Ankh-Morpork itself); the engine's English stands in for a route the catalog does not know.
+
+  function routeName(route) {
+    return fromCatalog(`route.${route.id}.name`, route.name || route.id);
+  }
+
+  function placeName(routeId, number, fallback) {
+    return number ? fromCatalog(`route.${routeId}.place.${number}`, fallback) : cityName("start");
+  }
+
+  // Where every route starts ("start", Ankh-Morpork) or ends ("finish", Genua).
+  function cityName(end) {
+    return fromCatalog(`route.${end}`, end === "start" ? "Ankh-Morpork" : "Genua");
+  }
+
+  // The route a seat's message travels: the team's in co-op and solitaire, each racer's own
+  // in the junior race.
+  function routeOf(state, seat) {
+    const view = state.view || {};
+    if (view.route) return view.route.id;
+    const player = (view.players || []).find((p) => p.seat === seat);
+    return player ? player.route : null;
   }
 
   // A lasting effect in words, with its numbers from the view's list of effects.
@@ -733,6 +761,7 @@
       drawBoard, boardOptions, seatName, messageLine, turnSummary, alphabetCard, glyph,
       symbolWord, patternWords, rulesText, describeEvent, seatRef, readAt, cellsOf,
       cardPicture, pendingAction, pick, resetPick, CLOCKWISE, faultName, jacquardName, cardText, readingOf,
+      routeName, placeName, cityName,
     },
   };
 })();

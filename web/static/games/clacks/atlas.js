@@ -99,10 +99,12 @@
     const start = points[0];
     root.append(svg("g", { class: "city start", role: "img", "aria-label": t("clacks.map.start") },
       svg("rect", { x: start.x - 16, y: start.y - 16, width: 32, height: 32, rx: 4 }),
-      svg("text", { x: start.x - 20, y: start.y - 24, class: "place city-name", text: "Ankh-Morpork" })));
+      svg("text", { x: start.x - 20, y: start.y - 24, class: "place city-name",
+                    text: P.cityName("start") })));
     const faults = new Set(opts.faults || []);
-    route.towers.forEach((name, i) => {
+    route.towers.forEach((englishName, i) => {
       const number = i + 1;
+      const name = P.placeName(route.id, number, englishName);
       const p = points[number];
       const on = number <= lit;
       const words = [t("clacks.map.tower", { number, name }), t(on ? "clacks.map.lit" : "clacks.map.dark")];
@@ -162,7 +164,8 @@
     const x = left + position * step;
     group.append(svg("path", { d: `M${x} ${y + 6} l-11 20 h22 z`, class: "marker" }));
     group.append(svg("text", { x, y: y + 42, class: "marker-label", text: "✉" }));
-    group.append(svg("text", { x: GENUA.x, y: y - 14, class: "track-label", "text-anchor": "end", text: "Genua" }));
+    group.append(svg("text", { x: GENUA.x, y: y - 14, class: "track-label", "text-anchor": "end",
+                               text: P.cityName("finish") }));
     return group;
   }
 

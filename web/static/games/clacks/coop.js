@@ -48,7 +48,7 @@
   function routeBox(view) {
     return el("section", { class: "route-box", "aria-label": t("clacks.route_title") },
       el("h3", {}, clacks.map.routeTitle(view.route.id), " · ",
-        el("span", { class: "route-name" }, view.route.name)),
+        el("span", { class: "route-name" }, P.routeName(view.route))),
       clacks.map.routeMap(view.route, {
         lit: view.message.progress, symbols: view.message.symbols, postOffice: view.post_office }),
       teamMessage(view));

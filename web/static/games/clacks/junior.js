@@ -40,7 +40,7 @@
     P.messageLine(player),
     el("p", { class: "counts" },
       t("clacks.route_of", { route: clacks.map.routeTitle(player.route) }), " · ",
-      t("clacks.pawn_on", { place: player.pawn_at }),
+      t("clacks.pawn_on", { place: P.placeName(player.route, player.progress, player.pawn_at) }),
       player.next_fault_tower ? ` · ${t("clacks.next_fault_tower", { number: player.next_fault_tower })}` : "",
       own ? "" : ` · ${t("clacks.hand_count", { count: player.hand_count })}`),
     clacks.map.routeMap(route, {
