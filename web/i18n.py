@@ -4,20 +4,22 @@ One catalog per language, merged from one file for the pages and one per game (e
 rule refusals, rules text), the names and texts of Clacks' cards and Jacquard designs
 (``cards.json``) and the map routes' names and tower locations (``routes.json``), both keyed
 by the data files' ids. The same catalogs serve the server's templates and, as JSON,
-the pages' scripts; ``{name}`` marks a value filled in from an event or an error.
+the pages' scripts. A text marks the values filled in from an event or an error as
+``{name}``, and says counts with ICU plural placeholders (``web.messages``), so each
+language picks its own plural forms by CLDR's rules.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from functools import cache
 from pathlib import Path
+
+from web.messages import format_message
 
 LANGUAGES = ("en", "cs")
 DEFAULT_LANGUAGE = "en"
 CATALOG_DIR = Path(__file__).parent / "i18n"
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 @cache
@@ -37,8 +39,10 @@ def catalog_json(language: str) -> str:
 
 def translate(language: str, key: str, **params: object) -> str:
     """The message ``key`` in ``language`` (English if that catalog lacks it)."""
-    text = catalog(language).get(key) or catalog(DEFAULT_LANGUAGE).get(key, key)
-    return _PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), text)
+    text = catalog(language).get(key)
+    if not text:
+        language, text = DEFAULT_LANGUAGE, catalog(DEFAULT_LANGUAGE).get(key, key)
+    return format_message(language, text, params)[0]
 
 
 def best_language(requested: str | None, accept: list[str]) -> str:

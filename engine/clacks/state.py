@@ -417,7 +417,7 @@ class ClacksState:
             "bag": list(self.bag),
             "discard": list(self.discard),
             "fault_deck": list(self.fault_deck),
-            "rng": self.rng.state,
+            "rng": self.rng.to_json(),
             "dwarf": self.dwarf,
             "sabotage": None
             if self.sabotage is None
@@ -453,7 +453,7 @@ class ClacksState:
                 bag=list(data["bag"]),
                 discard=list(data["discard"]),
                 fault_deck=list(data["fault_deck"]),
-                rng=Rng(int(data["rng"])),
+                rng=Rng.from_json(data["rng"]),
                 dwarf=data["dwarf"],
                 sabotage=None
                 if sabotage is None

@@ -54,6 +54,17 @@ class Rng:
     def copy(self) -> Rng:
         return Rng(self.state)
 
+    def to_json(self) -> object:
+        """The generator's whole state as JSON, for a game state's own serialisation."""
+        return self.state
+
+    @classmethod
+    def from_json(cls, data: object) -> Rng:
+        """The generator ``to_json`` described; ValueError for anything else."""
+        if not isinstance(data, int) or isinstance(data, bool):
+            raise ValueError(f"a generator state must be a whole number, not {data!r}")
+        return cls(data)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and other.state == self.state
 

@@ -131,7 +131,7 @@ class KlackersState:
         return {
             "options": self.options.to_json(),
             "seed": self.seed,
-            "rng": self.rng.state,
+            "rng": self.rng.to_json(),
             "players": [
                 {
                     "seat": p.seat,
@@ -188,7 +188,7 @@ class KlackersState:
             state = cls(
                 options=options,
                 seed=int(data["seed"]),
-                rng=Rng(int(data["rng"])),
+                rng=Rng.from_json(data["rng"]),
                 players=players,
                 round=Round(
                     number=int(r["number"]),

@@ -9,14 +9,113 @@ const Clacks = (() => {
   let clockOffset = 0; // server time minus this device's time, in seconds
   let tablePin = null; // the table screen's PIN, sent with every request it makes
 
+  // Catalog texts are ICU messages (see web/messages.py, which formats the same texts on
+  // the server): {name}, {n, plural, one {# step} other {# steps}} with "=N" branches
+  // first and then the language's CLDR category from Intl.PluralRules, and
+  // {v, select, a {...} other {...}}. Braces are always syntax.
+  const pluralRules = new Intl.PluralRules(lang);
+  const parsed = new Map();
+
+  function parseMessage(text) {
+    let at = 0;
+    const fail = (why) => new Error(`${why} at ${at} in ${JSON.stringify(text)}`);
+    const space = () => { while (at < text.length && /\s/.test(text[at])) at += 1; };
+    const word = () => {
+      space();
+      const start = at;
+      while (at < text.length && /[\p{L}\p{N}_=-]/u.test(text[at])) at += 1;
+      if (start === at) throw fail("a name was expected");
+      return text.slice(start, at);
+    };
+    const expect = (char) => {
+      space();
+      if (text[at] !== char) throw fail(`${char} was expected`);
+      at += 1;
+    };
+    function message(inPlural, nested) {
+      const parts = [];
+      let literal = "";
+      while (at < text.length) {
+        const char = text[at];
+        if (char === "}") {
+          if (!nested) throw fail("unmatched }");
+          break;
+        }
+        if (char === "{") {
+          if (literal) parts.push(literal);
+          literal = "";
+          parts.push(placeholder());
+        } else if (char === "#" && inPlural) {
+          if (literal) parts.push(literal);
+          literal = "";
+          parts.push({ hash: true });
+          at += 1;
+        } else {
+          literal += char;
+          at += 1;
+        }
+      }
+      if (nested && at >= text.length) throw fail("a branch is not closed");
+      if (literal) parts.push(literal);
+      return parts;
+    }
+    function placeholder() {
+      expect("{");
+      const name = word();
+      space();
+      if (text[at] === "}") {
+        at += 1;
+        return { arg: name };
+      }
+      expect(",");
+      const kind = word();
+      expect(",");
+      const branches = {};
+      for (;;) {
+        space();
+        if (text[at] === "}") {
+          at += 1;
+          break;
+        }
+        const key = word();
+        expect("{");
+        branches[key] = message(kind === "plural", true);
+        at += 1;
+      }
+      return { choice: name, kind, branches };
+    }
+    return message(false, false);
+  }
+
   function fill(text, params) {
     let missing = false;
-    const out = text.replace(/\{(\w+)\}/g, (whole, name) => {
-      if (params && params[name] !== undefined && params[name] !== null) return String(params[name]);
-      missing = true;
-      return whole;
-    });
-    return { out, missing };
+    if (!parsed.has(text)) parsed.set(text, parseMessage(text));
+    function render(parts, number) {
+      let out = "";
+      for (const part of parts) {
+        if (typeof part === "string") out += part;
+        else if (part.hash) out += number === null ? "#" : String(number);
+        else {
+          const name = part.arg || part.choice;
+          const value = params ? params[name] : undefined;
+          if (value === undefined || value === null) {
+            missing = true;
+            out += `{${name}}`;
+          } else if (part.arg) out += String(value);
+          else if (part.kind === "select") {
+            out += render(part.branches[String(value)] || part.branches.other, number);
+          } else if (typeof value !== "number") {
+            missing = true;
+            out += render(part.branches.other, null);
+          } else {
+            const branch = part.branches[`=${value}`] || part.branches[pluralRules.select(value)];
+            out += render(branch || part.branches.other, value);
+          }
+        }
+      }
+      return out;
+    }
+    return { out: render(parsed.get(text), null), missing };
   }
 
   // t("key", {name: value}): the catalog's text with the values filled in.
