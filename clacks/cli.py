@@ -25,7 +25,8 @@ def _check_data(args: argparse.Namespace) -> int:
             # a problem in one data file names that file; give it the directory too
             file, sep, rest = problem.partition(": ")
             print(f"{path / file}{sep}{rest}" if file in FILES else problem, file=sys.stderr)
-        print(f"{len(problems)} problem(s) in {path}", file=sys.stderr)
+        noun = "problem" if len(problems) == 1 else "problems"
+        print(f"{len(problems)} {noun} in {path}", file=sys.stderr)
         return 1
     print(f"{path}: all Clacks data files are valid")
     return 0
@@ -82,10 +83,10 @@ def _options(args: argparse.Namespace) -> Options:
             express=args.express,
             long_message=args.long_message,
             quick=args.quick,
-            balanced_start=not args.published_setup,
+            balanced_start=args.balanced_start,
             words=words,
         )
-    for name in ("express", "long_message", "quick", "published_setup"):
+    for name in ("express", "long_message", "quick", "balanced_start"):
         if getattr(args, name):
             raise BadOptions(f"--{name.replace('_', '-')} is a competitive variant")
     return Options.for_players(
@@ -139,9 +140,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
     play.add_argument("--quick", action="store_true", help="Quick Game: no sabotage")
     play.add_argument(
-        "--published-setup",
+        "--balanced-start",
         action="store_true",
-        help="deal the starting player a Fault Report too (off: the balanced-start house rule)",
+        help="house rule for two players: the starting player is dealt no Fault Report "
+        "(off: the published setup)",
     )
     play.add_argument(
         "--route", choices=("easy", "hard"), help="co-op route, or the red seat's junior route"

@@ -52,9 +52,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--express", action="store_true", help="Clacks Express")
     parser.add_argument("--quick", action="store_true", help="Quick Game")
     parser.add_argument(
-        "--published-setup",
+        "--balanced-start",
         action="store_true",
-        help="without the balanced-start house rule (the starting player gets a Fault Report)",
+        help="the balanced-start house rule: with two players the starting player is dealt "
+        "no Fault Report (off: the published setup)",
     )
     parser.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
     parser.add_argument(
@@ -78,7 +79,7 @@ def _options(args: argparse.Namespace) -> Options:
             express=args.express,
             quick=args.quick,
             long_message=args.long_message,
-            balanced_start=not args.published_setup,
+            balanced_start=args.balanced_start,
         )
     return Options.for_players(
         args.players,

@@ -40,7 +40,8 @@ def describe_team(game: ClacksGame, view: dict[str, Any]) -> list[str]:
     turn = view["turn"]
     notes = []
     if turn["jacquard_limit"] is not None:
-        notes.append(f"at most {turn['jacquard_limit']} Jacquard(s) this turn")
+        limit = turn["jacquard_limit"]
+        notes.append(f"at most {limit} {'Jacquard' if limit == 1 else 'Jacquards'} this turn")
     if turn["stress_surcharge"]:
         notes.append(f"every Jacquard costs {turn['stress_surcharge']} more")
     if turn["post_office_cap"] is not None:

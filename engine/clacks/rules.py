@@ -166,11 +166,20 @@ class CompetitiveRules(BaseRules):
     def _check_stress(self, state: ClacksState, cost: int, doing: str) -> None:
         left = self.remaining(state)
         if cost > left:
+            limit = state.turn.stress_limit
+            usual = state.options.stress_limit
+            why = (
+                f"a Fault Report set this turn's limit to {limit} stress points"
+                if limit != usual
+                else f"a turn may spend at most {limit} stress points"
+            )
             raise E.StressLimit(
-                f"{doing} costs {cost} stress point{'s' if cost != 1 else ''}; "
-                f"you have {left} left",
+                f"{doing} costs {cost} stress point{'s' if cost != 1 else ''}; {why}, "
+                f"and you have {left} left",
                 cost=cost,
                 left=left,
+                limit=limit,
+                limit_from="fault_report" if limit != usual else "rules",
             )
 
     # ----------------------------------------------------------------- actions
@@ -388,7 +397,8 @@ class CompetitiveRules(BaseRules):
             return E.NotOnTower("Move your pawn onto a tower before transmitting")
         if player.pawn == player.must_leave:
             return E.MustChangeTower(
-                f"You transmitted from {player.pawn} last turn; move to another tower to send the next symbol",
+                f"Your last letter went out from {player.pawn}; two letters in a row never go "
+                "out from the same tower, so send the next one from another tower",
                 tower=player.pawn,
             )
         if state.dwarf == player.pawn:
@@ -567,7 +577,8 @@ class CompetitiveRules(BaseRules):
         turn = state.turn
         player = state.players[turn.seat]
         player.last_turn_stress = turn.stress_spent
-        player.must_leave = player.pawn if transmitted else None  # ruling 2
+        if transmitted:  # ruling 2: the next letter goes out from another tower, whatever
+            player.must_leave = player.pawn  # turns without a letter come in between
         events = [event("turn_ended", turn.seat, stress=turn.stress_spent, transmitted=transmitted)]
         if draw:
             events += self._draw(

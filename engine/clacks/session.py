@@ -46,6 +46,16 @@ from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
 from engine.core.rng import Rng
 
 
+# How often the first seat wins a two-player game between planner bots, in percent, with
+# the published setup and with the balanced start (`clacks simulate --games 500 --seed 1`,
+# with and without --balanced-start; docs/balance.md).
+BALANCED_START_FIGURES = {"published": 60.0, "balanced": 46.8}
+
+
+def _plural(count: object, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 class ClacksSession(Session):
     game = "clacks"
 
@@ -250,8 +260,8 @@ def describe_event(event: JSON) -> str:
         "sabotage_succeeded": f"{who} sabotages {str(event.get('target')).capitalize()}'s last symbol!",
         "sabotage_failed": f"{who}'s sabotage fails.",
         "turn_ended": f"{who} ends the turn having spent {event.get('stress')} stress.",
-        "drew_jacquards": f"{who} draws {event.get('count')} Jacquard(s).",
-        "drew_faults": f"{who} draws {event.get('count')} Fault Report(s).",
+        "drew_jacquards": f"{who} draws {_plural(event.get('count'), 'Jacquard')}.",
+        "drew_faults": f"{who} draws {_plural(event.get('count'), 'Fault Report')}.",
         "bag_refilled": "The discard pile goes back into the bag.",
         "time_up": f"{who}'s time is up.",
         "clock_resumed": f"The companion is back: {who} has {event.get('left')} seconds left.",
@@ -260,7 +270,8 @@ def describe_event(event: JSON) -> str:
         "game_won": f"{who} wins!",
         "undone": f"{who} takes back an action.",
         "post_office_moved": _post_office_text(event),
-        "post_office_capped": f"This turn the Post Office moves at most {event.get('steps')} steps in all.",
+        "post_office_capped": "This turn the Post Office moves at most "
+        f"{_plural(event.get('steps'), 'step')} in all.",
         "swapped": f"{who} swaps a Jacquard for the one on {event.get('slot')}"
         + (f" (+{event.get('cost')} stress)." if event.get("cost") else "."),
         "card_revealed": f"{who} reveals {event.get('name')}: {event.get('text')}",
@@ -285,10 +296,10 @@ def _post_office_text(event: JSON) -> str:
     held = int(event.get("held") or 0)
     where = f"{event.get('position')}/{event.get('track')}"
     if steps < 0:
-        text = f"The Post Office goes back {-steps} step(s) ({where})."
+        text = f"The Post Office goes back {_plural(-steps, 'step')} ({where})."
     else:
-        text = f"The Post Office moves {steps} step(s) ({where})."
-    return text + (f" {held} step(s) held back." if held else "")
+        text = f"The Post Office moves {_plural(steps, 'step')} ({where})."
+    return text + (f" {_plural(held, 'step')} held back." if held else "")
 
 
 class ClacksModule(GameModule):
@@ -336,7 +347,9 @@ class ClacksModule(GameModule):
                     "title": "Competitive",
                     "players": [2, 3, 4],
                     "variants": ["express", "long_message", "quick", "balanced_start"],
-                    "variants_on": ["balanced_start"],  # a house rule, on unless unticked
+                    # the published setup unless the table ticks the house rule; the
+                    # lobby shows the first seat's measured win rate beside it
+                    "variant_figures": {"balanced_start": BALANCED_START_FIGURES},
                     "default_seats": seats("competitive"),
                     "words": "one list per seat: one word, two with long_message",
                     "word_lists": "seat",

@@ -89,14 +89,14 @@ class Options:
     """
 
     mode: str = "competitive"
-    seats: tuple[Seat, ...] = DEFAULT_SEATS[2]
+    seats: tuple[Seat, ...] = ()  # () = the mode's usual two seats, or its only count's
     express: bool = False  # Clacks Express: timed turns
     long_message: bool = False  # two words, SPACE between, END after
     quick: bool = False  # Quick Game: no sabotage, the round completes
-    # House rule, on by default: in a two-player competitive game the starting player is
-    # dealt no Fault Report. Without it the player who moves first wins about 60% of
-    # games between equal players (docs/balance.md); off gives the published setup.
-    balanced_start: bool = True
+    # House rule, off by default (the published setup deals every player a Fault Report):
+    # in a two-player competitive game the starting player is dealt none, which evens
+    # out the first move's advantage between equal players (docs/balance.md).
+    balanced_start: bool = False
     turn_seconds: float = 60.0  # Clacks Express
     start_time: float = 0.0  # the table clock when the first turn starts
     stress_limit: int = 5
@@ -111,6 +111,10 @@ class Options:
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise BadOptions(f"unknown mode {self.mode!r}; modes are {', '.join(MODES)}")
+        if not self.seats:
+            counts = MODE_SEATS[self.mode]
+            only = next(iter(counts.values())) if len(counts) == 1 else counts[2]
+            object.__setattr__(self, "seats", only)
         if self.words:
             object.__setattr__(
                 self, "words", tuple(tuple(clean_word(w) for w in ws) for ws in self.words)
@@ -135,7 +139,10 @@ class Options:
             needed = self.words_per_player
             for seat, ws in zip(self.seats, self.words, strict=True):
                 if len(ws) != needed:
-                    raise BadOptions(f"{seat.label} needs {needed} word(s), not {len(ws)}")
+                    raise BadOptions(
+                        f"{seat.label} needs {needed} {'word' if needed == 1 else 'words'}, "
+                        f"not {len(ws)}"
+                    )
         if not 2 <= len(self.seats) <= 4:
             raise BadOptions(f"the competitive game is for 2 to 4 players, not {len(self.seats)}")
         if len(self.seats) == 2 and self.seats[0].opposite is not self.seats[1]:
@@ -183,7 +190,8 @@ class Options:
         whose = "the team" if self.mode in TEAM_MODES else "each seat"
         if len(self.words) != lists:
             raise BadOptions(
-                f"{title} needs {lists} list(s) of two words (one for {whose}), "
+                f"{title} needs {lists} {'list' if lists == 1 else 'lists'} of two words "
+                f"(one for {whose}), "
                 f"not {len(self.words)}"
             )
         for ws in self.words:
