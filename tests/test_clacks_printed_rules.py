@@ -8,10 +8,19 @@ import argparse
 
 import pytest
 
-from clacks.cli import build_parser
 from clacks.cli import _options as cli_options
+from clacks.cli import build_parser
 from clacks.simulate import _options as simulate_options
-from engine.clacks import ClacksGame, EndTurn, Move, Options, PlayFault, PlayJacquard, Seat, Transmit
+from engine.clacks import (
+    ClacksGame,
+    EndTurn,
+    Move,
+    Options,
+    PlayFault,
+    PlayJacquard,
+    Seat,
+    Transmit,
+)
 from engine.clacks import errors as E
 from engine.clacks.geometry import pattern_mask
 from engine.clacks.hints import hint
@@ -49,7 +58,7 @@ def transmit_g_from_b2c2(game: ClacksGame) -> None:
     game.state.players[S].pawn = "b2c2"
     set_turn(game, S)
     send_freshly(game, S, "b2c2", "G")
-    assert [e.kind for e in game.apply(Transmit(S))][0] == "transmitted"
+    assert next(e.kind for e in game.apply(Transmit(S))) == "transmitted"
     assert game.state.players[S].must_leave == "b2c2"
 
 

@@ -191,10 +191,11 @@ class BaseRules:
         shown_pattern = read_pattern(state.board, seat, tower_name)
         wanted = self.components.pattern(symbol)
         if shown_pattern != wanted:
-            shown = self.components.symbol_for(shown_pattern) or "no symbol"
+            shown = self.components.symbol_for(shown_pattern) or "none"
+            seen = "no symbol" if shown == "none" else f"“{shown}”"
             wrong = bin(shown_pattern ^ wanted).count("1")
             return E.WrongPattern(
-                f"{tower_name} shows {shown} from your seat, not the {symbol} you need "
+                f"{tower_name} shows {seen} from your seat, not the “{symbol}” you need "
                 f"({wrong} lamp{'s' if wrong != 1 else ''} wrong)",
                 tower=tower_name,
                 shown=shown,
@@ -235,9 +236,10 @@ class BaseRules:
             assert stale is not None
             raise stale
         raise E.WrongPattern(
-            f"None of your six {seat.colour.value} towers shows {symbol} from your seat; "
-            f"the nearest is {nearest}, showing {shown or 'no symbol'} "
+            f"None of your six {seat.colour.value} towers shows “{symbol}” from your seat; "
+            f"the nearest is {nearest}, showing {f'“{shown}”' if shown else 'no symbol'} "
             f"({wrong(nearest)} lamp{'s' if wrong(nearest) != 1 else ''} wrong)",
+            shown=shown or "none",
             needed=symbol,
             tower=nearest,
             wrong=wrong(nearest),

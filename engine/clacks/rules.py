@@ -408,10 +408,11 @@ class CompetitiveRules(BaseRules):
         shown_pattern = read_pattern(state.board, player.seat, player.pawn)
         wanted = self.components.pattern(symbol)
         if shown_pattern != wanted:
-            shown = self.components.symbol_for(shown_pattern) or "no symbol"
+            shown = self.components.symbol_for(shown_pattern) or "none"
+            seen = "no symbol" if shown == "none" else f"“{shown}”"
             wrong = bin(shown_pattern ^ wanted).count("1")
             return E.WrongPattern(
-                f"{player.pawn} shows {shown} from your seat, not the {symbol} you need "
+                f"{player.pawn} shows {seen} from your seat, not the “{symbol}” you need "
                 f"({wrong} lamp{'s' if wrong != 1 else ''} wrong)",
                 tower=player.pawn,
                 shown=shown,

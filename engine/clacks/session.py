@@ -45,7 +45,6 @@ from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
 from engine.core.rng import Rng
 
-
 # How often the first seat wins a two-player game between planner bots, in percent, with
 # the published setup and with the balanced start (`clacks simulate --games 500 --seed 1`,
 # with and without --balanced-start; docs/balance.md).

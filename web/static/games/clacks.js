@@ -43,6 +43,7 @@
     }
     if (event.lit) params.lit = placeName(routeOf(state, event.seat), event.progress, event.lit);
     if (event.effect && event.kind === "effect_started") params.effect = effectWords(state, event);
+    if (event.kind === "race_won" || event.kind === "race_lost") params.mode = state.view && state.view.mode;
     let key = `event.${event.kind}`;
     const variant = {
       moved: !event.from ? "event.placed" : null,
@@ -539,7 +540,7 @@
       const shown = readAt(ref, seat, new Set(view.lit), me.pawn);
       if (shown) {
         mine.append(el("p", { class: "shows" }, t("clacks.tower_shows", {
-          tower: me.pawn, symbol: shown.symbol ? symbolWord(shown.symbol) : t("clacks.no_symbol") }), " ",
+          tower: me.pawn, symbol: shown.symbol ? symbolWord(shown.symbol) : "none" }), " ",
           glyph(shown.pattern, patternWords(shown.pattern))));
       }
     }

@@ -254,7 +254,7 @@
       variantsBox.replaceChildren(el("legend", {}, t("ui.variants")),
         ...m.variants.map((v) => el("label", { class: "check" },
           el("input", { type: "checkbox", name: "variant", value: v, checked: (m.variants_on || []).includes(v) }),
-          el("span", {}, el("strong", {}, t(`variant.${v}`)), " ", t(`variant.${v}.about`)))));
+          el("span", {}, el("strong", {}, t(`variant.${v}`)), " ", t(`variant.${v}.about`, (m.variant_figures || {})[v])))));
       variantsBox.hidden = !m.variants.length;
       choicesBox.replaceChildren(...Object.entries(m.choices || {}).map(([name, spec]) => {
         const input = choiceInput(name, spec);
