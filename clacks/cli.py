@@ -63,7 +63,7 @@ def _play(args: argparse.Namespace) -> int:
         print(f"clacks play: {', '.join(unseated)} is not a seat in this game", file=sys.stderr)
         return 2
     print(f"Seed {seed} (replay this deal with --seed {seed}).")
-    return play(options, seed, bots=bots)
+    return play(options, seed, bots=bots, language=args.language)
 
 
 def _options(args: argparse.Namespace) -> Options:
@@ -85,6 +85,7 @@ def _options(args: argparse.Namespace) -> Options:
             quick=args.quick,
             balanced_start=args.balanced_start,
             words=words,
+            word_list=args.language,
         )
     for name in ("express", "long_message", "quick", "balanced_start"):
         if getattr(args, name):
@@ -96,6 +97,7 @@ def _options(args: argparse.Namespace) -> Options:
         long_distance=args.long_distance,
         night_shift=args.night_shift,
         words=words,
+        word_list=args.language,
     )
 
 
@@ -130,6 +132,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--players", type=int, choices=(1, 2, 3, 4), help="players (default: the mode's fewest)"
     )
     play.add_argument("--seed", type=int, help="deal seed, to replay a deal")
+    play.add_argument(
+        "--language",
+        choices=("en", "cs"),
+        default="en",
+        help="the language the game is told in; a Czech game deals the Czech edition's "
+        "Clacks Cards (semaforové karty) unless --words gives your own",
+    )
     play.add_argument(
         "--bots",
         metavar="SEAT=LEVEL,...",

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from clacks.narrate import Narrator
 from clacks.terminal_hint import describe_plan
 from clacks.terminal_map import MAP_HELP, describe_map_turn
 from engine.clacks import (
@@ -43,7 +44,6 @@ from engine.clacks.geometry import (
     tower,
 )
 from engine.clacks.hints import hint
-from engine.clacks.session import describe_event
 from engine.core.errors import IllegalAction
 
 ON, OFF = "●", "·"
@@ -152,8 +152,10 @@ class TerminalGame:
         out: TextIO,
         now: Callable[[], float] = time.monotonic,
         bots: dict[Seat, Bot] | None = None,
+        language: str = "en",
     ) -> None:
         self.game = game
+        self.words = Narrator(game, language)
         self.read = read
         self.out = out
         self.now = now
@@ -178,6 +180,7 @@ class TerminalGame:
             if self.game.state.turn.number != shown_turn:
                 shown_turn = self.game.state.turn.number
                 self.say(describe_turn(self.game))
+                self.say(self.words.turn_header())
             if self.game.current_seat in self.bots:
                 self.bot_turn()
                 continue
@@ -194,7 +197,7 @@ class TerminalGame:
             if self.game.over or self.game.state.turn.number != shown_turn:
                 continue
             self.command(line)
-        self.say("\n" + outcome(self.game))
+        self.say("\n" + self.words.outcome())
         return 0
 
     def command(self, line: str) -> None:
@@ -217,7 +220,7 @@ class TerminalGame:
         try:
             self.dispatch(seat, verb, args)
         except IllegalAction as exc:
-            self.say(f"Not allowed: {exc}")
+            self.say(f"{self.words.t('ui.refused')}: {self.words.refusal(exc)}")
         except (ValueError, IndexError) as exc:
             self.say(f"Could not read that: {exc}. Type 'help'.")
 
@@ -229,7 +232,7 @@ class TerminalGame:
 
     def _apply(self, action: Action) -> None:
         for e in self.game.apply(action):
-            self.say("  " + describe_event(e.to_json()))
+            self.say("  " + self.words.event(e.to_json()))
         self.bots_interrupt()
 
     def bot_turn(self) -> None:
@@ -296,7 +299,7 @@ class TerminalGame:
             self._apply(Discard(seat, jacquard=player.hand[int(args[0]) - 1], at=at))
         elif verb == "undo":
             for e in self.game.undo(seat):
-                self.say("  " + describe_event(e.to_json()))
+                self.say("  " + self.words.event(e.to_json()))
             self.say(describe_turn(self.game))
         else:
             self.say(f"Unknown command {verb!r}. Type 'help'.")
@@ -312,17 +315,6 @@ def _hint_text(game: ClacksGame, seat: Seat) -> str:
     return describe_plan(plan, game.components)
 
 
-def outcome(game: ClacksGame) -> str:
-    state = game.state
-    if state.team is not None:
-        if state.team.result == "won":
-            return "The message reaches Genua before the Post Office: the team wins!"
-        return "The Post Office reaches Genua first: the team loses."
-    winner = game.winner
-    assert winner is not None
-    return f"{winner.label.capitalize()} wins the game ({state.end_reason})."
-
-
 def play(
     options: Options,
     seed: int,
@@ -330,8 +322,10 @@ def play(
     out: TextIO = sys.stdout,
     now: Callable[[], float] = time.monotonic,
     bots: dict[Seat, str] | None = None,
+    language: str = "en",
 ) -> int:
-    """Play in the terminal; ``bots`` gives seats to bots by level, seeded from ``seed``."""
+    """Play in the terminal; ``bots`` gives seats to bots by level, seeded from ``seed``;
+    the game's events, refusals and result are told in ``language``."""
     options = dataclasses.replace(options, start_time=now())
     game = ClacksGame.new(options, seed)
     players = {
@@ -339,4 +333,4 @@ def play(
         for seat, level in (bots or {}).items()
         if seat in game.state.players
     }
-    return TerminalGame(game, read, out, now, players).run()
+    return TerminalGame(game, read, out, now, players, language).run()

@@ -59,13 +59,14 @@ def test_a_whole_map_game_played_by_typing_commands(
     assert TerminalGame(game, scripted(game, 5), out, now=lambda: 0.0).run() == 0
     text = out.getvalue()
     assert game.over
-    assert "Not allowed" not in text and "Could not read" not in text
+    assert "Refused" not in text and "Could not read" not in text
     if mode == "junior":
-        assert f"{game.winners[0].label.capitalize()} wins the game (reached_genua)." in text
+        assert f"{game.winners[0].label.capitalize()} wins! The pawn reached Genua." in text
         assert "pawn at" in text
     else:
         assert "Post Office:" in text and "Slots:" in text
-        assert ("the team wins!" in text) or ("the team loses." in text)
+        won = "You win!" if mode == "solitaire" else "The team wins!"
+        assert (won in text) or ("The Post Office wins." in text)
 
 
 def test_terminal_errors_are_clear_and_lose_nothing() -> None:
@@ -76,9 +77,9 @@ def test_terminal_errors_are_clear_and_lose_nothing() -> None:
     out = io.StringIO()
     assert TerminalGame(game, lambda _: next(lines), out).run() == 1
     text = out.getvalue()
-    assert "Not allowed: Play at least one Jacquard each turn" in text
+    assert "Refused: Play at least one Jacquard each turn" in text
     assert "Could not read that: list index out of range" in text
-    assert "Not allowed: There is no slot 'log-7'" in text
+    assert "Refused: There is no slot 'log-7'" in text
     assert "swap N SLOT" in text
     assert game.log == []
 

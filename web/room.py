@@ -208,8 +208,10 @@ class Room:
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         with self.lock:
+            module = game_module(game)
+            options = _with_table_language(module.options_schema(), options, language or self.language)
             try:
-                session = game_module(game).new(options, seed, self.clock())
+                session = module.new(options, seed, self.clock())
             except IllegalAction as exc:
                 raise ApiError.from_illegal(exc, status=400) from None
             seat_ids = [s.id for s in session.seats]
@@ -1072,3 +1074,21 @@ def _illegal_json(exc: IllegalAction) -> JSON:
 def _jsonable(params: dict[str, object]) -> JSON:
     plain: JSON = json.loads(json.dumps(params, default=str))
     return plain
+
+
+def _with_table_language(schema: JSON, options: JSON, language: str) -> JSON:
+    """The options with every choice that follows the table's language (which edition's
+    words a Clacks table is dealt) set to it, where the request leaves the choice out."""
+    if not isinstance(options, dict):
+        return options
+    modes = schema.get("modes") or [schema]
+    wanted = options.get("mode", modes[0].get("id"))
+    mode = next((m for m in modes if m.get("id") == wanted), None)
+    if mode is None:
+        return options
+    filled = dict(options)
+    for name, spec in (mode.get("choices") or {}).items():
+        follows = spec.get("follows") == "language" and name not in filled
+        if follows and language in spec.get("choices", ()):
+            filled[name] = language
+    return filled

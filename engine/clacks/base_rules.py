@@ -80,11 +80,12 @@ class BaseRules:
 
     def deal_words(self, options: Options, rng: Rng, lists: int) -> list[list[str]]:
         """``lists`` word lists of ``options.words_per_player`` words: the players' own,
-        or Clacks Cards dealt from the shuffled deck."""
+        or Clacks Cards dealt from the shuffled deck of the table's language."""
         if options.words:
             return [list(ws) for ws in options.words]
         per_list = options.words_per_player
-        dealt = rng.sample(list(self.components.words), per_list * lists)
+        deck = self.components.words_for(options.word_list)
+        dealt = rng.sample(list(deck), per_list * lists)
         return [dealt[i * per_list : (i + 1) * per_list] for i in range(lists)]
 
     # ----------------------------------------------------------------- turns

@@ -134,6 +134,12 @@ class ComponentSet:
     logs: dict[str, Card] = field(default_factory=dict)
     routes: dict[str, Route] = field(default_factory=dict)
     face_up: tuple[str, ...] = ()  # Jacquard designs laid face up on the Incident Reports
+    # the Clacks Cards by table language (words.toml); ``words`` is English's
+    word_lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def words_for(self, language: str) -> tuple[str, ...]:
+        """The Clacks Cards a table in ``language`` is dealt: its own list, else English's."""
+        return self.word_lists.get(language) or self.words
 
     def card(self, card_id: str) -> Card:
         """A Fault Report, Incident Report or Operator's Log by its id."""

@@ -68,7 +68,7 @@ COST_RANGE = (1, 3)
 FILE_KEYS = {
     ALPHABET_FILE: ("symbols",),
     LAYOUT_FILE: ("rows",),
-    WORDS_FILE: ("words",),
+    WORDS_FILE: ("words", "words_cs"),
     JACQUARDS_FILE: ("jacquard",),
     FAULTS_FILE: ("fault",),
     INCIDENTS_FILE: ("face_up", "incident"),
@@ -202,26 +202,43 @@ def _check_layout(doc: dict[str, Any], problems: Problems) -> int:
     return board
 
 
-def _check_words(doc: dict[str, Any], problems: Problems) -> tuple[str, ...]:
-    words = doc.get("words")
+# A table's language -> the key of its own word list in words.toml ("words" is English and
+# the list for any language without its own).
+WORD_LIST_KEYS = {"en": "words", "cs": "words_cs"}
+
+
+def _check_words(doc: dict[str, Any], problems: Problems) -> dict[str, tuple[str, ...]]:
+    """Each word list by language; a list other than English's may be left out."""
+    lists: dict[str, tuple[str, ...]] = {}
+    for language, key in WORD_LIST_KEYS.items():
+        if key not in doc and language != "en":
+            continue
+        where = WORDS_FILE if key == "words" else f"{WORDS_FILE}: {key}"
+        lists[language] = _check_word_list(doc.get(key), key, where, problems)
+    return lists
+
+
+def _check_word_list(
+    words: object, key: str, where: str, problems: Problems
+) -> tuple[str, ...]:
     if not isinstance(words, list):
-        problems.add(WORDS_FILE, None, "needs a words = [...] list")
+        problems.add(WORDS_FILE, None, f"needs a {key} = [...] list")
         return ()
     result: list[str] = []
     for word in words:
         if not isinstance(word, str):
-            problems.add(WORDS_FILE, repr(word), "is not a string")
+            problems.add(where, repr(word), "is not a string")
             continue
-        plain = plain_letters(word)
+        plain = plain_letters(word)  # the alphabet has no diacritics: Á is sent as A
         if len(plain) != WORD_LENGTH or not plain.isascii() or not plain.isalpha():
-            problems.add(WORDS_FILE, word, f"must be {WORD_LENGTH} letters A to Z")
+            problems.add(where, word, f"must be {WORD_LENGTH} letters A to Z (diacritics allowed)")
             continue
         if plain in result:
-            problems.add(WORDS_FILE, word, "duplicate word")
+            problems.add(where, word, "duplicate word")
             continue
         result.append(plain)
     if len(words) != WORD_TOTAL:
-        problems.add(WORDS_FILE, None, f"wrong count: {len(words)} words, needs {WORD_TOTAL}")
+        problems.add(where, None, f"wrong count: {len(words)} words, needs {WORD_TOTAL}")
     return tuple(result)
 
 
@@ -675,7 +692,8 @@ def validate_texts(
             _check_keys(doc, FILE_KEYS[name], name, None, problems)
     alphabet = _check_alphabet(d, problems) if (d := docs[ALPHABET_FILE]) is not None else {}
     layout = _check_layout(d, problems) if (d := docs[LAYOUT_FILE]) is not None else 0
-    words = _check_words(d, problems) if (d := docs[WORDS_FILE]) is not None else ()
+    word_lists = _check_words(d, problems) if (d := docs[WORDS_FILE]) is not None else {}
+    words = word_lists.get("en", ())
     jacquards = _check_jacquards(d, problems) if (d := docs[JACQUARDS_FILE]) is not None else {}
     faults = (
         check_card_designs(
@@ -736,6 +754,7 @@ def validate_texts(
             logs=logs,
             routes=routes,
             face_up=face_up,
+            word_lists=word_lists,
         ),
         [],
     )

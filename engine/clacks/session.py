@@ -40,7 +40,15 @@ from engine.clacks.geometry import (
 )
 from engine.clacks.hints import hint
 from engine.clacks.solver import Plan
-from engine.clacks.state import MAX_WORD_LENGTH, MODE_SEATS, MODES, ROUTES, Options, default_seats
+from engine.clacks.state import (
+    MAX_WORD_LENGTH,
+    MODE_SEATS,
+    MODES,
+    ROUTES,
+    WORD_LISTS,
+    Options,
+    default_seats,
+)
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
 from engine.core.rng import Rng
@@ -330,7 +338,9 @@ class ClacksModule(GameModule):
         def seats(mode: str) -> JSON:
             return {str(n): [s.label for s in ss] for n, ss in MODE_SEATS[mode].items()}
 
-        routes = {"route": {"choices": list(ROUTES), "default": "easy"}}
+        # which edition's Clacks Cards are dealt: the table's language unless chosen
+        word_list = {"word_list": {"choices": list(WORD_LISTS), "default": "en", "follows": "language"}}
+        routes = {"route": {"choices": list(ROUTES), "default": "easy"}, **word_list}
         # own words as a lobby asks for them: one list per seat or one for the team; a
         # two-word message needs this many letters so SPACE and END make the route's towers
         map_words = {
@@ -346,6 +356,7 @@ class ClacksModule(GameModule):
                     "title": "Competitive",
                     "players": [2, 3, 4],
                     "variants": ["express", "long_message", "quick", "balanced_start"],
+                    "choices": word_list,
                     # the published setup unless the table ticks the house rule; the
                     # lobby shows the first seat's measured win rate beside it
                     "variant_figures": {"balanced_start": BALANCED_START_FIGURES},
@@ -384,7 +395,10 @@ class ClacksModule(GameModule):
                     "title": "Junior Race",
                     "players": [2],
                     "variants": [],
-                    "choices": {"route": {**routes["route"], "seat": "the red seat's route"}},
+                    "choices": {
+                        "route": {**routes["route"], "seat": "the red seat's route"},
+                        **word_list,
+                    },
                     "default_seats": seats("junior"),
                     "seating": "one red seat (south or north) and one green (west or east)",
                     "words": "one list of two words per seat, 10 letters together",

@@ -15,6 +15,7 @@ from engine.core.rng import Rng
 
 MODES = ("competitive", "coop", "solitaire", "junior")
 ROUTES = ("easy", "hard")
+WORD_LISTS = ("en", "cs")  # the Clacks Cards by language: the English and Czech editions'
 DEFAULT_SEATS: dict[int, tuple[Seat, ...]] = {
     2: (Seat.SOUTH, Seat.NORTH),
     3: (Seat.SOUTH, Seat.WEST, Seat.NORTH),
@@ -105,12 +106,17 @@ class Options:
         tuple[str, ...], ...
     ] = ()  # players' own words, one list per seat; () = deal cards
     route: str = "easy"
+    word_list: str = "en"  # which edition's Clacks Cards are dealt (a table's language)
     long_distance: bool = False  # co-op: hands hidden from teammates, no hints
     night_shift: bool = False  # co-op: Fault stamps reveal Fault Reports at once
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise BadOptions(f"unknown mode {self.mode!r}; modes are {', '.join(MODES)}")
+        if self.word_list not in WORD_LISTS:
+            raise BadOptions(
+                f"unknown word list {self.word_list!r}; word lists are {', '.join(WORD_LISTS)}"
+            )
         if not self.seats:
             counts = MODE_SEATS[self.mode]
             only = next(iter(counts.values())) if len(counts) == 1 else counts[2]
@@ -274,7 +280,7 @@ class Options:
                 ):
                     raise BadOptions("words must be a list of word lists, one per seat")
                 kwargs[name] = tuple(tuple(ws) for ws in value)
-            elif name in ("mode", "route"):
+            elif name in ("mode", "route", "word_list"):
                 if not isinstance(value, str):
                     raise BadOptions(f"{name} must be a string")
                 kwargs[name] = value

@@ -258,6 +258,12 @@
       variantsBox.hidden = !m.variants.length;
       choicesBox.replaceChildren(...Object.entries(m.choices || {}).map(([name, spec]) => {
         const input = choiceInput(name, spec);
+        if (spec.follows === "language") {
+          // e.g. which edition's words are dealt: the table's language until chosen here
+          input.dataset.follows = "language";
+          if (spec.choices.includes(langSelect.value)) input.value = langSelect.value;
+          input.addEventListener("change", () => { input.dataset.follows = ""; });
+        }
         const text = label(`choice.${name}${spec.seat ? ".seat" : ""}`, name);
         return input.type === "checkbox"
           ? el("label", { class: "check" }, input, el("span", {}, text))
@@ -346,6 +352,11 @@
     playersSelect.addEventListener("change", fillSeats);
     variantsBox.addEventListener("change", fillSeats);
     choicesBox.addEventListener("change", fillSeats);
+    langSelect.addEventListener("change", () => {
+      for (const input of choicesBox.querySelectorAll('[data-follows="language"]')) {
+        if ([...input.options].some((o) => o.value === langSelect.value)) input.value = langSelect.value;
+      }
+    });
     wordsChoice.addEventListener("change", fillSeats);
 
     const start = el("button", { type: "submit", class: "primary", value: "start" }, t("ui.start"));
