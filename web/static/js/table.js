@@ -198,6 +198,12 @@
     return Clacks.has(key) ? t(key) : fallback;
   }
 
+  // measured figures shown beside a variant (percentages), written as the language writes numbers
+  function figures(values) {
+    const format = new Intl.NumberFormat(Clacks.lang, { maximumFractionDigits: 1 });
+    return Object.fromEntries(Object.entries(values || {}).map(([key, value]) => [key, format.format(value)]));
+  }
+
   function choiceInput(name, spec) {
     if (spec.choices) {
       return el("select", { name: `choice-${name}`, "data-choice": name },
@@ -254,7 +260,7 @@
       variantsBox.replaceChildren(el("legend", {}, t("ui.variants")),
         ...m.variants.map((v) => el("label", { class: "check" },
           el("input", { type: "checkbox", name: "variant", value: v, checked: (m.variants_on || []).includes(v) }),
-          el("span", {}, el("strong", {}, t(`variant.${v}`)), " ", t(`variant.${v}.about`, (m.variant_figures || {})[v])))));
+          el("span", {}, el("strong", {}, t(`variant.${v}`)), " ", t(`variant.${v}.about`, figures((m.variant_figures || {})[v]))))));
       variantsBox.hidden = !m.variants.length;
       choicesBox.replaceChildren(...Object.entries(m.choices || {}).map(([name, spec]) => {
         const input = choiceInput(name, spec);
