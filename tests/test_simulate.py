@@ -8,6 +8,7 @@ import json
 import pytest
 
 from clacks.cli import main
+from engine.clacks.session import BALANCED_START_FIGURES
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
@@ -73,8 +74,16 @@ def test_the_house_set_meets_its_balance_targets(capsys: pytest.CaptureFixture[s
     """The acceptance runs: 500 seeded games each (see docs/balance.md)."""
     easy = _run(capsys, "--mode", "solitaire", "--route", "easy", "--games", "500", "--seed", "1")
     hard = _run(capsys, "--mode", "solitaire", "--route", "hard", "--games", "500", "--seed", "1")
-    duel = _run(capsys, "--mode", "competitive", "--players", "2", "--games", "500", "--seed", "1")
+    duel_args = ("--mode", "competitive", "--players", "2", "--games", "500", "--seed", "1")
+    duel = _run(capsys, *duel_args, "--balanced-start")
+    published = _run(capsys, *duel_args)
     assert 0.55 <= easy["win_rate"] <= 0.80  # type: ignore[operator]
     assert 0.25 <= hard["win_rate"] <= 0.50  # type: ignore[operator]
     assert duel["median_rounds"] <= 10  # type: ignore[operator]
+    # the two-player target is met with the balanced start, the house rule the lobby offers
     assert 0.45 <= duel["win_rate_by_seat"]["first"] <= 0.55  # type: ignore[index]
+    # and the lobby shows the figures these runs measure, beside the option
+    first = {"balanced": duel, "published": published}
+    for setup, run in first.items():
+        measured = round(100 * run["win_rate_by_seat"]["first"], 1)  # type: ignore[index]
+        assert BALANCED_START_FIGURES[setup] == measured, setup
