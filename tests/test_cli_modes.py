@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -140,3 +141,29 @@ def test_clacks_play_refuses_bad_options(args: list[str], message: str) -> None:
     result = run_cli(*args)
     assert result.returncode == 2
     assert message in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "bots"),
+    [
+        (["--players", "3"], "south=planner,west=greedy,north=planner"),
+        (["--mode", "coop", "--players", "2", "--night-shift"], "south=planner,north=planner"),
+        (["--mode", "solitaire"], "south=planner"),
+    ],
+)
+def test_clacks_play_tells_the_game_in_czech(args: list[str], bots: str) -> None:
+    from engine.clacks.data import load_components
+
+    result = run_cli("--language", "cs", "--seed", "5", "--bots", bots, *args, stdin="")
+    assert result.returncode == 0, result.stderr
+    told = result.stdout
+    # the pages' sentences, with Czech plural forms, and no value left unfilled
+    assert "si bere" in told and "končí tah za" in told and "Na tahu:" in told
+    assert re.search(r"\b1 děrný štítek\b|\b[234] děrné štítky\b", told)
+    assert not re.search(r"\b[5-9] body zátěže|\b1 bodů zátěže|\b[234] bodů zátěže", told)
+    assert "{" not in told and "(s)" not in told
+    assert re.search(r"Vítězí|vítězí|Vítězíte|Poštovní úřad", told)
+    # and the Czech edition's words are dealt
+    czech = set(load_components().word_lists["cs"])
+    sent = re.findall(r"\b([A-Z]{5})\b", told)
+    assert sent and set(sent) <= czech | {"SPACE", "KONEC"}, set(sent) - czech
