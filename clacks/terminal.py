@@ -98,24 +98,29 @@ def describe_player(game: ClacksGame, seat: Seat) -> str:
     )
 
 
-def draw_hand(game: ClacksGame, seat: Seat) -> str:
+def draw_hand(game: ClacksGame, seat: Seat, words: Narrator | None = None) -> str:
+    """The seat's Jacquards and Fault Reports, named as the pages name them."""
+    words = words or Narrator(game)
     p = game.state.players[seat]
-    lines = ["Your Jacquards:"]
+    lines = [words.t("clacks.your_jacquards") + ":"]
     for n, card_id in enumerate(p.hand, start=1):
         card = game.components.jacquards[card_id]
-        stamp = " [Fault stamp]" if card.fault else ""
+        stamp = f" [{words.t('clacks.fault_stamp')}]" if card.fault else ""
+        name = words.jacquard_name(card_id, card.design.name)
         lines.append(
-            f"  {n}) {card.design.name}, {card.cost} stress{stamp}: {' / '.join(card.design.picture())}"
+            f"  {n}) {name}, {words.t('clacks.cost', cost=card.cost)}{stamp}: "
+            f"{' / '.join(card.design.picture())}"
         )
     if p.faults:
-        lines.append("Your Fault Reports:")
+        lines.append(words.t("clacks.your_faults") + ":")
         for n, card_id in enumerate(p.faults, start=1):
             card = game.components.faults[card_id]
-            lines.append(f"  {n}) {card.design.name}: {card.design.text}")
+            text = words.known(f"card.{card.design.id}.text", card.design.text)
+            lines.append(f"  {n}) {words.card_name(card_id, card.design.name)}: {text}")
     return "\n".join(lines)
 
 
-def describe_turn(game: ClacksGame) -> str:
+def describe_turn(game: ClacksGame, words: Narrator | None = None) -> str:
     state = game.state
     if state.options.mode != "competitive":
         return describe_map_turn(game, draw_board)
@@ -140,7 +145,7 @@ def describe_turn(game: ClacksGame) -> str:
         wanted = pattern_picture(game.components.alphabet[p.next_symbol])
         out.append(f"At {p.pawn} you see    and you need {p.next_symbol}:")
         out.extend(f"        {a}              {b}" for a, b in zip(shown, wanted, strict=True))
-    out.append(draw_hand(game, seat))
+    out.append(draw_hand(game, seat, words))
     return "\n".join(out)
 
 
@@ -179,7 +184,7 @@ class TerminalGame:
         while not self.game.over:
             if self.game.state.turn.number != shown_turn:
                 shown_turn = self.game.state.turn.number
-                self.say(describe_turn(self.game))
+                self.say(describe_turn(self.game, self.words))
                 self.say(self.words.turn_header())
             if self.game.current_seat in self.bots:
                 self.bot_turn()
@@ -264,7 +269,7 @@ class TerminalGame:
         if verb == "help":
             self.say(HELP if self.game.state.options.mode == "competitive" else MAP_HELP)
         elif verb == "board":
-            self.say(describe_turn(self.game))
+            self.say(describe_turn(self.game, self.words))
         elif verb == "hint":
             self.say(self.hint(seat))
         elif verb == "move":
@@ -300,7 +305,7 @@ class TerminalGame:
         elif verb == "undo":
             for e in self.game.undo(seat):
                 self.say("  " + self.words.event(e.to_json()))
-            self.say(describe_turn(self.game))
+            self.say(describe_turn(self.game, self.words))
         else:
             self.say(f"Unknown command {verb!r}. Type 'help'.")
 
