@@ -304,7 +304,7 @@ def test_transmit_requires_the_right_pattern_in_the_reader_frame() -> None:
     set_turn(game, S)
     show(game, S, "b2c2", "B")
     game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("b1")))  # B -> ? (one lamp off)
-    unchanged_after(game, Transmit(S), E.WrongPattern, "b2c2 shows .* not the A you need")
+    unchanged_after(game, Transmit(S), E.WrongPattern, "b2c2 shows .* not the “A” you need")
 
 
 def test_one_symbol_per_turn_and_the_turn_ends_on_transmitting() -> None:

@@ -136,9 +136,15 @@ const Clacks = (() => {
     if (!error) return "";
     const code = error.rule || error.error;
     if (lang === "en" && error.message) return error.message;
+    // seats and lamp lists in the engine's values, as the page says them
+    const params = { ...(error.params || {}) };
+    for (const [name, value] of Object.entries(params)) {
+      if (Array.isArray(value)) params[name] = value.join(" ");
+      else if (["current", "seat", "target"].includes(name) && has(`seat.${value}`)) params[name] = t(`seat.${value}`);
+    }
     for (const key of [`rule.${code}`, `api.${code}`]) {
       if (has(key)) {
-        const filled = fill(catalog[key], error.params || {});
+        const filled = fill(catalog[key], params);
         if (!filled.missing) return filled.out;
         if (has(`${key}.plain`)) return catalog[`${key}.plain`];
       }
