@@ -123,7 +123,7 @@ def draw_hand(game: ClacksGame, seat: Seat, words: Narrator | None = None) -> st
 def describe_turn(game: ClacksGame, words: Narrator | None = None) -> str:
     state = game.state
     if state.options.mode != "competitive":
-        return describe_map_turn(game, draw_board)
+        return describe_map_turn(game, draw_board, words)
     seat = state.turn.seat
     p = state.players[seat]
     out = [
