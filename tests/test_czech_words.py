@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from clacks.cli import main
 from engine.clacks import ClacksGame, Options
 from engine.clacks.data import check_path, default_data_path, load_components, plain_letters
 from engine.clacks.errors import BadOptions
+from engine.core.errors import SerializationError
 
 
 def czech_words() -> set[str]:
@@ -25,7 +27,7 @@ def test_the_czech_list_has_36_five_letter_words_with_the_editions_bubak() -> No
     assert len(words) == len(set(words)) == 36
     assert all(len(w) == 5 and w.isascii() and w.isalpha() and w.isupper() for w in words)
     assert "BUBAK" in words  # printed BUBÁK: the alphabet has no diacritics
-    text = (default_data_path() / "words.toml").read_text(encoding="utf-8")
+    text = (default_data_path() / "words_cs.toml").read_text(encoding="utf-8")
     assert "BUBÁK" in text and plain_letters("KOŠTĚ") in words
     assert set(words) != set(load_components().words)
 
@@ -33,7 +35,7 @@ def test_the_czech_list_has_36_five_letter_words_with_the_editions_bubak() -> No
 def broken_copy(tmp_path: Path, old: str, new: str) -> Path:
     copy = tmp_path / "data"
     shutil.copytree(default_data_path(), copy)
-    words = copy / "words.toml"
+    words = copy / "words_cs.toml"
     text = words.read_text(encoding="utf-8")
     assert old in text
     words.write_text(text.replace(old, new, 1), encoding="utf-8")
@@ -43,10 +45,10 @@ def broken_copy(tmp_path: Path, old: str, new: str) -> Path:
 @pytest.mark.parametrize(
     ("old", "new", "problem"),
     [
-        ('"KOŠTĚ",', '"KOŠTĚTE",', "words.toml: words_cs: KOŠTĚTE: must be 5 letters"),
-        ('"KOŠTĚ",', '"BUBAK",', "words.toml: words_cs: BUBAK: duplicate word"),
-        ('"KOŠTĚ",', "", "words.toml: words_cs: wrong count: 35 words, needs 36"),
-        ('"KOŠTĚ",', '"KO-TĚ",', "words.toml: words_cs: KO-TĚ: must be 5 letters"),
+        ('"KOŠTĚ",', '"KOŠTĚTE",', "words_cs.toml: KOŠTĚTE: must be 5 letters"),
+        ('"KOŠTĚ",', '"BUBAK",', "words_cs.toml: BUBAK: duplicate word"),
+        ('"KOŠTĚ",', "", "words_cs.toml: wrong count: 35 words, needs 36"),
+        ('"KOŠTĚ",', '"KO-TĚ",', "words_cs.toml: KO-TĚ: must be 5 letters"),
     ],
 )
 def test_check_data_names_a_bad_czech_word(
@@ -101,3 +103,26 @@ def test_a_czech_table_is_dealt_czech_words_unless_the_lobby_chooses(server: Liv
     assert server.room.session.clacks.state.options.word_list == "en"  # type: ignore[union-attr]
     new_game(server, {"mode": "competitive"}, "en")
     assert server.room.session.clacks.state.options.word_list == "en"  # type: ignore[union-attr]
+
+
+def test_a_game_saved_before_the_czech_list_still_loads() -> None:
+    """The Czech list lives in its own file, outside the digest an English game records,
+    so a game saved by the release before it is still the same component set."""
+    fixture = Path(__file__).parent / "data" / "earlier_release" / "clacks-competitive.json"
+    saved = json.loads(fixture.read_text())
+    game = ClacksGame.replay(saved)
+    assert len(game.log) == len(saved["actions"])
+    assert game.log_to_json()["components"] == saved["components"]
+
+
+def test_a_czech_game_records_a_digest_that_covers_its_word_list(tmp_path: Path) -> None:
+    shipped = load_components()
+    czech = ClacksGame.new(Options(word_list="cs"), 3)
+    english = ClacksGame.new(Options(word_list="en"), 3)
+    assert czech.log_to_json()["components"] != english.log_to_json()["components"]
+    edited = load_components(broken_copy(tmp_path, '"KOŠTĚ",', '"KOZEL",'))
+    assert edited.digest_for("en") == shipped.digest_for("en")
+    assert edited.digest_for("cs") != shipped.digest_for("cs")
+    with pytest.raises(SerializationError, match="different component set"):
+        ClacksGame.replay(czech.log_to_json(), edited)
+    assert ClacksGame.replay(english.log_to_json(), edited) == english

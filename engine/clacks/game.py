@@ -188,7 +188,7 @@ class ClacksGame:
         return {
             "game": self.GAME,
             "format": FORMAT,
-            "components": self.components.digest,
+            "components": self.components.digest_for(self.state.options.word_list),
             "options": self.state.options.to_json(),
             "seed": self.state.seed,
             "actions": [a.to_json() for a in self.log],
@@ -198,7 +198,7 @@ class ClacksGame:
         return {
             "game": self.GAME,
             "format": FORMAT,
-            "components": self.components.digest,
+            "components": self.components.digest_for(self.state.options.word_list),
             "state": self.state.to_json(),
             "log": [a.to_json() for a in self.log],
         }
@@ -246,9 +246,12 @@ class ClacksGame:
 def _check_header(data: object, components: ComponentSet) -> dict[str, Any]:
     saved = check_header(data, ClacksGame.GAME, FORMAT, "game")
     digest = saved.get("components")
-    if digest is not None and digest != components.digest:
+    options = saved.get("options")
+    word_list = options.get("word_list", "en") if isinstance(options, dict) else "en"
+    loaded = components.digest_for(word_list if isinstance(word_list, str) else "en")
+    if digest is not None and digest != loaded:
         raise SerializationError(
             f"this game was played with a different component set ({digest}); "
-            f"the loaded set is {components.digest}"
+            f"the loaded set is {loaded}"
         )
     return saved
