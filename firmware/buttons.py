@@ -17,12 +17,18 @@ closes (no added latency), then:
 
 from __future__ import annotations
 
+import atexit
 import functools
+import os
+import shutil
+import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
+
+from firmware.diagnose import Machine, Unavailable, denied
 
 Clock = Callable[[], float]
 
@@ -89,12 +95,57 @@ class Debouncer:
         return [name for name, seconds in self.held().items() if seconds >= self.stuck_s]
 
 
+def lgpio_work_dir(environ: MutableMapping[str, str] = os.environ) -> str:
+    """Give lgpio a directory it can write, unless ``$LG_WD`` already names one.
+
+    lgpio (gpiozero's pin library on Raspberry Pi OS) makes its notification pipe
+    (``.lgd-nfy0``) as soon as it is imported, in ``$LG_WD`` or else the current
+    directory, and moves the process there. Run as the service user from someone's home
+    directory, that fails with LG_BAD_PATHNAME and the buttons are lost, so the companion
+    picks the directory: systemd's runtime directory, the user's runtime directory, or a
+    private temporary one (removed at exit).
+    """
+    chosen = environ.get("LG_WD")
+    if chosen:
+        return chosen
+    for candidate in (
+        environ.get("RUNTIME_DIRECTORY", "").split(":")[0],
+        environ.get("XDG_RUNTIME_DIR", ""),
+    ):
+        if candidate and os.path.isdir(candidate) and os.access(candidate, os.W_OK | os.X_OK):
+            chosen = candidate
+            break
+    else:
+        chosen = tempfile.mkdtemp(prefix="clacks-lgpio-")
+        atexit.register(shutil.rmtree, chosen, ignore_errors=True)
+    environ["LG_WD"] = chosen
+    return chosen
+
+
+def _diagnose(exc: Exception, machine: Machine) -> Unavailable:
+    """Why real GPIO pins could not be set up."""
+    if type(exc).__name__ == "BadPinFactory":  # gpiozero loaded no pin library at all
+        return Unavailable("gpio-no-library", error=exc)
+    chips = sorted(machine.dev.glob("gpiochip[0-9]*"))
+    if chips and all(machine.device_state(chip) == "denied" for chip in chips):
+        return denied("gpio-denied", chips[0], machine)
+    return Unavailable("gpio-failed", error=f"{type(exc).__name__}: {exc}")
+
+
 class GpioButtons:
     """One gpiozero Button per pin (BCM numbering), closing to ground."""
 
     backend = "gpio"
 
-    def __init__(self, pins: dict[str, int], debouncer: Debouncer, pin_factory: Any = None) -> None:
+    def __init__(
+        self,
+        pins: dict[str, int],
+        debouncer: Debouncer,
+        pin_factory: Any = None,
+        machine: Machine | None = None,
+    ) -> None:
+        if pin_factory is None:  # the real pins: lgpio is about to be imported
+            lgpio_work_dir()
         try:
             from gpiozero import Button
         except ImportError as exc:
@@ -110,11 +161,11 @@ class GpioButtons:
                     debouncer.start_down(name)
         except Exception as exc:
             self.close()
-            raise ButtonsUnavailable(
-                f"the GPIO buttons could not be set up ({type(exc).__name__}: {exc}); on a "
-                "Raspberry Pi the service user must be in the gpio group and lgpio "
-                "installed (python3-lgpio)"
-            ) from exc
+            if pin_factory is None:
+                problem = _diagnose(exc, machine or Machine())
+            else:
+                problem = Unavailable("gpio-failed", error=f"{type(exc).__name__}: {exc}")
+            raise ButtonsUnavailable(str(problem)) from exc
         factory = pin_factory or (self._buttons[0].pin_factory if self._buttons else None)
         self.factory_name = type(factory).__name__ if factory is not None else "none"
 

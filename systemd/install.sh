@@ -7,17 +7,23 @@
 #
 # What it does:
 #   1. apt: python3-venv, python3-lgpio (gpiozero's pin library), build tools for the
-#      LED drivers' C parts
+#      LED drivers' C parts (rpi_ws281x, Blinka's PWM backend, and gpiod on 32-bit
+#      systems come as source and are compiled on the Pi)
 #   2. the boot settings the LED driver needs, in /boot/firmware/config.txt
 #      (systemd/boot-config.sh): for spi, SPI on and the core clock held still (a Pi 3
 #      or Zero 2 W core_freq=250, a Pi 4 core_freq=500 and core_freq_min=500); for pwm,
 #      the onboard audio off; for pi5, nothing (SPI stays off: it would claim GPIO10).
 #      A reboot makes them take effect.
 #   3. creates the system user `clacks`, in the gpio and spi groups
-#   4. a virtual environment in /opt/clacks/venv WITH the system site packages, so the
-#      apt-installed lgpio is visible, and the Clacks Exchange with its Pi extra in it
-#   5. /etc/clacks/config.toml with the default settings (kept if it exists)
-#   6. the systemd unit, enabled and started
+#   4. on a Raspberry Pi 5: a udev rule giving /dev/pio0 (the PIO the pi5 LED driver
+#      uses) to the gpio group, unless the device already belongs to it
+#   5. a virtual environment in /opt/clacks/venv WITH the system site packages, so the
+#      apt-installed lgpio is visible, and the Clacks Exchange with its pi extra in it:
+#      every LED backend's libraries (Blinka with gpiod, neopixel-spi, neopixel with
+#      rpi_ws281x, the Pi 5 driver on 64-bit systems)
+#   6. /etc/clacks/config.toml with the default settings (kept if it exists)
+#   7. the systemd unit, enabled and started
+# Running it again changes nothing that is already in place.
 #
 # Options for staging or testing (nothing outside the given directories is touched):
 #   --prefix DIR       where the venv goes (default /opt/clacks)
@@ -25,6 +31,11 @@
 #   --unit-dir DIR     where the unit goes (default /etc/systemd/system)
 #   --boot-config FILE the boot configuration to edit (default: /boot/firmware/config.txt;
 #                      with --no-system only when given)
+#   --udev-dir DIR     where the /dev/pio0 rule goes (default /etc/udev/rules.d; with
+#                      --no-system only when given)
+#   --pio-device FILE  the Pi 5's PIO device (default /dev/pio0)
+#   --model-file FILE  the board's model (default /proc/device-tree/model)
+#   --gpio-group NAME  the group that gets the GPIO devices (default gpio)
 #   --no-system        skip apt, the boot settings, the user and systemctl (no root needed)
 #   --no-pi-extra      leave out the LED driver packages (machines that are not Pis)
 set -euo pipefail
@@ -34,6 +45,10 @@ prefix=/opt/clacks
 config_dir=/etc/clacks
 unit_dir=/etc/systemd/system
 boot_config=""
+udev_dir=""
+pio_device=/dev/pio0
+model_file=/proc/device-tree/model
+gpio_group=gpio
 system=1
 extra="[pi]"
 led=auto
@@ -45,6 +60,10 @@ while [ $# -gt 0 ]; do
     --config-dir) config_dir="$2"; shift 2 ;;
     --unit-dir) unit_dir="$2"; shift 2 ;;
     --boot-config) boot_config="$2"; shift 2 ;;
+    --udev-dir) udev_dir="$2"; shift 2 ;;
+    --pio-device) pio_device="$2"; shift 2 ;;
+    --model-file) model_file="$2"; shift 2 ;;
+    --gpio-group) gpio_group="$2"; shift 2 ;;
     --no-system) system=0; shift ;;
     --no-pi-extra) extra=""; shift ;;
     --led)
@@ -56,7 +75,8 @@ while [ $# -gt 0 ]; do
     *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-for dir in "$prefix" "$config_dir" "$unit_dir" ${boot_config:+"$boot_config"}; do
+for dir in "$prefix" "$config_dir" "$unit_dir" ${boot_config:+"$boot_config"} \
+    ${udev_dir:+"$udev_dir"} "$pio_device" "$model_file"; do
   case "$dir" in /*) ;; *) echo "install.sh: '$dir' must be an absolute path" >&2; exit 2 ;; esac
 done
 
@@ -72,7 +92,7 @@ if [ "$system" = 1 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
     python3-venv python3-dev python3-lgpio build-essential swig avahi-daemon >/dev/null
 
-  for group in gpio spi; do
+  for group in "$gpio_group" spi; do
     getent group "$group" >/dev/null || groupadd --system "$group"
   done
   if ! id clacks >/dev/null 2>&1; then
@@ -80,11 +100,48 @@ if [ "$system" = 1 ]; then
     useradd --system --user-group --home-dir /var/lib/clacks --no-create-home \
       --shell /usr/sbin/nologin clacks
   fi
-  usermod --append --groups gpio,spi clacks
+  usermod --append --groups "$gpio_group",spi clacks
 fi
 
 if [ "$system" = 1 ] || [ -n "$boot_config" ]; then
-  bash "$src/systemd/boot-config.sh" --led "$led" ${boot_config:+--config "$boot_config"}
+  bash "$src/systemd/boot-config.sh" --led "$led" ${boot_config:+--config "$boot_config"} \
+    --model-file "$model_file"
+fi
+
+# The Pi 5 driver opens /dev/pio0, which some kernels create as root:root (the driver's
+# README asks for this rule); where it is already the gpio group's, nothing is written.
+pio_rule() {
+  local rule="$1/99-clacks-pio.rules" text model
+  text="# The Raspberry Pi 5's PIO (/dev/pio0) for the $gpio_group group: the Clacks Exchange's
+# pi5 LED driver runs as a member of it. Written by systemd/install.sh.
+SUBSYSTEM==\"*-pio\", GROUP=\"$gpio_group\", MODE=\"0660\""
+  if [ -e "$pio_device" ]; then
+    if [ "$(stat -Lc %G "$pio_device")" = "$gpio_group" ] \
+        && [ $(( 8#$(stat -Lc %a "$pio_device") & 8#060 )) -eq $(( 8#060 )) ]; then
+      say "$pio_device already belongs to the $gpio_group group"
+      return
+    fi
+  else
+    model="$(tr -d '\0' < "$model_file" 2>/dev/null || true)"
+    case "$model" in
+      "Raspberry Pi 5"*|"Raspberry Pi 500"*|"Raspberry Pi Compute Module 5"*) ;;
+      *) return ;;  # no PIO on this board
+    esac
+  fi
+  if [ -f "$rule" ] && [ "$(cat "$rule")" = "$text" ]; then
+    say "keeping $rule"
+    return
+  fi
+  say "giving $pio_device to the $gpio_group group ($rule)"
+  mkdir -p "$1"
+  printf '%s\n' "$text" > "$rule"
+  if [ "$system" = 1 ]; then
+    udevadm control --reload-rules
+    udevadm trigger --subsystem-match='*-pio'
+  fi
+}
+if [ "$system" = 1 ] || [ -n "$udev_dir" ]; then
+  pio_rule "${udev_dir:-/etc/udev/rules.d}"
 fi
 
 say "creating the virtual environment in $prefix/venv"
