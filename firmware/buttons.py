@@ -2,7 +2,10 @@
 
 gpiozero's ``bounce_time`` is ignored by its mock pins, and bounce handling is the part
 most worth testing, so buttons are read with ``bounce_time=None`` and every edge goes
-through ``Debouncer``, which takes its time from an injectable clock.
+through ``Debouncer``, which takes its time from an injectable clock. Each edge is timed
+by when it happened (the pin's ticks: with lgpio, the kernel's timestamp), not by when
+the callback thread got round to it: lgpio delivers its edge reports from one thread, in
+batches when it falls behind, and a late batch must not turn one bouncing press into two.
 
 The debounce acts on the leading edge, so a press counts the instant the contact first
 closes (no added latency), then:
@@ -18,7 +21,6 @@ closes (no added latency), then:
 from __future__ import annotations
 
 import atexit
-import functools
 import os
 import shutil
 import tempfile
@@ -66,9 +68,10 @@ class Debouncer:
             state = self._states[name]
             state.down, state.down_since = True, self.clock()
 
-    def edge(self, name: str, closed: bool) -> bool:
-        """A raw edge from the pin; True if it made a press."""
-        now = self.clock()
+    def edge(self, name: str, closed: bool, age: float = 0.0) -> bool:
+        """A raw edge from the pin, which happened ``age`` seconds ago; True if it made a
+        press."""
+        now = self.clock() - age
         with self._lock:
             state = self._states[name]
             if not closed:
@@ -132,6 +135,20 @@ def _diagnose(exc: Exception, machine: Machine) -> Unavailable:
     return Unavailable("gpio-failed", error=f"{type(exc).__name__}: {exc}")
 
 
+class _EdgeReader:
+    """A pin's edges into the debouncer: the contact closes to ground, against the
+    pull-up, so a low pin is a closed contact."""
+
+    def __init__(self, debouncer: Debouncer, name: str, factory: Any) -> None:
+        self.debouncer, self.name, self.factory = debouncer, name, factory
+
+    def __call__(self, ticks: Any, state: Any) -> None:
+        age = 0.0
+        if ticks is not None:
+            age = max(0.0, float(self.factory.ticks_diff(self.factory.ticks(), ticks)))
+        self.debouncer.edge(self.name, not state, age)
+
+
 class GpioButtons:
     """One gpiozero Button per pin (BCM numbering), closing to ground."""
 
@@ -151,12 +168,14 @@ class GpioButtons:
         except ImportError as exc:
             raise ButtonsUnavailable(f"gpiozero is not installed ({exc})") from exc
         self._buttons: list[Any] = []
+        self._readers: list[_EdgeReader] = []
         try:
             for name, pin in pins.items():
                 button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
                 self._buttons.append(button)
-                button.when_pressed = functools.partial(debouncer.edge, name, True)
-                button.when_released = functools.partial(debouncer.edge, name, False)
+                reader = _EdgeReader(debouncer, name, button.pin_factory)
+                self._readers.append(reader)  # the pin keeps only a weak reference
+                button.pin.when_changed = reader
                 if button.is_pressed:
                     debouncer.start_down(name)
         except Exception as exc:
