@@ -17,13 +17,15 @@
 #   3. creates the system user `clacks`, in the gpio and spi groups
 #   4. on a Raspberry Pi 5: a udev rule giving /dev/pio0 (the PIO the pi5 LED driver
 #      uses) to the gpio group, unless the device already belongs to it
+#      (systemd/pio-rule.sh)
 #   5. a virtual environment in /opt/clacks/venv WITH the system site packages, so the
 #      apt-installed lgpio is visible, and the Clacks Exchange with its pi extra in it:
 #      every LED backend's libraries (Blinka with gpiod, neopixel-spi, neopixel with
 #      rpi_ws281x, the Pi 5 driver on 64-bit systems)
 #   6. /etc/clacks/config.toml with the default settings (kept if it exists)
 #   7. the systemd unit, enabled and started
-# Running it again changes nothing that is already in place.
+# Running it again changes nothing that is already in place: the venv is reinstalled
+# only when the sources or the extras changed, and a file is written only if it differs.
 #
 # Options for staging or testing (nothing outside the given directories is touched):
 #   --prefix DIR       where the venv goes (default /opt/clacks)
@@ -108,69 +110,71 @@ if [ "$system" = 1 ] || [ -n "$boot_config" ]; then
     --model-file "$model_file"
 fi
 
-# The Pi 5 driver opens /dev/pio0, which some kernels create as root:root (the driver's
-# README asks for this rule); where it is already the gpio group's, nothing is written.
-pio_rule() {
-  local rule="$1/99-clacks-pio.rules" text model
-  text="# The Raspberry Pi 5's PIO (/dev/pio0) for the $gpio_group group: the Clacks Exchange's
-# pi5 LED driver runs as a member of it. Written by systemd/install.sh.
-SUBSYSTEM==\"*-pio\", GROUP=\"$gpio_group\", MODE=\"0660\""
-  if [ -e "$pio_device" ]; then
-    if [ "$(stat -Lc %G "$pio_device")" = "$gpio_group" ] \
-        && [ $(( 8#$(stat -Lc %a "$pio_device") & 8#060 )) -eq $(( 8#060 )) ]; then
-      say "$pio_device already belongs to the $gpio_group group"
-      return
-    fi
-  else
-    model="$(tr -d '\0' < "$model_file" 2>/dev/null || true)"
-    case "$model" in
-      "Raspberry Pi 5"*|"Raspberry Pi 500"*|"Raspberry Pi Compute Module 5"*) ;;
-      *) return ;;  # no PIO on this board
-    esac
-  fi
-  if [ -f "$rule" ] && [ "$(cat "$rule")" = "$text" ]; then
-    say "keeping $rule"
-    return
-  fi
-  say "giving $pio_device to the $gpio_group group ($rule)"
-  mkdir -p "$1"
-  printf '%s\n' "$text" > "$rule"
-  if [ "$system" = 1 ]; then
-    udevadm control --reload-rules
-    udevadm trigger --subsystem-match='*-pio'
-  fi
-}
 if [ "$system" = 1 ] || [ -n "$udev_dir" ]; then
-  pio_rule "${udev_dir:-/etc/udev/rules.d}"
+  bash "$src/systemd/pio-rule.sh" --device "$pio_device" --model-file "$model_file" \
+    --group "$gpio_group" ${udev_dir:+--rules-dir "$udev_dir"} \
+    $( [ "$system" = 1 ] || echo --no-reload )
 fi
 
-say "creating the virtual environment in $prefix/venv"
-mkdir -p "$prefix"
-python3 -m venv --system-site-packages "$prefix/venv"
-"$prefix/venv/bin/python" -m pip install --quiet --upgrade pip
-say "installing the Clacks Exchange${extra:+ with the Pi LED drivers}"
-"$prefix/venv/bin/python" -m pip install --quiet "$src$extra"
+# put FILE: write standard input to FILE only if it differs, so that running the
+# installer again leaves every file as it was
+put() {
+  local new
+  new="$(mktemp)"
+  cat > "$new"
+  if [ -f "$1" ] && cmp -s "$new" "$1"; then
+    rm -f "$new"
+  else
+    mkdir -p "$(dirname "$1")"
+    chmod 0644 "$new"
+    mv "$new" "$1"
+    say "wrote $1"
+  fi
+}
+
+# The venv is made once; the Clacks Exchange is (re)installed into it when its sources,
+# the extras or the Python differ from what was installed last (a stamp records them).
+venv="$prefix/venv"
+if [ ! -x "$venv/bin/python" ]; then
+  say "creating the virtual environment in $venv"
+  mkdir -p "$prefix"
+  python3 -m venv --system-site-packages "$venv"
+fi
+stamp="$(
+  cd "$src"
+  {
+    printf 'extra=%s python=%s\n' "$extra" "$("$venv/bin/python" -c 'import sys; print(sys.version)')"
+    find pyproject.toml engine firmware web clacks -type f \
+      ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | sort -z | xargs -0 sha256sum
+  } | sha256sum | cut -d' ' -f1
+)"
+if [ "$(cat "$venv/.clacks-installed" 2>/dev/null)" = "$stamp" ]; then
+  say "the Clacks Exchange in $venv is up to date"
+else
+  say "installing the Clacks Exchange${extra:+ with the Pi LED drivers} into $venv"
+  "$venv/bin/python" -m pip install --quiet --upgrade pip
+  "$venv/bin/python" -m pip install --quiet --upgrade "$src$extra"
+  echo "$stamp" > "$venv/.clacks-installed"
+fi
 
 mkdir -p "$config_dir"
 if [ -f "$config_dir/config.toml" ]; then
   say "keeping $config_dir/config.toml"
 else
   say "writing the default settings to $config_dir/config.toml"
-  "$prefix/venv/bin/clacks" hardware config --default \
+  "$venv/bin/clacks" hardware config --default \
     | sed "0,/^backend = / s/^backend = .*/backend = \"$led\"/" \
     > "$config_dir/config.toml"
 fi
 
-say "installing the service unit in $unit_dir"
-mkdir -p "$unit_dir"
 sed -e "s#/opt/clacks#$prefix#g" -e "s#/etc/clacks#$config_dir#g" \
-  "$src/systemd/clacks.service" > "$unit_dir/clacks.service"
+  "$src/systemd/clacks.service" | put "$unit_dir/clacks.service"
 dropin="$unit_dir/clacks.service.d"
 if [ "$led" = pwm ]; then
-  mkdir -p "$dropin"
-  cp "$src/systemd/clacks-pwm.conf" "$dropin/pwm.conf"
-else
+  put "$dropin/pwm.conf" < "$src/systemd/clacks-pwm.conf"
+elif [ -e "$dropin/pwm.conf" ]; then
   rm -f "$dropin/pwm.conf"
+  say "removed $dropin/pwm.conf"
 fi
 
 if [ "$system" = 1 ]; then
