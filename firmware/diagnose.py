@@ -25,6 +25,7 @@ class Problem:
     summary: str  # words every warning of this kind contains, as the README table quotes them
     cause: str  # str.format templates
     fix: str
+    example: tuple[tuple[str, str], ...] = ()  # the values hardware/README.md shows
 
 
 INSTALL = "sudo systemd/install.sh"
@@ -34,50 +35,59 @@ PROBLEMS: dict[str, Problem] = {
         "the Python module {module!r} ({package}) is not installed",
         f"run '{INSTALL}' again (it installs clacks-exchange[pi]; elsewhere: "
         "pip install 'clacks-exchange[{extra}]')",
+        (("module", "gpiod"), ("package", "gpiod"), ("extra", "spi")),
     ),
     "library-failed": Problem(
         "cannot start",
         "{package} cannot start ({error})",
         f"run '{INSTALL}' again, which installs the versions it needs",
+        (("package", "adafruit-blinka"), ("error", "RuntimeError: ...")),
     ),
     "not-a-pi": Problem(
         "is not a Raspberry Pi",
         "this machine is not a Raspberry Pi that {package} knows ({error})",
         'set leds.backend = "auto" in the settings (the lamps are then drawn on the '
         "table screen)",
+        (("package", "adafruit-blinka"), ("error", "NotImplementedError: ...")),
     ),
     "spi-off": Problem(
         "SPI is off",
         "SPI is off: {device} is absent and {config} does not turn it on",
         "sudo systemd/boot-config.sh --led spi && sudo reboot",
+        (("device", "/dev/spidev0.0"), ("config", "/boot/firmware/config.txt")),
     ),
     "spi-reboot": Problem(
         "not there until the Pi restarts",
         "SPI is turned on in {config}, but {device} is not there until the Pi restarts",
         "sudo reboot",
+        (("device", "/dev/spidev0.0"), ("config", "/boot/firmware/config.txt")),
     ),
     "spi-denied": Problem(
         "not open to the user",
         "{device} ({owner}) is not open to the user {user}",
         "sudo usermod -aG spi {user}, then restart the companion "
         "(sudo systemctl restart clacks)",
+        (("device", "/dev/spidev0.0"), ("owner", "root:root, mode 0600"), ("user", "clacks")),
     ),
     "spi-failed": Problem(
         "SPI could not be opened",
         "SPI could not be opened ({error})",
         "sudo systemd/boot-config.sh --led spi && sudo reboot",
+        (("error", "..."),),
     ),
     "pwm-root": Problem(
         "needs root",
         "the pwm backend needs root (rpi_ws281x maps /dev/mem) and this runs as {user}",
         'set leds.backend = "spi" in the settings (no root needed), or install the '
         "service for pwm: sudo systemd/install.sh --led pwm",
+        (("user", "clacks"),),
     ),
     "pwm-audio": Problem(
         "onboard audio is on",
         "the onboard audio is on in {config}; it uses the PWM block that drives the LED "
         "data on GPIO18",
         "sudo systemd/boot-config.sh --led pwm && sudo reboot",
+        (("config", "/boot/firmware/config.txt"),),
     ),
     "pwm-pi5": Problem(
         "does not run on a Raspberry Pi 5",
@@ -88,44 +98,52 @@ PROBLEMS: dict[str, Problem] = {
         "PWM NeoPixel driver failed",
         "the PWM NeoPixel driver failed ({error})",
         'set leds.backend = "spi" in the settings',
+        (("error", "ws2811_init failed with code ..."),),
     ),
     "pi5-other-board": Problem(
         "needs a Raspberry Pi 5",
         "the pi5 backend needs a Raspberry Pi 5, and this is {model}",
         'set leds.backend = "auto" in the settings',
+        (("model", "Raspberry Pi 4 Model B Rev 1.5"),),
     ),
     "pio-absent": Problem(
-        "is absent",
+        "no driver for the Raspberry Pi 5's PIO",
         "{device} is absent: this kernel has no driver for the Raspberry Pi 5's PIO",
         "sudo apt update && sudo apt full-upgrade && sudo reboot",
+        (("device", "/dev/pio0"),),
     ),
     "pio-denied": Problem(
         "not open to the user",
         "{device} ({owner}) is not open to the user {user}",
         f"run '{INSTALL} --led pi5' again: it adds the udev rule that gives "
         "{device} to the gpio group",
+        (("device", "/dev/pio0"), ("owner", "root:root, mode 0600"), ("user", "clacks")),
     ),
     "pio-failed": Problem(
         "PIO could not be used",
         "the Raspberry Pi 5's PIO could not be used ({error})",
         "sudo apt update && sudo apt full-upgrade && sudo reboot",
+        (("error", "..."),),
     ),
     "gpio-no-library": Problem(
         "no GPIO library",
         "gpiozero found no GPIO library it can use ({error})",
         "sudo apt install python3-lgpio",
+        (("error", "BadPinFactory: ..."),),
     ),
     "gpio-denied": Problem(
         "not open to the user",
         "{device} ({owner}) is not open to the user {user}",
         "sudo usermod -aG gpio {user}, then restart the companion "
         "(sudo systemctl restart clacks)",
+        (("device", "/dev/gpiochip0"), ("owner", "root:root, mode 0600"), ("user", "clacks")),
     ),
     "gpio-failed": Problem(
         "GPIO buttons could not be set up",
         "the GPIO buttons could not be set up ({error})",
         "stop any other program that uses the pins (sudo systemctl stop clacks before "
         "clacks hardware test)",
+        (("error", "GPIOPinInUse: ..."),),
     ),
 }
 
