@@ -114,7 +114,7 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
         token = json.loads(
             moved.page.evaluate(f"localStorage.getItem('clacks-seat:{server.code}')")
         )["token"]
-        server.room.authorize("south", token)
+        server.room.seats.authorize("south", token)
         north = call(server.base, "POST", f"/api/rooms/{server.code}/seats/north", {"name": "Bob"})[
             1
         ]
@@ -124,7 +124,7 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
         table.once("dialog", lambda dialog: dialog.accept())
         table.click("button[data-free=north]")
         table.wait_for_selector("button[data-free=north]", state="detached")
-        assert "north" not in server.room.claims
+        assert "north" not in server.room.seats.claims
         north = call(server.base, "POST", f"/api/rooms/{server.code}/seats/north", {"name": "Bob"})[
             1
         ]
@@ -183,7 +183,7 @@ def test_a_table_screen_elsewhere_types_the_pin_and_moves_games_in_and_out(
     server, _ = served
     room = server.room
     room.new_game("clacks", {"players": 2}, 10)
-    tokens = {s: room.claim(s, s.title(), None)["token"] for s in ("south", "north")}
+    tokens = {s: room.seats.claim(s, s.title(), None)["token"] for s in ("south", "north")}
     play_through_api(server, tokens, actions=6)
     unfinished = room.session.log_json()  # type: ignore[union-attr]
     elsewhere = Page(browser, "elsewhere", accept_downloads=True, **TV)

@@ -104,7 +104,7 @@ def test_a_table_button_transmits_for_the_player_in_turn(server: LiveServer) -> 
         server.base, "POST", f"/api/rooms/{server.code}/buttons/{sends[0]['tower']}", pin=server.pin
     )
     assert status == 422 and body["rule"] == "wrong_colour"
-    assert server.room.notice is not None
+    assert server.room.presses.notice is not None
 
 
 def test_the_trainer_through_the_api(server: LiveServer) -> None:

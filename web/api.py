@@ -181,8 +181,8 @@ def room_state(code: str) -> Response:
     """What the asker may see now: a seat's view with its token, else the table's."""
     found = room(code)
     seat = request.args.get("seat") or None
-    visible = found.seat_for_token(seat_id(seat) if seat else None, token())
-    return json_text(found.snapshot(visible, None))
+    visible = found.seats.seat_for_token(seat_id(seat) if seat else None, token())
+    return json_text(found.fanout.snapshot(visible, None))
 
 
 @api.post("/rooms/<code>/game")
@@ -228,7 +228,7 @@ def claim_seat(code: str, seat: str) -> Response:
     name = data.get("name")
     if name is not None and not isinstance(name, str):
         raise ApiError(400, "bad_field", "name must be text", field="name")
-    return jsonify(room(code).claim(seat_id(seat), name, token()))
+    return jsonify(room(code).seats.claim(seat_id(seat), name, token()))
 
 
 @api.delete("/rooms/<code>/seats/<seat>")
@@ -237,9 +237,9 @@ def release_seat(code: str, seat: str) -> Response:
     found = room(code)
     if token() is None and request.headers.get(PIN_HEADER) is not None:
         require_table(found)
-        found.free_seat(seat_id(seat))
+        found.seats.free_seat(seat_id(seat))
     else:
-        found.release(seat_id(seat), token())
+        found.seats.release(seat_id(seat), token())
     return jsonify({"released": seat})
 
 
@@ -267,23 +267,23 @@ def preview(code: str, seat: str) -> Response:
     data = body()
     action = data.get("action")
     if action is None:
-        room(code).clear_preview(seat_id(seat), token())
+        room(code).previews.clear(seat_id(seat), token())
         return jsonify({"frame": None})
-    return jsonify(room(code).show_preview(seat_id(seat), token(), action))
+    return jsonify(room(code).previews.show(seat_id(seat), token(), action))
 
 
 @api.post("/rooms/<code>/seats/<seat>/hint")
 def hint(code: str, seat: str) -> Response:
     """A hint for this seat (its token), when the table allows hints; its lamps are
     previewed on every screen and the board."""
-    return jsonify(room(code).hint(seat_id(seat), token()))
+    return jsonify(room(code).previews.hint(seat_id(seat), token()))
 
 
 @api.get("/rooms/<code>/seats/<seat>/legal")
 def legal(code: str, seat: str) -> Response:
     found = room(code)
     with found.lock:
-        found.authorize(seat_id(seat), token())
+        found.seats.authorize(seat_id(seat), token())
         session = found.require_session()
         try:
             actions = session.legal_actions(seat, found.clock())
@@ -295,7 +295,7 @@ def legal(code: str, seat: str) -> Response:
 @api.get("/rooms/<code>/board")
 def board(code: str) -> Response:
     """The exchange board's LED colours now, for the table screen's simulated board."""
-    return jsonify(room(code).board_json())
+    return jsonify(room(code).presses.board_json())
 
 
 @api.post("/rooms/<code>/buttons/<button>")
@@ -304,4 +304,4 @@ def press(code: str, button: str) -> Response:
     require_table(found)
     if len(button) > SEAT_ID_MAX:
         raise ApiError(404, "unknown_button", "No such button")
-    return jsonify(found.press(button))
+    return jsonify(found.presses.press(button))

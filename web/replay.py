@@ -1,5 +1,8 @@
 """The replay viewer: a finished game, step by step, on the table screen and the lamps.
 
+``TableReplay`` is a table's side of it: showing a saved game (the game on the table is
+put away first), stepping through it and closing it.
+
 Each step is rebuilt by replaying the log's first ``step`` actions through the game's
 own ``GameModule.replay``, so the viewer needs to know nothing of any game's rules, and
 it shows only what the table itself could see (``Session.view(None)``): no hand, no bag,
@@ -9,9 +12,16 @@ when played, raised again by applying it to the step before.
 
 from __future__ import annotations
 
+import sqlite3
+from typing import TYPE_CHECKING
+
 from engine.core.errors import EngineError
 from engine.core.interface import JSON, LampFrame, Session, game_module
-from web.store import GameRecord
+from web.errors import ApiError, not_saved
+from web.store import DamagedGame, GameRecord
+
+if TYPE_CHECKING:
+    from web.room import Room
 
 
 class ReplayViewer:
@@ -76,3 +86,67 @@ class ReplayViewer:
             "over": self.session.over,
             "result": self.result,
         }
+
+
+class TableReplay:
+    """The replay viewer at one table: None while the table shows its own game."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.viewer: ReplayViewer | None = None
+
+    @property
+    def showing(self) -> bool:
+        return self.viewer is not None
+
+    def show(self, game_id: int, step: int | None = None) -> JSON:
+        """Step through a finished saved game on the table screen and the lamps; the
+        game on the table, if any, is put away (saved) first."""
+        room = self.room
+        with room.lock:
+            try:
+                record, names = room.store.load(game_id)
+                viewer = ReplayViewer(record, names)
+            except KeyError:
+                raise ApiError(404, "unknown_save", "There is no such saved game") from None
+            except DamagedGame as exc:
+                raise ApiError(409, "damaged_save", f"That saved game is damaged: {exc}") from None
+            except Exception as exc:  # the rows are there but do not replay
+                room.store.mark_damaged(game_id, f"it cannot be replayed: {exc}")
+                raise ApiError(409, "damaged_save", f"That saved game is damaged: {exc}") from None
+            if not viewer.finished:
+                raise ApiError(
+                    409, "not_finished", "Only a finished game can be replayed; resume this one"
+                )
+            if room.session is not None:
+                try:
+                    room.store.put_away(room.code, room.revision + 1)
+                except (sqlite3.Error, OSError) as exc:
+                    raise not_saved(exc) from None
+                room.take_off()
+            room.game_changed([])
+            self.viewer = viewer
+            viewer.go(step if step is not None else 0)
+            room.publish([])
+            return self._json()
+
+    def step(self, step: int) -> JSON:
+        room = self.room
+        with room.lock:
+            if self.viewer is None:
+                raise ApiError(409, "no_replay", "No replay is showing on this table")
+            self.viewer.go(step)
+            room.publish([])
+            return self._json()
+
+    def close(self) -> JSON:
+        room = self.room
+        with room.lock:
+            if self.viewer is not None:
+                self.viewer = None
+                room.publish([])
+            return {"revision": room.revision}
+
+    def _json(self) -> JSON:
+        assert self.viewer is not None
+        return {"step": self.viewer.step, "steps": self.viewer.steps}

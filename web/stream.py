@@ -1,7 +1,7 @@
 """Server-sent events: each open page gets what it may see after every change.
 
 A stream is opened for a seat (with that seat's token) or for the table. Every message
-is a whole snapshot (``Room.frame``: encoded once per audience, then written as it is to
+is a whole snapshot (``Fanout.frame``: encoded once per audience, then written as it is to
 every page of that audience) plus the public events since the previous one,
 so a page that missed messages is simply up to date again with the next. A comment line
 every ``heartbeat`` seconds keeps proxies and phones from dropping a quiet stream and
@@ -20,7 +20,8 @@ from flask import Blueprint, Response, current_app, request
 
 from web.api import checked_token, room, seat_id
 from web.errors import ApiError
-from web.room import Room, Subscriber
+from web.fanout import Subscriber
+from web.room import Room
 
 stream = Blueprint("stream", __name__)
 
@@ -55,12 +56,12 @@ def events(code: str) -> Response:
     seat = request.args.get("seat") or None
     token = checked_token(request.args.get("token"))
     if seat is not None:
-        found.seat_for_token(seat_id(seat), token)  # refuses a wrong token with 403
+        found.seats.seat_for_token(seat_id(seat), token)  # refuses a wrong token with 403
     heartbeat = float(current_app.config["CLACKS_HEARTBEAT"])
     streams = gate()
     streams.enter()
     try:
-        subscriber = found.subscribe(seat, token)
+        subscriber = found.fanout.subscribe(seat, token)
     except BaseException:
         streams.leave()
         raise
@@ -97,12 +98,12 @@ class _EventStream:
             raise StopIteration
         if not self.started:
             self.started = True
-            return b"retry: 1500\n\n" + self.room.first(self.subscriber)
-        message = self.room.wait(self.subscriber, self.heartbeat)
+            return b"retry: 1500\n\n" + self.room.fanout.first(self.subscriber)
+        message = self.room.fanout.wait(self.subscriber, self.heartbeat)
         return b": keep-alive\n\n" if message is None else message
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            self.room.unsubscribe(self.subscriber)
+            self.room.fanout.unsubscribe(self.subscriber)
             self.streams.leave()
