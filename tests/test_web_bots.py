@@ -370,4 +370,4 @@ def test_a_bot_seat_plays_on_after_the_companion_starts_again(tmp_path: Path) ->
         seated = {s["id"]: s for s in snapshot["room"]["seats"]}
         assert seated["south"]["bot"] == "planner" and seated["north"]["name"] == "Bob"
         assert snapshot["room"]["hints"] is True and snapshot["seat"] == "north"
-        assert any(e.get("seat") == "south" for e in snapshot["events"])
+        assert any(step["seat"] == "south" for step in snapshot["log_steps"])

@@ -163,12 +163,17 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
             )
             assert lit_on_screen(table) == lit
             assert board.frames[-1] == expected.lamps()
-            # the log says what the step did: one line an event of its action
+            # the log tells the game up to the step shown, one item a step, the step
+            # shown first with one line an event of its action
             told = call(server.base, "GET", f"/api/rooms/{server.code}")[1]["replay"]["events"]
             assert (step == 0) == (told == [])
             table.wait_for_function(
-                "n => document.querySelectorAll('#log-list li').length === n", arg=len(told)
+                "n => document.querySelectorAll('#log-list li').length === n", arg=step + 1
             )
+            latest = table.locator("#log-list li").first
+            assert latest.get_attribute("data-step") == str(step)
+            if step:
+                assert latest.locator(".step-event").count() == len(told)
         table.click("#replay-close")
         table.wait_for_selector("#lobby[open]")
         assert own.errors == [] and phone.errors == []

@@ -45,6 +45,7 @@ class Presses:
         room = self.room
         with room.lock:
             self.board = board
+            board.on_frame(room.fanout.board_changed)
             self.companion = Companion(board)
             self.companion.set_press_handler(
                 SessionButtons(
