@@ -156,7 +156,7 @@ class Fanout:
         with self.lock:
             subscriber.last_seq = self.seq
             message = self.frame(self._audience(subscriber), None)
-        if subscriber.board:
+        if subscriber.board and self.room.presses.simulated():
             message += self._board_message(subscriber)
         return message
 

@@ -302,7 +302,7 @@ def openapi_document() -> JSON:
                         },
                         "the steps",
                     ),
-                    **_errors(400, 403, 404),
+                    **_errors(400, 403, 404, 409),
                 },
             }
         },
