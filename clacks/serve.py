@@ -212,7 +212,7 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
         if room.session is not None and room.record is not None:
             moves = len(room.record.actions)
             print(f"  Table {room.code}: its saved game goes on ({moves} actions so far)")
-            for seat, level in room.bots.items():
+            for seat, level in room.seats.bots.items():
                 print(f"  Table {room.code}: a {level} bot plays {seat}")
     for problem in hub.problems:
         print(f"  Warning: {problem}")

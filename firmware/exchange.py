@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.interface import LampFrame
-from firmware.board import ButtonCallback
+from firmware.board import ButtonCallback, FrameCallback
 from firmware.buttons import ButtonsUnavailable, Debouncer, GpioButtons
 from firmware.config import BoardConfig
 from firmware.diagnose import Machine
@@ -137,6 +137,9 @@ class Exchange:
 
     def pixels(self) -> list[RGB]:
         return list(self.renderer.lamps)
+
+    def on_frame(self, callback: FrameCallback) -> None:
+        self.renderer.on_written(callback)
 
     def screen_pixels(self) -> list[RGB]:
         """The lamps as a screen should draw them (drive values turned back through the

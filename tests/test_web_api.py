@@ -216,7 +216,7 @@ def test_undo_preview_and_a_refused_placement(server: LiveServer) -> None:
     assert status == 200 and body["frame"]["preview"] == sorted(
         lamp_index[x] for x in play["lamps"]
     )
-    assert server.room.preview is not None and server.room.preview.seat == "south"
+    assert server.room.previews.current is not None and server.room.previews.current.seat == "south"
     wrong = dict(play, lamps=["a1", "b2", "c3", "d4", "a4", "d1"])
     status, body = act(server, "south", token, wrong)
     assert status == 422 and body["rule"] == "bad_placement" and "holes" in body["message"]
@@ -249,7 +249,7 @@ def test_table_button_moves_the_current_player(server: LiveServer) -> None:
         server.base, "POST", f"/api/rooms/{server.code}/buttons/b2b3", pin=server.pin
     )
     assert status == 422 and body["rule"] == "wrong_colour"
-    assert server.room.notice is not None
+    assert server.room.presses.notice is not None
 
 
 def test_a_new_game_keeps_holders_of_seats_it_still_has(server: LiveServer) -> None:
@@ -262,7 +262,7 @@ def test_a_new_game_keeps_holders_of_seats_it_still_has(server: LiveServer) -> N
         {"options": {"players": 3}},
         pin=server.pin,
     )
-    server.room.authorize("south", south)
+    server.room.seats.authorize("south", south)
     call(
         server.base,
         "POST",
@@ -270,7 +270,7 @@ def test_a_new_game_keeps_holders_of_seats_it_still_has(server: LiveServer) -> N
         {"options": {"seats": ["west", "east"]}},
         pin=server.pin,
     )
-    assert "south" not in server.room.claims
+    assert "south" not in server.room.seats.claims
     status, _body = call(server.base, "GET", f"/api/rooms/{server.code}?seat=south", token=south)
     assert status == 404
 

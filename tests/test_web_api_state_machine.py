@@ -53,12 +53,12 @@ class ApiMachine(RuleBasedStateMachine):
         self.seed = 0
         # every run starts from the same table: no game, no seats, no saved games
         room = self.server.room
-        room.close_replay()
+        room.replay.close()
         if room.session is not None:
             room.end_game()
-        for seat in list(room.claims):
+        for seat in list(room.seats.claims):
             room.store.free_seat(room.code, seat)
-            del room.claims[seat]
+            del room.seats.claims[seat]
         for saved in room.store.listing():
             room.store.delete(saved["id"])
         self.last_revision = room.revision
@@ -73,7 +73,7 @@ class ApiMachine(RuleBasedStateMachine):
         room = self.server.room
         session = room.session
         log = session.log_json() if session is not None else None
-        return json.dumps([room.revision, log, sorted(room.claims)], sort_keys=True)
+        return json.dumps([room.revision, log, sorted(room.seats.claims)], sort_keys=True)
 
     def send(self, method: str, path: str, body: Any = None, **kwargs: Any) -> tuple[int, Any]:
         before = self.fingerprint()

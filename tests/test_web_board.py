@@ -61,6 +61,9 @@ class RecordingBoard:
         assert self.callback is not None
         self.callback(button)
 
+    def on_frame(self, callback: Callable[[], None]) -> None:
+        pass  # nothing is drawn, so no frame is ever written
+
     def pixels(self) -> list[tuple[int, int, int]]:
         return [(0, 0, 0)] * 16
 
@@ -105,14 +108,14 @@ def test_the_board_shows_every_change_and_its_buttons_play() -> None:
         refusals = board.refusals
         board.press("e5e6")
         assert board.refusals == refusals + 1 and room.revision == 2
-        assert room.notice is not None and room.notice.error["rule"] == "wrong_colour"
+        assert room.presses.notice is not None and room.presses.notice.error["rule"] == "wrong_colour"
 
         # a preview blinks on the board, and goes when the card is played
-        token = room.claim("south", "Ann", None)["token"]
+        token = room.seats.claim("south", "Ann", None)["token"]
         play = next(
             a for a in session.legal_actions("south", time.time()) if a["type"] == "play_jacquard"
         )
-        room.show_preview("south", token, play)
+        room.previews.show("south", token, play)
         assert board.frames[-1].preview and board.frames[-1].lit == session.lamps().lit
         # a phone's refused action flashes the lamps too, over HTTP like the phone sends it
         refusals = board.refusals
@@ -129,14 +132,16 @@ def test_the_board_shows_every_change_and_its_buttons_play() -> None:
         assert board.frames[-1] == session.lamps()
 
         # play on until someone transmits: the board animates the tower it came from
-        north = room.claim("north", "Bob", None)["token"]
+        north = room.seats.claim("north", "Bob", None)["token"]
         tokens = {"south": token, "north": north}
         rng = Rng(3)
         clacks = session.clacks  # type: ignore[attr-defined]
         while not board.transmissions and not session.over:
             seat = session.active_seats[0]
             room.act(seat, tokens[seat], choose_turn_action(clacks, rng).to_json())
-        sent = [e for _, e in room.log if e["kind"] == "transmitted"]
+        assert room.game_log is not None
+        told = [e for step in room.game_log.steps for e in step.events]
+        sent = [e for e in told if e["kind"] == "transmitted"]
         assert board.transmissions == [tower(sent[0]["tower"]).mask]  # animated once
 
         # a press from the board itself (its GPIO thread) plays for the current player

@@ -182,7 +182,7 @@ def test_the_lobby_seats_bots_with_a_new_game(server: LiveServer) -> None:
         assert (server.room.game_number, server.room.revision) == before
 
     start(server, bots={"north": "random"})
-    assert server.room.bots == {"north": "random"} and "south" in server.room.claims
+    assert server.room.seats.bots == {"north": "random"} and "south" in server.room.seats.claims
     start(server)  # without bots: the table's bots keep the seats the new game has
     assert seats(server)["north"]["bot"] == "random"
     start(server, bots={})
@@ -307,7 +307,7 @@ def test_hints_follow_the_table_setting_and_the_games_rules() -> None:
             act = f"/api/rooms/{server.code}/seats/south/actions"
             status, answer = call(server.base, "POST", act, {"action": action}, token=south)
             assert status == 200, (action, answer)
-        assert server.room.preview is None  # the game changed: the hint's lamps are gone
+        assert server.room.previews.current is None  # the game changed: the hint's lamps are gone
 
         # Long Distance: no hints, whatever the table's setting
         start(server, options={"mode": "coop", "players": 2, "long_distance": True})
@@ -316,7 +316,7 @@ def test_hints_follow_the_table_setting_and_the_games_rules() -> None:
         ld_path = f"/api/rooms/{server.code}/seats/{active}/hint"
         status, answer = call(server.base, "POST", ld_path, {}, token=token)
         assert (status, answer["error"]) == (409, "hints_forbidden")
-        assert server.room.preview is None
+        assert server.room.previews.current is None
 
         # Klackers: roll first, then which numbers to pull
         start(server, "klackers", options={"players": 2})
@@ -370,4 +370,4 @@ def test_a_bot_seat_plays_on_after_the_companion_starts_again(tmp_path: Path) ->
         seated = {s["id"]: s for s in snapshot["room"]["seats"]}
         assert seated["south"]["bot"] == "planner" and seated["north"]["name"] == "Bob"
         assert snapshot["room"]["hints"] is True and snapshot["seat"] == "north"
-        assert any(e.get("seat") == "south" for e in snapshot["events"])
+        assert any(step["seat"] == "south" for step in snapshot["log_steps"])

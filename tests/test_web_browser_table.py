@@ -114,7 +114,7 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
         token = json.loads(
             moved.page.evaluate(f"localStorage.getItem('clacks-seat:{server.code}')")
         )["token"]
-        server.room.authorize("south", token)
+        server.room.seats.authorize("south", token)
         north = call(server.base, "POST", f"/api/rooms/{server.code}/seats/north", {"name": "Bob"})[
             1
         ]
@@ -124,7 +124,7 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
         table.once("dialog", lambda dialog: dialog.accept())
         table.click("button[data-free=north]")
         table.wait_for_selector("button[data-free=north]", state="detached")
-        assert "north" not in server.room.claims
+        assert "north" not in server.room.seats.claims
         north = call(server.base, "POST", f"/api/rooms/{server.code}/seats/north", {"name": "Bob"})[
             1
         ]
@@ -163,12 +163,17 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
             )
             assert lit_on_screen(table) == lit
             assert board.frames[-1] == expected.lamps()
-            # the log says what the step did: one line an event of its action
+            # the log tells the game up to the step shown, one item a step, the step
+            # shown first with one line an event of its action
             told = call(server.base, "GET", f"/api/rooms/{server.code}")[1]["replay"]["events"]
             assert (step == 0) == (told == [])
             table.wait_for_function(
-                "n => document.querySelectorAll('#log-list li').length === n", arg=len(told)
+                "n => document.querySelectorAll('#log-list li').length === n", arg=step + 1
             )
+            latest = table.locator("#log-list li").first
+            assert latest.get_attribute("data-step") == str(step)
+            if step:
+                assert latest.locator(".step-event").count() == len(told)
         table.click("#replay-close")
         table.wait_for_selector("#lobby[open]")
         assert own.errors == [] and phone.errors == []
@@ -183,7 +188,7 @@ def test_a_table_screen_elsewhere_types_the_pin_and_moves_games_in_and_out(
     server, _ = served
     room = server.room
     room.new_game("clacks", {"players": 2}, 10)
-    tokens = {s: room.claim(s, s.title(), None)["token"] for s in ("south", "north")}
+    tokens = {s: room.seats.claim(s, s.title(), None)["token"] for s in ("south", "north")}
     play_through_api(server, tokens, actions=6)
     unfinished = room.session.log_json()  # type: ignore[union-attr]
     elsewhere = Page(browser, "elsewhere", accept_downloads=True, **TV)

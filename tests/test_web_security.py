@@ -41,7 +41,7 @@ def test_requests_from_other_sites_may_not_change_anything(server: LiveServer) -
         headers={"Origin": "http://x"},
     )
     assert status == 403
-    assert server.room.revision == 1 and "west" not in server.room.claims
+    assert server.room.revision == 1 and "west" not in server.room.seats.claims
     # reading is not refused, and the page's own requests go through
     status, _ = call(
         server.base, "GET", f"/api/rooms/{server.code}", headers={"Origin": "http://x"}
@@ -100,7 +100,7 @@ def test_the_table_itself_is_never_locked_out(server: LiveServer) -> None:
 def test_seat_tokens_are_kept_only_as_digests(server: LiveServer) -> None:
     start(server)
     token = claim(server, "south")
-    claimed = server.room.claims["south"]
+    claimed = server.room.seats.claims["south"]
     assert claimed.digest == token_digest(token) and token not in repr(vars(claimed))
     assert token_matches(claimed.digest, token)
     assert not token_matches(claimed.digest, new_token())

@@ -146,18 +146,18 @@ def test_a_closed_page_releases_its_stream(server: LiveServer) -> None:
     watchers = [stream(server) for _ in range(3)]
     for watcher in watchers:
         watcher.next_state()
-    assert server.room.spectators == 3
+    assert server.room.fanout.spectators == 3
     for watcher in watchers:
         watcher.close()
     deadline = time.time() + 5
-    while server.room.spectators and time.time() < deadline:
+    while server.room.fanout.spectators and time.time() < deadline:
         claim_or_rename(server)  # any change makes each stream write, and find its page gone
         time.sleep(0.1)
-    assert server.room.spectators == 0
+    assert server.room.fanout.spectators == 0
 
 
 def claim_or_rename(server: LiveServer) -> None:
-    if "south" in server.room.claims:
+    if "south" in server.room.seats.claims:
         call(server.base, "DELETE", f"/api/rooms/{server.code}/seats/south", pin=server.pin)
     call(server.base, "POST", f"/api/rooms/{server.code}/seats/south", {"name": "x"})
 

@@ -16,6 +16,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from engine.core.errors import IllegalAction
 from engine.core.interface import game_module, game_modules
 from web.errors import ApiError
+from web.game_log import PAGE_MAX
 from web.hub import Hub
 from web.i18n import LANGUAGES
 from web.openapi import openapi_document
@@ -27,6 +28,7 @@ api = Blueprint("api", __name__)
 TOKEN_HEADER = "X-Seat-Token"
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 SEAT_ID_MAX = 16
+LOG_PAGE = 50  # steps a log request gets unless it asks for another number
 
 
 def hub() -> Hub:
@@ -111,6 +113,23 @@ def optional_int(data: dict[str, Any], name: str) -> int | None:
     return value
 
 
+def query_int(name: str, low: int, high: int) -> int | None:
+    """A whole-number query parameter between ``low`` and ``high`` (None if absent)."""
+    text = request.args.get(name)
+    if text is None or text == "":
+        return None
+    if not text.isdigit() or len(text) > 12 or not low <= int(text) <= high:
+        raise ApiError(
+            400,
+            "bad_field",
+            f"{name} must be a whole number from {low} to {high}",
+            field=name,
+            low=low,
+            high=high,
+        )
+    return int(text)
+
+
 def seat_id(seat: str) -> str:
     if len(seat) > SEAT_ID_MAX:
         raise ApiError(404, "unknown_seat", "No such seat")
@@ -181,8 +200,21 @@ def room_state(code: str) -> Response:
     """What the asker may see now: a seat's view with its token, else the table's."""
     found = room(code)
     seat = request.args.get("seat") or None
-    visible = found.seat_for_token(seat_id(seat) if seat else None, token())
-    return json_text(found.snapshot(visible, None))
+    visible = found.seats.seat_for_token(seat_id(seat) if seat else None, token())
+    return json_text(found.fanout.snapshot(visible, None))
+
+
+@api.get("/rooms/<code>/log")
+def game_log(code: str) -> Response:
+    """The log's steps before step ``before`` (default: up to the last), at most
+    ``limit`` of them, oldest first: the game's as its saves tell it, or the replay's up
+    to the step shown. With a seat and its token, that seat's own private details too."""
+    found = room(code)
+    seat = request.args.get("seat") or None
+    visible = found.seats.seat_for_token(seat_id(seat) if seat else None, token())
+    before = query_int("before", 0, 2**31)
+    limit = query_int("limit", 1, PAGE_MAX)
+    return jsonify(found.log_page(visible, before, LOG_PAGE if limit is None else limit))
 
 
 @api.post("/rooms/<code>/game")
@@ -228,7 +260,7 @@ def claim_seat(code: str, seat: str) -> Response:
     name = data.get("name")
     if name is not None and not isinstance(name, str):
         raise ApiError(400, "bad_field", "name must be text", field="name")
-    return jsonify(room(code).claim(seat_id(seat), name, token()))
+    return jsonify(room(code).seats.claim(seat_id(seat), name, token()))
 
 
 @api.delete("/rooms/<code>/seats/<seat>")
@@ -237,9 +269,9 @@ def release_seat(code: str, seat: str) -> Response:
     found = room(code)
     if token() is None and request.headers.get(PIN_HEADER) is not None:
         require_table(found)
-        found.free_seat(seat_id(seat))
+        found.seats.free_seat(seat_id(seat))
     else:
-        found.release(seat_id(seat), token())
+        found.seats.release(seat_id(seat), token())
     return jsonify({"released": seat})
 
 
@@ -267,23 +299,23 @@ def preview(code: str, seat: str) -> Response:
     data = body()
     action = data.get("action")
     if action is None:
-        room(code).clear_preview(seat_id(seat), token())
+        room(code).previews.clear(seat_id(seat), token())
         return jsonify({"frame": None})
-    return jsonify(room(code).show_preview(seat_id(seat), token(), action))
+    return jsonify(room(code).previews.show(seat_id(seat), token(), action))
 
 
 @api.post("/rooms/<code>/seats/<seat>/hint")
 def hint(code: str, seat: str) -> Response:
     """A hint for this seat (its token), when the table allows hints; its lamps are
     previewed on every screen and the board."""
-    return jsonify(room(code).hint(seat_id(seat), token()))
+    return jsonify(room(code).previews.hint(seat_id(seat), token()))
 
 
 @api.get("/rooms/<code>/seats/<seat>/legal")
 def legal(code: str, seat: str) -> Response:
     found = room(code)
     with found.lock:
-        found.authorize(seat_id(seat), token())
+        found.seats.authorize(seat_id(seat), token())
         session = found.require_session()
         try:
             actions = session.legal_actions(seat, found.clock())
@@ -295,7 +327,7 @@ def legal(code: str, seat: str) -> Response:
 @api.get("/rooms/<code>/board")
 def board(code: str) -> Response:
     """The exchange board's LED colours now, for the table screen's simulated board."""
-    return jsonify(room(code).board_json())
+    return jsonify(room(code).presses.board_json())
 
 
 @api.post("/rooms/<code>/buttons/<button>")
@@ -304,4 +336,4 @@ def press(code: str, button: str) -> Response:
     require_table(found)
     if len(button) > SEAT_ID_MAX:
         raise ApiError(404, "unknown_button", "No such button")
-    return jsonify(found.press(button))
+    return jsonify(found.presses.press(button))

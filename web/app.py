@@ -49,7 +49,7 @@ def create_app(
     hub = hub or Hub()
     app.extensions["clacks_hub"] = hub
     if board is not None:
-        hub.main.attach_board(board)
+        hub.main.presses.attach(board)
 
     from web.api import api
     from web.pages import pages

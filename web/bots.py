@@ -1,7 +1,8 @@
 """Bots in a table's seats: they play through the same path as people.
 
-Each table that has bots gets one worker thread (``BotDriver``). After every change it
-asks the table what is due (``Room.next_bot_turn``): a bot whose seat must act now (its
+A table's side of its bots is ``BotTurns``: what is due and playing it. Each table that
+has bots gets one worker thread (``BotDriver``). After every change it asks
+``BotTurns.next_turn`` what is due: a bot whose seat must act now (its
 turn, a sabotage, an Express discard) acts; a bot out of turn is asked once per change
 of the game whether it acts then (a Fault Report in another player's turn). Before a
 bot acts the worker waits until ``pause`` seconds have passed since the game last
@@ -9,7 +10,7 @@ changed, so the people at the table can follow what happens.
 
 A bot thinks on a copy of the game rebuilt from its log (``GameModule.replay``), outside
 the table's lock, so phones, streams and the table clock never wait for it. Its action
-is then applied by ``Room.play_bot`` through the table's own change path (saved before
+is then applied by ``BotTurns.play`` through the table's own change path (saved before
 anyone is told, pushed to every page, shown on the lamps), and only if the game has not
 changed meanwhile; otherwise the worker looks again. The bots bound their own work; a
 bot that still has not decided after ``think_seconds`` (a slow machine) plays the
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.interface import JSON, game_module
+from web.errors import ApiError
 
 if TYPE_CHECKING:
     from web.room import Room
@@ -84,11 +86,111 @@ def _choose(turn: BotTurn, level: str, now: float) -> JSON | None:
         return None
 
 
-class BotDriver:
-    """Plays one table's bot seats on a thread of its own, started with the first bot."""
+class BotTurns:
+    """What a table's bots may do now, and playing it through the table's change path.
+    The seats bots hold are the table's seats (``Seats.bots``)."""
 
     def __init__(self, room: Room) -> None:
         self.room = room
+        self.passed: set[str] = set()  # bots that had nothing to do at this revision
+        self.driver = BotDriver(self)
+
+    def seated(self, seat: str) -> None:
+        """A bot took ``seat`` (or changed level): it is asked again."""
+        self.passed.discard(seat)
+
+    def game_changed(self) -> None:
+        self.passed.clear()
+
+    def wake(self) -> None:
+        if self.room.seats.bots:
+            self.driver.wake()
+
+    def has_bots(self) -> bool:
+        return bool(self.room.seats.bots)
+
+    def levels(self) -> list[str]:
+        return self.room.seats.bot_levels()
+
+    def playing(self) -> str | None:
+        """The seat whose turn a bot is playing now, if any."""
+        room = self.room
+        session = room.session
+        if session is None or session.over:
+            return None
+        return next((s for s in session.active_seats if s in room.seats.bots), None)
+
+    def refuse_in_bot_turn(self) -> None:
+        seat = self.playing()
+        if seat is not None:
+            raise ApiError(
+                409, "bot_turn", f"A bot is playing {seat}'s turn; wait for it", seat=seat
+            )
+
+    def next_turn(self) -> BotTurn | None:
+        """What a bot may do now: first each bot out of turn that has not yet been asked
+        at this revision, then a bot whose seat must act. None when no bot has anything
+        to do (no game, the game is over, or the turn is a person's)."""
+        room = self.room
+        with room.lock:
+            session = room.session
+            if session is None or session.over or room.replay.showing or room.closed:
+                return None
+            assert room.game_name is not None
+            bots = room.seats.bots
+            active = session.active_seats
+            waiting = [s for s in bots if s not in active]
+            acting = [s for s in bots if s in active]
+            for seat in waiting + acting:
+                if seat in self.passed:
+                    continue
+                return BotTurn(
+                    revision=room.revision,
+                    seat=seat,
+                    level=bots[seat],
+                    game=room.game_name,
+                    log=session.log_json(),
+                    changed_at=room.changed_at,
+                    due=seat in active,
+                )
+            return None
+
+    def play(self, turn: BotTurn, action: JSON | None) -> bool:
+        """Apply a bot's action through the table's change path, unless the game or the
+        seat changed since the bot looked. True if it was played."""
+        room = self.room
+        with room.lock:
+            if (
+                room.closed
+                or room.session is None
+                or room.revision != turn.revision
+                or room.seats.bots.get(turn.seat) != turn.level
+            ):
+                return False
+            if action is None:
+                self.passed.add(turn.seat)
+                return False
+            try:
+                room.apply(turn.seat, action)
+            except ApiError as exc:
+                # the bots play only legal actions; if one is refused, it waits for a change
+                log.error(
+                    "table %s: the %s bot at %s was refused: %s",
+                    room.code,
+                    turn.level,
+                    turn.seat,
+                    exc.to_json(),
+                )
+                self.passed.add(turn.seat)
+                return False
+            return True
+
+
+class BotDriver:
+    """Plays one table's bot seats on a thread of its own, started with the first bot."""
+
+    def __init__(self, turns: BotTurns) -> None:
+        self.turns = turns
         self.pause = PAUSE_SECONDS
         self.think_seconds = THINK_SECONDS
         self.enabled = False  # set by the hub when it starts serving
@@ -108,9 +210,9 @@ class BotDriver:
         if not self.enabled or self._stopping:
             return
         with self._lock:
-            if self._thread is None and self.room.bots:
+            if self._thread is None and self.turns.has_bots():
                 self._thread = threading.Thread(
-                    target=self._run, name=f"bots-{self.room.code}", daemon=True
+                    target=self._run, name=f"bots-{self.turns.room.code}", daemon=True
                 )
                 self._thread.start()
         self._wake.set()
@@ -126,7 +228,7 @@ class BotDriver:
         while not self._stopping:
             # cleared before looking: a change after this wakes the wait below
             self._wake.clear()
-            turn = self.room.next_bot_turn()
+            turn = self.turns.next_turn()
             if turn is None:
                 self._wake.wait()
                 continue
@@ -134,7 +236,7 @@ class BotDriver:
             if wait > 0:
                 self._wake.wait(wait)
                 continue  # the pause is over, or something changed: look again
-            levels = self.room.bot_levels()
+            levels = self.turns.levels()
             fallback = levels[0] if levels else None
-            action = think(turn, self.room.clock(), self.think_seconds, fallback)
-            self.room.play_bot(turn, action)
+            action = think(turn, self.turns.room.clock(), self.think_seconds, fallback)
+            self.turns.play(turn, action)

@@ -34,3 +34,12 @@ class ApiError(Exception):
         if self.rule is not None:
             out["rule"] = self.rule
         return out
+
+
+def not_saved(exc: BaseException) -> ApiError:
+    """A change the saves could not keep, so it was not made."""
+    return ApiError(
+        503,
+        "not_saved",
+        f"The companion could not save this, so nothing changed; try again ({exc})",
+    )

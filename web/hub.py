@@ -64,7 +64,7 @@ class Hub:
         for saved in self.store.rooms():
             room = Room.restored(saved, self.store, self.clock, self._room_changed)
             self.rooms[room.code] = room
-            room.resume_clock()
+            room.table_clock.resume()
         mains = [r for r in self.store.rooms() if r.main]
         self.main = self.rooms[mains[0].code] if mains else self.create_room(main=True)
 
@@ -85,7 +85,7 @@ class Hub:
             room = Room(code, self.clock, self.language, self._room_changed, self.store, pin)
             self.rooms[code] = room
             if self._thread is not None:
-                room.bot_driver.start(self.bot_pause, self.bot_think)
+                room.bot_turns.driver.start(self.bot_pause, self.bot_think)
             return room
 
     def room(self, code: str) -> Room:
@@ -103,7 +103,7 @@ class Hub:
             self._thread = threading.Thread(target=self._run_clock, name="table-clock", daemon=True)
             self._thread.start()
             for room in list(self.rooms.values()):
-                room.bot_driver.start(self.bot_pause, self.bot_think)
+                room.bot_turns.driver.start(self.bot_pause, self.bot_think)
 
     def stop(self) -> None:
         self._stopping = True
@@ -124,12 +124,12 @@ class Hub:
             now = self.clock()
             wait: float | None = None
             for room in list(self.rooms.values()):
-                deadline = room.deadline()
+                deadline = room.table_clock.deadline()
                 if deadline is None:
                     continue
                 if deadline <= now:
                     # a game that declines to act at its own deadline is asked again soon
-                    wait = 0.0 if room.tick() else min(wait if wait is not None else 1.0, 1.0)
+                    wait = 0.0 if room.table_clock.tick() else min(wait if wait is not None else 1.0, 1.0)
                 elif wait is None or deadline - now < wait:
                     wait = deadline - now
             if wait != 0.0:

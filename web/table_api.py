@@ -53,7 +53,7 @@ def seat_bot(code: str, seat: str) -> Response:
     level = body().get("level")
     if not isinstance(level, str):
         raise ApiError(400, "bad_field", "give the bot's level as level", field="level")
-    return jsonify(found.seat_bot(seat_id(seat), level))
+    return jsonify(found.seats.seat_bot(seat_id(seat), level))
 
 
 @tables.post("/rooms/<code>/settings")
@@ -64,7 +64,7 @@ def settings(code: str) -> Response:
     hints = body().get("hints")
     if not isinstance(hints, bool):
         raise ApiError(400, "bad_field", "hints must be true or false", field="hints")
-    return jsonify(found.set_hints(hints))
+    return jsonify(found.previews.set_hints(hints))
 
 
 @tables.get("/rooms/<code>/saves")
@@ -165,7 +165,7 @@ def start_replay(code: str) -> Response:
     if game_id is None:
         raise ApiError(400, "bad_field", "give the saved game to replay as save", field="save")
     with hub().saves_lock:
-        return jsonify(found.show_replay(_saved_id(game_id), optional_int(data, "step")))
+        return jsonify(found.replay.show(_saved_id(game_id), optional_int(data, "step")))
 
 
 @tables.post("/rooms/<code>/replay/step")
@@ -175,14 +175,14 @@ def replay_step(code: str) -> Response:
     step = optional_int(body(), "step")
     if step is None:
         raise ApiError(400, "bad_field", "give the step to show as step", field="step")
-    return jsonify(found.replay_step(step))
+    return jsonify(found.replay.step(step))
 
 
 @tables.delete("/rooms/<code>/replay")
 def close_replay(code: str) -> Response:
     found = room(code)
     require_table(found)
-    return jsonify(found.close_replay())
+    return jsonify(found.replay.close())
 
 
 def _saved_id(game_id: int | None) -> int:

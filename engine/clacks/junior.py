@@ -163,7 +163,11 @@ class JuniorRules(MapRaceRules):
         drawn, refills = self.draw_from_bag(state, HAND_SIZE - len(player.hand))
         player.hand.extend(drawn)
         events += refills
-        events.append(event("drew_jacquards", player.seat, count=len(drawn), reason="turn_end"))
+        events.append(
+            event("drew_jacquards", player.seat, count=len(drawn), reason="turn_end").telling(
+                player.seat, jacquards=list(drawn)
+            )
+        )
         assert state.race is not None
         return events + self.pass_turn(state, state.race.ledger)
 

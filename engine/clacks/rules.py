@@ -562,14 +562,22 @@ class CompetitiveRules(BaseRules):
     ) -> list[Event]:
         drawn, events = self.draw_from_bag(state, count)
         player.hand.extend(drawn)
-        faults = 0
+        faults: list[str] = []
         for card_id in drawn:
             if self.jacquard(card_id).fault and state.fault_deck:
-                player.faults.append(state.fault_deck.pop(0))
-                faults += 1
-        events.append(event("drew_jacquards", player.seat, count=len(drawn), reason=reason))
+                faults.append(state.fault_deck.pop(0))
+        player.faults.extend(faults)
+        events.append(
+            event("drew_jacquards", player.seat, count=len(drawn), reason=reason).telling(
+                player.seat, jacquards=list(drawn)
+            )
+        )
         if faults:
-            events.append(event("drew_faults", player.seat, count=faults))
+            events.append(
+                event("drew_faults", player.seat, count=len(faults)).telling(
+                    player.seat, faults=faults
+                )
+            )
         return events
 
     def _finish_turn(

@@ -50,7 +50,7 @@ from engine.clacks.state import (
     default_seats,
 )
 from engine.core.errors import IllegalAction
-from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
+from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session, Told
 from engine.core.rng import Rng
 
 # How often the first seat wins a two-player game between planner bots, in percent, with
@@ -112,8 +112,15 @@ class ClacksSession(Session):
         return parsed
 
     def apply(self, seat: str | None, action: JSON, now: float) -> list[JSON]:
+        return self.apply_told(seat, action, now).events
+
+    def apply_told(self, seat: str | None, action: JSON, now: float) -> Told:
         events = self.clacks.apply(self._parse(seat, action, now))
-        return [e.to_json() for e in events]
+        private: dict[str, dict[int, JSON]] = {}
+        for index, told in enumerate(events):
+            for who, details in told.private.items():
+                private.setdefault(who.label, {})[index] = details
+        return Told(seat, [e.to_json() for e in events], private)
 
     def undo(self, seat: str) -> list[JSON]:
         return [e.to_json() for e in self.clacks.undo(Seat.parse(seat))]

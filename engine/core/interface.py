@@ -35,6 +35,18 @@ class SeatInfo:
     extra: JSON = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Told:
+    """What one action told the table: ``events`` for everyone (as ``apply`` returns
+    them), and ``private``: per seat, per index of one of ``events``, the details only
+    that seat may read (the Jacquards it drew, not how many). ``seat`` took the action
+    (None: the table itself)."""
+
+    seat: str | None
+    events: list[JSON]
+    private: dict[str, dict[int, JSON]] = field(default_factory=dict)
+
+
 class Session(ABC):
     """One game in progress: the only thing the rest of the box holds of it."""
 
@@ -61,6 +73,22 @@ class Session(ABC):
     def apply(self, seat: str | None, action: JSON, now: float) -> list[JSON]:
         """Apply ``action`` on behalf of ``seat`` (None: the table itself) at table time
         ``now``; returns public events. Raises IllegalAction (state unchanged)."""
+
+    def apply_told(self, seat: str | None, action: JSON, now: float) -> Told:
+        """``apply``, also returning what only one seat may read of it (its own draws);
+        a game with nothing private need not override it."""
+        return Told(seat, self.apply(seat, action, now))
+
+    def replay_action(self, action: JSON) -> Told:
+        """Apply one action as the saved log holds it (``log_json()["actions"]``), as
+        ``GameModule.replay`` does, and return what it told. The default takes the seat
+        the action names (or the one seat to act, for a game whose actions name none)
+        and the time it was taken from ``at``."""
+        acting = self.active_seats
+        named = action.get("seat") if "seat" in action or not acting else acting[0]
+        seat = named if isinstance(named, str) else None
+        at = action.get("at")
+        return self.apply_told(seat, action, float(at) if isinstance(at, (int, float)) else 0.0)
 
     @abstractmethod
     def undo(self, seat: str) -> list[JSON]: ...

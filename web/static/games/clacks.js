@@ -53,6 +53,14 @@
       answered: event.correct ? "event.answered.right" : event.answer ? null : "event.answered.skipped",
     }[event.kind];
     if (variant) key = variant;
+    if (event.own) {
+      // what only this seat is told: the cards it drew or was handed, by name
+      const names = [...(event.jacquards || []).map((id) => jacquardName({ id })),
+                     ...(event.faults || []).map((id) => faultName({ id }))];
+      params.names = names.join(", ");
+      params.count = names.length;
+      if (names.length && Clacks.has(`event.${event.kind}.own`)) key = `event.${event.kind}.own`;
+    }
     if (event.kind === "post_office_moved") {
       if (event.steps < 0) {
         key = "event.post_office_moved.back";

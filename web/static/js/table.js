@@ -13,17 +13,15 @@
   const presence = document.getElementById("presence");
   const noticeBox = document.getElementById("notice");
   const lobby = document.getElementById("lobby");
-  const liveBox = document.getElementById("live");
   const hardwareBox = document.getElementById("hardware");
   const ledBox = document.getElementById("leds");
   const ledGrid = document.getElementById("led-grid");
-  const LED_POLL_MS = 200;
-  let ledTimer = null;
-  let ledBusy = false;
   const references = {};
   let gamesInfo = null;
   let state = null;
-  let log = [];
+  // the game's log (or, in the replay viewer, the replay's up to the step shown)
+  const gameLog = new Clacks.GameLog(code);
+  let logDrawn = null;
   let referenceFor = null;
 
   async function reference(game) {
@@ -41,6 +39,7 @@
   }
 
   function showNotice(error) {
+    if (error && error.error === "network") error = null;  // the offline banner says it
     noticeBox.textContent = error ? Clacks.describeError(error) : "";
     noticeBox.hidden = !error;
   }
@@ -60,9 +59,8 @@
       const replayed = Clacks.games[replay.game];
       const ctx = { state: shown, ref, press: null };
       gameBox.replaceChildren(el("div", { class: "replaying" }, replayed.table(ctx)));
-      // the log tells what the step shown did
-      const describe = replayed.extras(ctx).describe;
-      logList.replaceChildren(...(replay.events || []).map((e) => el("li", {}, describe(e))));
+      // the log tells what the game did up to the step shown
+      renderLog(replayed.extras(ctx).describe, shown);
       document.body.dataset.revision = state.revision;
       return;
     }
@@ -85,40 +83,30 @@
       alphabetBox.parentElement.querySelector("summary h2").textContent = extras.referenceTitle || t("ui.alphabet");
       referenceFor = kind;
     }
-    const describe = game.extras(ctx).describe;
-    logList.replaceChildren(...log.slice(-80).reverse().map((e) => el("li", {}, describe(e))));
+    renderLog(game.extras(ctx).describe, state);
     document.body.dataset.revision = state.revision;
+  }
+
+  // Drawn again only when the steps or the names in them change: a whole game is long.
+  function renderLog(describe, shown) {
+    const key = JSON.stringify([gameLog.version, shown.room.game, shown.room.seats]);
+    if (key === logDrawn) return;
+    logDrawn = key;
+    logList.replaceChildren(...Clacks.logList(gameLog, describe, () => {
+      gameLog.earlier().then((added) => { if (added) render(); });
+    }));
   }
 
   // ------------------------------------------------------------------ the exchange board
 
   // Warnings from the board (a LED or button driver that could not start, a stuck
-  // button), and while the board is simulated, its sixteen LEDs as they are lit now.
+  // button), and while the board is simulated, its sixteen LEDs as they are lit now:
+  // they come with the event stream (``board`` messages) as each frame is written.
   function renderHardware(hardware) {
     const warnings = (hardware && hardware.warnings) || [];
     hardwareBox.replaceChildren(...warnings.map((w) => el("span", { class: "warning" }, t("ui.hardware_warning", { warning: w }))));
     hardwareBox.hidden = !warnings.length;
-    const simulated = Boolean(hardware && hardware.leds && hardware.leds.backend === "simulator");
-    ledBox.hidden = !simulated;
-    if (simulated && !ledTimer) {
-      ledTimer = setInterval(pollLeds, LED_POLL_MS);
-      pollLeds();
-    } else if (!simulated && ledTimer) {
-      clearInterval(ledTimer);
-      ledTimer = null;
-    }
-  }
-
-  async function pollLeds() {
-    if (document.hidden || ledBusy) return;
-    ledBusy = true;
-    try {
-      drawLeds(await api("GET", `/rooms/${code}/board`));
-    } catch (err) {
-      // the next poll tries again; the panel keeps its last picture meanwhile
-    } finally {
-      ledBusy = false;
-    }
+    ledBox.hidden = !(hardware && hardware.leds && hardware.leds.backend === "simulator");
   }
 
   // The LEDs in lamp order a1..d4 (bit row*4+col), drawn as seen from South: row 4 on top.
@@ -171,8 +159,7 @@
   function onState(next) {
     const newGame = state && next.room.game_number !== state.room.game_number;
     if (newGame && lobby.open) lobby.close();
-    if (next.fresh || !state || newGame) log = [...next.events];
-    else log.push(...next.events);
+    gameLog.take(next);
     state = next;
     if (Clacks.tableAdmin) Clacks.tableAdmin.update(next);
     if (next.notice) showNotice(next.notice.error);
@@ -415,8 +402,5 @@
   }
 
   document.getElementById("new-game").addEventListener("click", openLobby);
-  Clacks.follow(code, null, null, onState, (live) => {
-    liveBox.textContent = live ? "" : t("ui.offline");
-    liveBox.hidden = live;
-  });
+  Clacks.follow(code, null, null, onState, { onBoard: drawLeds });
 })();

@@ -1,0 +1,123 @@
+"""Previews: the lamps a seat's pending placement would flip, or the lamps of a hint it
+asked for, shown on every screen and on the board until the game changes.
+
+Hints are the table's setting (``hints``: may phones ask for them, where the game's
+rules allow); a hint is the game's plan for the seat, from the seat's own view, and its
+lamps are shown like a placement's.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.core.interface import JSON, LampFrame
+from web.errors import ApiError, not_saved
+
+if TYPE_CHECKING:
+    from web.room import Room
+
+
+def _lamp_names(mask: int) -> list[int]:
+    return [i for i in range(16) if mask >> i & 1]
+
+
+def frame_json(frame: LampFrame) -> JSON:
+    """A lamp frame as lamp indices (bit ``row * 4 + col``), the same for every game."""
+    return {
+        "lit": _lamp_names(frame.lit),
+        "preview": _lamp_names(frame.preview),
+        "accent": _lamp_names(frame.accent),
+    }
+
+
+@dataclass
+class Preview:
+    seat: str
+    frame: LampFrame
+    hint: bool = False  # the lamps of a hint the seat asked for, not of its own placement
+
+    def to_json(self) -> JSON:
+        return {"seat": self.seat, **frame_json(self.frame), "hint": self.hint}
+
+
+class Previews:
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.current: Preview | None = None
+        self.hints = False  # the table's setting: phones may ask for hints
+
+    def board_frame(self, frame: LampFrame) -> LampFrame:
+        """The game's lamps ``frame`` with the preview shown over them."""
+        preview = self.current
+        if preview is None:
+            return frame
+        # a hint also picks out where it leads (its tower, in Clacks)
+        accent = frame.accent | (preview.frame.accent if preview.hint else 0)
+        return LampFrame(frame.lit, preview.frame.preview, accent)
+
+    def show(self, seat: str, token: str | None, action: Any) -> JSON:
+        """Show the lamps ``action`` would flip, on every screen and the board."""
+        room = self.room
+        with room.lock:
+            room.seats.authorize(seat, token)
+            session = room.require_session()
+            try:
+                frame = session.preview(seat, action)
+            except (ValueError, TypeError):
+                frame = None
+            self.current = Preview(seat, frame) if frame is not None else None
+            room.publish([])
+            return {"frame": frame_json(frame) if frame is not None else None}
+
+    def clear(self, seat: str, token: str | None) -> None:
+        room = self.room
+        with room.lock:
+            room.seats.authorize(seat, token)
+            if self.current is not None and self.current.seat == seat:
+                self.current = None
+                room.publish([])
+
+    def set_hints(self, allowed: bool) -> JSON:
+        """The table's setting: may phones ask for hints (where the game's rules allow)."""
+        room = self.room
+        with room.lock:
+            try:
+                room.store.set_hints(room.code, allowed)
+            except (sqlite3.Error, OSError) as exc:
+                raise not_saved(exc) from None
+            self.hints = allowed
+            room.publish([])
+            return {"hints": self.hints}
+
+    def hint(self, seat: str, token: str | None) -> JSON:
+        """A hint for ``seat`` (its token): the game's plan, shown on every screen and the
+        lamps as a preview. Only the seat's own plan, from its own view."""
+        room = self.room
+        with room.lock:
+            room.seats.authorize(seat, token)
+            session = room.require_session()
+            if not self.hints:
+                raise ApiError(
+                    409, "hints_off", "Hints are off at this table; the table can turn them on"
+                )
+            # a game whose options forbid hints says so in every view (Long Distance)
+            if session.view(seat).get("hints_allowed") is False:
+                raise ApiError(409, "hints_forbidden", "The rules of this game allow no hints")
+            plan = session.hint(seat)
+            if plan is None:
+                raise ApiError(
+                    409,
+                    "no_hint",
+                    "There is no hint for you now: it is not your turn, or nothing is left to do",
+                )
+            frame = session.hint_lamps(seat)
+            if frame is not None:
+                self.current = Preview(seat, frame, hint=True)
+                room.publish([])
+            return {
+                "revision": room.revision,
+                "hint": plan,
+                "frame": frame_json(frame) if frame is not None else None,
+            }

@@ -1,0 +1,271 @@
+"""Who sits where at one table: the people holding seats (by their tokens), the seats
+bots play, and the names typed in the lobby.
+
+A seat's token is handed once to the device that claims the seat; only its digest is
+kept (``SeatClaim.digest``, in memory and in the saves). Every request a seat makes is
+checked here (``authorize``), and so is every stream that asks for a seat's view
+(``visible_seat``): a token that no longer holds its seat (a new game without it, a
+seat freed by the table) sees the public view only.
+
+Every method runs under the table's lock and ends, when it changed anything, in the
+table's publish, so every page learns who sits where.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.core.interface import JSON, Session
+from web.errors import ApiError, not_saved
+from web.security import new_token, token_digest, token_matches
+from web.store import SavedRoom
+
+if TYPE_CHECKING:
+    from web.room import Room
+
+NAME_MAX = 24
+
+
+@dataclass
+class SeatClaim:
+    digest: str  # of the seat's token; the token itself is only on the device holding it
+    name: str
+    connections: int = 0
+
+
+class Seats:
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.claims: dict[str, SeatClaim] = {}
+        self.bots: dict[str, str] = {}  # seats bots play, with their level
+        self.names: dict[str, str] = {}  # names typed in the lobby, per seat
+
+    def restore(self, saved: SavedRoom) -> None:
+        self.names = dict(saved.names)
+        self.claims = {s: SeatClaim(c.digest, c.name) for s, c in saved.seats.items()}
+        self.bots = dict(saved.bots)
+
+    # ----------------------------------------------------------------- checks
+
+    def require_seat(self, seat: str) -> None:
+        session = self.room.require_session()
+        if seat not in [s.id for s in session.seats]:
+            raise ApiError(
+                404,
+                "unknown_seat",
+                f"This game has no seat {seat!r}",
+                seat=seat,
+            )
+
+    def authorize(self, seat: str, token: str | None) -> None:
+        """Check that ``token`` holds ``seat``; the error says what to do about it."""
+        self.require_seat(seat)
+        held = self.claims.get(seat)
+        if held is None:
+            raise ApiError(
+                403, "seat_not_claimed", f"Nobody holds {seat}: join it first", seat=seat
+            )
+        if not token_matches(held.digest, token):
+            raise ApiError(403, "bad_token", f"This device does not hold {seat}", seat=seat)
+
+    def seat_for_token(self, seat: str | None, token: str | None) -> str | None:
+        """The seat a stream or view request may see: its own with the right token,
+        otherwise the public view."""
+        if seat is None:
+            return None
+        with self.room.lock:
+            self.authorize(seat, token)
+        return seat
+
+    def visible_seat(self, seat: str | None, token: str | None) -> str | None:
+        """``seat`` while ``token`` still holds it (a new game or a release may take it
+        away), else None: the public view."""
+        if seat is None or token is None:
+            return None
+        claim = self.claims.get(seat)
+        if claim is None or not token_matches(claim.digest, token):
+            return None
+        return seat
+
+    # ----------------------------------------------------------------- people
+
+    def claim(self, seat: str, name: str | None, token: str | None) -> JSON:
+        """Take a free seat (or rename your own); returns the seat's token."""
+        room = self.room
+        with room.lock:
+            self.require_seat(seat)
+            if seat in self.bots:
+                raise ApiError(
+                    409,
+                    "bot_seat",
+                    f"A {self.bots[seat]} bot plays {seat}; the table can give the seat back",
+                    seat=seat,
+                    level=self.bots[seat],
+                )
+            held = self.claims.get(seat)
+            if held is not None and not token_matches(held.digest, token):
+                raise seat_taken(seat, held.name)
+            clean = clean_name(name or "") or self.names.get(seat, "")
+            given = token if held is not None and token else new_token()
+            digest = token_digest(given)
+            try:
+                room.store.set_seat(room.code, seat, digest, clean)
+            except (sqlite3.Error, OSError) as exc:
+                raise not_saved(exc) from None
+            if held is None:
+                held = SeatClaim(digest, clean)
+                self.claims[seat] = held
+            else:
+                held.name = clean
+            room.publish([])
+            return {"seat": seat, "token": given, "name": held.name}
+
+    def release(self, seat: str, token: str | None) -> None:
+        with self.room.lock:
+            self.authorize(seat, token)
+            self._free(seat)
+
+    def free_seat(self, seat: str) -> None:
+        """The table frees a seat, whoever holds it (a phone that left, a stranger, a
+        bot), for a person to take."""
+        with self.room.lock:
+            self.require_seat(seat)
+            if seat not in self.claims and seat not in self.bots:
+                raise ApiError(409, "seat_free", f"Nobody holds {seat}", seat=seat)
+            self._free(seat)
+
+    def _free(self, seat: str) -> None:
+        room = self.room
+        try:
+            room.store.free_seat(room.code, seat)
+        except (sqlite3.Error, OSError) as exc:
+            raise not_saved(exc) from None
+        self.claims.pop(seat, None)
+        self.bots.pop(seat, None)
+        room.publish([])
+
+    def connected(self, seat: str | None, change: int) -> bool:
+        """A page of ``seat`` opened (+1) or closed (-1); True if the seat is held, so
+        its presence changed for everyone to see."""
+        claim = self.claims.get(seat) if seat is not None else None
+        if claim is None:
+            return False
+        claim.connections = max(0, claim.connections + change)
+        return True
+
+    # ----------------------------------------------------------------- bots
+
+    def bot_levels(self) -> list[str]:
+        with self.room.lock:
+            session = self.room.session
+            return session.bot_levels() if session is not None else []
+
+    def seat_bot(self, seat: str, level: object) -> JSON:
+        """A bot of ``level`` takes a free seat (or a bot's seat changes level)."""
+        room = self.room
+        with room.lock:
+            self.require_seat(seat)
+            session = room.require_session()
+            chosen = check_level(session.bot_levels(), level)
+            held = self.claims.get(seat)
+            if held is not None:
+                raise seat_taken(seat, held.name)
+            try:
+                room.store.set_bot(room.code, seat, chosen)
+            except (sqlite3.Error, OSError) as exc:
+                raise not_saved(exc) from None
+            self.bots[seat] = chosen
+            room.bot_turns.seated(seat)
+            room.publish([])
+            return {"seat": seat, "bot": chosen}
+
+    # ----------------------------------------------------------------- a game put on the table
+
+    def bots_for(
+        self, session: Session, seat_ids: list[str], asked: dict[str, str] | None
+    ) -> dict[str, str]:
+        """The bots of a game about to be put on the table: those ``asked`` for (checked),
+        else the table's bots on seats the game also has."""
+        levels = session.bot_levels()
+        if asked is None:
+            return {s: lv for s, lv in self.bots.items() if s in seat_ids and lv in levels}
+        for seat, level in asked.items():
+            if seat not in seat_ids:
+                raise ApiError(
+                    400, "bad_field", f"This game has no seat {seat!r} for a bot", field="bots"
+                )
+            check_level(levels, level)
+            held = self.claims.get(seat)
+            if held is not None:
+                raise seat_taken(seat, held.name)
+        return dict(asked)
+
+    def names_for(
+        self, seat_ids: list[str], names: dict[str, str] | None
+    ) -> tuple[dict[str, str], dict[str, str]]:
+        """For a new game: the names typed in the lobby (those given, cleaned, else the
+        table's) and the players' names kept with the game (a seated player's own name
+        before the lobby's)."""
+        kept = dict(self.names)
+        if names is not None:
+            kept = {s: clean_name(n) for s, n in names.items() if s in seat_ids and n}
+        in_game = {s: n for s, n in kept.items() if s in seat_ids}
+        for seat, claim in self.claims.items():
+            if seat in seat_ids and claim.name:
+                in_game[seat] = claim.name
+        return kept, in_game
+
+    def seated(
+        self, seat_ids: list[str], bots: dict[str, str], names: dict[str, str] | None = None
+    ) -> None:
+        """A game with ``seat_ids`` is on the table: seats it lacks are let go."""
+        self.claims = {s: c for s, c in self.claims.items() if s in seat_ids}
+        self.bots = bots
+        if names is not None:
+            self.names = names
+
+    def to_json(self, session: Session) -> list[JSON]:
+        """Who holds each of the game's seats, for every page."""
+        seats = []
+        for info in session.seats:
+            claim = self.claims.get(info.id)
+            seats.append(
+                {
+                    "id": info.id,
+                    "colour": info.colour,
+                    "name": claim.name if claim else self.names.get(info.id, ""),
+                    "claimed": claim is not None,
+                    "connected": bool(claim and claim.connections),
+                    "bot": self.bots.get(info.id),
+                }
+            )
+        return seats
+
+
+def check_level(levels: list[str], level: object) -> str:
+    if not levels:
+        raise ApiError(409, "no_bots", "This game has no bots")
+    if not isinstance(level, str) or level not in levels:
+        raise ApiError(
+            400,
+            "unknown_level",
+            f"There is no bot level {level!r}; the levels are {', '.join(levels)}",
+            level=str(level)[:40],
+            levels=", ".join(levels),
+        )
+    return level
+
+
+def seat_taken(seat: str, name: str) -> ApiError:
+    return ApiError(
+        409, "seat_taken", f"{name or seat} already sits at {seat}", seat=seat, name=name
+    )
+
+
+def clean_name(name: object) -> str:
+    if not isinstance(name, str):
+        return ""
+    printable = "".join(ch for ch in name if ch.isprintable()).strip()
+    return printable[:NAME_MAX]
