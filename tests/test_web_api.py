@@ -289,3 +289,36 @@ def test_every_api_route_is_in_the_openapi_document(server: LiveServer) -> None:
     for path, methods in document["paths"].items():
         for method, operation in methods.items():
             assert operation["summary"] and operation["responses"], (path, method)
+
+
+def test_a_seat_asks_why_an_action_is_out_of_reach_and_nothing_changes(
+    server: LiveServer,
+) -> None:
+    start(server)
+    south, north = claim(server, "south"), claim(server, "north")
+    path = f"/api/rooms/{server.code}/seats/south/check"
+    session = server.room.session
+    assert session is not None
+    move = next(a for a in session.legal_actions("south", 0.0) if a["type"] == "move")
+    assert call(server.base, "POST", path, {"action": move}, token=south) == (
+        200,
+        {"revision": 1, "allowed": True, "error": None},
+    )
+    play = next(a for a in session.legal_actions("south", 0.0) if a["type"] == "play_jacquard")
+    assert act(server, "south", south, play)[0] == 200
+    status, answer = call(server.base, "POST", path, {"action": move}, token=south)
+    assert status == 200 and answer["allowed"] is False and answer["revision"] == 2
+    assert answer["error"]["rule"] == "move_not_allowed"
+    assert answer["error"]["params"] == {"played": 1}
+    assert "Move before playing Jacquards" in answer["error"]["message"]
+    assert server.room.revision == 2  # asking changed nothing
+    # out of turn, the rules' own reason; another seat's token is refused as ever
+    north_path = f"/api/rooms/{server.code}/seats/north/check"
+    status, answer = call(
+        server.base, "POST", north_path, {"action": {"type": "end_turn"}}, token=north
+    )
+    assert answer["error"]["rule"] == "not_your_turn"
+    assert call(server.base, "POST", path, {"action": move}, token=north)[0] == 403
+    assert call(server.base, "POST", path, {}, token=south)[0] == 400
+    status, answer = call(server.base, "POST", path, {"action": "fly"}, token=south)
+    assert status == 200 and answer["error"]["rule"] == "malformed_action"

@@ -324,6 +324,33 @@ def legal(code: str, seat: str) -> Response:
         return jsonify({"revision": found.revision, "actions": actions})
 
 
+@api.post("/rooms/<code>/seats/<seat>/check")
+def check(code: str, seat: str) -> Response:
+    """Whether the seat may take ``action`` now and, if not, the rules' reason: the
+    error the actions endpoint would answer. Nothing changes. A phone asks it when a
+    greyed-out control is tapped or focused, to say why it is out of reach."""
+    data = body()
+    if "action" not in data:
+        raise ApiError(400, "bad_field", "give the action to check as action", field="action")
+    found = room(code)
+    with found.lock:
+        found.seats.authorize(seat_id(seat), token())
+        session = found.require_session()
+        try:
+            refused = session.refusal(seat, data["action"], found.clock())
+        except (TypeError, ValueError) as exc:
+            raise ApiError(
+                400, "bad_field", f"action cannot be read: {exc}", field="action"
+            ) from None
+        return jsonify(
+            {
+                "revision": found.revision,
+                "allowed": refused is None,
+                "error": None if refused is None else ApiError.from_illegal(refused).to_json(),
+            }
+        )
+
+
 @api.get("/rooms/<code>/board")
 def board(code: str) -> Response:
     """The exchange board's LED colours now, for the table screen's simulated board."""

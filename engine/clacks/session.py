@@ -38,8 +38,7 @@ from engine.clacks.geometry import (
     tower,
     towers_of,
 )
-from engine.clacks.hints import hint
-from engine.clacks.solver import Plan
+from engine.clacks.hints import Advice, advise
 from engine.clacks.state import (
     MAX_WORD_LENGTH,
     MODE_SEATS,
@@ -50,7 +49,16 @@ from engine.clacks.state import (
     default_seats,
 )
 from engine.core.errors import IllegalAction
-from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session, Told
+from engine.core.interface import (
+    HINT_NOT_YOUR_TURN,
+    HINT_NOTHING_TO_DO,
+    JSON,
+    GameModule,
+    LampFrame,
+    SeatInfo,
+    Session,
+    Told,
+)
 from engine.core.rng import Rng
 
 # How often the first seat wins a two-player game between planner bots, in percent, with
@@ -204,15 +212,29 @@ class ClacksSession(Session):
         self.clacks.clone().apply(action)  # refuse the press now, with the reason
         return seat.label, action.to_json()
 
+    def refusal(self, seat: str | None, action: JSON, now: float) -> IllegalAction | None:
+        try:
+            parsed = self._parse(seat, action, now)
+            self.clacks.clone().apply(parsed)
+        except IllegalAction as exc:
+            return exc
+        return None
+
     def hint(self, seat: str) -> JSON | None:
         """The solver's plan for ``seat`` (see engine.clacks.hints): ``goal``,
-        ``tower``, ``complete``, ``cost``, ``wrong``, ``cards``, ``flips`` and
-        ``actions``; None in Long Distance, out of turn, or with nothing to do."""
-        plan = self._hint(seat)
-        return None if plan is None else plan.to_json()
+        ``tower``, ``complete``, ``cost``, ``wrong``, ``cards``, ``flips``, ``actions``
+        and ``hopeless`` (every plan lets the Post Office reach Genua; this is the least
+        bad); None in Long Distance, out of turn, or with nothing to do."""
+        advice = self._advice(seat)
+        if advice.plan is None:
+            return None
+        return {**advice.plan.to_json(), "hopeless": advice.hopeless}
+
+    def no_hint_reason(self, seat: str) -> str:
+        return self._advice(seat).reason or HINT_NOTHING_TO_DO
 
     def hint_lamps(self, seat: str) -> LampFrame | None:
-        plan = self._hint(seat)
+        plan = self._advice(seat).plan
         if plan is None:
             return None
         flips = 0
@@ -220,11 +242,11 @@ class ClacksSession(Session):
             flips |= lamps
         return LampFrame(lit=self.clacks.state.board, preview=flips, accent=tower(plan.tower).mask)
 
-    def _hint(self, seat: str) -> Plan | None:
+    def _advice(self, seat: str) -> Advice:
         who = Seat.parse(seat)
         if who not in self.clacks.state.players:
-            return None
-        return hint(self.clacks.view(who), self.clacks.components)
+            return Advice(None, HINT_NOT_YOUR_TURN)
+        return advise(self.clacks.view(who), self.clacks.components)
 
     def bot_levels(self) -> list[str]:
         return list(LEVELS)
