@@ -182,7 +182,9 @@ class ClacksSession(Session):
             parsed = self._parse(seat, action, 0.0)
         except IllegalAction:
             return None
-        if not isinstance(parsed, (PlayJacquard, PlayFault)) or not parsed.lamps:
+        if isinstance(parsed, PlayJacquard) and not parsed.lamps:
+            return None
+        if not isinstance(parsed, (PlayJacquard, PlayFault)):
             return None
         trial = self.clacks.clone()
         if self.clacks.state.options.express:
@@ -191,7 +193,12 @@ class ClacksSession(Session):
             trial.apply(parsed)
         except IllegalAction:
             return None
-        return LampFrame(lit=self.clacks.state.board, preview=parsed.lamps)
+        # a Fault Report shows what it changes: the lamps it flips or sets (none for
+        # one that only changes stress), and the tower it names
+        board = self.clacks.state.board
+        flips = parsed.lamps if isinstance(parsed, PlayJacquard) else board ^ trial.state.board
+        named = parsed.tower if isinstance(parsed, PlayFault) else None
+        return LampFrame(lit=board, preview=flips, accent=tower(named).mask if named else 0)
 
     def button_action(self, button: str, now: float) -> tuple[str | None, JSON] | None:
         """A tower button: in competitive play it moves the current player's pawn
