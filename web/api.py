@@ -247,7 +247,13 @@ def new_game(code: str) -> tuple[Response, int]:
         or not all(isinstance(k, str) and isinstance(v, str) for k, v in bots.items())
     ):
         raise ApiError(400, "bad_field", "bots must map seats to bot levels", field="bots")
-    result = found.new_game(game, options, seed, names, language, bots)
+    free = data.get("free")
+    if free is not None and (
+        not isinstance(free, list)
+        or not all(isinstance(seat, str) and len(seat) <= SEAT_ID_MAX for seat in free)
+    ):
+        raise ApiError(400, "bad_field", "free must list the seats to let go", field="free")
+    result = found.new_game(game, options, seed, names, language, bots, free)
     return jsonify(result), 201
 
 

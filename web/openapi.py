@@ -337,6 +337,12 @@ def openapi_document() -> JSON:
                             "seats the new game also has",
                             "additionalProperties": {"type": "string"},
                         },
+                        "free": {
+                            "type": ["array", "null"],
+                            "description": "seats whose people the new game lets go (for "
+                            "someone else, or for the bot `bots` names)",
+                            "items": {"type": "string"},
+                        },
                     }
                 ),
                 "responses": {
