@@ -345,8 +345,8 @@
     } }, t("phone.feed_dismiss"));
     // newest first, in a box of a few lines: the turn's screen stays one screen
     return el("section", { class: "feed notice", id: "feed", role: "status", "aria-labelledby": "feed-title" },
-      el("div", { class: "feed-head" }, el("h2", { id: "feed-title" }, t("phone.feed_title")), dismiss),
-      el("ul", { class: "feed-list", tabindex: 0, "aria-labelledby": "feed-title" }, items.reverse()));
+      el("h2", { id: "feed-title", class: "visually-hidden" }, t("phone.feed_title")),
+      el("ul", { class: "feed-list", tabindex: 0, "aria-labelledby": "feed-title" }, items.reverse()), dismiss);
   }
 
   // The actions the engine allows this seat now (GET .../legal), fetched once per
