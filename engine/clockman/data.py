@@ -15,7 +15,7 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -110,7 +110,7 @@ class ClockmanData:
     house_files: tuple[str, ...]
     source: str
 
-    @property
+    @cached_property
     def need(self) -> dict[str, int]:
         """How many of each real digit a complete date key holds."""
         counts = Counter(self.date_key)
