@@ -30,7 +30,9 @@ class ScriptedDice(Rng):
         return self.faces.pop(0) - 1
 
 
-def new_game(seats: tuple[str, ...] = ("south", "north"), starter: str = "south", **options: Any) -> ClockmanGame:
+def new_game(
+    seats: tuple[str, ...] = ("south", "north"), starter: str = "south", **options: Any
+) -> ClockmanGame:
     """A new game whose start rolls gave ``starter`` the first turn, with scripted dice
     from then on."""
     chosen = ClockmanOptions(seats=seats, **options)
@@ -42,7 +44,9 @@ def new_game(seats: tuple[str, ...] = ("south", "north"), starter: str = "south"
     raise AssertionError(f"no seed lets {starter} start")
 
 
-def act(game: ClockmanGame, action_type: str, seat: str | None = None, **params: Any) -> list[Event]:
+def act(
+    game: ClockmanGame, action_type: str, seat: str | None = None, **params: Any
+) -> list[Event]:
     who = seat or game.current_seat
     assert who is not None
     return game.apply(make(action_type, who, **params))

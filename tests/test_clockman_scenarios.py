@@ -25,7 +25,13 @@ from engine.core.errors import IllegalAction
 THREE = ("south", "west", "north")
 
 
-def refused(game: ClockmanGame, error: type[IllegalAction], action_type: str, seat: str | None = None, **params: Any) -> IllegalAction:
+def refused(
+    game: ClockmanGame,
+    error: type[IllegalAction],
+    action_type: str,
+    seat: str | None = None,
+    **params: Any,
+) -> IllegalAction:
     """The report is refused with ``error`` and the game is exactly as before."""
     before = snapshot(game)
     with pytest.raises(error) as caught:
@@ -245,7 +251,12 @@ def test_10_past_the_last_whytooki_only_a_one_wins() -> None:
 
 def test_11_a_fourth_event_card_in_one_turn_is_refused() -> None:
     game = new_game()
-    place(game, "south", ring=2, cards=[("hidden", "a"), ("hidden", "b"), ("open", "c"), ("hidden", "d")])
+    place(
+        game,
+        "south",
+        ring=2,
+        cards=[("hidden", "a"), ("hidden", "b"), ("open", "c"), ("hidden", "d")],
+    )
     for card in ("e1", "e2", "e3"):
         assert kinds(act(game, "play", card=card)) == ["card_played"]
     error = refused(game, EventLimit, "play", card="e4")
@@ -265,7 +276,14 @@ def test_12_a_face_down_card_that_should_have_been_played_at_once_may_cost_the_w
         game = new_game(seats=seats)
         act(game, "plain")
         act(game, "end_turn")
-        place(game, "south", ring=5, field=3, date="00000112", cards=[("hidden", "tax"), ("open", "shield")])
+        place(
+            game,
+            "south",
+            ring=5,
+            field=3,
+            date="00000112",
+            cards=[("hidden", "tax"), ("open", "shield")],
+        )
         to_turn(game, "south")
         assert kinds(roll(game, 1))[-1] == "check_asked"
         assert not game.over and game.active_seats() == [s for s in seats if s != "south"]

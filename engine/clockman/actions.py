@@ -126,7 +126,17 @@ FIELDS: dict[str, dict[str, Field]] = {
     "revoke": {},
 }
 DEFAULTS: dict[str, dict[str, Value]] = {"lift": {"use": True}, "play": {"effect": "board"}}
-LANDINGS = ("plain", "symbol", "event", "digit", "blockade", "lift", "transfer", "straight", "forfeit")
+LANDINGS = (
+    "plain",
+    "symbol",
+    "event",
+    "digit",
+    "blockade",
+    "lift",
+    "transfer",
+    "straight",
+    "forfeit",
+)
 
 
 @dataclass(frozen=True)

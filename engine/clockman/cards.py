@@ -64,10 +64,11 @@ def check_effect(
     if not target.in_play:
         raise WrongMoment(f"{name(target.seat)} is out of the game", seat=target.seat)
     for affected in {holder.seat: holder, target.seat: target}.values():
-        if affected.ring == STRAIGHT and (effect in ("circle_in", "circle_out") or affected is holder):
+        if affected.ring == STRAIGHT and (
+            effect in ("circle_in", "circle_out") or affected is holder
+        ):
             raise NoEffectOnStraight(
-                f"{name(affected.seat)} is on the final straight, where event cards have "
-                "no effect",
+                f"{name(affected.seat)} is on the final straight, where event cards have no effect",
                 seat=affected.seat,
             )
     if effect in ("symbol_card", "roll_again") and target is not holder:

@@ -56,8 +56,13 @@ def inspect(state: ClockmanState, action: Action) -> list[Event]:
     misplayed = sum(kind != "hidden" for kind in kinds)
     winner = state.players[check.winner]
     labels = {c.id: c.label for c in winner.cards}
-    shown = [{"card": c, "kind": k, "label": labels.get(c, "")} for c, k in zip(check.cards, kinds, strict=True)]
-    events = [Event.of("inspected", action.seat, winner=check.winner, cards=shown, misplayed=misplayed)]
+    shown = [
+        {"card": c, "kind": k, "label": labels.get(c, "")}
+        for c, k in zip(check.cards, kinds, strict=True)
+    ]
+    events = [
+        Event.of("inspected", action.seat, winner=check.winner, cards=shown, misplayed=misplayed)
+    ]
     if not misplayed:
         return events + finish(state, [check.winner], "centre_checked")
     state.check = Check(check.winner, check.cards, "verdict", kinds)

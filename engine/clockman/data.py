@@ -194,7 +194,7 @@ def _house(doc: dict[str, Any], file: str, problems: Problems) -> bool:
 
 def _lamps(value: object, entry: str, count: int, file: str, problems: Problems) -> list[int]:
     if not isinstance(value, list) or len(value) != count:
-        problems.add(file, entry, f"must list {count} lamps, like \"a1\", not {value!r}")
+        problems.add(file, entry, f'must list {count} lamps, like "a1", not {value!r}')
         return []
     found = []
     for name in value:
@@ -203,7 +203,7 @@ def _lamps(value: object, entry: str, count: int, file: str, problems: Problems)
         except ValueError as exc:
             problems.add(file, entry, str(exc))
     if -1 in found:
-        problems.add(file, entry, f"lamps are named like \"a1\", not {value!r}")
+        problems.add(file, entry, f'lamps are named like "a1", not {value!r}')
         return []
     return found
 
@@ -218,7 +218,9 @@ def _components(doc: dict[str, Any], problems: Problems) -> dict[str, Any]:
         or not all(_whole(n) for n in players)
         or not 2 <= players[0] <= players[1] <= SEAT_LIMIT
     ):
-        problems.add(file, "players", f"must be [fewest, most] within 2 to {SEAT_LIMIT}, not {players!r}")
+        problems.add(
+            file, "players", f"must be [fewest, most] within 2 to {SEAT_LIMIT}, not {players!r}"
+        )
     else:
         out["players"] = (players[0], players[1])
     for key, low, high in (
@@ -232,21 +234,31 @@ def _components(doc: dict[str, Any], problems: Problems) -> dict[str, Any]:
         out[key] = _number(doc, key, low, high, file, problems)
     date_key = doc.get("date_key")
     if not isinstance(date_key, str) or not date_key or any(c not in REAL_DIGITS for c in date_key):
-        problems.add(file, "date_key", f"must be the date's digits, each 0, 1 or 2, not {date_key!r}")
+        problems.add(
+            file, "date_key", f"must be the date's digits, each 0, 1 or 2, not {date_key!r}"
+        )
     else:
         out["date_key"] = date_key
     digits = doc.get("digits")
     if not isinstance(digits, dict) or set(digits) != set(DIGIT_CARDS):
         problems.add(
-            file, "digits", f"must count each of {', '.join(DIGIT_CARDS)} and nothing else, not {digits!r}"
+            file,
+            "digits",
+            f"must count each of {', '.join(DIGIT_CARDS)} and nothing else, not {digits!r}",
         )
     elif not all(_whole(n) and 0 <= n <= 99 for n in digits.values()):
-        problems.add(file, "digits", f"each count must be a whole number from 0 to 99, not {digits!r}")
+        problems.add(
+            file, "digits", f"each count must be a whole number from 0 to 99, not {digits!r}"
+        )
     else:
         out["digits"] = {d: digits[d] for d in DIGIT_CARDS}
     circles = doc.get("circles")
     if not isinstance(circles, dict) or set(circles) != set(REAL_DIGITS):
-        problems.add(file, "circles", f"must give the circle of each of {', '.join(REAL_DIGITS)}, not {circles!r}")
+        problems.add(
+            file,
+            "circles",
+            f"must give the circle of each of {', '.join(REAL_DIGITS)}, not {circles!r}",
+        )
     elif not all(_whole(c) and 1 <= c <= CIRCLES for c in circles.values()):
         problems.add(file, "circles", f"each circle must be 1 to {CIRCLES}, not {circles!r}")
     elif len(set(circles.values())) != len(circles):
@@ -271,7 +283,9 @@ def _board(doc: dict[str, Any], problems: Problems) -> tuple[Ring, ...]:
     file = BOARD_FILE
     entries = doc.get("ring")
     if not isinstance(entries, list) or len(entries) != CIRCLES - 1:
-        problems.add(file, "ring", f"must list the {CIRCLES - 1} Whytooki rings between the circles")
+        problems.add(
+            file, "ring", f"must list the {CIRCLES - 1} Whytooki rings between the circles"
+        )
         return ()
     rings = []
     for index, entry in enumerate(entries):
@@ -281,11 +295,15 @@ def _board(doc: dict[str, Any], problems: Problems) -> tuple[Ring, ...]:
             continue
         between = entry["between"]
         if between != [index + 1, index + 2]:
-            problems.add(file, where, f"between must be [{index + 1}, {index + 2}], not {between!r}")
+            problems.add(
+                file, where, f"between must be [{index + 1}, {index + 2}], not {between!r}"
+            )
             continue
         passages = entry["passages"]
         if not _whole(passages) or not 1 <= passages <= 30:
-            problems.add(file, where, f"passages must be a whole number from 1 to 30, not {passages!r}")
+            problems.add(
+                file, where, f"passages must be a whole number from 1 to 30, not {passages!r}"
+            )
             continue
         rings.append(Ring(index + 1, passages))
     return tuple(rings)
@@ -339,7 +357,9 @@ def _box(
     else:
         for button, meaning in buttons.items():
             if button not in BUTTONS:
-                problems.add(file, f"buttons.{button}", f"no such button; buttons are {', '.join(BUTTONS)}")
+                problems.add(
+                    file, f"buttons.{button}", f"no such button; buttons are {', '.join(BUTTONS)}"
+                )
             elif meaning not in BUTTON_MEANINGS:
                 problems.add(
                     file,

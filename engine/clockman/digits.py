@@ -86,9 +86,7 @@ def fills_a_gap(held: Mapping[str, int], digit: str, need: Mapping[str, int]) ->
     return held[digit] < need[digit]
 
 
-def may_take(
-    held: Mapping[str, int], digit: str, need: Mapping[str, int], allowance: int
-) -> bool:
+def may_take(held: Mapping[str, int], digit: str, need: Mapping[str, int], allowance: int) -> bool:
     """Whether a player holding ``held`` may take one more ``digit``."""
     if fills_a_gap(held, digit, need):
         return True

@@ -89,7 +89,9 @@ class ClockmanGame:
         if turn is None:
             return []
         if state.check is not None:
-            return [p.seat for p in state.players.values() if p.in_play and p.seat != state.check.winner]
+            return [
+                p.seat for p in state.players.values() if p.in_play and p.seat != state.check.winner
+            ]
         if state.hit is not None:
             return [state.hit.victim if state.hit.stage == "defence" else state.hit.hitter]
         waiting = [turn.seat]
@@ -146,7 +148,9 @@ class ClockmanGame:
             if seat != self.current_seat:
                 raise NothingToUndo("You can only undo in your own turn")
             if self.state.hit is not None or self.state.check is not None:
-                raise NothingToUndo("Another player has been asked to answer: that cannot be undone")
+                raise NothingToUndo(
+                    "Another player has been asked to answer: that cannot be undone"
+                )
             raise NothingToUndo("Nothing to undo: a roll of the die cannot be taken back")
         undone = self.log.pop()
         if self._before:

@@ -93,9 +93,7 @@ def defend(state: ClockmanState, action: Action) -> list[Event]:
         raise WrongMoment("One card cannot protect both the digit and the piece")
     for card_id in chosen:
         if victim.card(card_id) is None:
-            raise UnknownCard(
-                f"{name(victim.seat)} holds no event card {card_id}", card=card_id
-            )
+            raise UnknownCard(f"{name(victim.seat)} holds no event card {card_id}", card=card_id)
     if action.maybe_text("digit") and not hit.choices:
         raise WrongMoment(
             f"{name(hit.hitter)} could take none of {name(victim.seat)}'s digits: "
@@ -149,7 +147,9 @@ def _resolve(state: ClockmanState, hit: Hit) -> list[Event]:
             state.hit = Hit(
                 hit.hitter, hit.victim, "take", hit.choices, knock_protected=hit.knock_protected
             )
-            return [Event.of("take_asked", hit.hitter, victim=hit.victim, choices=list(hit.choices))]
+            return [
+                Event.of("take_asked", hit.hitter, victim=hit.victim, choices=list(hit.choices))
+            ]
         return _take(state, hit, hit.choices[0]) + _knock_out(state, hit)
     return _knock_out(state, hit)
 

@@ -69,9 +69,7 @@ class ClockmanOptions:
             if not isinstance(getattr(self, name), bool):
                 raise BadOptions(f"{name} must be true or false, not {getattr(self, name)!r}")
         if self.hamster not in HAMSTER:
-            raise BadOptions(
-                f"hamster must be one of {', '.join(HAMSTER)}, not {self.hamster!r}"
-            )
+            raise BadOptions(f"hamster must be one of {', '.join(HAMSTER)}, not {self.hamster!r}")
 
     @property
     def allowance(self) -> int:

@@ -90,7 +90,9 @@ def deal_whytookis(rng: Rng, data: ClockmanData) -> tuple[list[list[str]], dict[
     return groups, dict(zip(SEATS, straights, strict=True))
 
 
-def setup(options: ClockmanOptions, seed: int, data: ClockmanData) -> tuple[ClockmanState, list[Event]]:
+def setup(
+    options: ClockmanOptions, seed: int, data: ClockmanData
+) -> tuple[ClockmanState, list[Event]]:
     rng = Rng(seed)
     opening, starter, first = roll_off(rng, options.seats, data.die_faces)
     rings, straights = deal_whytookis(rng, data)
@@ -241,8 +243,7 @@ def _blockade(state: ClockmanState, action: Action) -> list[Event]:
         )
     if player.ring >= INNERMOST:
         raise WrongCircle(
-            f"The Whytookis on circle {INNERMOST} guard the final straights: report the "
-            "straight",
+            f"The Whytookis on circle {INNERMOST} guard the final straights: report the straight",
             ring=player.ring,
         )
     here = state.rings[player.ring - 1]
@@ -273,7 +274,9 @@ def _blockade(state: ClockmanState, action: Action) -> list[Event]:
         )
     reach(player, player.ring + 1)
     turn.phase = "done"
-    return [Event.of("blockade_passed", player.seat, pose=pose, by=by, ring=player.ring, card=card_id)]
+    return [
+        Event.of("blockade_passed", player.seat, pose=pose, by=by, ring=player.ring, card=card_id)
+    ]
 
 
 def _lift(state: ClockmanState, action: Action) -> list[Event]:
@@ -343,7 +346,9 @@ def _straight(state: ClockmanState, action: Action) -> list[Event]:
     reach(player, STRAIGHT)
     player.field = field
     turn.phase = "done"
-    return [Event.of("straight_entered", player.seat, field=field, pose=pose if field == last else None)]
+    return [
+        Event.of("straight_entered", player.seat, field=field, pose=pose if field == last else None)
+    ]
 
 
 def _forfeit(state: ClockmanState, action: Action) -> list[Event]:

@@ -234,13 +234,18 @@ class ClockmanSession(Session):
                     pose=", ".join(sorted(set(here))),
                 )
             if len(usable) > 1:
-                raise ChooseOnPhone(f"Which Whytooki? Choose its pose on the phone ({', '.join(usable)})")
+                raise ChooseOnPhone(
+                    f"Which Whytooki? Choose its pose on the phone ({', '.join(usable)})"
+                )
             return make("blockade", seat, pose=usable[0])
         # a knock: the one other piece on the same circle
         victims = [
             p.seat
             for p in state.players.values()
-            if p.seat != seat and p.in_play and p.ring == player.ring and p.ring not in (START, STRAIGHT)
+            if p.seat != seat
+            and p.in_play
+            and p.ring == player.ring
+            and p.ring not in (START, STRAIGHT)
         ]
         if not victims:
             raise CannotKnock(f"No other piece is on circle {player.ring}", ring=player.ring)

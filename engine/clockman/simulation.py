@@ -27,6 +27,7 @@ from engine.core.rng import Rng
 
 MAX_STEPS = 3000
 
+
 @dataclass
 class Outcome:
     game: ClockmanGame
@@ -107,20 +108,28 @@ def _landing_weights(state: ClockmanState, seat: str) -> tuple[tuple[int, str], 
     innermost = me.ring == len(state.rings) + 1
     ready = innermost and complete(me.date, need)
     others_here = any(p.ring == me.ring and p.seat != seat for p in state.players.values())
-    useful_digit = here is not None and fills_a_gap(me.holdings, here, need) and state.supply[here] > 0
+    useful_digit = (
+        here is not None and fills_a_gap(me.holdings, here, need) and state.supply[here] > 0
+    )
     spare_digit = here is not None and may_take(me.holdings, here, need, allowance)
     # a sensible table collects a circle's digits before passing on, and goes back out
     # for a digit it lost
-    behind = any(
-        me.holdings[d] < need[d] and state.data.circles[d] < me.ring for d in state.data.circles
-    ) and missing(me.holdings, need) > 0
+    behind = (
+        any(
+            me.holdings[d] < need[d] and state.data.circles[d] < me.ring for d in state.data.circles
+        )
+        and missing(me.holdings, need) > 0
+    )
     straight_card = bool(me.hand.get(state.straights[seat]))
     return (
         (12, "plain"),
         (30 if ready and not straight_card else 12, "symbol"),
         (5, "event"),
         (80 if useful_digit else 4 if spare_digit else 2, "digit"),
-        (60 if any(me.hand.get(p) for p in ring) and not useful_digit and not behind else 3, "blockade"),
+        (
+            60 if any(me.hand.get(p) for p in ring) and not useful_digit and not behind else 3,
+            "blockade",
+        ),
         (4, "lift"),
         (25 if state.options.transfer and any(me.pending.values()) else 2, "transfer"),
         (40 if ready and straight_card else 1, "straight"),
@@ -159,7 +168,9 @@ def _landing(state: ClockmanState, seat: str, rng: Rng) -> Action:
         return make("straight", seat, field=1 + rng.below(min(die, state.data.straight_fields)))
     if report == "knock":
         same = [p.seat for p in state.players.values() if p.ring == me.ring and p.seat != seat]
-        return make("knock", seat, victim=_pick(rng, same if same and rng.below(4) else list(state.players)))
+        return make(
+            "knock", seat, victim=_pick(rng, same if same and rng.below(4) else list(state.players))
+        )
     return make(report, seat)
 
 
@@ -248,7 +259,9 @@ def view_problems(game: ClockmanGame) -> list[str]:
         problems += [f"the view of {seat} shows {s}" for s in secrets if s in text]
         if seat is None and view["you"] is not None:
             problems.append("the table's view has a seat's own part")
-        if seat is not None and view["you"]["hand"] != dict(sorted(state.players[seat].hand.items())):
+        if seat is not None and view["you"]["hand"] != dict(
+            sorted(state.players[seat].hand.items())
+        ):
             problems.append(f"{seat}'s view does not show its own hand")
         for other in view["players"]:
             if "hand" in other:
@@ -256,11 +269,15 @@ def view_problems(game: ClockmanGame) -> list[str]:
             if other["seat"] != seat:
                 for card in other["cards"]:
                     if card["kind"] == "hidden" and card["label"]:
-                        problems.append(f"the view of {seat} shows {other['seat']}'s face-down note")
+                        problems.append(
+                            f"the view of {seat} shows {other['seat']}'s face-down note"
+                        )
     return problems
 
 
-def play_random_game(options: ClockmanOptions, seed: int, max_steps: int = MAX_STEPS, checks: bool = True) -> Outcome:
+def play_random_game(
+    options: ClockmanOptions, seed: int, max_steps: int = MAX_STEPS, checks: bool = True
+) -> Outcome:
     """One game of random reports to its end (or ``max_steps``), with every invariant
     checked after every step when ``checks``; the log must replay to the same game."""
     game = ClockmanGame.new(options, seed)
@@ -275,7 +292,9 @@ def play_random_game(options: ClockmanOptions, seed: int, max_steps: int = MAX_S
             if checks and outcome.undone % 8 == 1:
                 again = ClockmanGame.replay(game.log_to_json()).state.to_json()
                 if again != game.state.to_json():
-                    outcome.problems.append(f"step {outcome.steps}: undo is not the game without the action")
+                    outcome.problems.append(
+                        f"step {outcome.steps}: undo is not the game without the action"
+                    )
             continue
         action = random_action(game, rng)
         assert action is not None
@@ -286,10 +305,14 @@ def play_random_game(options: ClockmanOptions, seed: int, max_steps: int = MAX_S
         except IllegalAction:
             outcome.refused += 1
             if before is not None and game.state.to_json() != before:
-                outcome.problems.append(f"step {outcome.steps}: a refused {action.type} changed the game")
+                outcome.problems.append(
+                    f"step {outcome.steps}: a refused {action.type} changed the game"
+                )
             continue
         if checks:
-            outcome.problems += [f"step {outcome.steps}: {p}" for p in invariant_problems(game.state)]
+            outcome.problems += [
+                f"step {outcome.steps}: {p}" for p in invariant_problems(game.state)
+            ]
         if checks and outcome.steps % 64 == 0:
             outcome.problems += [f"step {outcome.steps}: {p}" for p in view_problems(game)]
     if checks:
@@ -313,4 +336,3 @@ def options_for(index: int) -> ClockmanOptions:
         robbery=bool(flags & 8),
         swap=bool(flags & 16),
     )
-

@@ -80,8 +80,7 @@ def accept(state: ClockmanState, action: Action) -> list[Event]:
     made = _open_offer(state)
     if action.seat != made.to:
         raise NotYourOffer(
-            f"The offer is between {name(made.seat)} and {name(made.to)}; the others have "
-            "no veto",
+            f"The offer is between {name(made.seat)} and {name(made.to)}; the others have no veto",
             seat=made.to,
         )
     giver, taker = state.players[made.seat], state.players[made.to]
@@ -97,8 +96,7 @@ def decline(state: ClockmanState, action: Action) -> list[Event]:
     made = _open_offer(state)
     if action.seat != made.to:
         raise NotYourOffer(
-            f"The offer is between {name(made.seat)} and {name(made.to)}; the others have "
-            "no veto",
+            f"The offer is between {name(made.seat)} and {name(made.to)}; the others have no veto",
             seat=made.to,
         )
     state.offer = None

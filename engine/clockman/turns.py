@@ -50,9 +50,7 @@ def require_open(state: ClockmanState) -> Turn:
     hit = state.hit
     if hit is not None:
         waiting = hit.victim if hit.stage == "defence" else hit.hitter
-        raise AwaitingAnswer(
-            f"{name(waiting)} must answer the knock first", seat=waiting
-        )
+        raise AwaitingAnswer(f"{name(waiting)} must answer the knock first", seat=waiting)
     return turn
 
 
