@@ -62,7 +62,7 @@ def check_effect(
     if effect == "board":
         return target
     if not target.in_play:
-        raise WrongMoment(f"{name(target.seat)} is out of the game", seat=target.seat)
+        raise WrongMoment(f"{name(target.seat)} is out of the game", reason="out", seat=target.seat)
     for affected in {holder.seat: holder, target.seat: target}.values():
         if affected.ring == STRAIGHT and (
             effect in ("circle_in", "circle_out") or affected is holder
@@ -72,19 +72,26 @@ def check_effect(
                 seat=affected.seat,
             )
     if effect in ("symbol_card", "roll_again") and target is not holder:
-        raise WrongMoment(f"That effect is for the card's holder, {name(holder.seat)}")
+        raise WrongMoment(
+            f"That effect is for the card's holder, {name(holder.seat)}", reason="holder_only"
+        )
     if effect == "circle_in" and target.ring == INNERMOST:
         raise WrongCircle(
             f"{name(target.seat)} is on circle {INNERMOST}: the final straight is entered "
             "only by a roll, with a complete date key",
+            reason="straight_by_roll",
             seat=target.seat,
         )
     if effect == "circle_out" and target.ring == START:
-        raise WrongCircle(f"{name(target.seat)} is on the start field already", seat=target.seat)
+        raise WrongCircle(
+            f"{name(target.seat)} is on the start field already",
+            reason="at_start",
+            seat=target.seat,
+        )
     if effect == "symbol_card" and not state.deck:
         raise SupplyEmpty("The symbol deck is empty", what="symbol")
     if effect == "roll_again" and (holder.seat != turn.seat or turn.phase == "roll"):
-        raise WrongMoment("Roll again only in your own turn, after a roll")
+        raise WrongMoment("Roll again only in your own turn, after a roll", reason="roll_again")
     return target
 
 
@@ -112,7 +119,8 @@ def draw_event(state: ClockmanState, turn: Turn, player: Player, action: Action)
         raise SupplyEmpty("Every event card lies in front of a player", what="event")
     if kind != "now" and (effect is not None or target_seat is not None):
         raise WrongMoment(
-            "A card laid in front of you takes effect when it is played; report only its kind"
+            "A card laid in front of you takes effect when it is played; report only its kind",
+            reason="laid_down",
         )
     turn.phase = "done"  # before an effect, which may give the die back (roll again)
     if kind == "now":
@@ -141,7 +149,7 @@ def play(state: ClockmanState, action: Action) -> list[Event]:
     turn = require_open(state)
     holder = state.players[action.seat]
     if not holder.in_play:
-        raise WrongMoment(f"{name(holder.seat)} is out of the game", seat=holder.seat)
+        raise WrongMoment(f"{name(holder.seat)} is out of the game", reason="out", seat=holder.seat)
     card_id = action.text("card")
     card = holder.card(card_id)
     if card is None:

@@ -34,7 +34,7 @@ def _require_check(state: ClockmanState, seat: str) -> Check:
         raise GameIsOver("The game is over")
     check = state.check
     if check is None:
-        raise BadCheck("Nobody has reached the Clockman field")
+        raise BadCheck("Nobody has reached the Clockman field", reason="nobody")
     if seat == check.winner or not state.players[seat].in_play:
         raise NotYourTurn(
             f"The other players check {name(check.winner)}'s cards", current=check.winner
@@ -45,12 +45,15 @@ def _require_check(state: ClockmanState, seat: str) -> Check:
 def inspect(state: ClockmanState, action: Action) -> list[Event]:
     check = _require_check(state, action.seat)
     if check.stage != "check":
-        raise BadCheck("The cards have been inspected: revoke the win or confirm it")
+        raise BadCheck(
+            "The cards have been inspected: revoke the win or confirm it", reason="inspected"
+        )
     kinds = action.texts("kinds")
     if len(kinds) != len(check.cards):
         raise BadCheck(
             f"{name(check.winner)} has {len(check.cards)} face-down cards; say what each "
             f"one is, not {len(kinds)}",
+            reason="count",
             cards=len(check.cards),
         )
     misplayed = sum(kind != "hidden" for kind in kinds)
@@ -79,7 +82,10 @@ def confirm(state: ClockmanState, action: Action) -> list[Event]:
 def revoke(state: ClockmanState, action: Action) -> list[Event]:
     check = _require_check(state, action.seat)
     if check.stage != "verdict":
-        raise BadCheck("A win is revoked only after inspection has found a misplayed card")
+        raise BadCheck(
+            "A win is revoked only after inspection has found a misplayed card",
+            reason="not_inspected",
+        )
     winner = state.players[check.winner]
     winner.status = "out"
     state.check = None

@@ -48,23 +48,29 @@ def knock(state: ClockmanState, action: Action) -> list[Event]:
     turn, hitter = require_turn(state, action.seat)
     require_rolled(turn, "a knock")
     if turn.knocked:
-        raise WrongMoment("One knock per roll: this roll has knocked a player already")
+        raise WrongMoment(
+            "One knock per roll: this roll has knocked a player already", reason="one_knock"
+        )
     victim = state.players[action.text("victim")]
     if victim is hitter:
-        raise CannotKnock("A player cannot knock their own piece", seat=victim.seat)
+        raise CannotKnock("A player cannot knock their own piece", reason="self", seat=victim.seat)
     if not victim.in_play:
-        raise CannotKnock(f"{name(victim.seat)} is out of the game", seat=victim.seat)
+        raise CannotKnock(f"{name(victim.seat)} is out of the game", reason="out", seat=victim.seat)
     if victim.ring == STRAIGHT:
         raise CannotKnock(
             f"{name(victim.seat)} is on the final straight, where nobody can be knocked",
+            reason="straight",
             seat=victim.seat,
         )
     if victim.ring == START:
-        raise CannotKnock(f"{name(victim.seat)} is still on the start field", seat=victim.seat)
+        raise CannotKnock(
+            f"{name(victim.seat)} is still on the start field", reason="start", seat=victim.seat
+        )
     if victim.ring != hitter.ring:
         raise CannotKnock(
             f"{name(victim.seat)} is {where(victim)} and {name(hitter.seat)} {where(hitter)}: "
             "a knock is on the same circle",
+            reason="circle",
             seat=victim.seat,
             victim_ring=victim.ring,
             ring=hitter.ring,
@@ -84,20 +90,23 @@ def defend(state: ClockmanState, action: Action) -> list[Event]:
     hit = state.hit
     turn = state.turn
     if hit is None or hit.stage != "defence" or turn is None:
-        raise WrongMoment("Nobody has been knocked who could defend now")
+        raise WrongMoment("Nobody has been knocked who could defend now", reason="no_defence")
     if action.seat != hit.victim:
         raise NotYourTurn(f"{name(hit.victim)} answers this knock", current=hit.victim)
     victim = state.players[hit.victim]
     chosen = [c for c in (action.maybe_text("digit"), action.maybe_text("knock")) if c]
     if len(set(chosen)) != len(chosen):
-        raise WrongMoment("One card cannot protect both the digit and the piece")
+        raise WrongMoment(
+            "One card cannot protect both the digit and the piece", reason="one_card_each"
+        )
     for card_id in chosen:
         if victim.card(card_id) is None:
             raise UnknownCard(f"{name(victim.seat)} holds no event card {card_id}", card=card_id)
     if action.maybe_text("digit") and not hit.choices:
         raise WrongMoment(
             f"{name(hit.hitter)} could take none of {name(victim.seat)}'s digits: "
-            "there is no digit to protect"
+            "there is no digit to protect",
+            reason="no_digit",
         )
     if chosen:
         count_play(state, turn, victim.seat, len(chosen))
@@ -126,13 +135,14 @@ def defend(state: ClockmanState, action: Action) -> list[Event]:
 def take(state: ClockmanState, action: Action) -> list[Event]:
     hit = state.hit
     if hit is None or hit.stage != "take":
-        raise WrongMoment("There is no digit to take now")
+        raise WrongMoment("There is no digit to take now", reason="no_take")
     if action.seat != hit.hitter:
         raise NotYourTurn(f"{name(hit.hitter)} chooses the digit", current=hit.hitter)
     digit = action.text("digit")
     if digit not in hit.choices:
         raise WrongMoment(
             f"{name(hit.hitter)} may take {', '.join(hit.choices)}, not {digit}",
+            reason="take_choice",
             digit=digit,
             choices=", ".join(hit.choices),
         )

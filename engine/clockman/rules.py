@@ -127,11 +127,14 @@ def setup(
 
 def roll(state: ClockmanState, action: Action) -> list[Event]:
     turn, player = require_turn(state, action.seat)
-    if turn.phase != "roll":
+    if turn.phase == "report":
         raise WrongMoment(
-            "The die has been rolled: report where the piece landed, then end the turn"
-            if turn.phase == "report"
-            else "The move is over: end the turn (or play an event card)"
+            "The die has been rolled: report where the piece landed, then end the turn",
+            reason="rolled",
+        )
+    if turn.phase == "done":
+        raise WrongMoment(
+            "The move is over: end the turn (or play an event card)", reason="move_over"
         )
     die = state.rng.below(state.data.die_faces) + 1
     turn.die, turn.rolls = die, turn.rolls + 1
@@ -177,9 +180,13 @@ def _landing(state: ClockmanState, action: Action) -> tuple[Turn, Player]:
     turn, player = require_turn(state, action.seat)
     require_rolled(turn, "where the piece landed")
     if turn.phase == "done":
-        raise WrongMoment("The landing has been reported: end the turn, or undo the report")
+        raise WrongMoment(
+            "The landing has been reported: end the turn, or undo the report", reason="reported"
+        )
     if player.ring == STRAIGHT:
-        raise WrongCircle("On the final straight the companion moves the piece itself")
+        raise WrongCircle(
+            "On the final straight the companion moves the piece itself", reason="on_straight"
+        )
     return turn, player
 
 
@@ -208,6 +215,7 @@ def _digit(state: ClockmanState, action: Action) -> list[Event]:
         raise WrongCircle(
             f"The {digit}s lie on circle {data.circles[digit]}; {name(player.seat)} is "
             f"{where(player)}",
+            reason="digit_circle",
             digit=digit,
             circle=data.circles[digit],
             ring=player.ring,
@@ -217,7 +225,7 @@ def _digit(state: ClockmanState, action: Action) -> list[Event]:
     allowance = state.options.allowance
     if not may_take(player.holdings, digit, state.need, allowance):
         what = "a joker" if digit == JOKER else f"the {state.need[digit]} × {digit} it needs"
-        extra = {0: "", 1: " and the one more the Hamster rule allows"}.get(allowance, "")
+        extra = {0: "", 1: " and the one more the hoarding rule allows"}.get(allowance, "")
         raise DigitNotAllowed(
             f"{name(player.seat)}'s date key holds {what}{extra} already: the card stays "
             "on the board (report a plain field)",
@@ -244,6 +252,7 @@ def _blockade(state: ClockmanState, action: Action) -> list[Event]:
     if player.ring >= INNERMOST:
         raise WrongCircle(
             f"The Whytookis on circle {INNERMOST} guard the final straights: report the straight",
+            reason="innermost_blockade",
             ring=player.ring,
         )
     here = state.rings[player.ring - 1]
@@ -251,6 +260,7 @@ def _blockade(state: ClockmanState, action: Action) -> list[Event]:
         raise WrongCircle(
             f"No Whytooki of pose {pose} stands between circles {player.ring} and "
             f"{player.ring + 1} (there: {', '.join(sorted(set(here)))})",
+            reason="no_such_whytooki",
             pose=pose,
             ring=player.ring,
         )
@@ -270,6 +280,7 @@ def _blockade(state: ClockmanState, action: Action) -> list[Event]:
         raise NoMatchingCard(
             f"Passing a Whytooki of pose {pose} takes a symbol card of that pose; "
             f"{name(player.seat)} holds {held}",
+            reason="blockade",
             pose=pose,
         )
     reach(player, player.ring + 1)
@@ -284,7 +295,10 @@ def _lift(state: ClockmanState, action: Action) -> list[Event]:
     game; declined, it stays where it lies. Lifts on circle 4 lead nowhere (ruling 10)."""
     turn, player = _landing(state, action)
     if player.ring >= INNERMOST:
-        raise WrongCircle(f"A lift on circle {INNERMOST} leads nowhere: report a plain field")
+        raise WrongCircle(
+            f"A lift on circle {INNERMOST} leads nowhere: report a plain field",
+            reason="lift_innermost",
+        )
     if not action.get("use"):
         turn.phase = "done"
         return [Event.of("lift_declined", player.seat, ring=player.ring)]
@@ -299,7 +313,7 @@ def _lift(state: ClockmanState, action: Action) -> list[Event]:
 def _transfer(state: ClockmanState, action: Action) -> list[Event]:
     if not state.options.transfer:
         raise RuleNotInPlay(
-            "Orange transfer fields count only with the Übertragungsregel: report a plain field",
+            "Orange transfer fields count only with the transfer rule: report a plain field",
             rule_name="transfer",
         )
     turn, player = _landing(state, action)
@@ -318,6 +332,7 @@ def _straight(state: ClockmanState, action: Action) -> list[Event]:
     if player.ring != INNERMOST:
         raise WrongCircle(
             f"The final straight starts from circle {INNERMOST}; {name(player.seat)} is {where(player)}",
+            reason="straight_from_4",
             ring=player.ring,
         )
     if not complete(player.date, state.need):
@@ -326,11 +341,14 @@ def _straight(state: ClockmanState, action: Action) -> list[Event]:
             f"Only a complete date key opens the final straight{aside}", seat=player.seat
         )
     if field > last:
-        raise WrongMoment(f"The straight has {last} fields, not {field}", field=field)
+        raise WrongMoment(
+            f"The straight has {last} fields, not {field}", reason="straight_fields", field=field
+        )
     assert turn.die is not None
     if field > turn.die:
         raise WrongMoment(
             f"A roll of {turn.die} cannot reach field {field} of the straight",
+            reason="too_far",
             die=turn.die,
             field=field,
         )
@@ -339,6 +357,7 @@ def _straight(state: ClockmanState, action: Action) -> list[Event]:
         raise NoMatchingCard(
             f"The last field's Whytooki has pose {pose}; passing it takes a symbol card of "
             "that pose",
+            reason="straight",
             pose=pose,
         )
     if field == last:
@@ -359,6 +378,7 @@ def _forfeit(state: ClockmanState, action: Action) -> list[Event]:
         raise WrongMoment(
             "Only on circle 4 with a complete date key may a roll be let go; elsewhere the "
             "piece must move",
+            reason="no_forfeit",
             ring=player.ring,
         )
     turn.phase = "done"
@@ -370,9 +390,11 @@ def _outward(state: ClockmanState, action: Action) -> list[Event]:
     roll (6.1); once per roll, before the landing is reported."""
     turn, player = _landing(state, action)
     if turn.outward:
-        raise WrongMoment("One passage outward per roll")
+        raise WrongMoment("One passage outward per roll", reason="one_outward")
     if player.ring <= 1:
-        raise WrongCircle("Circle 1 is the outermost circle: no passage leads further out")
+        raise WrongCircle(
+            "Circle 1 is the outermost circle: no passage leads further out", reason="outermost"
+        )
     turn.outward = True
     reach(player, player.ring - 1)
     return [Event.of("moved_outward", player.seat, ring=player.ring)]
@@ -380,10 +402,10 @@ def _outward(state: ClockmanState, action: Action) -> list[Event]:
 
 def _end_turn(state: ClockmanState, action: Action) -> list[Event]:
     turn, player = require_turn(state, action.seat)
-    if turn.phase != "done":
-        raise WrongMoment(
-            "Roll the die first" if turn.phase == "roll" else "Report where the piece landed first"
-        )
+    if turn.phase == "roll":
+        raise WrongMoment("Roll the die first", reason="roll_first")
+    if turn.phase == "report":
+        raise WrongMoment("Report where the piece landed first", reason="report_first")
     events = [Event.of("turn_ended", player.seat)]
     if state.offer is not None:
         events.append(Event.of("offer_lapsed", player.seat, to=state.offer.to))

@@ -192,6 +192,7 @@ class ClockmanSession(Session):
             raise ChooseOnPhone(
                 f"{seat.capitalize()} answers on the phone, or confirms with the box's "
                 "confirm button",
+                reason="answer",
                 seat=seat,
             )
         if check is not None:
@@ -201,7 +202,9 @@ class ClockmanSession(Session):
             return hit.victim, make("defend", hit.victim).to_json()
         if len(hit.choices) != 1:
             raise ChooseOnPhone(
-                f"{hit.hitter.capitalize()} chooses the digit on the phone", seat=hit.hitter
+                f"{hit.hitter.capitalize()} chooses the digit on the phone",
+                reason="digit",
+                seat=hit.hitter,
             )
         return hit.hitter, make("take", hit.hitter, digit=hit.choices[0]).to_json()
 
@@ -219,6 +222,7 @@ class ClockmanSession(Session):
             if digit is None:
                 raise WrongCircle(
                     f"No digit lies on circle {player.ring} but a joker: report it on the phone",
+                    reason="no_digit_here",
                     ring=player.ring,
                 )
             return make("digit", seat, digit=digit)
@@ -226,16 +230,20 @@ class ClockmanSession(Session):
             here = state.rings[player.ring - 1] if 1 <= player.ring <= len(state.rings) else []
             usable = sorted({p for p in here if player.hand.get(p)})
             if not here:
-                raise WrongCircle(f"No Whytooki stands next to circle {player.ring} here")
+                raise WrongCircle(
+                    f"No Whytooki stands next to circle {player.ring} here", reason="no_whytooki"
+                )
             if not usable:
                 raise NoMatchingCard(
                     f"{seat.capitalize()} holds no symbol card of a pose between circles "
                     f"{player.ring} and {player.ring + 1}",
+                    reason="button",
                     pose=", ".join(sorted(set(here))),
                 )
             if len(usable) > 1:
                 raise ChooseOnPhone(
-                    f"Which Whytooki? Choose its pose on the phone ({', '.join(usable)})"
+                    f"Which Whytooki? Choose its pose on the phone ({', '.join(usable)})",
+                    reason="pose",
                 )
             return make("blockade", seat, pose=usable[0])
         # a knock: the one other piece on the same circle
@@ -248,9 +256,11 @@ class ClockmanSession(Session):
             and p.ring not in (START, STRAIGHT)
         ]
         if not victims:
-            raise CannotKnock(f"No other piece is on circle {player.ring}", ring=player.ring)
+            raise CannotKnock(
+                f"No other piece is on circle {player.ring}", reason="nobody_here", ring=player.ring
+            )
         if len(victims) > 1:
-            raise ChooseOnPhone("Which player was knocked? Choose on the phone")
+            raise ChooseOnPhone("Which player was knocked? Choose on the phone", reason="victim")
         return make("knock", seat, victim=victims[0])
 
     def describe_event(self, event: JSON) -> str:

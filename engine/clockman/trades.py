@@ -23,10 +23,13 @@ from engine.clockman.turns import name, require_open, require_turn
 def _check(state: ClockmanState, giver: Player, taker: Player, give: Digits, get: Digits) -> None:
     for player in (giver, taker):
         if not player.in_play:
-            raise BadTrade(f"{name(player.seat)} is out of the game", seat=player.seat)
+            raise BadTrade(
+                f"{name(player.seat)} is out of the game", reason="out", seat=player.seat
+            )
         if player.ring == STRAIGHT:
             raise BadTrade(
                 f"{name(player.seat)} is on the final straight and keeps the date key",
+                reason="straight",
                 seat=player.seat,
             )
     for player, parting in ((giver, give), (taker, get)):
@@ -34,7 +37,10 @@ def _check(state: ClockmanState, giver: Player, taker: Player, give: Digits, get
         short = [d for d in KEPT if parting[d] > held[d]]
         if short:
             raise BadTrade(
-                f"{name(player.seat)} has no {short[0]} to give", seat=player.seat, digit=short[0]
+                f"{name(player.seat)} has no {short[0]} to give",
+                reason="short",
+                seat=player.seat,
+                digit=short[0],
             )
     need, allowance = state.need, state.options.allowance
     for player, parting, getting in ((giver, give, get), (taker, get, give)):
@@ -44,17 +50,20 @@ def _check(state: ClockmanState, giver: Player, taker: Player, give: Digits, get
             raise BadTrade(
                 f"The trade would leave {name(player.seat)} with more digits than the date "
                 "key may hold",
+                reason="too_many",
                 seat=player.seat,
             )
 
 
 def offer(state: ClockmanState, action: Action) -> list[Event]:
     if not state.options.swap:
-        raise RuleNotInPlay("Trading digits is the Tauschregel, not in play", rule_name="swap")
+        raise RuleNotInPlay("Trading digits needs the trading rule, which is not in play", rule_name="swap")
     _, giver = require_turn(state, action.seat)
     taker = state.players.get(action.text("to"))
     if taker is None or taker is giver:
-        raise BadTrade(f"{name(action.text('to'))} is not another player of this game")
+        raise BadTrade(
+            f"{name(action.text('to'))} is not another player of this game", reason="not_player"
+        )
     give, get = counted(action.texts("give")), counted(action.texts("get"))
     _check(state, giver, taker, give, get)
     state.offers_made += 1
@@ -72,7 +81,7 @@ def _open_offer(state: ClockmanState) -> Offer:
     require_open(state)
     made = state.offer
     if made is None:
-        raise BadTrade("No trade is on offer")
+        raise BadTrade("No trade is on offer", reason="no_offer")
     return made
 
 
@@ -81,6 +90,7 @@ def accept(state: ClockmanState, action: Action) -> list[Event]:
     if action.seat != made.to:
         raise NotYourOffer(
             f"The offer is between {name(made.seat)} and {name(made.to)}; the others have no veto",
+            reason="no_veto",
             seat=made.to,
         )
     giver, taker = state.players[made.seat], state.players[made.to]
@@ -97,6 +107,7 @@ def decline(state: ClockmanState, action: Action) -> list[Event]:
     if action.seat != made.to:
         raise NotYourOffer(
             f"The offer is between {name(made.seat)} and {name(made.to)}; the others have no veto",
+            reason="no_veto",
             seat=made.to,
         )
     state.offer = None
@@ -106,7 +117,9 @@ def decline(state: ClockmanState, action: Action) -> list[Event]:
 def withdraw(state: ClockmanState, action: Action) -> list[Event]:
     made = _open_offer(state)
     if action.seat != made.seat:
-        raise NotYourOffer(f"Only {name(made.seat)} can withdraw the offer", seat=made.seat)
+        raise NotYourOffer(
+            f"Only {name(made.seat)} can withdraw the offer", reason="withdraw", seat=made.seat
+        )
     state.offer = None
     return [Event.of("offer_withdrawn", made.seat, to=made.to)]
 

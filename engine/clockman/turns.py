@@ -64,7 +64,7 @@ def require_turn(state: ClockmanState, seat: str) -> tuple[Turn, Player]:
 
 def require_rolled(turn: Turn, what: str) -> None:
     if turn.phase == "roll":
-        raise WrongMoment(f"Roll the die first, then report {what}", what=what)
+        raise WrongMoment(f"Roll the die first, then report {what}", reason="roll_first", what=what)
 
 
 def reach(player: Player, ring: int) -> None:
