@@ -352,7 +352,11 @@
     const act = el("section", { class: "cm-act" });
     if (asked) act.append(...asked);
     else if (turnMine) act.append(...myTurn(ctx, me, legal));
-    else if (!view.over) act.append(el("p", { class: "hint" }, t("clockman.wait")));
+    else if (!view.over) {
+      const waitingFor = (view.active || []).filter((s) => s !== seat);
+      act.append(el("p", { class: "hint" }, view.turn.seat === seat && waitingFor.length
+        ? t("clockman.wait_answer", { name: P.seatName(state, waitingFor[0]) }) : t("clockman.wait")));
+    }
     if (view.you && view.you.can_undo) {
       act.append(button(t("clockman.undo"), { "data-action": "undo" }, () => ctx.undo()));
     }
