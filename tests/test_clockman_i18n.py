@@ -98,6 +98,7 @@ def test_every_clockman_event_and_word_can_be_said(language: str) -> None:
         f"clockman.button.{m}.short" for m in BUTTON_MEANINGS
     ]
     words += [f"clockman.goal.{g}" for g in ("enter", "win", "pass", "advance")]
+    words += [f"clockman.inspect.{k}" for k in CARD_KINDS]
     words += [f"clockman.over.{r}" for r in split["game_won"]]
     words += [f"choice.{c}" for c in ("transfer", "hamster", "robbery", "swap")]
     words += [f"choice.{c}.about" for c in ("transfer", "hamster", "robbery", "swap")]

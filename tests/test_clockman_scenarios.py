@@ -18,6 +18,7 @@ from engine.clockman.errors import (
     EventLimit,
     NoMatchingCard,
     NotYourOffer,
+    WrongMoment,
 )
 from engine.clockman.rules import roll_off
 from engine.core.errors import IllegalAction
@@ -385,3 +386,16 @@ def test_15_a_trade_is_made_when_both_accept_and_a_third_player_cannot_veto() ->
     assert (south.date["0"], south.date["1"]) == (5, 1)
     assert (west.date["0"], west.date["1"]) == (1, 1)
     assert game.state.offer is None
+
+
+# beyond B4 ------------------------------------------------------------------------
+
+
+def test_a_piece_sent_back_to_the_start_before_its_landing_lands_nowhere() -> None:
+    game = new_game()
+    place(game, "south", ring=1, cards=[("hidden", "back to the start")])
+    assert kinds(act(game, "play", card="e1", effect="circle_out")) == ["card_played", "moved_by_card"]
+    assert game.state.players["south"].ring == 0
+    refused(game, WrongMoment, "plain")  # the move is over
+    act(game, "end_turn")
+    assert game.current_seat == "north"

@@ -100,6 +100,8 @@ def apply_effect(
 ) -> list[Event]:
     if effect in ("circle_in", "circle_out"):
         reach(target, target.ring + (1 if effect == "circle_in" else -1))
+        if target.seat == turn.seat and target.ring == START and turn.phase == "report":
+            turn.phase = "done"  # back on the start field before landing: the move is over
         return [Event.of("moved_by_card", target.seat, ring=target.ring, by=holder.seat)]
     if effect == "symbol_card":
         return draw_symbol(state, holder)

@@ -187,6 +187,10 @@ def _landing(state: ClockmanState, action: Action) -> tuple[Turn, Player]:
         raise WrongCircle(
             "On the final straight the companion moves the piece itself", reason="on_straight"
         )
+    if player.ring == START:  # sent back by an event card played before the landing
+        raise WrongCircle(
+            "The piece is back on its start field: it lands nowhere this turn", reason="at_start"
+        )
     return turn, player
 
 

@@ -128,6 +128,7 @@
         const made = legal.all("event").filter((a) => a.kind === pick.kind);
         body = el("div", {},
           el("label", { class: "field" }, el("span", {}, t("clockman.label")), label),
+          pick.kind === "now" ? el("p", { class: "cm-ask" }, t("clockman.ask_effect")) : null,
           el("div", { class: "cm-choices" }, made.map((a) => button(pick.kind === "now" ? effectWords(ctx, a) : t("clockman.report_card"),
             { class: "primary", "data-effect": a.effect || "board", "data-target": a.target || null },
             () => ctx.act(withLabel(a))))));
@@ -197,7 +198,7 @@
       const rows = faceDown.map((id, i) => el("label", { class: "field" },
         el("span", {}, t("clockman.card_n", { n: i + 1 })),
         el("select", { "data-inspect": id, onchange: (e) => { pick.inspect[i] = e.target.value; } },
-          ["hidden", "open", "now"].map((k) => el("option", { value: k, selected: pick.inspect[i] === k }, t(`clockman.kind.${k}.long`))))));
+          ["hidden", "open", "now"].map((k) => el("option", { value: k, selected: pick.inspect[i] === k }, t(`clockman.inspect.${k}`))))));
       return [el("p", { class: "cm-ask" }, t("clockman.ask_check", { name: P.seatName(state, winner.seat), count: faceDown.length })),
         ...rows,
         el("div", { class: "cm-choices" },
