@@ -222,3 +222,14 @@ def test_every_event_has_english_words() -> None:
     for kind in kinds:
         text = session.describe_event({"kind": kind, "seat": "south"})
         assert text != kind and text[0].isupper(), kind
+
+
+def test_the_confirm_button_between_moves_switches_the_lamps_to_the_race() -> None:
+    session = session_for(2)
+    press(session, "plain")  # the starter's landing: a plain field
+    assert session.lamp_view == "turn"
+    log = json.dumps(session.log_json())
+    assert press(session, "plain") == [{"kind": "lamps_shown", "seat": "south", "view": "race"}]
+    assert session.lamps().lit == bits("a1")  # South's column: circle 1
+    assert press(session, "plain")[0]["view"] == "turn"
+    assert json.dumps(session.log_json()) == log

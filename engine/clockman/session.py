@@ -2,7 +2,9 @@
 
 Besides the game a session holds one thing of its own: which view the lamps show (the
 turn, or the race), chosen from a phone with the session action
-``{"type": "lamps", "view": "race"}``. It changes nothing in the game and is not logged.
+``{"type": "lamps", "view": "race"}``, or with the box's confirm button (on the table
+screen's picture of the box too) when there is no landing to report. It changes nothing
+in the game and is not logged.
 
 The box's buttons are quick reports (engine/data/clockman/box.toml): each press means
 the report of its name for the player whose turn it is, or the answer the game waits
@@ -178,6 +180,10 @@ class ClockmanSession(Session):
         if waiting is not None:
             return waiting
         seat = state.turn.seat
+        if meaning == "plain" and state.turn.phase != "report":
+            # no landing to report: the confirm button switches what the lamps show
+            view = "race" if self.lamp_view == "turn" else "turn"
+            return seat, {"type": "lamps", "view": view}
         return seat, self._report(seat, meaning).to_json()
 
     def _answer(self, meaning: str) -> tuple[str | None, JSON] | None:
