@@ -394,7 +394,10 @@ def test_15_a_trade_is_made_when_both_accept_and_a_third_player_cannot_veto() ->
 def test_a_piece_sent_back_to_the_start_before_its_landing_lands_nowhere() -> None:
     game = new_game()
     place(game, "south", ring=1, cards=[("hidden", "back to the start")])
-    assert kinds(act(game, "play", card="e1", effect="circle_out")) == ["card_played", "moved_by_card"]
+    assert kinds(act(game, "play", card="e1", effect="circle_out")) == [
+        "card_played",
+        "moved_by_card",
+    ]
     assert game.state.players["south"].ring == 0
     refused(game, WrongMoment, "plain")  # the move is over
     act(game, "end_turn")

@@ -57,7 +57,9 @@ def _check(state: ClockmanState, giver: Player, taker: Player, give: Digits, get
 
 def offer(state: ClockmanState, action: Action) -> list[Event]:
     if not state.options.swap:
-        raise RuleNotInPlay("Trading digits needs the trading rule, which is not in play", rule_name="swap")
+        raise RuleNotInPlay(
+            "Trading digits needs the trading rule, which is not in play", rule_name="swap"
+        )
     _, giver = require_turn(state, action.seat)
     taker = state.players.get(action.text("to"))
     if taker is None or taker is giver:
