@@ -16,8 +16,14 @@ if TYPE_CHECKING:
 
 
 def _check_data(args: argparse.Namespace) -> int:
+    from clacks.check_clockman import check as check_clockman
     from engine.clacks.data import FILES, check_path, default_data_path
+    from engine.clockman.data import is_data_dir
 
+    if args.game == "clockman" or (args.path and is_data_dir(Path(args.path))):
+        return check_clockman(Path(args.path) if args.path else None)
+    if not args.path and args.game is None and check_clockman(None):
+        return 1  # no directory named: every game's shipped set
     path = Path(args.path) if args.path else default_data_path()
     problems = check_path(path)
     if problems:
@@ -119,6 +125,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check-data", help="validate a directory of component data files")
     check.add_argument("path", nargs="?", help="data directory (default: the shipped house set)")
+    check.add_argument(
+        "--game",
+        choices=("clacks", "clockman"),
+        help="whose data files PATH holds (default: told by the files; without PATH, all)",
+    )
     check.set_defaults(run=_check_data)
 
     play = commands.add_parser("play", help="play a hot-seat game in the terminal")

@@ -22,12 +22,17 @@ MAX_ROUNDS = 100  # the default of engine.clacks.simulation, kept here to import
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from clacks.simulate_clockman import add_clockman_arguments
     from clacks.simulate_klackers import add_klackers_arguments
 
     parser.add_argument(
-        "--game", choices=("clacks", "klackers"), default="clacks", help="the game to simulate"
+        "--game",
+        choices=("clacks", "klackers", "clockman"),
+        default="clacks",
+        help="the game to simulate",
     )
     add_klackers_arguments(parser)
+    add_clockman_arguments(parser)
     parser.add_argument("--mode", default="competitive", help="game mode (default competitive)")
     parser.add_argument(
         "--players",
@@ -106,6 +111,10 @@ def run(args: argparse.Namespace) -> int:
         from clacks import simulate_klackers
 
         return simulate_klackers.run(args)
+    if args.game == "clockman":
+        from clacks import simulate_clockman
+
+        return simulate_clockman.run(args)
     from engine.clacks.bots import LEVELS
     from engine.clacks.errors import BadOptions
     from engine.clacks.simulation import game_seeds, levels_for_game, summarise
