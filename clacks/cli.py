@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 
 def _check_data(args: argparse.Namespace) -> int:
+    if args.game == "guards":
+        return _check_guards_data(args)
     from engine.clacks.data import FILES, check_path, default_data_path
 
     path = Path(args.path) if args.path else default_data_path()
@@ -28,6 +30,20 @@ def _check_data(args: argparse.Namespace) -> int:
         print(f"{len(problems)} problem(s) in {path}", file=sys.stderr)
         return 1
     print(f"{path}: all Clacks data files are valid")
+    return 0
+
+
+def _check_guards_data(args: argparse.Namespace) -> int:
+    from engine.guards.data import check_path, default_data_path
+
+    path = Path(args.path) if args.path else default_data_path()
+    problems = check_path(path)
+    for problem in problems:
+        print(f"{path / problem}" if not problem.startswith(str(path)) else problem, file=sys.stderr)
+    if problems:
+        print(f"{len(problems)} problem(s) in {path}", file=sys.stderr)
+        return 1
+    print(f"{path}: all Guards! Guards! data files are valid")
     return 0
 
 
@@ -116,6 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check-data", help="validate a directory of component data files")
     check.add_argument("path", nargs="?", help="data directory (default: the shipped house set)")
+    check.add_argument(
+        "--game", choices=("clacks", "guards"), default="clacks", help="whose data (default clacks)"
+    )
     check.set_defaults(run=_check_data)
 
     play = commands.add_parser("play", help="play a hot-seat game in the terminal")
