@@ -143,7 +143,9 @@ def identify_volunteer(
         if values_.deck != deck:
             raise WrongDeck(f"{values_.name} belongs to the {deck_words(values_.deck)} deck, not "
                             f"{deck_words(deck)}", card=values_.name, deck=deck)
-        if found.place != "deck":
+        # an empty deck is made again from its discards before its top card is turned
+        places = ("deck", "discard") if state.deck_left[deck] <= 0 else ("deck",)
+        if found.place not in places:
             raise CardElsewhere(f"{values_.name} is not in the deck: {place_words(state, found)}",
                                 card=values_.name)
         return found.uid, values_

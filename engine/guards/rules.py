@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.guards import rolls, setup, turns
+from engine.guards import places, recruiting, rolls, setup, turns
 from engine.guards.actions import Action
 from engine.guards.common import require_pending, require_playing
-from engine.guards.errors import GameIsOver, NotYourTurn
+from engine.guards.errors import GameIsOver, NotNow, NotYourTurn
 from engine.guards.events import Event
-from engine.guards.state import GameState
+from engine.guards.state import GameState, Pending
 
 Handler = Callable[[GameState, Action], list[Event]]
 HANDLERS: dict[str, Handler] = {}
@@ -52,6 +52,23 @@ HANDLERS.update(
         "spend_point": turns.spend_point,
     }
 )
+SECTIONS = (recruiting, places)
+Decline = Callable[[GameState, Pending, Action], list[Event]]
+DECLINES: dict[str, Decline] = {}
+for section in SECTIONS:
+    HANDLERS.update(section.HANDLERS)
+    DECLINES.update(getattr(section, "DECLINES", {}))
+
+
+@handles("decline")
+def decline(state: GameState, action: Action) -> list[Event]:
+    """No to what the game offers this seat: a Bribe, an extra recruit, a re-plant..."""
+    require_playing(state)
+    top = state.top
+    if top is None or top.kind not in DECLINES:
+        raise NotNow("Nothing is offered to you to say no to")
+    pending = require_pending(state, action.seat, top.kind)
+    return DECLINES[pending.kind](state, pending, action)
 
 
 def apply(state: GameState, action: Action) -> list[Event]:
