@@ -4,6 +4,7 @@ search, so the rules still roll it through their own code)."""
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from typing import Any
 
@@ -55,14 +56,47 @@ def started(players: int = 2, seed: int = 1, first: str | None = None, **options
 
 
 @cache
-def _state_for(faces: tuple[int, ...]) -> int:
-    for candidate in range(2_000_000):
+def _state_for(faces: tuple[int | None, ...]) -> int:
+    for candidate in range(4_000_000):
         rng = Rng(candidate * 0x9E3779B1)
-        if all(rng.below(8) + 1 == face for face in faces):
+        if all(rng.below(8) + 1 == face or face is None for face in faces):
             return candidate * 0x9E3779B1
     raise AssertionError(f"no generator state rolls {faces}")
 
 
-def rig(game: GuardsGame, faces: list[int]) -> None:
-    """The next dice the game rolls show ``faces``, in order."""
+def rig(game: GuardsGame, faces: list[int | None]) -> None:
+    """The next dice the game rolls show ``faces``, in order (None: a draw of the
+    generator that is not a die, as the pick of a random runner)."""
     game.state.rng = Rng(_state_for(tuple(faces)))
+
+
+def with_targets(players: int = 2, **targets: int) -> GuardsOptions:
+    """Options whose Wizards' Challenges have the targets given (c1=13, c4=(10, 11)...)."""
+    data = json.loads(json.dumps(GuardsOptions().data.to_json()))
+    for challenge in data["challenges.toml"]["challenge"]:
+        key = f"c{challenge['number']}"
+        if key in targets:
+            values = targets[key] if isinstance(targets[key], tuple) else (targets[key],)
+            for test, target in zip(challenge["tests"], values, strict=True):
+                test["target"] = target
+    return GuardsOptions.from_json({"players": players, "data": data})
+
+
+def recruit_into(game: GuardsGame, seat: str, **values: Any) -> str:
+    """``seat`` recruits one Volunteer in its turn (then everyone's turn passes back to it);
+    returns the card's id."""
+    deck = values.pop("deck", "shades_shadows")
+    act(game, seat, "recruit", deck=deck, source="deck", quadrant="fools",
+        values=volunteer(values.pop("name", f"Recruit {len(game.log)}"), deck, charm=1, **values))
+    rig(game, [5])
+    act(game, seat, "roll")
+    uid = game.state.players[seat].hand[-1]
+    pass_round(game, seat)
+    return uid
+
+
+def pass_round(game: GuardsGame, seat: str) -> None:
+    """Everyone's turn passes until it is ``seat``'s again."""
+    act(game, game.state.turn.seat, "end_turn")
+    while game.state.turn.seat != seat:
+        act(game, game.state.turn.seat, "end_turn")

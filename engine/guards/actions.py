@@ -71,6 +71,7 @@ SCHEMAS: dict[str, F] = {
     # magic
     "cast": {"scroll": ("uid", True), "target": ("seat", False), "values": ("values", False)},
     "use_item": {"item": ("uid", True), "values": ("values", False)},
+    "describe": {"card": ("uid", True), "values": ("values", True)},
     "guild_ability": {"target": ("seat", True)},
     # Dragons
     "summon": {"quadrant": ("quadrant", True), "discard": ("uid", True), "dragon": ("uid", False),

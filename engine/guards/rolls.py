@@ -34,6 +34,7 @@ class TestSpec:
     parts: tuple[tuple[str, int], ...] = ()  # (label, value): what the base adds up
     against: int | None = None  # an attack: the defender's Toughness (chance = a hit)
     house: bool = False  # the target is a house value
+    verdict: bool = True  # False: the roll is one half of a contest (an attack), no pass
     extra: dict[str, Any] = field(default_factory=dict)
 
     def chance(self, cap_eights: bool) -> Fraction:
@@ -51,6 +52,7 @@ class TestSpec:
             "target": self.target,
             "parts": [list(p) for p in self.parts],
             "against": self.against,
+            "verdict": self.verdict,
             "house": self.house,
             "chance": str(chance),
             "percent": dice.percent(chance),
@@ -76,7 +78,7 @@ def spec_of(state: GameState, pending: Pending) -> TestSpec:
 
 def ask(state: GameState, name: str, seat: str, **context: Any) -> Pending:
     """Wait for ``seat`` to roll the test ``name``."""
-    pending = Pending("test", [seat], {"purpose": name, "context": context})
+    pending = Pending("test", [seat], {"purpose": name, "context": {"seat": seat, **context}})
     state.pending.append(pending)
     return pending
 
@@ -85,8 +87,9 @@ def make(state: GameState, spec: TestSpec) -> tuple[dice.Roll, bool, list[Event]
     """Roll ``spec`` now from the game's generator; the result is public."""
     rolled = dice.roll(state.rng, spec.kind, state.options.cap_eights)
     passed = dice.passes(spec.kind, spec.base, spec.target, rolled)
-    record(state, spec, rolled, passed)
-    return rolled, passed, [rolled_event(spec, rolled, passed)]
+    shown = passed if spec.verdict else None
+    record(state, spec, rolled, shown)
+    return rolled, passed, [rolled_event(spec, rolled, shown)]
 
 
 def record(state: GameState, spec: TestSpec, rolled: dice.Roll, passed: bool | None) -> None:

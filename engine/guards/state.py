@@ -205,9 +205,11 @@ class GameState:
     fate_used: int = 0
     dragons: dict[str, str] = field(default_factory=dict)  # quadrant -> Dragon card
     lock: str | None = None  # the seat whose Spell Run froze the Saboteurs
+    ability_used: dict[str, int] = field(default_factory=dict)  # seat -> game turn tried
     recruiting: Recruiting | None = None
     combat: Combat | None = None
     fight: Fight | None = None
+    raid: dict[str, Any] | None = None  # the Spell Run (or Final Spell) being sabotaged
     strikes: list[dict[str, Any]] = field(default_factory=list)  # chosen, to resolve
     last_roll: dict[str, Any] | None = None  # the latest test, for the lamps and pages
     start_rolls: list[dict[str, int]] = field(default_factory=list)
@@ -260,9 +262,11 @@ class GameState:
             "fate_used": self.fate_used,
             "dragons": dict(self.dragons),
             "lock": self.lock,
+            "ability_used": dict(self.ability_used),
             "recruiting": asdict(self.recruiting) if self.recruiting else None,
             "combat": asdict(self.combat) if self.combat else None,
             "fight": asdict(self.fight) if self.fight else None,
+            "raid": dict(self.raid) if self.raid else None,
             "strikes": [dict(s) for s in self.strikes],
             "last_roll": self.last_roll,
             "start_rolls": [dict(r) for r in self.start_rolls],
