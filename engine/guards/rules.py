@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.guards import magic, places, recruiting, rolls, runs, sabotage, setup, turns
+from engine.guards import dragons, magic, places, recruiting, rolls, runs, sabotage, setup, turns
 from engine.guards.actions import Action
 from engine.guards.common import require_pending, require_playing
 from engine.guards.errors import GameIsOver, NotNow, NotYourTurn
@@ -52,7 +52,7 @@ HANDLERS.update(
         "spend_point": turns.spend_point,
     }
 )
-SECTIONS = (recruiting, places, runs, sabotage, magic)
+SECTIONS = (recruiting, places, runs, sabotage, magic, dragons)
 Decline = Callable[[GameState, Pending, Action], list[Event]]
 DECLINES: dict[str, Decline] = {}
 for section in SECTIONS:
