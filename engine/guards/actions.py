@@ -57,7 +57,7 @@ SCHEMAS: dict[str, F] = {
     "pox": {"other": ("seat", True)},
     # Spell Runs and the Final Spell
     "spell_run": {"spell": ("text", True), "quadrant": ("quadrant", True), "runners": ("uids", True),
-                  "items": ("items", False), "route": ("quadrants", True)},
+                  "items": ("items", False), "route": ("quadrants", False)},
     "reattempt": {"runners": ("uids", False), "items": ("items", False)},
     "collect_final": {"spell": ("text", True), "quadrant": ("quadrant", True)},
     "at_gate": {"route": ("quadrants", False)},

@@ -8,7 +8,7 @@ face down: only the price is shown), so those fields are optional until used.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 DECKS = ("lords_ladies", "man_beast", "shades_shadows")
@@ -36,6 +36,11 @@ ITEM_BONUS_RANGE = (-5, 5)
 PRICE_RANGE = (0, 30)
 SCROLL_TARGET_RANGE = (1, 30)
 DRAGON_RANGES = {"toughness": (1, 60), "brawl": (1, 30)}
+
+
+def _fields(card: object) -> dict[str, Any]:
+    out = {f.name: getattr(card, f.name) for f in fields(card)}  # type: ignore[arg-type]
+    return {k: dict(v) if isinstance(v, dict) else v for k, v in out.items()}
 
 
 def _whole(value: object) -> bool:
@@ -135,7 +140,7 @@ class Volunteer:
         return value
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return _fields(self)
 
 
 @dataclass(frozen=True)
@@ -147,7 +152,7 @@ class Scroll:
     FIELDS = ("name", "price", "target")
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return _fields(self)
 
 
 @dataclass(frozen=True)
@@ -159,7 +164,7 @@ class Item:
     FIELDS = ("name", "price", "bonus")
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return _fields(self)
 
 
 @dataclass(frozen=True)
@@ -171,7 +176,7 @@ class Dragon:
     FIELDS = ("name", "toughness", "brawl")
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return _fields(self)
 
 
 def read_volunteer(data: object, extra: tuple[str, ...] = ()) -> tuple[Volunteer | None, list[str]]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from engine.core.rng import Rng
 
@@ -88,6 +89,7 @@ def _open_at_least(m: int, cap_eights: bool) -> Fraction:
     return Fraction(9 - r, 8 ** (j + 1))
 
 
+@cache
 def chance(kind: str, base: int, target: int, cap_eights: bool = False) -> Fraction:
     """The exact chance that ``d8 + base >= target`` passes a test of ``kind``."""
     need = target - base
@@ -100,7 +102,12 @@ def chance(kind: str, base: int, target: int, cap_eights: bool = False) -> Fract
 def chance_table(kind: str, base: int, cap_eights: bool = False, top: int = 40) -> list[str]:
     """The chance for every target from 0 to ``top``, as fractions in text ("7/8"), for
     a page to look up the target a player types in."""
-    return [str(chance(kind, base, t, cap_eights)) for t in range(top + 1)]
+    return list(_table(kind, base, cap_eights, top))
+
+
+@cache
+def _table(kind: str, base: int, cap_eights: bool, top: int) -> tuple[str, ...]:
+    return tuple(str(chance(kind, base, t, cap_eights)) for t in range(top + 1))
 
 
 def _open_distribution(cap_eights: bool) -> list[tuple[int, Fraction]]:
@@ -113,6 +120,7 @@ def _open_distribution(cap_eights: bool) -> list[tuple[int, Fraction]]:
     return out
 
 
+@cache
 def attack_chance(attack: int, defence: int, cap_eights: bool = False) -> Fraction:
     """The exact chance that a Brawl roll ``d8 + attack`` hits a Toughness roll
     ``d8 + defence`` (both open rolls): the attack must not be a natural 1 and must beat

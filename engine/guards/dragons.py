@@ -248,9 +248,9 @@ def send(state: GameState, action: Action) -> list[Event]:
     for uid in cards:
         if uid not in mine:
             raise DragonRule(f"Send your own Volunteers (in hand or planted), not {uid!r}")
-    if forced and not cards:
-        raise DragonRule("The Grand Master's Dragon: you must send a Volunteer against it")
     sent = sum(len(v) for v in fight.sent.values())
+    if forced and not cards and mine and sent < MOST_FIGHTERS:
+        raise DragonRule("The Grand Master's Dragon: you must send a Volunteer against it")
     if sent + len(cards) > MOST_FIGHTERS:
         raise TooManyFighters(f"At most {MOST_FIGHTERS} Volunteers face a Dragon: {sent} are sent already",
                               fighters=sent + len(cards), most=MOST_FIGHTERS)
@@ -266,14 +266,14 @@ def send(state: GameState, action: Action) -> list[Event]:
             put(state, card.item, f"carried:{seat}")  # the Saboteur's Item goes along
     send_in(state, seat, cards, pairs)
     events = [ev("sent_against_dragon", seat, fighters=len(cards))]
-    if pending.seats:
+    if pending.seats and sent + len(cards) < MOST_FIGHTERS:
         return events
     state.pending.remove(pending)
     return events + resolve_muster(state)
 
 
 def decline_join(state: GameState, pending: Pending, action: Action) -> list[Event]:
-    if pending.data.get("forced"):
+    if pending.data.get("forced") and action.seat is not None and fighters_of(state, action.seat):
         raise DragonRule("The Grand Master's Dragon: you must send a Volunteer against it")
     assert action.seat is not None
     pending.seats.remove(action.seat)

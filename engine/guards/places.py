@@ -17,6 +17,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.guards.actions import Action
 from engine.guards.cards import ATTRIBUTES, Item, Scroll
 from engine.guards.common import (
@@ -114,9 +116,8 @@ def buy(state: GameState, action: Action) -> list[Event]:
         card = state.cards.get(known)
         if card is None or card.kind != kind or card.place != "supply":
             raise BadCard(f"No {kind} {known!r} is in the decks", problems=str(known))
-        price = getattr(card.values, "price", None)
-        if price is None:
-            raise BadCard("That card has no price", problems=str(known))
+        # a card the game knows costs what it says; one taken free before, what is typed
+        price = getattr(card.values, "price", None) or price
     if not 0 <= price <= 30:
         raise BadCard(f"A price runs from $0 to $30, not ${price}", problems="price")
     if state.supply[kind] <= 0:
@@ -128,6 +129,11 @@ def buy(state: GameState, action: Action) -> list[Event]:
     player.dollars -= price
     if known is not None:
         put(state, known, f"hand:{seat}")
+        card = state.cards[known]
+        if getattr(card.values, "price", None) is None:
+            values = card.values
+            assert isinstance(values, (Scroll, Item))
+            card.values = replace(values, price=price)
     else:
         blank = Scroll(action["name"], price, None) if kind == "scroll" else Item(action["name"], price, None)
         state.supply[kind] -= 1

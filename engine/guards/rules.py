@@ -55,6 +55,7 @@ HANDLERS.update(
 SECTIONS = (recruiting, places, runs, sabotage, magic, dragons)
 Decline = Callable[[GameState, Pending, Action], list[Event]]
 DECLINES: dict[str, Decline] = {}
+DECLINES["point"] = turns.forfeit_point
 for section in SECTIONS:
     HANDLERS.update(section.HANDLERS)
     DECLINES.update(getattr(section, "DECLINES", {}))

@@ -108,7 +108,7 @@ def spell_run(state: GameState, action: Action) -> list[Event]:
         raise TooManyRunners(f"At most {FIRST_RUNNERS} runners set out, not {len(runners)}",
                              runners=len(runners), most=FIRST_RUNNERS)
     pairs = equip(state, seat, runners, action["items"])
-    route = list(action["route"])
+    route = list(action["route"] or [])
     # checks done
     turn.stopped = "spell"
     mark_began(turn)

@@ -10,7 +10,7 @@ roll, a choice, a window in which other players may answer).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from engine.core.rng import Rng
@@ -49,7 +49,7 @@ class Card:
         return {
             "uid": self.uid,
             "kind": self.kind,
-            "values": self.values.to_json(),
+            "values": plain(self.values),
             "origin": self.origin,
             "place": self.place,
             "item": self.item,
@@ -248,10 +248,10 @@ class GameState:
             "rng": self.rng.to_json(),
             "players": {s: _player_json(p) for s, p in self.players.items()},
             "phase": self.phase,
-            "turn": asdict(self.turn) if self.turn else None,
+            "turn": plain(self.turn) if self.turn else None,
             "turns": self.turns,
             "steps": self.steps,
-            "pending": [asdict(p) for p in self.pending],
+            "pending": [plain(p) for p in self.pending],
             "cards": {u: c.to_json() for u, c in self.cards.items()},
             "typed": dict(self.typed),
             "display": {d: list(p) for d, p in self.display.items()},
@@ -263,9 +263,9 @@ class GameState:
             "dragons": dict(self.dragons),
             "lock": self.lock,
             "ability_used": dict(self.ability_used),
-            "recruiting": asdict(self.recruiting) if self.recruiting else None,
-            "combat": asdict(self.combat) if self.combat else None,
-            "fight": asdict(self.fight) if self.fight else None,
+            "recruiting": plain(self.recruiting) if self.recruiting else None,
+            "combat": plain(self.combat) if self.combat else None,
+            "fight": plain(self.fight) if self.fight else None,
             "raid": dict(self.raid) if self.raid else None,
             "strikes": [dict(s) for s in self.strikes],
             "last_roll": self.last_roll,
@@ -277,9 +277,20 @@ class GameState:
 
 
 def _player_json(player: Player) -> dict[str, Any]:
-    out = asdict(player)
-    out["card"] = player.card.to_json() if player.card else None
+    out: dict[str, Any] = plain(player)
     return out
+
+
+def plain(value: Any) -> Any:
+    """A dataclass (and what it holds) as plain JSON data: a fresh copy, made much faster
+    than ``dataclasses.asdict`` (which deep-copies every number)."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value
 
 
 def new_state(options: GuardsOptions, seed: int) -> GameState:

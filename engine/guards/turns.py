@@ -21,6 +21,7 @@ from engine.guards.common import (
     discard_volunteer,
     name_of,
     put,
+    require_free,
     require_pending,
     require_playing,
     require_turn,
@@ -228,8 +229,10 @@ def miss_turn(state: GameState, action: Action) -> list[Event]:
 
 def discard(state: GameState, action: Action) -> list[Event]:
     """One of one's own cards lost by a card's effect: a Volunteer (with its Item) to
-    its discards, a Scroll or Item to the bottom of its deck."""
+    its discards, a Scroll or Item to the bottom of its deck. Not while the game waits
+    for an answer (the card might be the one asked about)."""
     seat = require_seated(state, action.seat)
+    require_free(state)
     uid = action["card"]
     card = state.cards.get(uid)
     if card is None or not card.place.startswith(f"hand:{seat}"):
@@ -266,6 +269,16 @@ def grant_point(state: GameState, seat: str) -> list[Event]:
         return [ev("point_lost", seat)]
     state.pending.append(Pending("point", [seat]))
     return []
+
+
+def forfeit_point(state: GameState, pending: Pending, action: Action) -> list[Event]:
+    """No attribute can take the point (all at the top of their tables): it is lost."""
+    player = state.players[pending.seats[0]]
+    assert player.card is not None
+    if any(player.base[a] < player.card.top[a] for a in player.base):
+        raise NotNow("Place the point: an attribute still has room on its table")
+    state.pending.remove(pending)
+    return [ev("point_lost", player.seat)]
 
 
 def spend_point(state: GameState, action: Action) -> list[Event]:
