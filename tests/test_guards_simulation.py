@@ -11,7 +11,12 @@ from guards_support import act, set_up, started
 from clacks.cli import main
 from engine.guards import GuardsGame
 from engine.guards import views as guard_views
-from engine.guards.simulation import InvariantBroken, check_invariants, check_privacy, play_random_game
+from engine.guards.simulation import (
+    InvariantBroken,
+    check_invariants,
+    check_privacy,
+    play_random_game,
+)
 
 GAMES = 1000
 CHUNKS = 4
