@@ -121,7 +121,7 @@ def setup_forms(state: GameState, seat: str) -> list[Form]:
         for deck in ("lords_ladies", "man_beast"):
             if deck not in player.dealt:
                 forms.append(form("dealt", "setup", field("deck", "fixed", value=deck),
-                                  volunteer_field(state, [deck])))
+                                  volunteer_field(state, [deck]), deck=deck))
     return forms
 
 
