@@ -131,6 +131,7 @@ def _test(board: Exchange, out: TextIO, sleep: Sleep, seconds: float) -> int:
 ATTRACT_TITLES = {
     "clacks": "GNU TERRY PRATCHETT",
     "klackers": "Klackers, the box shut number by number",
+    "guards": "Guards! Guards!, Dragons over Ankh-Morpork",
 }
 
 
