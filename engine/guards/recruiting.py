@@ -268,7 +268,7 @@ def tavern(state: GameState, action: Action) -> list[Event]:
     mark_began(turn)
     roll = dice.roll_die(state.rng)
     state.last_roll = {"purpose": "tavern", "seat": seat, "faces": [roll], "total": roll, "base": 0,
-                       "target": None, "passed": None, "step": state.steps + 1}
+                       "target": None, "passed": None, "step": state.steps + 1, "turn": state.turns}
     state.pending.append(Pending("tavern", [seat], {"roll": roll}))
     return [ev("tavern_rolled", seat, roll=roll)]
 

@@ -102,6 +102,7 @@ def record(state: GameState, spec: TestSpec, rolled: dice.Roll, passed: bool | N
         "target": spec.target,
         "passed": passed,
         "step": state.steps + 1,
+        "turn": state.turns,
     }
 
 

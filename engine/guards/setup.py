@@ -128,6 +128,6 @@ def roll_for_start(state: GameState, action: Action) -> list[Event]:
     events = [ev("start_rolled", first, rolls=[dict(r) for r in state.start_rolls])]
     state.last_roll = {"purpose": "start", "seat": first, "faces": [best], "total": best,
                        "base": 0, "target": None, "passed": True,
-                       "step": state.steps + 1}
+                       "step": state.steps + 1, "turn": state.turns}
     events += begin_turn(state, first)
     return events

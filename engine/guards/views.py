@@ -141,8 +141,8 @@ def turn_json(state: GameState) -> dict[str, Any] | None:
     if turn is None:
         return None
     player = state.players[turn.seat]
-    if state.pending and any(turn.seat in p.seats for p in state.pending):
-        step = "answer"
+    if state.pending:  # the answer belongs to the step under way
+        step = "stop" if turn.stopped else "pass" if turn.began else "start"
     elif not turn.began and not turn.stopped:
         step = "start"
     elif turn.stopped is None:

@@ -19,8 +19,15 @@
     return Clacks.has(key) ? t(key) : String(value);
   }
 
+  // A player in a sentence: their name, or their colour when they gave none.
   function seatName(state, seatId) {
     if (!seatId) return t("guards.nobody");
+    const seat = ((state.room && state.room.seats) || []).find((s) => s.id === seatId);
+    return (seat && seat.name) || t(`seat.${seatId}`);
+  }
+
+  // A player in a heading: their name and their colour.
+  function seatFull(state, seatId) {
     const seat = ((state.room && state.room.seats) || []).find((s) => s.id === seatId);
     const label = t(`seat.${seatId}`);
     const name = seat && seat.name;
@@ -149,7 +156,8 @@
 
   function lastRoll(state) {
     const roll = state.view.last_roll;
-    if (!roll) return null;
+    // a roll of an earlier turn is in the log, not on show
+    if (!roll || (state.view.turn && roll.turn !== undefined && roll.turn !== state.view.turn.game_turn)) return null;
     const verdict = roll.passed === null || roll.passed === undefined ? "" : t(`guards.verdict.${roll.passed}`);
     const words = roll.purpose === "start"
       ? t("guards.roll.start", { who: seatName(state, roll.seat), faces: roll.faces.join(" + ") })
@@ -238,7 +246,7 @@
     const returned = player.spells.filter((s) => s.returned).length;
     return el("section", { class: `seat g-card compact${active ? " active" : ""}`, "data-seat": player.seat,
                            "aria-label": seatName(state, player.seat) },
-      el("h3", {}, el("span", { class: `shape ${player.seat}`, "aria-hidden": "true" }), seatName(state, player.seat),
+      el("h3", {}, el("span", { class: `shape ${player.seat}`, "aria-hidden": "true" }), seatFull(state, player.seat),
         active ? el("span", { class: "badge" }, t("guards.on_turn")) : null),
       el("p", {}, guildCardName(player.card)),
       el("p", { class: "g-dollars" }, t("guards.dollars", { count: player.dollars }), " · ", attrs),
@@ -267,7 +275,7 @@
       class: `seat g-card${active ? " active" : ""}${options && options.compact ? " compact" : ""}`,
       "data-seat": player.seat, "aria-label": seatName(state, player.seat), "aria-current": active ? "true" : null,
     },
-    el("h3", {}, el("span", { class: `shape ${player.seat}`, "aria-hidden": "true" }), seatName(state, player.seat),
+    el("h3", {}, el("span", { class: `shape ${player.seat}`, "aria-hidden": "true" }), seatFull(state, player.seat),
       active ? el("span", { class: "badge" }, t("guards.on_turn")) : null),
     el("p", { class: "g-guild" }, guildCardName(card), " ", houseBadge(card && card.house)),
     attributeRows(player),
@@ -350,7 +358,7 @@
     const turn = state.view.turn;
     if (!turn) return null;
     // while the game waits for an answer, the step is the one the answer belongs to
-    const at = turn.step === "answer" ? (turn.stopped ? "stop" : turn.began ? "pass" : "start") : turn.step;
+    const at = turn.step;
     const reached = STEPS.indexOf(at === "move" ? "pass" : at);
     return el("ol", { class: "g-guide", "aria-label": t("guards.guide") }, STEPS.map((step, i) => {
       const now = step === at || (at === "move" && step === "move");
@@ -379,7 +387,7 @@
     } else if (view.phase === "start") {
       lines.push(el("p", { class: "phase" }, t("guards.phase.start")));
     } else {
-      lines.push(el("p", { class: "phase" }, t("guards.phase.turn", { name: seatName(state, view.turn.seat), number: view.turn.number })));
+      lines.push(el("p", { class: "phase" }, t("guards.phase.turn", { name: seatFull(state, view.turn.seat), number: view.turn.number })));
       if (!compact) lines.push(turnGuide(state));
     }
     for (const pending of view.pending) if (!seat || !pending.seats.includes(seat)) lines.push(pendingLine(state, pending));
@@ -392,7 +400,7 @@
     const items = ["luggage", "dragons", "fate", "items", "scrolls", "volunteers", "pieces"].map((k) =>
       el("li", {}, t(`guards.checklist.${k}`)));
     const ready = view.players.map((p) => el("li", { class: p.ready ? "done" : "", "data-ready": p.seat },
-      seatName(state, p.seat), ": ", p.card ? guildCardName(p.card) : t("guards.no_card"), " · ",
+      seatFull(state, p.seat), ": ", p.card ? guildCardName(p.card) : t("guards.no_card"), " · ",
       t("guards.dealt_count", { count: p.dealt.length })));
     return el("section", { class: "g-setup", "aria-label": t("guards.checklist") },
       el("h2", {}, t("guards.checklist")), el("ol", { class: "g-checklist" }, items),
@@ -410,7 +418,8 @@
     const challenges = el("section", { class: "g-challenge-box", "aria-label": t("guards.challenges") },
       el("h2", {}, t("guards.challenges")), challengesTable(state));
     return el("div", { class: `guards-table panel-${panel}` }, statusBlock(state),
-      view.phase === "setup" || view.phase === "start" ? setupBlock(state) : null, players, city, challenges);
+      view.phase === "setup" || view.phase === "start" ? setupBlock(state) : null, players,
+      el("div", { class: "g-side" }, city, challenges));
   }
 
   // ------------------------------------------------------------------ reference
@@ -434,7 +443,7 @@
     };
   }
 
-  Object.assign(G, { word, seatName, spellName, guildCardName, abilityName, chanceText, testLine, partsText,
+  Object.assign(G, { word, seatName, seatFull, spellName, guildCardName, abilityName, chanceText, testLine, partsText,
     describeEvent, die, lastRoll, guildCard, attributeRows, spellsLine, volunteerLine, houseBadge, challengeText,
     statusBlock, cityMap, pendingLine, turnGuide });
 

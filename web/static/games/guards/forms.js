@@ -97,7 +97,7 @@
   function renderField(ctx, form, field, values, redraw) {
     const state = ctx.state;
     const id = `${key(form)}.${field.name}`;
-    const label = t(`guards.field.${field.name}`);
+    const label = fieldLabel(form, field.name);
     const set = (value) => { values[field.name] = value; redraw(); };
     const setQuiet = (value) => { values[field.name] = value; };
     switch (field.kind) {
@@ -174,6 +174,12 @@
       default:
         return null;
     }
+  }
+
+  // A field's label, said for its form where the plain word would be vague ("Quadrant").
+  function fieldLabel(form, name) {
+    const own = `guards.field.${form.type}.${name}`;
+    return Clacks.has(own) ? t(own) : t(`guards.field.${name}`);
   }
 
   function cardName(form, fieldName, uid) {
@@ -450,7 +456,7 @@
       form.fields.map((f) => renderField(ctx, form, f, values, redraw)),
       chanceNote(ctx, form, values),
       (values.missing || []).length ? el("p", { class: "error", role: "alert", "data-missing": values.missing.join(",") },
-        t("guards.missing", { fields: values.missing.map((n) => t(`guards.field.${n}`)).join(", ") })) : null,
+        t("guards.missing", { fields: values.missing.map((n) => fieldLabel(form, n)).join(", ") })) : null,
       el("div", { class: "turn-buttons" },
         el("button", { type: "submit", class: "primary", "data-send": k }, t("guards.send")),
         options && options.open ? null : el("button", { type: "button", class: "secondary", onclick: () => { opened = null; ctx.redraw(); } }, t("guards.cancel"))));
