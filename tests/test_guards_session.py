@@ -90,3 +90,13 @@ def test_the_result_ranks_everyone() -> None:
     assert set(result["ranking"]) == {"red", "blue"}
     replayed = game_module("guards").replay(s.log_json())
     assert replayed.result() == result
+
+
+def test_every_event_is_said_in_english_words() -> None:
+    from engine.guards.describe import TEXTS, describe_event
+    from test_guards_web import engine_event_kinds
+
+    assert engine_event_kinds() <= set(TEXTS)
+    assert describe_event({"kind": "rolled", "seat": "red", "faces": [8, 1], "purpose": "challenge", "total": 14,
+                           "target": 13, "passed": True}) == "Red rolls 8 then 1 for challenge: 14 against 13, a pass."
+    assert describe_event({"kind": "bribed", "seat": "blue", "name": "Nobby", "dollars": 3}) == "Blue bribes Nobby for $3."
