@@ -89,6 +89,7 @@ def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict
     table.page.click("dialog button[type=submit]")
     table.wait_revision(1)
     table.page.wait_for_selector(".guards-table .g-setup")
+    assert table.page.locator(".g-challenges .g-house").count() == 4  # house targets marked as such
     session = server.room.session
     assert session is not None and session.game == "guards"
     state = session.guards.state  # type: ignore[attr-defined]

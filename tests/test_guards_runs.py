@@ -400,3 +400,47 @@ def test_the_whole_run_replays_the_same() -> None:
 def test_new_game_helper_still_plays() -> None:
     assert new_game(2).state.phase == "setup"
     assert started(2).state.phase == "play"
+
+
+def test_equal_totals_are_no_hit_and_give_the_counter_attack() -> None:
+    # ruling 5: "greater than"
+    game = ambush_game()
+    rig(game, [3])
+    act(game, "blue", "roll")  # 4 + 3 = 7
+    rig(game, [5])
+    events = act(game, "red", "roll")  # 2 + 5 = 7: equal, no hit
+    assert events[-1]["kind"] == "blow_missed" and events[-1]["counter"] is True
+    assert game.state.players["red"].run.runners  # the runner stands
+
+
+def test_a_runner_who_changes_sides_takes_its_item() -> None:
+    # ruling 11
+    game = planted_game(2, red_lords_ladies=volunteer("Armed Runner", loyalty=0),
+                        blue_lords_ladies=volunteer("Bro", **BROTHER))
+    act(game, "red", "buy", kind="item", price=2, quadrant="assassins", name="Troll Club")
+    club = game.state.players["red"].items[0]
+    runner = runners_of(game)[0]
+    run(game, runners=[runner], route=["fools"], items={runner: club})
+    assert game.view(None)["players"][0]["run"]["runners"][0]["item"]["name"] == "Troll Club"
+    rig(game, [None, 2])
+    act(game, "blue", "strike", card=game.state.players["blue"].planted["fools"], method="alter")
+    rig(game, [2])
+    act(game, "red", "roll")  # Loyalty 0 + 2 < 7
+    blue = game.state.players["blue"]
+    assert runner in blue.hand and club in blue.items
+
+
+@pytest.mark.parametrize(("summed", "needed"), [(False, 7), (True, 8)])
+def test_anti_magic_counts_the_best_volunteer_or_all_of_them(summed: bool, needed: int) -> None:
+    # ruling 12, and the option that adds them up
+    options = replace(with_targets(2), anti_magic_sum=summed)
+    game = GuardsGame.new(options, 1)
+    set_up(game, blue_lords_ladies=volunteer("Warded", anti_magic=2),
+           blue_man_beast=volunteer("Charmed", "man_beast", anti_magic=1))
+    rig(game, [8, 2])
+    act(game, "red", "roll")
+    act(game, "red", "buy", kind="scroll", price=1, quadrant="assassins")
+    rig(game, [2])
+    events = act(game, "red", "cast", scroll=game.state.players["red"].scrolls[0], target="blue",
+                 values={"target": 5})
+    assert events[0]["target"] == needed

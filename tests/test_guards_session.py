@@ -93,8 +93,9 @@ def test_the_result_ranks_everyone() -> None:
 
 
 def test_every_event_is_said_in_english_words() -> None:
-    from engine.guards.describe import TEXTS, describe_event
     from test_guards_web import engine_event_kinds
+
+    from engine.guards.describe import TEXTS, describe_event
 
     assert engine_event_kinds() <= set(TEXTS)
     assert describe_event({"kind": "rolled", "seat": "red", "faces": [8, 1], "purpose": "challenge", "total": 14,
