@@ -116,7 +116,8 @@ def setup_forms(state: GameState, seat: str) -> list[Form]:
         taken = {p.card.id for s, p in state.players.items() if p.card is not None and s != seat}
         options = [c.id for c in state.options.data.guild_cards.values() if c.id not in taken]
         forms.append(form("choose_guild", "setup", field("card", "guild_card", options=options),
-                          field("values", "guild_values", optional=True), chosen=player.card is not None))
+                          field("values", "guild_values", optional=True),
+                          current=player.card.id if player.card is not None else None))
     if player.card is not None:
         for deck in ("lords_ladies", "man_beast"):
             if deck not in player.dealt:

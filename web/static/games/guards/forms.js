@@ -107,6 +107,7 @@
       case "guild_card": {
         const options = field.options || [];
         if (values[field.name] === undefined && !field.optional && options.length === 1) values[field.name] = optionValue(options[0]);
+        if (values[field.name] === undefined && form.current && field.name === "card") values[field.name] = form.current;
         const node = labelled(label, select(id, options, values[field.name], (o) => optionLabel(state, field, o), set, field.optional),
           field.secret ? el("span", { class: "hint" }, t("guards.secret")) : null);
         if (field.kind === "guild_card" && values[field.name]) {
@@ -412,9 +413,20 @@
 
   // The required fields left empty, named, so nothing half-filled is sent.
   function missing(form, values) {
+    const action = actionOf(form, values);
     return form.fields.filter((f) => !f.optional && ((f.kind === "choice" || f.kind === "guild_card")
       && (values[f.name] === undefined || values[f.name] === null || values[f.name] === "")
-      || f.kind === "cards" && (values[f.name] || []).length < (f.min || 0)));
+      || f.kind === "cards" && (values[f.name] || []).length < (f.min || 0)
+      // a card named, or typed with at least its name
+      || (f.kind === "volunteer" || f.kind === "dragon") && action.values === undefined
+        && action.card === undefined && action.dragon === undefined && needsCard(form, f, values)
+      || (f.kind === "volunteer" || f.kind === "dragon") && action.values && !action.values.name));
+  }
+
+  function needsCard(form, field, values) {
+    if (field.kind === "dragon") return true;
+    const deck = (form.fields.find((f) => f.name === "deck" && f.kind === "fixed") || {}).value || values.deck || form.deck;
+    return !(values.source === "display" && deck && (field.face_up || {})[deck]);
   }
 
   async function send(ctx, form, values) {
@@ -446,12 +458,16 @@
     }
     const open = opened === k || (options && options.open);
     if (!open) {
+      const chosen = form.current && ctx.state.view.guild_cards.find((c) => c.id === form.current);
       return el("button", { type: "button", class: primary ? "primary big" : "secondary", "data-form": k, "aria-expanded": "false",
-                            onclick: () => { opened = k; ctx.redraw(); } }, title(form));
+                            onclick: () => { opened = k; ctx.redraw(); } }, chosen ? `${title(form)}: ${G.guildCardName(chosen)}` : title(form));
     }
     const redraw = () => ctx.redraw();
     const body = el("form", { class: "g-form", "data-form": k, onsubmit: (e) => { e.preventDefault(); send(ctx, form, values); } },
       el("h3", {}, title(form)),
+      form.deck ? el("p", { class: "g-deck-note" }, t("guards.deck_of", { deck: G.word("deck", form.deck) })) : null,
+      form.current ? el("p", { class: "g-chosen" }, t("guards.chosen", {
+        card: G.guildCardName(ctx.state.view.guild_cards.find((c) => c.id === form.current)) })) : null,
       Clacks.has(`guards.help.${form.type}`) ? el("p", { class: "hint" }, t(`guards.help.${form.type}`)) : null,
       form.fields.map((f) => renderField(ctx, form, f, values, redraw)),
       chanceNote(ctx, form, values),

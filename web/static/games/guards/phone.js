@@ -92,8 +92,12 @@
     const view = ctx.state.view;
     if (view.phase !== "setup") return null;
     if (!list.length) return section("g-setup-phone", t("guards.setup_title"), el("p", { class: "hint" }, t("guards.setup_waiting")));
+    // one step at a time: the Guild Card, then each dealt card; a chosen card may still change
+    const guild = list.find((f) => f.type === "choose_guild");
+    const dealt = list.filter((f) => f.type === "dealt");
+    const first = guild && !guild.current ? guild : dealt[0];
     return section("g-setup-phone", t("guards.setup_title"), el("p", { class: "hint" }, t("guards.setup_hint")),
-      list.map((f) => G.renderForm(ctx, f, { open: true })));
+      list.map((f) => G.renderForm(ctx, f, { open: f === first, primary: f === first })));
   }
 
   function handPanel(ctx) {
