@@ -229,3 +229,13 @@ def test_the_options_keep_the_data_so_a_save_replays_after_the_files_change() ->
     saved["data"]["challenges.toml"]["challenge"][0]["tests"][0]["target"] = "nine"
     with pytest.raises(BadOptions, match="target"):
         GuardsOptions.from_json(saved)
+
+
+def test_many_turns_missed_by_everyone_still_come_round() -> None:
+    game = started(2, first="red")
+    for _ in range(6):
+        act(game, "red", "miss_turn")
+        act(game, "blue", "miss_turn")
+    act(game, "red", "end_turn")
+    assert game.state.turn is not None
+    assert sum(p.miss for p in game.state.players.values()) < 12

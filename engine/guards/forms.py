@@ -172,7 +172,7 @@ def pending_forms(state: GameState, seat: str) -> list[Form]:
     if kind == "runner":
         return [form("pick_runner", "now", field("card", "choice", options=options_of(state, pool(state, seat))))]
     if kind == "replant":
-        saboteur = top.data["card"]
+        saboteur = top.data["saboteur"]
         here = next((q for q, u in player.planted.items() if u == saboteur), None)
         free = [q for q in QUADRANTS if q == here or q not in player.planted]
         return [form("replant", "now", field("quadrant", "choice", options=free)),

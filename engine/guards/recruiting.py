@@ -72,6 +72,8 @@ def touch(
     """The player picks up a Volunteer to recruit: checks, then the card is touched."""
     if source not in SOURCES:
         raise NotNow(f"Take the face-up card (display) or the top of the deck (deck), not {source!r}")
+    if source == "display" and not state.display[deck]:
+        raise NotNow("No card is face up on that pile: take the top of the deck")
     shown = face_up(state, deck) if source == "display" else None
     uid, card_values = identify_volunteer(state, deck, card, values, face_up=shown)
     # from here on the state changes

@@ -281,7 +281,8 @@ def after_loyalty(state: GameState, spec: rolls.TestSpec, rolled: dice.Roll, pas
 
 
 def offer_replant(state: GameState, seat: str, saboteur: str) -> list[Event]:
-    state.pending.append(Pending("replant", [seat], {"card": saboteur}))
+    # the Saboteur's id stays off the public view: it is about to hide again
+    state.pending.append(Pending("replant", [seat], {"saboteur": saboteur}))
     return []
 
 
@@ -289,7 +290,7 @@ def replant(state: GameState, action: Action) -> list[Event]:
     pending = require_pending(state, action.seat, "replant")
     seat = action.seat
     assert seat is not None
-    saboteur = pending.data["card"]
+    saboteur = pending.data["saboteur"]
     quadrant = action["quadrant"]
     current = planted_quadrant(state, saboteur)
     player = state.players[seat]

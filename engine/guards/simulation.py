@@ -268,7 +268,16 @@ def play_random_game(
     players: int | None = None, spells: int | None = None,
 ) -> Outcome:
     """One game of random reports from ``seed`` (players and spells drawn from it unless
-    given); raises InvariantBroken on a broken rule."""
+    given); raises InvariantBroken, naming the seed, on a broken rule."""
+    try:
+        return _play(seed, max_actions, nonsense, check_every, players, spells)
+    except InvariantBroken as exc:
+        raise InvariantBroken(f"game {seed}: {exc}") from exc
+
+
+def _play(
+    seed: int, max_actions: int, nonsense: int, check_every: int, players: int | None, spells: int | None
+) -> Outcome:
     pick = Rng(seed ^ 0x5DEECE66D)
     players = players or 2 + pick.below(5)
     spells = spells or 1 + pick.below(5)

@@ -37,7 +37,8 @@ BAIL = 2
 def begin_turn(state: GameState, seat: str) -> list[Event]:
     """``seat``'s turn begins; one to miss passes on at once."""
     events: list[Event] = []
-    for _ in range(len(state.seats) * 4):
+    # every turn missed takes one off a count, so someone plays within this many
+    for _ in range(sum(p.miss for p in state.players.values()) + len(state.seats) + 1):
         player = state.players[seat]
         state.turns += 1
         if state.lock == seat:
