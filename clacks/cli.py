@@ -7,7 +7,6 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -16,26 +15,9 @@ if TYPE_CHECKING:
 
 
 def _check_data(args: argparse.Namespace) -> int:
-    from clacks.check_clockman import check as check_clockman
-    from engine.clacks.data import FILES, check_path, default_data_path
-    from engine.clockman.data import is_data_dir
+    from clacks.check_data import run
 
-    if args.game == "clockman" or (args.path and is_data_dir(Path(args.path))):
-        return check_clockman(Path(args.path) if args.path else None)
-    if not args.path and args.game is None and check_clockman(None):
-        return 1  # no directory named: every game's shipped set
-    path = Path(args.path) if args.path else default_data_path()
-    problems = check_path(path)
-    if problems:
-        for problem in problems:
-            # a problem in one data file names that file; give it the directory too
-            file, sep, rest = problem.partition(": ")
-            print(f"{path / file}{sep}{rest}" if file in FILES else problem, file=sys.stderr)
-        noun = "problem" if len(problems) == 1 else "problems"
-        print(f"{len(problems)} {noun} in {path}", file=sys.stderr)
-        return 1
-    print(f"{path}: all Clacks data files are valid")
-    return 0
+    return run(args.path, args.game)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -127,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("path", nargs="?", help="data directory (default: the shipped house set)")
     check.add_argument(
         "--game",
-        choices=("clacks", "clockman"),
+        choices=("clacks", "clockman", "guards"),
         help="whose data files PATH holds (default: told by the files; without PATH, all)",
     )
     check.set_defaults(run=_check_data)

@@ -27,18 +27,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument(
         "--game",
-        choices=("clacks", "klackers", "clockman"),
+        choices=("clacks", "klackers", "clockman", "guards"),
         default="clacks",
         help="the game to simulate",
     )
+    parser.add_argument("--spells", type=int, help="Guards! Guards!: Great Spells to win (default: random)")
     add_klackers_arguments(parser)
     add_clockman_arguments(parser)
     parser.add_argument("--mode", default="competitive", help="game mode (default competitive)")
     parser.add_argument(
         "--players",
         type=int,
-        choices=(1, 2, 3, 4),
-        help="players (default: 2, or 1 in solitaire)",
+        choices=(1, 2, 3, 4, 5, 6),
+        help="players (default: 2, or 1 in solitaire; Guards! Guards!: random, 2 to 6)",
     )
     parser.add_argument(
         "--route", default="easy", help="co-op and solitaire route, the red seat's junior route"
@@ -115,6 +116,10 @@ def run(args: argparse.Namespace) -> int:
         from clacks import simulate_clockman
 
         return simulate_clockman.run(args)
+    if args.game == "guards":
+        from clacks import simulate_guards
+
+        return simulate_guards.run(args)
     from engine.clacks.bots import LEVELS
     from engine.clacks.errors import BadOptions
     from engine.clacks.simulation import game_seeds, levels_for_game, summarise

@@ -132,6 +132,7 @@ ATTRACT_TITLES = {
     "clacks": "GNU TERRY PRATCHETT",
     "klackers": "Klackers, the box shut number by number",
     "clockman": "Clockman, the die rolled and 01.01.2000 put together",
+    "guards": "Guards! Guards!, Dragons over Ankh-Morpork",
 }
 
 

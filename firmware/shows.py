@@ -27,6 +27,7 @@ SHOW_MODULES: dict[str, str] = {
     "clacks": "firmware.clacks_show",
     "klackers": "firmware.klackers_show",
     "clockman": "firmware.clockman_show",
+    "guards": "firmware.guards_show",
 }
 ATTRACT_GAME = "clacks"  # the box's convention attract mode
 
