@@ -84,9 +84,10 @@ def _options(args: argparse.Namespace) -> Options:
             quick=args.quick,
             balanced_start=not args.published_setup,
             words=words,
+            **house_rules(args),
         )
-    for name in ("express", "long_message", "quick", "published_setup"):
-        if getattr(args, name):
+    for name in ("express", "long_message", "quick", "published_setup", *HOUSE_RULES):
+        if getattr(args, name) not in (None, False):
             raise BadOptions(f"--{name.replace('_', '-')} is a competitive variant")
     return Options.for_players(
         players,
@@ -96,6 +97,32 @@ def _options(args: argparse.Namespace) -> Options:
         night_shift=args.night_shift,
         words=words,
     )
+
+
+HOUSE_RULES = ("stress_limit", "hand_size", "turn_seconds")  # numeric competitive options
+
+
+def house_rules(args: argparse.Namespace) -> dict[str, float]:
+    """The numeric options given on the command line (checked against their ranges by
+    ``Options``, which names the range of one that is out of it)."""
+    return {name: getattr(args, name) for name in HOUSE_RULES if getattr(args, name) is not None}
+
+
+def add_house_rules(parser: argparse.ArgumentParser) -> None:
+    from engine.clacks.state import RANGES
+
+    for name, kind, about in (
+        ("stress_limit", int, "stress points a turn (the rules: 5)"),
+        ("hand_size", int, "Jacquards in a hand (the rules: 3)"),
+        ("turn_seconds", float, "Clacks Express: seconds a turn (the rules: 60)"),
+    ):
+        allowed = RANGES[name]
+        parser.add_argument(
+            f"--{name.replace('_', '-')}",
+            type=kind,
+            metavar="N",
+            help=f"house rule, {about}; {allowed.low} to {allowed.high}",
+        )
 
 
 def _trainer_options(args: argparse.Namespace) -> TrainerOptions:
@@ -138,6 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--express", action="store_true", help="Clacks Express: 60-second turns")
     play.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
     play.add_argument("--quick", action="store_true", help="Quick Game: no sabotage")
+    add_house_rules(play)
     play.add_argument(
         "--published-setup",
         action="store_true",

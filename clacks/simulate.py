@@ -51,6 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--express", action="store_true", help="Clacks Express")
     parser.add_argument("--quick", action="store_true", help="Quick Game")
+    from clacks.cli import add_house_rules
+
+    add_house_rules(parser)
     parser.add_argument(
         "--published-setup",
         action="store_true",
@@ -73,13 +76,18 @@ def _options(args: argparse.Namespace) -> Options:
 
         raise BadOptions(f"unknown mode {args.mode!r}; modes are {', '.join(MODES)}")
     if args.mode == "competitive":
+        from clacks.cli import house_rules
+
         return Options.for_players(
             args.players,
             express=args.express,
             quick=args.quick,
             long_message=args.long_message,
             balanced_start=not args.published_setup,
+            **house_rules(args),
         )
+    from clacks.cli import house_rules
+
     return Options.for_players(
         args.players,
         mode=args.mode,
@@ -89,6 +97,7 @@ def _options(args: argparse.Namespace) -> Options:
         express=args.express,
         quick=args.quick,
         long_message=args.long_message,
+        **house_rules(args),
     )
 
 

@@ -132,7 +132,10 @@ def test_clacks_play_reaches_every_mode(args: list[str], expected: str) -> None:
         (["--night-shift"], "--night-shift is not part of the competitive game"),
         (["--mode", "coop", "--words", "GENUA MOI$T"], "'$'"),
         (["--mode", "trainer", "--seat", "up"], "unknown seat"),
-        (["--mode", "trainer", "--questions", "0"], "questions must be 1 to 100"),
+        (
+            ["--mode", "trainer", "--questions", "0"],
+            "questions must be a whole number from 1 to 100",
+        ),
     ],
 )
 def test_clacks_play_refuses_bad_options(args: list[str], message: str) -> None:

@@ -224,9 +224,9 @@ def test_a_game_of_bots_plays_itself_to_the_end(
 def test_a_bot_discards_when_its_express_time_runs_out() -> None:
     """Its pause is longer than an Express turn: the table clock ends the bot's turn,
     and the bot answers the discard that asks of it."""
-    server = LiveServer(bot_pause=0.8)
+    server = LiveServer(bot_pause=2.0)
     try:
-        options = {"players": 2, "express": True, "turn_seconds": 0.3}
+        options = {"players": 2, "express": True, "turn_seconds": 1}  # the shortest turn
         start(server, options=options, bots={"south": "planner"})
         session = server.room.session
         assert session is not None

@@ -86,6 +86,12 @@ class BadOptions(IllegalAction):
     rule = "bad_options"
 
 
+class OptionOutOfRange(BadOptions):
+    """A numeric option outside the range the schema states (engine.core.options)."""
+
+    rule = "option_range"
+
+
 class SwapNotAllowed(IllegalAction):
     rule = "swap_not_allowed"
 

@@ -40,7 +40,15 @@ from engine.clacks.geometry import (
 )
 from engine.clacks.hints import hint
 from engine.clacks.solver import Plan
-from engine.clacks.state import MAX_WORD_LENGTH, MODE_SEATS, MODES, ROUTES, Options, default_seats
+from engine.clacks.state import (
+    MAX_WORD_LENGTH,
+    MODE_SEATS,
+    MODES,
+    RANGES,
+    ROUTES,
+    Options,
+    default_seats,
+)
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
 from engine.core.rng import Rng
@@ -381,10 +389,42 @@ class ClacksModule(GameModule):
                 },
             ],
             "modes_order": list(MODES),
+            "options": options_ranges(),
         }
 
     def reference(self) -> JSON:
         return clacks_reference()
+
+
+def options_ranges() -> JSON:
+    """Every option ``new`` takes with what it may be: a range (``min``, ``max``) or the
+    allowed values (``choices``); anything else is refused naming them. Each mode's
+    entry in the schema says which of them it uses."""
+    flags = (
+        "express",
+        "long_message",
+        "quick",
+        "balanced_start",
+        "long_distance",
+        "night_shift",
+    )
+    defaults = Options()
+    counts = sorted({n for by_count in MODE_SEATS.values() for n in by_count})
+    return {
+        "mode": {"choices": list(MODES), "default": defaults.mode},
+        "players": {"type": "integer", "min": counts[0], "max": counts[-1], "per_mode": True},
+        "seats": {"choices": [s.label for s in Seat], "distinct": True, "per_mode": True},
+        "route": {"choices": list(ROUTES), "default": defaults.route},
+        **{name: {"type": "bool", "default": getattr(defaults, name)} for name in flags},
+        **{name: allowed.schema(getattr(defaults, name)) for name, allowed in RANGES.items()},
+        "words": {
+            "type": "word lists",
+            "letters": "A-Z (diacritics are sent as the plain letter)",
+            "word_min_length": 1,
+            "word_max_length": MAX_WORD_LENGTH,
+            "per_mode": True,
+        },
+    }
 
 
 def clacks_reference() -> JSON:

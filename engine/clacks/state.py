@@ -7,10 +7,11 @@ from functools import cache, cached_property
 from typing import Any
 
 from engine.clacks.data import ROUTE_TOWERS, plain_letters
-from engine.clacks.errors import BadOptions
+from engine.clacks.errors import BadOptions, OptionOutOfRange
 from engine.clacks.geometry import Colour, Seat
 from engine.clacks.mode_state import TEAM_MODES, RaceState, TeamState
 from engine.core.errors import SerializationError
+from engine.core.options import OptionRange
 from engine.core.rng import Rng
 
 MODES = ("competitive", "coop", "solitaire", "junior")
@@ -51,6 +52,17 @@ def default_seats(mode: str, players: int) -> tuple[Seat, ...]:
 
 MAX_WORD_LENGTH = 12
 MAX_TURN_SECONDS = 86400
+# The numeric options' ranges, checked for every game and stated by the lobby's schema.
+# A stress limit below the dearest Jacquard's cost (3) would deal hands that can never
+# be played, so nothing would ever happen; twice the rules' 5 is as far as a house rule
+# goes. Four hands of 6 leave half of the 48 Jacquards to draw from, so a deal or a
+# draw can never run out (the rules deal 3).
+RANGES: dict[str, OptionRange] = {
+    "stress_limit": OptionRange(3, 10),
+    "hand_size": OptionRange(1, 6),
+    "turn_seconds": OptionRange(1, MAX_TURN_SECONDS, whole=False),
+    "start_time": OptionRange(0, 10**11, whole=False),  # the table's clock: Unix time
+}
 
 
 def clean_word(word: str) -> str:
@@ -111,16 +123,14 @@ class Options:
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise BadOptions(f"unknown mode {self.mode!r}; modes are {', '.join(MODES)}")
+        for name, allowed in RANGES.items():
+            allowed.check(name, getattr(self, name), OptionOutOfRange)
         if self.words:
             object.__setattr__(
                 self, "words", tuple(tuple(clean_word(w) for w in ws) for ws in self.words)
             )
         if len(set(self.seats)) != len(self.seats):
             raise BadOptions("a seat is listed twice")
-        if not 0 < self.turn_seconds <= MAX_TURN_SECONDS:
-            raise BadOptions(
-                f"turn_seconds must be more than 0 and at most {MAX_TURN_SECONDS} (a day)"
-            )
         if self.mode == "competitive":
             self._check_competitive()
         else:
@@ -274,10 +284,10 @@ class Options:
                 if not isinstance(value, bool):
                     raise BadOptions(f"{name} must be true or false")
                 kwargs[name] = value
-            else:
-                if isinstance(value, bool) or not isinstance(value, (int, float)):
-                    raise BadOptions(f"{name} must be a number")
-                kwargs[name] = type(getattr(cls, name))(value)
+            else:  # a number: whole or not, in its range (checked again by __init__)
+                allowed = RANGES[name]
+                allowed.check(name, value, OptionOutOfRange)
+                kwargs[name] = value if allowed.whole else float(value)
         return cls(**kwargs)
 
 

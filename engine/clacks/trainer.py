@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.clacks.components import SYMBOL_NAMES, ComponentSet
 from engine.clacks.data import load_components, plain_letters
-from engine.clacks.errors import BadOptions, GameIsOver, WrongPhase
+from engine.clacks.errors import BadOptions, GameIsOver, OptionOutOfRange, WrongPhase
 from engine.clacks.events import Event, event
 from engine.clacks.geometry import (
     Seat,
@@ -31,9 +31,11 @@ from engine.clacks.geometry import (
     towers_of,
 )
 from engine.core.errors import IllegalAction, MalformedAction, SerializationError
+from engine.core.options import OptionRange
 from engine.core.rng import Rng
 
 KINDS = ("read", "set", "mixed")
+QUESTIONS = OptionRange(1, 100)  # a session's length, as the schema states it
 LETTERS = SYMBOL_NAMES[:26]
 FORMAT = 1
 GAME = "clacks-trainer"
@@ -49,8 +51,7 @@ class TrainerOptions:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise BadOptions(f"unknown kind {self.kind!r}; kinds are {', '.join(KINDS)}")
-        if isinstance(self.questions, bool) or not 1 <= self.questions <= 100:
-            raise BadOptions(f"questions must be 1 to 100, not {self.questions!r}")
+        QUESTIONS.check("questions", self.questions, OptionOutOfRange)
 
     @property
     def symbols(self) -> tuple[str, ...]:
@@ -82,10 +83,7 @@ class TrainerOptions:
                 raise BadOptions("kind must be a string")
             kwargs["kind"] = data["kind"]
         if "questions" in data:
-            value = data["questions"]
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOptions("questions must be a whole number")
-            kwargs["questions"] = value
+            kwargs["questions"] = QUESTIONS.check("questions", data["questions"], OptionOutOfRange)
         if "signals" in data:
             if not isinstance(data["signals"], bool):
                 raise BadOptions("signals must be true or false")
