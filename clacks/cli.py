@@ -4,11 +4,12 @@ them to argparse so that starting one never imports what another needs."""
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from clacks.seeds import seed_argument, seed_text
 
 if TYPE_CHECKING:
     from engine.clacks.state import Options
@@ -33,8 +34,10 @@ def _check_data(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     from engine.clacks.errors import BadOptions
+    from engine.core.rng import new_seed
 
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    # a drawn seed is the game's secret: it is told only once the game is over
+    seed = args.seed if args.seed is not None else new_seed()
     try:
         if args.mode == "trainer":
             trainer_options = _trainer_options(args)
@@ -46,8 +49,10 @@ def _play(args: argparse.Namespace) -> int:
     if args.mode == "trainer":
         from clacks.terminal_trainer import play_trainer
 
-        print(f"Seed {seed} (the same questions again with --seed {seed}).")
-        return play_trainer(trainer_options, seed)
+        result = play_trainer(trainer_options, seed)
+        if result == 0:
+            print(f"Seed {seed_text(seed)} (the same questions again with --seed).")
+        return result
     from clacks.terminal import play
     from clacks.terminal_hint import parse_bots
     from engine.clacks.bots import LEVELS
@@ -61,8 +66,10 @@ def _play(args: argparse.Namespace) -> int:
     if unseated:
         print(f"clacks play: {', '.join(unseated)} is not a seat in this game", file=sys.stderr)
         return 2
-    print(f"Seed {seed} (replay this deal with --seed {seed}).")
-    return play(options, seed, bots=bots)
+    result = play(options, seed, bots=bots)
+    if result == 0:
+        print(f"Seed {seed_text(seed)} (replay this deal with --seed).")
+    return result
 
 
 def _options(args: argparse.Namespace) -> Options:
@@ -155,7 +162,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--players", type=int, choices=(1, 2, 3, 4), help="players (default: the mode's fewest)"
     )
-    play.add_argument("--seed", type=int, help="deal seed, to replay a deal")
+    play.add_argument(
+        "--seed",
+        type=seed_argument,
+        help="the seed printed after a game, to play its deal again (default: a new "
+        "256-bit secret from the operating system)",
+    )
     play.add_argument(
         "--bots",
         metavar="SEAT=LEVEL,...",

@@ -22,6 +22,7 @@ MAX_ROUNDS = 100  # the default of engine.clacks.simulation, kept here to import
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from clacks.seeds import seed_argument
     from clacks.simulate_klackers import add_klackers_arguments
 
     parser.add_argument(
@@ -47,7 +48,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(levels: random, greedy, planner); mixed levels rotate through the seats game by game",
     )
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1, help="seed of the whole run")
+
+    parser.add_argument(
+        "--seed",
+        type=seed_argument,
+        help="seed of the whole run (default: a new one from the operating system, printed)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--express", action="store_true", help="Clacks Express")
     parser.add_argument("--quick", action="store_true", help="Quick Game")
@@ -110,6 +116,10 @@ def _play(task: tuple[dict[str, Any], int, list[str], int]) -> GameRecord:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.seed is None:
+        from engine.core.rng import new_seed
+
+        args.seed = new_seed()
     if args.game == "klackers":
         from clacks import simulate_klackers
 
@@ -165,10 +175,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_table(figures: dict[str, Any]) -> None:
+    from clacks.seeds import seed_text
+
     route = f", {figures['route']} route" if figures.get("route") else ""
     print(
         f"{figures['games']} {figures['mode']} games{route}, {figures['players']} players, "
-        f"bots {','.join(figures['bots'])}, seed {figures['seed']} "
+        f"bots {','.join(figures['bots'])}, seed {seed_text(figures['seed'])} "
         f"({figures['seconds']} s)"
     )
     print(

@@ -69,7 +69,7 @@ def test_a_whole_map_game_played_by_typing_commands(
 
 
 def test_terminal_errors_are_clear_and_lose_nothing() -> None:
-    game = ClacksGame.new(Options.for_players(2, mode="coop"), 1)
+    game = ClacksGame.new(Options.for_players(2, mode="coop"), 2)  # the first card is no pin
     lines = iter(
         ["transmit", "swap 9 log-1", "swap 1 log-7", "play 1 a1 a1 a1 a1 a1", "help", "quit"]
     )

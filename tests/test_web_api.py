@@ -13,7 +13,7 @@ from web_client import call
 from engine.core.interface import game_module
 
 
-def start(server: LiveServer, seed: int = 10, **options: Any) -> None:
+def start(server: LiveServer, seed: int = 12, **options: Any) -> None:
     status, body = call(
         server.base,
         "POST",

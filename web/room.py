@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import logging
-import random
 import sqlite3
 import threading
 import time
@@ -29,6 +28,7 @@ from typing import Any
 
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.interface import JSON, LampFrame, Session, game_module, game_modules
+from engine.core.rng import new_seed
 from firmware.companion import Companion, SessionButtons
 from web.bots import BotDriver, BotTurn
 from web.errors import ApiError
@@ -206,7 +206,7 @@ class Room:
         if game not in game_modules():
             raise ApiError(404, "unknown_game", f"unknown game {game!r}", game=game)
         if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+            seed = new_seed()  # 256 bits from the operating system (engine.core.rng)
         with self.lock:
             try:
                 session = game_module(game).new(options, seed, self.clock())

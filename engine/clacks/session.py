@@ -51,7 +51,7 @@ from engine.clacks.state import (
 )
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
-from engine.core.rng import Rng
+from engine.core.rng import derive_seed
 
 
 class ClacksSession(Session):
@@ -224,7 +224,7 @@ class ClacksSession(Session):
         legal = self.clacks.legal_actions(who, at)
         if not legal:
             return None
-        seed = Rng(state.seed ^ who.value << 40 ^ len(self.clacks.log) << 8).next_u64()
+        seed = derive_seed(state.seed, "bot", who.label, len(self.clacks.log))
         bot = make_bot(level, self.clacks.components, seed)
         action = bot.choose(self.clacks.view(who), legal)
         return None if action is None else action.to_json()

@@ -13,6 +13,7 @@ from engine.clacks.mode_state import TEAM_MODES, RaceState, TeamState
 from engine.core.errors import SerializationError
 from engine.core.options import OptionRange
 from engine.core.rng import Rng
+from engine.core.saves import seed_from_json, seed_json
 
 MODES = ("competitive", "coop", "solitaire", "junior")
 ROUTES = ("easy", "hard")
@@ -410,7 +411,7 @@ class ClacksState:
     def to_json(self) -> dict[str, Any]:
         return {
             "options": self.options.to_json(),
-            "seed": self.seed,
+            "seed": seed_json(self.seed, self.rng.legacy),
             "board": self.board,
             "players": [
                 {
@@ -455,7 +456,7 @@ class ClacksState:
             team, race = data.get("team"), data.get("race")
             return cls(
                 options=Options.from_json(data["options"]),
-                seed=int(data["seed"]),
+                seed=seed_from_json(data["seed"]),
                 board=int(data["board"]),
                 players=players,
                 order=[Seat.parse(s) for s in data["order"]],

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from engine.core.errors import MalformedAction
 from engine.core.interface import JSON, LampFrame, SeatInfo, Session
-from engine.core.rng import Rng
+from engine.core.rng import derive_seed
 from engine.klackers.actions import Action, Pull, Roll, action_from_json
 from engine.klackers.bots import LEVELS, PlannerBot, make_bot, objective_for
 from engine.klackers.describe import describe_event
@@ -32,7 +32,6 @@ from engine.klackers.errors import (
 from engine.klackers.game import GAME, KlackersGame
 from engine.klackers.layout import BoardLayout, default_layout
 from engine.klackers.numbers import NUMBERS, bit, mask_of, numbers_of
-from engine.klackers.options import SEATS
 from engine.klackers.strategy import exact_values
 
 
@@ -186,8 +185,7 @@ class KlackersSession(Session):
                 raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
             return None
         state = self.klackers.state
-        seed = Rng(state.seed ^ (SEATS.index(seat) + 1) << 40 ^ len(self.klackers.log) << 8)
-        bot = make_bot(level, seed.next_u64())
+        bot = make_bot(level, derive_seed(state.seed, "bot", seat, len(self.klackers.log)))
         return bot.choose(self.klackers.view(seat)).to_json()
 
     def hint(self, seat: str) -> JSON | None:
