@@ -245,10 +245,12 @@ def test_a_bot_that_thinks_too_long_plays_the_weakest_level(
     session = game_module("clacks").new({"players": 2}, 12)
     choose = web.bots._choose
 
-    def slow_planner(turn: BotTurn, level: str, now: float) -> JSON | None:
+    def slow_planner(
+        turn: BotTurn, level: str, now: float, cancelled: Callable[[], bool] | None = None
+    ) -> JSON | None:
         if level == "planner":
             time.sleep(1.0)
-        return choose(turn, level, now)
+        return choose(turn, level, now, cancelled)
 
     monkeypatch.setattr(web.bots, "_choose", slow_planner)
     turn = BotTurn(1, "south", "planner", "clacks", session.log_json(), 0.0, due=True)

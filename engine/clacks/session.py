@@ -49,6 +49,7 @@ from engine.clacks.state import (
     Options,
     default_seats,
 )
+from engine.core.budget import Cancelled
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
 from engine.core.rng import derive_seed
@@ -188,15 +189,15 @@ class ClacksSession(Session):
         self.clacks.clone().apply(action)  # refuse the press now, with the reason
         return seat.label, action.to_json()
 
-    def hint(self, seat: str) -> JSON | None:
+    def hint(self, seat: str, cancelled: Cancelled | None = None) -> JSON | None:
         """The solver's plan for ``seat`` (see engine.clacks.hints): ``goal``,
         ``tower``, ``complete``, ``cost``, ``wrong``, ``cards``, ``flips`` and
         ``actions``; None in Long Distance, out of turn, or with nothing to do."""
-        plan = self._hint(seat)
+        plan = self._hint(seat, cancelled)
         return None if plan is None else plan.to_json()
 
-    def hint_lamps(self, seat: str) -> LampFrame | None:
-        plan = self._hint(seat)
+    def hint_lamps(self, seat: str, cancelled: Cancelled | None = None) -> LampFrame | None:
+        plan = self._hint(seat, cancelled)
         if plan is None:
             return None
         flips = 0
@@ -204,16 +205,18 @@ class ClacksSession(Session):
             flips |= lamps
         return LampFrame(lit=self.clacks.state.board, preview=flips, accent=tower(plan.tower).mask)
 
-    def _hint(self, seat: str) -> Plan | None:
+    def _hint(self, seat: str, cancelled: Cancelled | None) -> Plan | None:
         who = Seat.parse(seat)
         if who not in self.clacks.state.players:
             return None
-        return hint(self.clacks.view(who), self.clacks.components)
+        return hint(self.clacks.view(who), self.clacks.components, cancelled)
 
     def bot_levels(self) -> list[str]:
         return list(LEVELS)
 
-    def bot_action(self, seat: str, level: str, now: float) -> JSON | None:
+    def bot_action(
+        self, seat: str, level: str, now: float, cancelled: Cancelled | None = None
+    ) -> JSON | None:
         """A bot's action for ``seat``, deterministic for a given game and moment: the
         bot is seeded from the game's seed, the seat and the number of actions so far."""
         who = Seat.parse(seat)
@@ -225,7 +228,7 @@ class ClacksSession(Session):
         if not legal:
             return None
         seed = derive_seed(state.seed, "bot", who.label, len(self.clacks.log))
-        bot = make_bot(level, self.clacks.components, seed)
+        bot = make_bot(level, self.clacks.components, seed, cancelled)
         action = bot.choose(self.clacks.view(who), legal)
         return None if action is None else action.to_json()
 
