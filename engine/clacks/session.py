@@ -172,7 +172,9 @@ class ClacksSession(Session):
 
     def button_action(self, button: str, now: float) -> tuple[str | None, JSON] | None:
         """A tower button: in competitive play it moves the current player's pawn
-        there; in the map games it transmits the current player's next symbol from it."""
+        there; in the map games it transmits the current player's next symbol from it.
+        A press is refused in front of the whole table, so in the words anyone may hear
+        (``IllegalAction.public``: never the card a player lifted in secret)."""
         if self.over:
             return None
         seat = self.clacks.current_seat
@@ -184,9 +186,13 @@ class ClacksSession(Session):
                 tower=button,
             )
         if self.clacks.state.options.mode == "competitive":
-            return seat.label, Move(seat, tower=button).to_json()
-        action = Transmit(seat, tower=button)
-        self.clacks.clone().apply(action)  # refuse the press now, with the reason
+            action: Move | Transmit = Move(seat, tower=button)
+        else:
+            action = Transmit(seat, tower=button)
+        try:  # refuse the press now, with the reason
+            self.clacks.clone().apply(self._parse(seat.label, action.to_json(), now))
+        except IllegalAction as exc:
+            raise exc.public() from None
         return seat.label, action.to_json()
 
     def hint(self, seat: str, cancelled: Cancelled | None = None) -> JSON | None:
