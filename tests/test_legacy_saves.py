@@ -36,6 +36,29 @@ def views(session: Session) -> dict[str, Any]:
     return json.loads(json.dumps(seen))  # as JSON holds them: tuples become lists
 
 
+def within(recorded: Any, now: Any) -> bool:
+    """Whether everything ``recorded`` holds is in ``now`` as it was: fields added to the
+    views or the options since the recording are not the generator's concern."""
+    if isinstance(recorded, dict):
+        return isinstance(now, dict) and all(
+            key in now and within(value, now[key]) for key, value in recorded.items()
+        )
+    if isinstance(recorded, list):
+        return (
+            isinstance(now, list)
+            and len(recorded) == len(now)
+            and all(within(a, b) for a, b in zip(recorded, now, strict=True))
+        )
+    return bool(recorded == now)
+
+
+def test_within_compares_what_was_recorded() -> None:
+    assert within({"a": [1, {"b": 2}]}, {"a": [1, {"b": 2, "c": 3}], "d": 4})
+    assert not within({"a": [1, {"b": 2}]}, {"a": [1, {"b": 5}]})
+    assert not within({"a": [1]}, {"a": [1, 2]})
+    assert not within({"a": 1}, {})
+
+
 def play_on(session: Session, actions: list[dict[str, Any]]) -> None:
     for action in actions:
         seat = action.get("seat") if "seat" in action else session.active_seats[0]
@@ -63,11 +86,11 @@ def test_an_old_save_replays_and_plays_on_exactly(path: Path) -> None:
     session = game_module(save["game"]).replay(json.loads(json.dumps(save)))
     assert isinstance(generator_of(session), SplitMix64)
     # saved again (the companion does, after every action), it keeps its format and seed
-    assert session.log_json() == save
+    assert within(save, session.log_json())
     play_on(session, fixture["then"])
-    assert views(session) == fixture["views"]
+    assert within(fixture["views"], views(session))
     assert session.over == fixture["over"]
-    assert session.log_json() == {**save, "actions": save["actions"] + fixture["then"]}
+    assert within({**save, "actions": save["actions"] + fixture["then"]}, session.log_json())
 
 
 @pytest.mark.parametrize("path", LEGACY, ids=[p.stem for p in LEGACY])
@@ -82,7 +105,7 @@ def test_the_format_chooses_the_generator(path: Path) -> None:
         play_on(session, fixture["then"])
     except (ValueError, KeyError):
         return  # its actions no longer fit the deal at all
-    assert views(session) != fixture["views"]
+    assert not within(fixture["views"], views(session))
 
 
 def test_an_old_replay_file_is_imported_resumed_and_played_on_through_the_api(
@@ -105,7 +128,7 @@ def test_an_old_replay_file_is_imported_resumed_and_played_on_through_the_api(
         status, body = call(base, "POST", path, {"action": action}, token=tokens[seat])
         assert status == 200, (action, body)
     session = server.room.session
-    assert session is not None and views(session) == fixture["views"]
+    assert session is not None and within(fixture["views"], views(session))
     status, exported = call(
         base, "GET", f"/api/rooms/{code}/saves/{server.room.record.id}/export", pin=pin
     )  # type: ignore[union-attr]
