@@ -219,9 +219,7 @@ class _Choice:
 def _choices(puzzle: Puzzle, budget: WorkBudget) -> list[_Choice]:
     result = []
     pieces = puzzle.pieces
-    for bits in range(1 << len(pieces)):
-        if not budget.spend():
-            break
+    for bits in range(budget.take(1 << len(pieces))):
         chosen = [p for i, p in enumerate(pieces) if bits >> i & 1]
         cost = sum(p.cost for p in chosen)
         if cost > puzzle.budget or not puzzle.required <= {p.id for p in chosen}:

@@ -52,6 +52,13 @@ class WorkBudget:
             self.check()
         return not self.exhausted
 
+    def take(self, steps: int) -> int:
+        """Spend up to ``steps`` at once and say how many fit in what is left (a loop of
+        ``steps`` equal steps then runs that many)."""
+        fitting = max(0, min(steps, self.limit - self.spent))
+        self.spend(steps if fitting == steps else fitting + 1)
+        return fitting
+
     def check(self) -> None:
         """Raise SearchCancelled if the caller has given up on the answer."""
         if self._cancelled is not None and self._cancelled():
