@@ -42,7 +42,7 @@ def test_a_person_plays_a_planner_bot_and_takes_a_hint(
     # the table's controls (its PIN, on its own screen) turn the phones' hints on
     table.page.check("#hints-setting")
     table.page.wait_for_function("() => document.querySelector('#hints-setting').checked")
-    assert room.hints
+    wait_for(lambda: room.hints)  # the box is ticked at once; the table's answer follows
 
     # the phone cannot take the bot's seat
     south.page.goto(server.url(f"/join/{server.code}"))
