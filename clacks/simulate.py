@@ -22,6 +22,7 @@ MAX_ROUNDS = 100  # the default of engine.clacks.simulation, kept here to import
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from clacks.seeds import seed_argument
     from clacks.simulate_clockman import add_clockman_arguments
     from clacks.simulate_klackers import add_klackers_arguments
 
@@ -53,10 +54,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(levels: random, greedy, planner); mixed levels rotate through the seats game by game",
     )
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1, help="seed of the whole run")
+
+    parser.add_argument(
+        "--seed",
+        type=seed_argument,
+        help="seed of the whole run (default: a new one from the operating system, printed)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--express", action="store_true", help="Clacks Express")
     parser.add_argument("--quick", action="store_true", help="Quick Game")
+    from clacks.cli import add_house_rules
+
+    add_house_rules(parser)
     parser.add_argument(
         "--balanced-start",
         action="store_true",
@@ -80,13 +89,18 @@ def _options(args: argparse.Namespace) -> Options:
 
         raise BadOptions(f"unknown mode {args.mode!r}; modes are {', '.join(MODES)}")
     if args.mode == "competitive":
+        from clacks.cli import house_rules
+
         return Options.for_players(
             args.players,
             express=args.express,
             quick=args.quick,
             long_message=args.long_message,
             balanced_start=args.balanced_start,
+            **house_rules(args),
         )
+    from clacks.cli import house_rules
+
     return Options.for_players(
         args.players,
         mode=args.mode,
@@ -96,6 +110,7 @@ def _options(args: argparse.Namespace) -> Options:
         express=args.express,
         quick=args.quick,
         long_message=args.long_message,
+        **house_rules(args),
     )
 
 
@@ -108,6 +123,10 @@ def _play(task: tuple[dict[str, Any], int, list[str], int]) -> GameRecord:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.seed is None:
+        from engine.core.rng import new_seed
+
+        args.seed = new_seed()
     if args.game == "klackers":
         from clacks import simulate_klackers
 
@@ -171,10 +190,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_table(figures: dict[str, Any]) -> None:
+    from clacks.seeds import seed_text
+
     route = f", {figures['route']} route" if figures.get("route") else ""
     print(
         f"{figures['games']} {figures['mode']} games{route}, {figures['players']} players, "
-        f"bots {','.join(figures['bots'])}, seed {figures['seed']} "
+        f"bots {','.join(figures['bots'])}, seed {seed_text(figures['seed'])} "
         f"({figures['seconds']} s)"
     )
     print(

@@ -46,7 +46,7 @@ def test_the_game_is_on_the_box_for_two_to_six() -> None:
     mode = module.options_schema()["modes"][0]
     assert mode["players"] == [2, 3, 4, 5, 6]
     assert mode["default_seats"]["6"] == ["red", "blue", "green", "yellow", "black", "white"]
-    assert mode["choices"]["spells"] == {"min": 1, "max": 5, "default": 5}
+    assert mode["choices"]["spells"] == {"type": "integer", "min": 1, "max": 5, "default": 5}
     session = module.new({"players": 6, "spells": 3}, seed=4)
     assert [s.id for s in session.seats] == ["red", "blue", "green", "yellow", "black", "white"]
     for bad in ({"players": 7}, {"players": 1}, {"spells": 0}, {"spells": 6}, {"seats": ["red", "red"]},

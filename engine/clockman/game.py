@@ -28,7 +28,7 @@ from engine.clockman.options import ClockmanOptions
 from engine.clockman.state import ClockmanState
 from engine.clockman.views import build_view
 from engine.core.errors import IllegalAction, SerializationError
-from engine.core.saves import check_header, read_actions, read_seed
+from engine.core.saves import check_header, read_actions, read_seed, seed_json
 
 GAME = "clockman"
 FORMAT = 1
@@ -177,7 +177,7 @@ class ClockmanGame:
             "game": GAME,
             "format": FORMAT,
             "options": self.state.options.to_json(),
-            "seed": self.state.seed,
+            "seed": seed_json(self.state.seed),
             "actions": [a.to_json() for a in self.log],
         }
 

@@ -49,6 +49,16 @@ class ClockmanModule(GameModule):
                 }
             ],
             "modes_order": [GAME],
+            # every option with its allowed values
+            "options": {
+                "mode": {"choices": [GAME], "default": GAME},
+                "players": {"type": "integer", "min": min(DEFAULT_SEATS), "max": max(DEFAULT_SEATS)},
+                "seats": {"choices": list(SEATS), "distinct": True},
+                "transfer": {"type": "bool", "default": False},
+                "hamster": {"choices": list(HAMSTER), "default": "off"},
+                "robbery": {"type": "bool", "default": False},
+                "swap": {"type": "bool", "default": False},
+            },
         }
 
     def reference(self) -> JSON:

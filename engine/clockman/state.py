@@ -16,7 +16,7 @@ from engine.clockman.data import ClockmanData, load_data
 from engine.clockman.digits import KEPT, Digits, empty
 from engine.clockman.options import ClockmanOptions
 from engine.core.errors import IllegalAction, SerializationError
-from engine.core.rng import Rng
+from engine.core.rng import Rng, seed_from_hex, seed_to_hex
 
 START, STRAIGHT = 0, 5  # a player's ``ring`` at the start field and on the final straight
 PHASES = ("roll", "report", "done")
@@ -220,7 +220,7 @@ class ClockmanState:
         turn, hit = self.turn, self.hit
         return {
             "options": self.options.to_json(),
-            "seed": self.seed,
+            "seed": seed_to_hex(self.seed),
             "rng": self.rng.to_json(),
             "players": [
                 {
@@ -306,7 +306,7 @@ class ClockmanState:
         t, h, o, c = data["turn"], data["hit"], data["offer"], data["check"]
         return cls(
             options=ClockmanOptions.from_json(data["options"]),
-            seed=int(data["seed"]),
+            seed=seed_from_hex(data["seed"]),
             rng=Rng.from_json(data["rng"]),
             players=players,
             order=tuple(str(s) for s in data["order"]),

@@ -23,6 +23,12 @@ class BadOptions(IllegalAction):
     rule = "guards_options"
 
 
+class OptionOutOfRange(BadOptions):
+    """A numeric option outside the range the schema states (engine.core.options)."""
+
+    rule = "option_range"
+
+
 class BadCard(IllegalAction):
     """Card values typed on a phone that are not a card's (a field out of range)."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction, SerializationError
-from engine.core.saves import apply_all, check_header, read_actions, read_seed
+from engine.core.saves import apply_all, check_header, read_actions, read_seed, seed_json
 from engine.guards import rules
 from engine.guards.actions import Action, action_from_json
 from engine.guards.errors import NothingToUndo
@@ -51,10 +51,10 @@ class GuardsGame:
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action``; raises an IllegalAction subclass and changes nothing if the
         rules do not allow it."""
-        rng_before, turn_before = self.state.rng.state, self.state.turns
+        rng_before, turn_before = self.state.rng.to_json(), self.state.turns
         events = rules.apply(self.state, action)
         self.log.append(action)
-        if self.state.rng.state != rng_before or self.state.turns != turn_before or self.over:
+        if self.state.rng.to_json() != rng_before or self.state.turns != turn_before or self.over:
             # the dice have spoken, or a turn has passed: nothing before this comes back
             self.undo_floor = len(self.log)
         return events
@@ -91,7 +91,7 @@ class GuardsGame:
             "game": GAME,
             "format": FORMAT,
             "options": self.state.options.to_json(),
-            "seed": self.state.seed,
+            "seed": seed_json(self.state.seed),
             "actions": [a.to_json() for a in self.log],
         }
 

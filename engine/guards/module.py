@@ -9,7 +9,16 @@ from engine.guards.data import QUADRANTS, shipped_data
 from engine.guards.errors import BadOptions
 from engine.guards.game import GAME, GuardsGame
 from engine.guards.lamps import BUTTONS, block_lamps
-from engine.guards.options import DEFAULT_SEATS, FULL_GAME_SPELLS, SEATS, VARIANTS, GuardsOptions
+from engine.guards.options import (
+    DEFAULT_SEATS,
+    FULL_GAME_SPELLS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SEATS,
+    SPELLS_RANGE,
+    VARIANTS,
+    GuardsOptions,
+)
 from engine.guards.session import GuardsSession
 
 
@@ -40,12 +49,20 @@ class GuardsModule(GameModule):
                     "players": sorted(DEFAULT_SEATS),
                     "variants": list(VARIANTS),
                     "default_seats": {str(n): list(s) for n, s in DEFAULT_SEATS.items()},
-                    "choices": {
-                        "spells": {"min": 1, "max": FULL_GAME_SPELLS, "default": FULL_GAME_SPELLS},
-                    },
+                    "choices": {"spells": SPELLS_RANGE.schema(FULL_GAME_SPELLS)},
                 }
             ],
             "modes_order": [GAME],
+            # every option with its range or allowed values; ``data`` replaces the house
+            # tables with an owner's, checked like the data files
+            "options": {
+                "mode": {"choices": [GAME], "default": GAME},
+                "players": {"type": "integer", "min": MIN_PLAYERS, "max": MAX_PLAYERS},
+                "seats": {"choices": list(SEATS), "distinct": True},
+                "spells": SPELLS_RANGE.schema(FULL_GAME_SPELLS),
+                **{name: {"type": "bool", "default": False} for name in VARIANTS},
+                "data": {"type": "data tables", "checked_as": "engine/data/guards/*.toml"},
+            },
         }
 
     def reference(self) -> JSON:

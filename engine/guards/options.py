@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.options import OptionRange
 from engine.guards.data import GuardsData, shipped_data, validate_tables
-from engine.guards.errors import BadOptions
+from engine.guards.errors import BadOptions, OptionOutOfRange
 
 # The six playing pieces and Start Gates. Seats five and six have no side of the box:
 # their players use their phones (and the box's buttons act for whoever must act).
@@ -16,6 +17,7 @@ SEATS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black", "white")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 FULL_GAME_SPELLS = 5
 VARIANTS = ("cap_eights", "anti_magic_sum")
+SPELLS_RANGE = OptionRange(1, FULL_GAME_SPELLS)  # fewer than five: the Short Game
 DEFAULT_SEATS: dict[int, tuple[str, ...]] = {n: SEATS[:n] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
 
@@ -50,9 +52,7 @@ class GuardsOptions:
                 f"Guards! Guards! is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}",
                 players=str(len(seats)),
             )
-        spells = self.spells
-        if isinstance(spells, bool) or not isinstance(spells, int) or not 1 <= spells <= FULL_GAME_SPELLS:
-            raise BadOptions(f"spells must be a whole number from 1 to {FULL_GAME_SPELLS}, not {spells!r}")
+        SPELLS_RANGE.check("spells", self.spells, OptionOutOfRange)
         for name in VARIANTS:
             if not isinstance(getattr(self, name), bool):
                 raise BadOptions(f"{name} must be true or false")

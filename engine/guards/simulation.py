@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.rng import Rng
+from engine.core.rng import Rng, derive_seed
 from engine.guards.actions import SCHEMAS, action_from_json
 from engine.guards.cards import DECKS, SKILLS
 from engine.guards.data import QUADRANTS
@@ -278,7 +278,7 @@ def play_random_game(
 def _play(
     seed: int, max_actions: int, nonsense: int, check_every: int, players: int | None, spells: int | None
 ) -> Outcome:
-    pick = Rng(seed ^ 0x5DEECE66D)
+    pick = Rng(derive_seed(seed, "guards-simulation"))
     players = players or 2 + pick.below(5)
     spells = spells or 1 + pick.below(5)
     options = GuardsOptions.from_json({"players": players, "spells": spells, "cap_eights": pick.below(4) == 0,

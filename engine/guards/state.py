@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
-from engine.core.rng import Rng
+from engine.core.rng import Rng, seed_to_hex
 from engine.guards.cards import ATTRIBUTES, DECKS, Dragon, Item, Scroll, Volunteer
 from engine.guards.data import GuildCard
 from engine.guards.options import GuardsOptions
@@ -244,7 +244,7 @@ class GameState:
         """Everything, for comparing two states (a replay against the game) and tests."""
         return {
             "options": self.options.public_json(),
-            "seed": self.seed,
+            "seed": seed_to_hex(self.seed),
             "rng": self.rng.to_json(),
             "players": {s: _player_json(p) for s, p in self.players.items()},
             "phase": self.phase,
