@@ -46,6 +46,7 @@ from engine.clacks.geometry import (
 from engine.clacks.hints import advise
 from engine.core.errors import IllegalAction
 from engine.core.interface import HINT_NOT_YOUR_TURN
+from engine.core.rng import derive_seed
 
 ON, OFF = "●", "·"
 
@@ -340,7 +341,7 @@ def play(
     options = dataclasses.replace(options, start_time=now())
     game = ClacksGame.new(options, seed)
     players = {
-        seat: make_bot(level, game.components, seed ^ seat.value << 32)
+        seat: make_bot(level, game.components, derive_seed(seed, "bot", seat.label))
         for seat, level in (bots or {}).items()
         if seat in game.state.players
     }

@@ -5,6 +5,8 @@ its refusal, and a mode's only player count taken when none is given."""
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
 
 import pytest
 
@@ -144,6 +146,7 @@ def test_the_terminal_and_simulate_deal_the_published_setup_unless_asked() -> No
     simulate = argparse.Namespace(
         mode="competitive", players=2, express=False, quick=False, long_message=False,
         balanced_start=False, route="easy", night_shift=False, long_distance=False,
+        stress_limit=None, hand_size=None, turn_seconds=None,
     )
     assert not simulate_options(simulate).balanced_start
 
@@ -196,3 +199,23 @@ def test_a_mode_with_one_player_count_takes_it_without_being_told(mode: str, pla
 def test_a_wrong_count_is_still_refused_by_name() -> None:
     with pytest.raises(E.BadOptions, match="for 1 player, not 2"):
         ClacksModule().new({"mode": "solitaire", "players": 2}, seed=2)
+
+
+def test_a_game_saved_before_the_ruling_replays_under_the_rule_it_was_played_with() -> None:
+    """A format-1 save was played when a turn without a letter freed the tower; this one
+    sends its next letter from that tower again (action 35), which it may, and only it."""
+    fixture = Path(__file__).parent / "data" / "earlier_release" / "clacks-competitive-ruling2.json"
+    saved = json.loads(fixture.read_text())
+    game = ClacksGame.replay(saved)
+    assert game.legacy and len(game.log) == len(saved["actions"])
+    again = game.log_to_json()
+    assert (again["format"], again["seed"], again["actions"]) == (1, saved["seed"], saved["actions"])
+    first, second = (saved["actions"][i] for i in (17, 34))
+    assert first["type"] == second["type"] == "transmit" and first["seat"] == second["seat"]
+    seat = Seat.parse(first["seat"])
+    towers = [
+        ClacksGame.replay({**saved, "actions": saved["actions"][:i]}).state.players[seat]
+        for i in (17, 34)
+    ]
+    assert towers[0].pawn == towers[1].pawn  # two letters from one tower, quiet turns between
+    assert towers[1].must_leave is None  # freed by those quiet turns, as it then was

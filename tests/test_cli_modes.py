@@ -71,7 +71,7 @@ def test_a_whole_map_game_played_by_typing_commands(
 
 
 def test_terminal_errors_are_clear_and_lose_nothing() -> None:
-    game = ClacksGame.new(Options.for_players(2, mode="coop"), 1)
+    game = ClacksGame.new(Options.for_players(2, mode="coop"), 2)  # the first card is no pin
     lines = iter(
         ["transmit", "swap 9 log-1", "swap 1 log-7", "play 1 a1 a1 a1 a1 a1", "help", "quit"]
     )
@@ -134,7 +134,10 @@ def test_clacks_play_reaches_every_mode(args: list[str], expected: str) -> None:
         (["--night-shift"], "--night-shift is not part of the competitive game"),
         (["--mode", "coop", "--words", "GENUA MOI$T"], "'$'"),
         (["--mode", "trainer", "--seat", "up"], "unknown seat"),
-        (["--mode", "trainer", "--questions", "0"], "questions must be 1 to 100"),
+        (
+            ["--mode", "trainer", "--questions", "0"],
+            "questions must be a whole number from 1 to 100",
+        ),
     ],
 )
 def test_clacks_play_refuses_bad_options(args: list[str], message: str) -> None:

@@ -288,7 +288,7 @@ def test_pins_come_from_the_configuration() -> None:
 # ------------------------------------------------------------------ meaning of a press
 
 
-def clacks_session(players: int = 2, seed: int = 3) -> ClacksSession:
+def clacks_session(players: int = 2, seed: int = 4) -> ClacksSession:
     session = game_module("clacks").new({"players": players}, seed)
     assert isinstance(session, ClacksSession)
     return session

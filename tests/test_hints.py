@@ -118,7 +118,7 @@ def test_the_terminal_gives_hints_and_seats_bots(capsys: pytest.CaptureFixture[s
     out = io.StringIO()
     both = {Seat.SOUTH: "planner", Seat.NORTH: "greedy"}
     assert play(options, 3, lambda prompt: "quit", out, bots=both) == 0
-    assert "wins! The whole message got through." in out.getvalue()
+    assert "wins!" in out.getvalue()  # two bots play it to a result
     assert main(["play", "--bots", "north=genius"]) == 2
     assert "unknown bot level" in capsys.readouterr().err
 
@@ -141,14 +141,16 @@ def test_when_every_plan_loses_the_race_the_hint_says_so_and_names_the_least_bad
     session = _session({"mode": "coop", "players": 2}, seed=7)
     seat = session.active_seats[0]
     assert session.hint(seat)["hopeless"] is False  # type: ignore[index]
-    session.clacks.state.team.post_office = 35  # type: ignore[attr-defined]
+    # the Post Office as many steps from Genua as the cheapest Jacquard costs
+    cheapest = min(card["cost"] for card in session.view(seat)["you"]["hand"])
+    track = session.view(seat)["post_office"]["track"]
+    session.clacks.state.team.post_office = track - cheapest  # type: ignore[attr-defined]
     view = session.view(seat)
-    assert view["post_office"]["steps_left"] == 3
-    assert min(card["cost"] for card in view["you"]["hand"]) == 3  # any Jacquard reaches Genua
+    assert view["post_office"]["steps_left"] == cheapest  # any Jacquard reaches Genua
     plan = session.hint(seat)
     assert plan is not None and plan["hopeless"] is True
     # the least bad: no legal turn costs less, and it is a turn the rules accept
-    assert plan["cost"] == 3
+    assert plan["cost"] == cheapest
     events = []
     for action in plan["actions"]:
         if not session.over:  # the race is lost part-way, as the hint said it would be

@@ -84,7 +84,7 @@ def test_the_board_shows_every_change_and_its_buttons_play() -> None:
             server.base,
             "POST",
             f"/api/rooms/{server.code}/game",
-            {"options": {"players": 2}, "seed": 10},
+            {"options": {"players": 2}, "seed": 12},
             pin=server.pin,
         )
         assert status == 201

@@ -391,7 +391,10 @@ def openapi_document() -> JSON:
                 "description": (
                     "The action is the game's JSON action (Clacks: move, play_jacquard, "
                     'play_fault, transmit, end_turn, discard; lamps as names like "b2". '
-                    "Klackers: roll, pull, and mark for the box's pull button). "
+                    "Klackers: roll, pull, and mark for the box's pull button. "
+                    "Clockman: roll, the landing reports, end_turn, play, defend, take, "
+                    "offer, accept, decline, withdraw, inspect, confirm, revoke; see "
+                    "docs/clockman.md). "
                     "With `revision`, an action made against an older state is refused with "
                     "409; with an Idempotency-Key header, repeating a request returns the "
                     "first answer instead of acting twice."

@@ -39,7 +39,9 @@ class BaseRules:
 
     # ----------------------------------------------------------------- per mode
 
-    def setup(self, options: Options, seed: int) -> ClacksState:
+    def setup(self, options: Options, seed: int, legacy: bool = False) -> ClacksState:
+        """A new game's state, dealt by the generator keyed by ``seed`` (``legacy``: the
+        generator of a game saved before HMAC_DRBG, see engine.core.rng)."""
         raise NotImplementedError
 
     def legal_actions(

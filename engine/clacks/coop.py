@@ -69,8 +69,8 @@ class CoopRules(MapRaceRules):
 
     # ----------------------------------------------------------------- setup
 
-    def setup(self, options: Options, seed: int) -> ClacksState:
-        rng = Rng(seed)
+    def setup(self, options: Options, seed: int, legacy: bool = False) -> ClacksState:
+        rng = Rng.for_seed(seed, legacy)
         components = self.components
         words = self.deal_words(options, rng, 1)[0]
         route = components.routes[options.route]

@@ -43,8 +43,8 @@ class JuniorRules(MapRaceRules):
 
     # ----------------------------------------------------------------- setup
 
-    def setup(self, options: Options, seed: int) -> ClacksState:
-        rng = Rng(seed)
+    def setup(self, options: Options, seed: int, legacy: bool = False) -> ClacksState:
+        rng = Rng.for_seed(seed, legacy)
         words = self.deal_words(options, rng, len(options.seats))
         fault_deck = sorted(self.components.faults)
         rng.shuffle(fault_deck)

@@ -60,8 +60,8 @@ class CompetitiveRules(BaseRules):
 
     # ----------------------------------------------------------------- setup
 
-    def setup(self, options: Options, seed: int) -> ClacksState:
-        rng = Rng(seed)
+    def setup(self, options: Options, seed: int, legacy: bool = False) -> ClacksState:
+        rng = Rng.for_seed(seed, legacy)
         words = self.deal_words(options, rng, len(options.seats))
         fault_deck = sorted(self.components.faults)
         rng.shuffle(fault_deck)
@@ -588,6 +588,10 @@ class CompetitiveRules(BaseRules):
         player.last_turn_stress = turn.stress_spent
         if transmitted:  # ruling 2: the next letter goes out from another tower, whatever
             player.must_leave = player.pawn  # turns without a letter come in between
+        elif state.rng.legacy:
+            # a game saved in format 1 was played when a turn without a letter freed the
+            # tower again; it replays and goes on under the rule it was played with
+            player.must_leave = None
         events = [event("turn_ended", turn.seat, stress=turn.stress_spent, transmitted=transmitted)]
         if draw:
             events += self._draw(

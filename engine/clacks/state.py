@@ -7,11 +7,13 @@ from functools import cache, cached_property
 from typing import Any
 
 from engine.clacks.data import ROUTE_TOWERS, plain_letters
-from engine.clacks.errors import BadOptions
+from engine.clacks.errors import BadOptions, OptionOutOfRange
 from engine.clacks.geometry import Colour, Seat
 from engine.clacks.mode_state import TEAM_MODES, RaceState, TeamState
 from engine.core.errors import SerializationError
+from engine.core.options import OptionRange
 from engine.core.rng import Rng
+from engine.core.saves import seed_from_json, seed_json
 
 MODES = ("competitive", "coop", "solitaire", "junior")
 ROUTES = ("easy", "hard")
@@ -52,6 +54,17 @@ def default_seats(mode: str, players: int) -> tuple[Seat, ...]:
 
 MAX_WORD_LENGTH = 12
 MAX_TURN_SECONDS = 86400
+# The numeric options' ranges, checked for every game and stated by the lobby's schema.
+# A stress limit below the dearest Jacquard's cost (3) would deal hands that can never
+# be played, so nothing would ever happen; twice the rules' 5 is as far as a house rule
+# goes. Four hands of 6 leave half of the 48 Jacquards to draw from, so a deal or a
+# draw can never run out (the rules deal 3).
+RANGES: dict[str, OptionRange] = {
+    "stress_limit": OptionRange(3, 10),
+    "hand_size": OptionRange(1, 6),
+    "turn_seconds": OptionRange(1, MAX_TURN_SECONDS, whole=False),
+    "start_time": OptionRange(0, 10**11, whole=False),  # the table's clock: Unix time
+}
 
 
 def clean_word(word: str) -> str:
@@ -121,16 +134,14 @@ class Options:
             counts = MODE_SEATS[self.mode]
             only = next(iter(counts.values())) if len(counts) == 1 else counts[2]
             object.__setattr__(self, "seats", only)
+        for name, allowed in RANGES.items():
+            allowed.check(name, getattr(self, name), OptionOutOfRange)
         if self.words:
             object.__setattr__(
                 self, "words", tuple(tuple(clean_word(w) for w in ws) for ws in self.words)
             )
         if len(set(self.seats)) != len(self.seats):
             raise BadOptions("a seat is listed twice")
-        if not 0 < self.turn_seconds <= MAX_TURN_SECONDS:
-            raise BadOptions(
-                f"turn_seconds must be more than 0 and at most {MAX_TURN_SECONDS} (a day)"
-            )
         if self.mode == "competitive":
             self._check_competitive()
         else:
@@ -288,10 +299,10 @@ class Options:
                 if not isinstance(value, bool):
                     raise BadOptions(f"{name} must be true or false")
                 kwargs[name] = value
-            else:
-                if isinstance(value, bool) or not isinstance(value, (int, float)):
-                    raise BadOptions(f"{name} must be a number")
-                kwargs[name] = type(getattr(cls, name))(value)
+            else:  # a number: whole or not, in its range (checked again by __init__)
+                allowed = RANGES[name]
+                allowed.check(name, value, OptionOutOfRange)
+                kwargs[name] = value if allowed.whole else float(value)
         return cls(**kwargs)
 
 
@@ -414,7 +425,7 @@ class ClacksState:
     def to_json(self) -> dict[str, Any]:
         return {
             "options": self.options.to_json(),
-            "seed": self.seed,
+            "seed": seed_json(self.seed, self.rng.legacy),
             "board": self.board,
             "players": [
                 {
@@ -459,7 +470,7 @@ class ClacksState:
             team, race = data.get("team"), data.get("race")
             return cls(
                 options=Options.from_json(data["options"]),
-                seed=int(data["seed"]),
+                seed=seed_from_json(data["seed"]),
                 board=int(data["board"]),
                 players=players,
                 order=[Seat.parse(s) for s in data["order"]],

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.budget import Cancelled
 from engine.core.errors import IllegalAction
 
 JSON = dict[str, Any]
@@ -159,12 +160,13 @@ class Session(ABC):
             return exc
         return None
 
-    def hint(self, seat: str) -> JSON | None:
+    def hint(self, seat: str, cancelled: Cancelled | None = None) -> JSON | None:
         """A suggested plan for ``seat``'s turn, as the game describes it (at least
         ``actions``: the actions in order, each as ``apply`` takes it), or None when the
         game has no hints, forbids them, or it is not the seat's turn (``no_hint_reason``
         says which). ``hopeless``, when true, says that no plan avoids losing and this
-        one is the least bad."""
+        one is the least bad. The search is bounded whatever the options; ``cancelled``
+        returning True stops it sooner (SearchCancelled, engine.core.budget)."""
         return None
 
     def no_hint_reason(self, seat: str) -> str:
@@ -173,7 +175,7 @@ class Session(ABC):
         the seat is expected to act."""
         return HINT_NOTHING_TO_DO if seat in self.active_seats else HINT_NOT_YOUR_TURN
 
-    def hint_lamps(self, seat: str) -> LampFrame | None:
+    def hint_lamps(self, seat: str, cancelled: Cancelled | None = None) -> LampFrame | None:
         """The board with the lamps the hint would flip as ``preview`` and where it
         leads as ``accent``, for showing the hint on the lamps; None without a hint."""
         return None
@@ -182,10 +184,14 @@ class Session(ABC):
         """The bot levels that can take a seat in this game, weakest first."""
         return []
 
-    def bot_action(self, seat: str, level: str, now: float) -> JSON | None:
+    def bot_action(
+        self, seat: str, level: str, now: float, cancelled: Cancelled | None = None
+    ) -> JSON | None:
         """The action a bot of ``level`` takes for ``seat`` now, seeing only that seat's
         view: in the seat's turn always one (to ``apply``), otherwise one or None (a card
-        played out of turn). Raises ValueError for an unknown level."""
+        played out of turn). Raises ValueError for an unknown level. A bot's thinking
+        is bounded whatever the options; a caller that stops waiting for it makes
+        ``cancelled`` return True, and the bot stops (SearchCancelled)."""
         return None
 
     def describe_event(self, event: JSON) -> str:

@@ -279,9 +279,14 @@
           input.addEventListener("change", () => { input.dataset.follows = ""; });
         }
         const text = label(`choice.${name}${spec.seat ? ".seat" : ""}`, name);
-        return input.type === "checkbox"
-          ? el("label", { class: "check" }, input, el("span", {}, text))
-          : field(text, input);
+        // a choice that is one of a game's optional rules says what it does, like a variant
+        const about = Clacks.has(`choice.${name}.about`) ? ` ${t(`choice.${name}.about`)}` : "";
+        if (input.type === "checkbox") {
+          return el("label", { class: "check" }, input, el("span", {}, about ? el("strong", {}, text) : text, about));
+        }
+        const chosen = field(text, input);
+        if (about) chosen.append(el("span", { class: "hint" }, about.trim()));
+        return chosen;
       }));
       wordsChoice.hidden = !m.word_lists;
       fillSeats();
