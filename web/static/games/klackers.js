@@ -347,7 +347,8 @@
         combos.append(el("li", {}, el("button", { type: "button", class: "secondary", "data-combination": combo.join(","),
           onclick: () => ctx.choose(combo) }, combo.join(" + "))));
       }
-      mine.append(el("p", { class: "hint" }, t("klackers.combinations")), combos);
+      // the list says what it is to a screen reader; the buttons speak for themselves
+      mine.append(el("p", { class: "visually-hidden" }, t("klackers.combinations")), combos);
     } else if (myTurn) {
       controls.append(el("button", { type: "button", class: "primary", "data-action": "roll",
         onclick: () => ctx.act({ type: "roll", dice: 2 }) }, t("klackers.roll_two")));
