@@ -227,6 +227,7 @@ def test_the_phone_speaks_czech_and_fits_a_small_screen(
     phone.wait_for_selector(".jacquard")
     assert phone.get_attribute(".hand-strip", "aria-label") == "Vaše karty"
     assert "Jste na tahu" in phone.inner_text(".prompt")
+    pages["south"].shot("phone-turn-cs")
     words = refuse_what_the_phone_could_not_foresee(server, pages["south"])
     assert words == "Hra se změnila dřív, než váš tah dorazil; podívejte se znovu a zkuste to."
     # nothing wider than the phone: no sideways scrolling at 360 px

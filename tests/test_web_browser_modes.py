@@ -324,6 +324,8 @@ def test_a_solitaire_game_to_its_end_on_one_phone(browser: Any) -> None:
         revealed = session.view(None)["revealed"]
         assert {card["deck"] for card in revealed} >= {"fault"}
         czech = catalog("cs")
+        if not phone.page.locator("details.more").evaluate("d => d.open"):
+            phone.page.click("details.more > summary")  # folded under the turn's screen
         for card in revealed:
             design = card["id"].rsplit("-", 1)[0]
             reading = "night_shift" if card["deck"] == "fault" else "text"
