@@ -233,6 +233,8 @@ def test_a_long_distance_co_op_game_with_two_phones_and_the_table(browser: Any) 
         assert done["swap"] == 1 and done["transmit"] == 3 and done["table_transmit"] == 1
         assert done["table_preview"] >= 1
         south.wait_revision(server.room.revision)
+        if not south.page.locator("details.more").evaluate("d => d.open"):
+            south.page.click("details.more > summary")  # the team, folded under the turn
         assert "hidden (Long Distance)" in south.page.inner_text(".team")
         if SCREENSHOTS:
             time.sleep(1.5)  # the transmit animation over, the LED board shows the lamps

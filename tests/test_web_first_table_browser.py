@@ -170,6 +170,15 @@ def test_a_phone_turn_fits_one_screen_at_360_by_740_in_every_mode(browser: Any, 
                     page.click(".board-box [data-lamp=b2]")
                     page.wait_for_selector("[data-action=confirm]:not([aria-disabled])")
                     one_screen(page)
+                    page.click("[data-action=cancel]")
+                if mode in ("coop", "solitaire"):
+                    # a swap: the slots are folded away; once one is chosen, the card to
+                    # give up for it is chosen on one screen again
+                    page.click("details.more > summary")
+                    page.click("[data-slot] [data-action=swap]:not([aria-disabled])")
+                    page.wait_for_selector(".hand-strip .badge")
+                    assert page.locator("details.more").count() == 0
+                    one_screen(page)
                 elif game == "klackers":
                     page.click("[data-action=roll]")
                     page.wait_for_selector("[data-action=pull]")

@@ -99,8 +99,8 @@
   const fold = { open: false };
 
   // Everything a turn does not need on the first screen, folded under one line.
-  function moreFold(summary, parts, forceOpen) {
-    const box = el("details", { class: "more", open: fold.open || forceOpen },
+  function moreFold(summary, parts) {
+    const box = el("details", { class: "more", open: fold.open },
       el("summary", { "data-action": "more" }, summary), ...parts.filter(Boolean));
     box.addEventListener("toggle", () => { fold.open = box.open; });
     return box;
@@ -216,9 +216,12 @@
     ];
     const summary = [t(view.players.length > 1 ? "clacks.more_coop" : "clacks.more_solitaire"),
       swappable ? el("span", { class: "badge" }, t("clacks.swap_possible")) : null];
+    // once a slot is chosen the decision is which Jacquard to give up: the fold closes,
+    // so the prompt, the board, Cancel and the hand are one screen again
+    if (pick.mode === "swap") fold.open = false;
     root.append(...[mine, boardBox, pick.mode ? controls : turnButtons,
       hintBox && ctx.hints.current ? hintBox : null, handBox(ctx, legal, myTurn),
-      moreFold(summary, folded, pick.mode === "swap")].filter(Boolean));
+      pick.mode === "swap" ? null : moreFold(summary, folded)].filter(Boolean));
     return root;
   }
 
