@@ -125,6 +125,12 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
         table.click("button[data-free=north]")
         assert "Bob" in table.inner_text("[data-confirm='free:north']")
         table.click("[data-confirm='free:north'] [data-yes]")
+        # freed: the table's next snapshot has the seat free, and its button gone
+        table.wait_for_function(
+            "() => (window.__pushed || []).some((data) => JSON.parse(data).room.seats"
+            ".some((s) => s.id === 'north' && !s.claimed))"
+        )
+        table.wait_for_selector("[data-confirm='free:north']", state="detached")
         table.wait_for_selector("button[data-free=north]", state="detached")
         table.click("#close-controls")
         assert "north" not in server.room.seats.claims
