@@ -43,8 +43,9 @@ from engine.clacks.geometry import (
     shape_size,
     tower,
 )
-from engine.clacks.hints import hint
+from engine.clacks.hints import advise
 from engine.core.errors import IllegalAction
+from engine.core.interface import HINT_NOT_YOUR_TURN
 from engine.core.rng import derive_seed
 
 ON, OFF = "●", "·"
@@ -315,10 +316,15 @@ def _hint_text(game: ClacksGame, seat: Seat) -> str:
     view = game.view(seat)
     if not view.get("hints_allowed"):
         return "Hints are off in this game (Long Distance)."
-    plan = hint(view, game.components)
-    if plan is None:
-        return "No hint: it is not your turn, or there is nothing to do."
-    return describe_plan(plan, game.components)
+    advice = advise(view, game.components)
+    if advice.plan is None:
+        if advice.reason == HINT_NOT_YOUR_TURN:
+            return "No hint: it is not your turn."
+        return "No hint: nothing is left for you to do this turn."
+    told = describe_plan(advice.plan, game.components)
+    if advice.hopeless:
+        return f"No plan keeps the Post Office from Genua; the least bad: {told}"
+    return told
 
 
 def play(

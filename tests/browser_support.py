@@ -24,7 +24,7 @@ ARGS = [
     "--disable-sync",
 ]
 PHONE = {"viewport": {"width": 360, "height": 760}, "is_mobile": True, "has_touch": True}
-TV = {"viewport": {"width": 1600, "height": 900}}
+TV = {"viewport": {"width": 1920, "height": 1080}}  # a TV, the table screen's home
 SCREENSHOTS = os.environ.get("CLACKS_SCREENSHOTS")  # a directory to save docs screenshots in
 
 # Every pushed event is recorded in the page, so the test can read exactly what arrived;

@@ -12,7 +12,12 @@ from clacks.terminal import play
 from engine.clacks import Options, Seat
 from engine.clacks.geometry import mask_of, tower
 from engine.core.errors import IllegalAction
-from engine.core.interface import game_module
+from engine.core.interface import (
+    HINT_FORBIDDEN,
+    HINT_NOT_YOUR_TURN,
+    HINT_NOTHING_TO_DO,
+    game_module,
+)
 
 
 def _session(options: dict[str, object], seed: int = 5):  # type: ignore[no-untyped-def]
@@ -117,3 +122,60 @@ def test_the_terminal_gives_hints_and_seats_bots(capsys: pytest.CaptureFixture[s
     assert re.search(r"\n(South|North) wins! ", out.getvalue())  # two bots play it out
     assert main(["play", "--bots", "north=genius"]) == 2
     assert "unknown bot level" in capsys.readouterr().err
+
+
+def test_a_hint_says_why_there_is_none() -> None:
+    session = _session({"players": 2})
+    seat = session.active_seats[0]
+    other = next(s.id for s in session.seats if s.id != seat)
+    assert session.no_hint_reason(other) == HINT_NOT_YOUR_TURN
+    far = _session({"mode": "coop", "players": 2, "long_distance": True})
+    assert far.no_hint_reason(far.active_seats[0]) == HINT_FORBIDDEN
+    # the alphabet trainer has no hints: the seam's own answer, from whose turn it is
+    trainer = game_module("clacks-trainer").new({}, 3)
+    assert trainer.hint("south") is None
+    assert trainer.no_hint_reason("south") == HINT_NOTHING_TO_DO
+    assert trainer.no_hint_reason("north") == HINT_NOT_YOUR_TURN
+
+
+def test_when_every_plan_loses_the_race_the_hint_says_so_and_names_the_least_bad() -> None:
+    session = _session({"mode": "coop", "players": 2}, seed=7)
+    seat = session.active_seats[0]
+    assert session.hint(seat)["hopeless"] is False  # type: ignore[index]
+    # the Post Office as many steps from Genua as the cheapest Jacquard costs
+    cheapest = min(card["cost"] for card in session.view(seat)["you"]["hand"])
+    track = session.view(seat)["post_office"]["track"]
+    session.clacks.state.team.post_office = track - cheapest  # type: ignore[attr-defined]
+    view = session.view(seat)
+    assert view["post_office"]["steps_left"] == cheapest  # any Jacquard reaches Genua
+    plan = session.hint(seat)
+    assert plan is not None and plan["hopeless"] is True
+    # the least bad: no legal turn costs less, and it is a turn the rules accept
+    assert plan["cost"] == cheapest
+    events = []
+    for action in plan["actions"]:
+        if not session.over:  # the race is lost part-way, as the hint said it would be
+            events += session.apply(seat, action, 0.0)
+    assert "race_lost" in [e["kind"] for e in events]
+
+
+def test_a_refusal_is_the_engines_reason_and_changes_nothing() -> None:
+    session = _session({"players": 2}, seed=5)
+    seat = session.active_seats[0]
+    before = session.log_json()
+    move = next(a for a in session.legal_actions(seat, 0.0) if a["type"] == "move")
+    assert session.refusal(seat, move, 0.0) is None
+    other = next(s.id for s in session.seats if s.id != seat)
+    assert session.refusal(other, {"type": "end_turn"}, 0.0).rule == "not_your_turn"  # type: ignore[union-attr]
+    play = next(a for a in session.legal_actions(seat, 0.0) if a["type"] == "play_jacquard")
+    session.apply(seat, play, 0.0)
+    refused = session.refusal(seat, move, 0.0)
+    # after a Jacquard the pawn stays: the rules put movement first
+    assert refused is not None and refused.rule == "move_not_allowed"
+    assert refused.params == {"played": 1}
+    assert session.log_json()["actions"] == [*before["actions"], play]
+    # a game without a cheaper copy is tried on a deep copy by the seam itself
+    trainer = game_module("clacks-trainer").new({}, 3)
+    assert trainer.refusal("south", {"type": "answer", "symbol": "??"}, 0.0) is not None
+    assert trainer.refusal("south", {"type": "skip"}, 0.0) is None
+    assert trainer.view("south")["score"]["asked"] == 0

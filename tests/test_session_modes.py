@@ -151,3 +151,33 @@ def test_competitive_transmit_names_only_the_pawns_tower() -> None:
     with pytest.raises(E.NotOnTower, match="from your pawn's tower"):
         game.apply(Transmit(seat, tower="a2b2"))
     assert Transmit(seat).to_json() == {"type": "transmit", "seat": seat.label}
+
+
+def test_every_fault_report_previews_what_it_changes() -> None:
+    """A Fault Report's preview is the lamps it would change (none for a card that only
+    changes stress) and the tower it names, whatever its target."""
+    from engine.clacks.data import load_components
+    from engine.clacks.geometry import tower
+
+    designs = {card.design.id: card_id for card_id, card in load_components().faults.items()}
+    for design, card_id in sorted(designs.items()):
+        session = game_module("clacks").new({"players": 2}, 4)
+        assert isinstance(session, ClacksSession)
+        seat = session.active_seats[0]
+        # the pawn on a tower first, so a free move has somewhere to go
+        move = next(a for a in session.legal_actions(seat, 0.0) if a["type"] == "move")
+        session.apply(seat, move, 0.0)
+        session.clacks.state.players[session.clacks.state.turn.seat].faults = [card_id]
+        plays = [a for a in session.legal_actions(seat, 0.0) if a.get("card") == card_id]
+        assert plays, design
+        for action in plays[:6]:
+            frame = session.preview(seat, action)
+            assert frame is not None, (design, action)
+            trial = session.clacks.clone()
+            session_board = session.clacks.state.board
+            trial_session = ClacksSession(trial)
+            trial_session.apply(seat, action, 0.0)
+            assert frame.lit == session_board
+            assert frame.preview == session_board ^ trial.state.board, (design, action)
+            named = action.get("tower")
+            assert frame.accent == (tower(named).mask if named else 0), (design, action)

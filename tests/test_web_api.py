@@ -289,3 +289,70 @@ def test_every_api_route_is_in_the_openapi_document(server: LiveServer) -> None:
     for path, methods in document["paths"].items():
         for method, operation in methods.items():
             assert operation["summary"] and operation["responses"], (path, method)
+
+
+def test_a_seat_asks_why_an_action_is_out_of_reach_and_nothing_changes(
+    server: LiveServer,
+) -> None:
+    start(server)
+    south, north = claim(server, "south"), claim(server, "north")
+    path = f"/api/rooms/{server.code}/seats/south/check"
+    session = server.room.session
+    assert session is not None
+    move = next(a for a in session.legal_actions("south", 0.0) if a["type"] == "move")
+    assert call(server.base, "POST", path, {"action": move}, token=south) == (
+        200,
+        {"revision": 1, "allowed": True, "error": None},
+    )
+    play = next(a for a in session.legal_actions("south", 0.0) if a["type"] == "play_jacquard")
+    assert act(server, "south", south, play)[0] == 200
+    status, answer = call(server.base, "POST", path, {"action": move}, token=south)
+    assert status == 200 and answer["allowed"] is False and answer["revision"] == 2
+    assert answer["error"]["rule"] == "move_not_allowed"
+    assert answer["error"]["params"] == {"played": 1}
+    assert "Move before playing Jacquards" in answer["error"]["message"]
+    assert server.room.revision == 2  # asking changed nothing
+    # out of turn, the rules' own reason; another seat's token is refused as ever
+    north_path = f"/api/rooms/{server.code}/seats/north/check"
+    status, answer = call(
+        server.base, "POST", north_path, {"action": {"type": "end_turn"}}, token=north
+    )
+    assert answer["error"]["rule"] == "not_your_turn"
+    assert call(server.base, "POST", path, {"action": move}, token=north)[0] == 403
+    assert call(server.base, "POST", path, {}, token=south)[0] == 400
+    status, answer = call(server.base, "POST", path, {"action": "fly"}, token=south)
+    assert status == 200 and answer["error"]["rule"] == "malformed_action"
+
+
+def test_a_new_game_keeps_frees_or_hands_to_bots_the_seats_people_hold(
+    server: LiveServer,
+) -> None:
+    start(server)
+    south, north = claim(server, "south", "Ann"), claim(server, "north", "Bob")
+    game = f"/api/rooms/{server.code}/game"
+    body: dict[str, Any] = {"options": {"players": 2}, "seed": 3}
+    # a person's seat cannot go to a bot unless the table lets the person go
+    status, answer = call(
+        server.base, "POST", game, {**body, "bots": {"north": "planner"}}, pin=server.pin
+    )
+    assert (status, answer["error"]) == (409, "seat_taken")
+    assert call(server.base, "POST", game, {**body, "free": "north"}, pin=server.pin)[0] == 400
+    status, _ = call(
+        server.base,
+        "POST",
+        game,
+        {**body, "bots": {"north": "planner"}, "free": ["north"]},
+        pin=server.pin,
+    )
+    assert status == 201
+    assert server.room.seats.bots == {"north": "planner"}
+    assert set(server.room.seats.claims) == {"south"}  # Ann is kept, Bob let go
+    assert act(server, "north", north, {"type": "end_turn"})[0] == 403
+    # freed for someone else: the seat is free in the new game, the name goes too
+    status, _ = call(
+        server.base, "POST", game, {**body, "free": ["south"], "bots": {}}, pin=server.pin
+    )
+    assert status == 201 and server.room.seats.claims == {} and server.room.seats.bots == {}
+    _status, snapshot = call(server.base, "GET", f"/api/rooms/{server.code}")
+    assert [s["claimed"] for s in snapshot["room"]["seats"]] == [False, False]
+    assert call(server.base, "GET", f"/api/rooms/{server.code}?seat=south", token=south)[0] == 403

@@ -283,7 +283,9 @@ def test_hints_follow_the_table_setting_and_the_games_rules() -> None:
         assert call(server.base, "POST", path, {})[1]["error"] == "bad_token"
         assert call(server.base, "POST", path, {}, token=north)[1]["error"] == "bad_token"
         north_path = f"/api/rooms/{server.code}/seats/north/hint"
-        assert call(server.base, "POST", north_path, {}, token=north)[1]["error"] == "no_hint"
+        refused = call(server.base, "POST", north_path, {}, token=north)[1]
+        assert (refused["error"], refused["params"]) == ("no_hint", {"reason": "not_your_turn"})
+        assert refused["message"].endswith("it is not your turn")
 
         table = EventStream(server.base, f"/api/rooms/{server.code}/stream")
         status, answer = call(server.base, "POST", path, {}, token=south)

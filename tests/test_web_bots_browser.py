@@ -39,13 +39,15 @@ def test_a_person_plays_a_planner_bot_and_takes_a_hint(
     table.wait_revision(1)
     assert room.seats.bots == {"north": "planner"}
     assert "played by a bot (Planner)" in table.page.inner_text("[data-presence=north]")
-    # the table's controls (its PIN, on its own screen) turn the phones' hints on
+    # the table's controls (its PIN, on its own screen), one tap away, turn the phones' hints on
+    table.page.click("#open-controls")
     table.page.check("#hints-setting")
     # the setting is saved when the table's next snapshot says so
     table.page.wait_for_function(
         "() => (window.__pushed || []).some((data) => JSON.parse(data).room.hints)"
     )
     assert room.previews.hints
+    table.page.click("#close-controls")
 
     # the phone cannot take the bot's seat
     south.page.goto(server.url(f"/join/{server.code}"))

@@ -225,7 +225,9 @@ def test_the_phone_speaks_czech_and_fits_a_small_screen(
     phone.goto(server.url(f"/join/{server.code}?lang=cs"))
     phone.click("button[data-seat=south]")
     phone.wait_for_selector(".jacquard")
-    assert "Vaše děrné štítky" in phone.inner_text("main")
+    assert phone.get_attribute(".hand-strip", "aria-label") == "Vaše karty"
+    assert "Jste na tahu" in phone.inner_text(".prompt")
+    pages["south"].shot("phone-turn-cs")
     words = refuse_what_the_phone_could_not_foresee(server, pages["south"])
     assert words == "Hra se změnila dřív, než váš tah dorazil; podívejte se znovu a zkuste to."
     # nothing wider than the phone: no sideways scrolling at 360 px
@@ -332,9 +334,13 @@ def test_a_czech_table_shows_the_cards_in_czech_and_an_english_phone_in_english(
     name = czech[f"card.{card['design']}.name"]
     assert name != card["name"] == english[f"card.{card['design']}.name"]
     shown = north.locator(f".fault[data-card='{card['id']}']")
-    assert shown.locator("h3").inner_text() == name
-    assert czech[f"card.{card['design']}.text"] in shown.inner_text()
-    assert shown.locator("button").inner_text() == translate("cs", "clacks.play_fault", name=name)
+    assert shown.locator(".card-name").inner_text() == name
+    # chosen, it says in Czech when it may be played and what it will do, its text as its title
+    shown.locator("button").click()
+    detail = north.locator(f".fault-detail[data-fault='{card['id']}']")
+    assert detail.locator("h3").inner_text().startswith(name)
+    assert detail.get_attribute("title") == czech[f"card.{card['design']}.text"]
+    assert translate("cs", f"clacks.when.{card['when']}") in detail.inner_text()
     assert card["name"] not in north.inner_text("main")
     names = north.eval_on_selector_all(".jacquard .card-name", "n => n.map(x => x.textContent)")
     assert names == [czech[f"jacquard.{j['design']}.name"] for j in held["hand"]]
@@ -344,7 +350,6 @@ def test_a_czech_table_shows_the_cards_in_czech_and_an_english_phone_in_english(
     assert names == [j["name"] for j in session.view("south")["you"]["hand"]]
 
     # North plays it out of turn: each table's log names it in its own language
-    shown.locator("button").click()
     for lamp in fault["lamps"]:
         north.click(f"[data-lamp={lamp}]")
     north.click("[data-action=confirm]")

@@ -104,7 +104,7 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
         phone.page.goto(server.url(f"/join/{server.code}"))
         phone.page.fill("#player-name", "Ann")
         phone.page.click("button[data-seat=south]")
-        phone.page.wait_for_selector(".seat-link")
+        phone.page.click("[data-action=menu]")  # the seat's menu: the language, the seat's link
         phone.page.click(".seat-link summary")
         link = phone.page.input_value(".seat-link input")
         assert "#seat=south&token=" in link
@@ -119,11 +119,20 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
             1
         ]
 
-        # the table frees a seat
+        # the table frees a seat: its controls are one tap away, and it asks again in place
+        table.click("#open-controls")
         table.wait_for_selector("button[data-free=north]")
-        table.once("dialog", lambda dialog: dialog.accept())
         table.click("button[data-free=north]")
+        assert "Bob" in table.inner_text("[data-confirm='free:north']")
+        table.click("[data-confirm='free:north'] [data-yes]")
+        # freed: the table's next snapshot has the seat free, and its button gone
+        table.wait_for_function(
+            "() => (window.__pushed || []).some((data) => JSON.parse(data).room.seats"
+            ".some((s) => s.id === 'north' && !s.claimed))"
+        )
+        table.wait_for_selector("[data-confirm='free:north']", state="detached")
         table.wait_for_selector("button[data-free=north]", state="detached")
+        table.click("#close-controls")
         assert "north" not in server.room.seats.claims
         north = call(server.base, "POST", f"/api/rooms/{server.code}/seats/north", {"name": "Bob"})[
             1
@@ -136,6 +145,7 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
         steps = len(log["actions"])
 
         # the saved games: replay the finished one, on the screen and on the lamps
+        table.click("#open-controls")
         table.click("#open-saves")
         table.wait_for_selector("#saves [data-replay]")
         table.click("#saves [data-replay]")
@@ -208,8 +218,9 @@ def test_a_table_screen_elsewhere_types_the_pin_and_moves_games_in_and_out(
         table.wait_for_selector("#pin-value")
 
         # end the game: it goes to the saved games, unfinished
-        table.once("dialog", lambda dialog: dialog.accept())
+        table.click("#open-controls")
         table.click("#end-game")
+        table.click("[data-confirm=end] [data-yes]")
         table.wait_for_selector("#lobby[open]")
         assert room.session is None
 
@@ -230,8 +241,8 @@ def test_a_table_screen_elsewhere_types_the_pin_and_moves_games_in_and_out(
         table.set_input_files("#import-file", str(broken))
         table.wait_for_selector("#saves .error:not([hidden])")
         imported = max(s["id"] for s in server.hub.store.listing())
-        table.once("dialog", lambda dialog: dialog.accept())
         table.click(f"#saves [data-delete='{imported}']")
+        table.click(f"#saves [data-delete-yes='{imported}']")
         table.wait_for_function("() => document.querySelectorAll('#saves li.save').length === 1")
         table.click("#saves [data-resume]")
         elsewhere.wait_revision(room.revision)

@@ -294,8 +294,9 @@ def test_only_a_seat_reads_its_own_draws(browser: Any, server: LiveServer) -> No
         names = [translate("en", f"jacquard.{c.rsplit('-', 1)[0]}.name") for c in cards]
         assert names
         # the drawing seat's feed names the cards it drew ...
-        feed = phones[first].page.wait_for_selector("#feed .to-you")
-        assert all(name in feed.inner_text() for name in names) and "You draw" in feed.inner_text()
+        phones[first].page.wait_for_selector("#feed .to-you")
+        mine = phones[first].page.inner_text("#feed .feed-list")
+        assert all(name in mine for name in names) and "You draw" in mine
         # ... the other seat's feed and the table's log tell how many only
         feed = phones[other].page.wait_for_selector("#feed")
         drew = translate("en", "event.drew_jacquards", seat=first.title(), count=len(cards))

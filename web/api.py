@@ -247,7 +247,13 @@ def new_game(code: str) -> tuple[Response, int]:
         or not all(isinstance(k, str) and isinstance(v, str) for k, v in bots.items())
     ):
         raise ApiError(400, "bad_field", "bots must map seats to bot levels", field="bots")
-    result = found.new_game(game, options, seed, names, language, bots)
+    free = data.get("free")
+    if free is not None and (
+        not isinstance(free, list)
+        or not all(isinstance(seat, str) and len(seat) <= SEAT_ID_MAX for seat in free)
+    ):
+        raise ApiError(400, "bad_field", "free must list the seats to let go", field="free")
+    result = found.new_game(game, options, seed, names, language, bots, free)
     return jsonify(result), 201
 
 
@@ -322,6 +328,33 @@ def legal(code: str, seat: str) -> Response:
         except IllegalAction as exc:
             raise ApiError.from_illegal(exc) from None
         return jsonify({"revision": found.revision, "actions": actions})
+
+
+@api.post("/rooms/<code>/seats/<seat>/check")
+def check(code: str, seat: str) -> Response:
+    """Whether the seat may take ``action`` now and, if not, the rules' reason: the
+    error the actions endpoint would answer. Nothing changes. A phone asks it when a
+    greyed-out control is tapped or focused, to say why it is out of reach."""
+    data = body()
+    if "action" not in data:
+        raise ApiError(400, "bad_field", "give the action to check as action", field="action")
+    found = room(code)
+    with found.lock:
+        found.seats.authorize(seat_id(seat), token())
+        session = found.require_session()
+        try:
+            refused = session.refusal(seat, data["action"], found.clock())
+        except (TypeError, ValueError) as exc:
+            raise ApiError(
+                400, "bad_field", f"action cannot be read: {exc}", field="action"
+            ) from None
+        return jsonify(
+            {
+                "revision": found.revision,
+                "allowed": refused is None,
+                "error": None if refused is None else ApiError.from_illegal(refused).to_json(),
+            }
+        )
 
 
 @api.get("/rooms/<code>/board")

@@ -337,6 +337,12 @@ def openapi_document() -> JSON:
                             "seats the new game also has",
                             "additionalProperties": {"type": "string"},
                         },
+                        "free": {
+                            "type": ["array", "null"],
+                            "description": "seats whose people the new game lets go (for "
+                            "someone else, or for the bot `bots` names)",
+                            "items": {"type": "string"},
+                        },
                     }
                 ),
                 "responses": {
@@ -493,7 +499,8 @@ def openapi_document() -> JSON:
                 "description": "The game's plan for the seat, from its own view only; its "
                 "lamps are previewed on every screen and the LED board (the snapshot's "
                 "`preview` with `hint: true`). Clacks: `goal`, `tower`, `complete`, `cost`, "
-                "`wrong`, `cards`, `flips` and `actions`; Klackers: `actions`, `objective`, "
+                "`wrong`, `cards`, `flips`, `actions` and `hopeless` (no plan keeps the Post "
+                "Office from Genua: this is the least bad); Klackers: `actions`, `objective`, "
                 "`expected`. `actions` are in the form the actions endpoint takes.",
                 "parameters": [CODE, SEAT, TOKEN],
                 "responses": {
@@ -520,7 +527,7 @@ def openapi_document() -> JSON:
                         409,
                         "no game yet, hints are off at this table (`hints_off`), the game's "
                         "rules allow none (`hints_forbidden`: Long Distance), or there is no "
-                        "hint now (`no_hint`: not the seat's turn)",
+                        "hint now (`no_hint`, with `reason`: `not_your_turn` or `nothing_to_do`)",
                     ),
                 },
             }
@@ -555,6 +562,31 @@ def openapi_document() -> JSON:
                         "legal actions",
                     ),
                     **_errors(403, 404, 409),
+                },
+            }
+        },
+        "/api/rooms/{code}/seats/{seat}/check": {
+            "post": {
+                "summary": "Whether this seat may take an action now, and if not why",
+                "description": "Nothing changes. `error` is what the actions endpoint "
+                "would answer (its `rule`, `message` and `params`); the phones ask it when "
+                "a greyed-out control is tapped or focused.",
+                "parameters": [CODE, SEAT, TOKEN],
+                "requestBody": _body({"action": {"type": "object"}}, "action"),
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "required": ["revision", "allowed", "error"],
+                            "properties": {
+                                "revision": {"type": "integer"},
+                                "allowed": {"type": "boolean"},
+                                "error": {"oneOf": [_ref("Error"), {"type": "null"}]},
+                            },
+                        },
+                        "allowed, or the rules' reason",
+                    ),
+                    **_errors(400, 403, 404, 409),
                 },
             }
         },

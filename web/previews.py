@@ -12,7 +12,13 @@ import sqlite3
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.core.interface import JSON, LampFrame
+from engine.core.interface import (
+    HINT_FORBIDDEN,
+    HINT_NOT_YOUR_TURN,
+    HINT_NOTHING_TO_DO,
+    JSON,
+    LampFrame,
+)
 from web.errors import ApiError, not_saved
 
 if TYPE_CHECKING:
@@ -107,11 +113,7 @@ class Previews:
                 raise ApiError(409, "hints_forbidden", "The rules of this game allow no hints")
             plan = session.hint(seat)
             if plan is None:
-                raise ApiError(
-                    409,
-                    "no_hint",
-                    "There is no hint for you now: it is not your turn, or nothing is left to do",
-                )
+                raise no_hint(session.no_hint_reason(seat))
             frame = session.hint_lamps(seat)
             if frame is not None:
                 self.current = Preview(seat, frame, hint=True)
@@ -121,3 +123,18 @@ class Previews:
                 "hint": plan,
                 "frame": frame_json(frame) if frame is not None else None,
             }
+
+
+NO_HINT = {
+    HINT_NOT_YOUR_TURN: "There is no hint for you now: it is not your turn",
+    HINT_NOTHING_TO_DO: "There is no hint for you now: nothing is left for you to do this turn",
+    HINT_FORBIDDEN: "The rules of this game allow no hints",
+}
+
+
+def no_hint(reason: str) -> ApiError:
+    """Why a seat has no hint, as the game says (``Session.no_hint_reason``)."""
+    if reason == HINT_FORBIDDEN:
+        return ApiError(409, "hints_forbidden", NO_HINT[reason])
+    reason = reason if reason in NO_HINT else HINT_NOTHING_TO_DO
+    return ApiError(409, "no_hint", NO_HINT[reason], reason=reason)

@@ -160,10 +160,12 @@ class Room:
         names: dict[str, str] | None = None,
         language: str | None = None,
         bots: dict[str, str] | None = None,
+        free: list[str] | None = None,
     ) -> JSON:
         """Start a new game on this table; seats whose label the new game also has keep
-        their holders, people and bots. ``bots`` (seat -> level), when given, are
-        exactly the seats bots play in the new game."""
+        their holders, people and bots, but for the people in the ``free`` seats, who
+        are let go (for someone else, or for the bot ``bots`` names). ``bots`` (seat ->
+        level), when given, are exactly the seats bots play in the new game."""
         if game not in game_modules():
             raise ApiError(404, "unknown_game", f"unknown game {game!r}", game=game)
         if seed is None:
@@ -176,8 +178,9 @@ class Room:
             except IllegalAction as exc:
                 raise ApiError.from_illegal(exc, status=400) from None
             seat_ids = [s.id for s in session.seats]
-            new_bots = self.seats.bots_for(session, seat_ids, bots)
-            kept_names, game_names = self.seats.names_for(seat_ids, names)
+            freed = tuple(free or ())
+            new_bots = self.seats.bots_for(session, seat_ids, bots, freed)
+            kept_names, game_names = self.seats.names_for(seat_ids, names, freed)
             try:
                 record = self.store.start_game(
                     self.code,
@@ -190,12 +193,13 @@ class Room:
                     self.game_number + 1,
                     language or self.language,
                     new_bots,
+                    freed,
                 )
             except (sqlite3.Error, OSError, ValueError) as exc:
                 raise not_saved(exc) from None
             self._put_on(session, record)
             self.game_number += 1
-            self.seats.seated(seat_ids, new_bots, kept_names)
+            self.seats.seated(seat_ids, new_bots, kept_names, freed)
             if language is not None:
                 self.language = language
             self.game_changed([{"kind": "game_started", "seat": None, "seats": seat_ids}])

@@ -184,10 +184,15 @@ class Seats:
     # ----------------------------------------------------------------- a game put on the table
 
     def bots_for(
-        self, session: Session, seat_ids: list[str], asked: dict[str, str] | None
+        self,
+        session: Session,
+        seat_ids: list[str],
+        asked: dict[str, str] | None,
+        freed: tuple[str, ...] = (),
     ) -> dict[str, str]:
-        """The bots of a game about to be put on the table: those ``asked`` for (checked),
-        else the table's bots on seats the game also has."""
+        """The bots of a game about to be put on the table: those ``asked`` for (checked;
+        a person's seat only when it is ``freed``), else the table's bots on seats the
+        game also has."""
         levels = session.bot_levels()
         if asked is None:
             return {s: lv for s, lv in self.bots.items() if s in seat_ids and lv in levels}
@@ -198,12 +203,12 @@ class Seats:
                 )
             check_level(levels, level)
             held = self.claims.get(seat)
-            if held is not None:
+            if held is not None and seat not in freed:
                 raise seat_taken(seat, held.name)
         return dict(asked)
 
     def names_for(
-        self, seat_ids: list[str], names: dict[str, str] | None
+        self, seat_ids: list[str], names: dict[str, str] | None, freed: tuple[str, ...] = ()
     ) -> tuple[dict[str, str], dict[str, str]]:
         """For a new game: the names typed in the lobby (those given, cleaned, else the
         table's) and the players' names kept with the game (a seated player's own name
@@ -213,15 +218,20 @@ class Seats:
             kept = {s: clean_name(n) for s, n in names.items() if s in seat_ids and n}
         in_game = {s: n for s, n in kept.items() if s in seat_ids}
         for seat, claim in self.claims.items():
-            if seat in seat_ids and claim.name:
+            if seat in seat_ids and claim.name and seat not in freed:
                 in_game[seat] = claim.name
         return kept, in_game
 
     def seated(
-        self, seat_ids: list[str], bots: dict[str, str], names: dict[str, str] | None = None
+        self,
+        seat_ids: list[str],
+        bots: dict[str, str],
+        names: dict[str, str] | None = None,
+        freed: tuple[str, ...] = (),
     ) -> None:
-        """A game with ``seat_ids`` is on the table: seats it lacks are let go."""
-        self.claims = {s: c for s, c in self.claims.items() if s in seat_ids}
+        """A game with ``seat_ids`` is on the table: seats it lacks, and ``freed`` ones,
+        are let go."""
+        self.claims = {s: c for s, c in self.claims.items() if s in seat_ids and s not in freed}
         self.bots = bots
         if names is not None:
             self.names = names

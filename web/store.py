@@ -398,10 +398,12 @@ class Store:
         game_number: int,
         language: str,
         bots: dict[str, str] | None = None,
+        freed: tuple[str, ...] = (),
     ) -> GameRecord:
         """A new game on table ``code``; the game it had stays saved. ``names`` are the
         players' names kept with the game, ``room_names`` those typed in the lobby;
-        ``bots`` (seat -> level), when given, are exactly the seats bots play from now."""
+        ``bots`` (seat -> level), when given, are exactly the seats bots play from now;
+        the people holding ``freed`` seats are let go with the old game."""
         header, actions = split_log(log_json)
         now = self.clock()
         with self._write() as db:
@@ -421,7 +423,7 @@ class Store:
                 "language = ? WHERE code = ?",
                 (game_id, revision, game_number, _dumps(room_names), language, code),
             )
-            self._keep_seats(db, code, seats)
+            self._keep_seats(db, code, [seat for seat in seats if seat not in freed])
             if bots is not None:
                 self._set_bots(db, code, bots)
         return GameRecord(game_id, game, header, actions)

@@ -38,8 +38,7 @@ from engine.clacks.geometry import (
     tower,
     towers_of,
 )
-from engine.clacks.hints import hint
-from engine.clacks.solver import Plan
+from engine.clacks.hints import Advice, advise
 from engine.clacks.state import (
     MAX_WORD_LENGTH,
     MODE_SEATS,
@@ -52,7 +51,16 @@ from engine.clacks.state import (
 )
 from engine.core.budget import Cancelled
 from engine.core.errors import IllegalAction
-from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session, Told
+from engine.core.interface import (
+    HINT_NOT_YOUR_TURN,
+    HINT_NOTHING_TO_DO,
+    JSON,
+    GameModule,
+    LampFrame,
+    SeatInfo,
+    Session,
+    Told,
+)
 from engine.core.rng import derive_seed
 
 # How often the first seat wins a two-player game between planner bots, in percent, with
@@ -177,7 +185,9 @@ class ClacksSession(Session):
             parsed = self._parse(seat, action, 0.0)
         except IllegalAction:
             return None
-        if not isinstance(parsed, (PlayJacquard, PlayFault)) or not parsed.lamps:
+        if isinstance(parsed, PlayJacquard) and not parsed.lamps:
+            return None
+        if not isinstance(parsed, (PlayJacquard, PlayFault)):
             return None
         trial = self.clacks.clone()
         if self.clacks.state.options.express:
@@ -186,7 +196,12 @@ class ClacksSession(Session):
             trial.apply(parsed)
         except IllegalAction:
             return None
-        return LampFrame(lit=self.clacks.state.board, preview=parsed.lamps)
+        # a Fault Report shows what it changes: the lamps it flips or sets (none for
+        # one that only changes stress), and the tower it names
+        board = self.clacks.state.board
+        flips = parsed.lamps if isinstance(parsed, PlayJacquard) else board ^ trial.state.board
+        named = parsed.tower if isinstance(parsed, PlayFault) else None
+        return LampFrame(lit=board, preview=flips, accent=tower(named).mask if named else 0)
 
     def button_action(self, button: str, now: float) -> tuple[str | None, JSON] | None:
         """A tower button: in competitive play it moves the current player's pawn
@@ -213,15 +228,29 @@ class ClacksSession(Session):
             raise exc.public() from None
         return seat.label, action.to_json()
 
+    def refusal(self, seat: str | None, action: JSON, now: float) -> IllegalAction | None:
+        try:
+            parsed = self._parse(seat, action, now)
+            self.clacks.clone().apply(parsed)
+        except IllegalAction as exc:
+            return exc
+        return None
+
     def hint(self, seat: str, cancelled: Cancelled | None = None) -> JSON | None:
         """The solver's plan for ``seat`` (see engine.clacks.hints): ``goal``,
-        ``tower``, ``complete``, ``cost``, ``wrong``, ``cards``, ``flips`` and
-        ``actions``; None in Long Distance, out of turn, or with nothing to do."""
-        plan = self._hint(seat, cancelled)
-        return None if plan is None else plan.to_json()
+        ``tower``, ``complete``, ``cost``, ``wrong``, ``cards``, ``flips``, ``actions``
+        and ``hopeless`` (every plan lets the Post Office reach Genua; this is the least
+        bad); None in Long Distance, out of turn, or with nothing to do."""
+        advice = self._advice(seat, cancelled)
+        if advice.plan is None:
+            return None
+        return {**advice.plan.to_json(), "hopeless": advice.hopeless}
+
+    def no_hint_reason(self, seat: str) -> str:
+        return self._advice(seat).reason or HINT_NOTHING_TO_DO
 
     def hint_lamps(self, seat: str, cancelled: Cancelled | None = None) -> LampFrame | None:
-        plan = self._hint(seat, cancelled)
+        plan = self._advice(seat, cancelled).plan
         if plan is None:
             return None
         flips = 0
@@ -229,11 +258,11 @@ class ClacksSession(Session):
             flips |= lamps
         return LampFrame(lit=self.clacks.state.board, preview=flips, accent=tower(plan.tower).mask)
 
-    def _hint(self, seat: str, cancelled: Cancelled | None) -> Plan | None:
+    def _advice(self, seat: str, cancelled: Cancelled | None = None) -> Advice:
         who = Seat.parse(seat)
         if who not in self.clacks.state.players:
-            return None
-        return hint(self.clacks.view(who), self.clacks.components, cancelled)
+            return Advice(None, HINT_NOT_YOUR_TURN)
+        return advise(self.clacks.view(who), self.clacks.components, cancelled)
 
     def bot_levels(self) -> list[str]:
         return list(LEVELS)

@@ -8,13 +8,20 @@ here; nothing outside it needs to know its rules.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.budget import Cancelled
+from engine.core.errors import IllegalAction
 
 JSON = dict[str, Any]
+
+# Why a seat gets no hint (``Session.no_hint_reason``), the same words for every game.
+HINT_NOT_YOUR_TURN = "not_your_turn"
+HINT_NOTHING_TO_DO = "nothing_to_do"  # its turn, but nothing is left for it to do
+HINT_FORBIDDEN = "forbidden"  # the game's options allow no hints
 
 
 @dataclass(frozen=True)
@@ -142,13 +149,31 @@ class Session(ABC):
         the board's transmit animation; empty when nothing was sent."""
         return []
 
+    def refusal(self, seat: str | None, action: JSON, now: float) -> IllegalAction | None:
+        """Why ``action`` by ``seat`` at table time ``now`` would be refused (the error
+        ``apply`` would raise), or None if it would be taken; nothing changes either
+        way. A page asks it to say why a control it greys out is out of reach. This
+        default tries the action on a deep copy; a game with a cheaper copy overrides it."""
+        try:
+            copy.deepcopy(self).apply(seat, action, now)
+        except IllegalAction as exc:
+            return exc
+        return None
+
     def hint(self, seat: str, cancelled: Cancelled | None = None) -> JSON | None:
         """A suggested plan for ``seat``'s turn, as the game describes it (at least
         ``actions``: the actions in order, each as ``apply`` takes it), or None when the
-        game has no hints, forbids them, or it is not the seat's turn. The search is
-        bounded whatever the options; ``cancelled`` returning True stops it sooner
-        (SearchCancelled, engine.core.budget)."""
+        game has no hints, forbids them, or it is not the seat's turn (``no_hint_reason``
+        says which). ``hopeless``, when true, says that no plan avoids losing and this
+        one is the least bad. The search is bounded whatever the options; ``cancelled``
+        returning True stops it sooner (SearchCancelled, engine.core.budget)."""
         return None
+
+    def no_hint_reason(self, seat: str) -> str:
+        """Why ``hint`` has nothing for ``seat`` now: ``HINT_NOT_YOUR_TURN``,
+        ``HINT_NOTHING_TO_DO`` or ``HINT_FORBIDDEN``. This default tells only whether
+        the seat is expected to act."""
+        return HINT_NOTHING_TO_DO if seat in self.active_seats else HINT_NOT_YOUR_TURN
 
     def hint_lamps(self, seat: str, cancelled: Cancelled | None = None) -> LampFrame | None:
         """The board with the lamps the hint would flip as ``preview`` and where it

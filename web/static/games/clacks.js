@@ -250,6 +250,8 @@
       const x = (a.x + b.x) / 2;
       const y = (a.y + b.y) / 2;
       const enabled = opts.onTower && (!opts.towerEnabled || opts.towerEnabled(tower));
+      // a tower out of reach may still answer a tap, to say why (never a tab stop)
+      const answers = opts.onTower && (enabled || opts.towersAnswer);
       const here = occupants[tower.id] || [];
       const sends = opts.canSend && opts.canSend.has(tower.id);
       const hinted = opts.hinted === tower.id;
@@ -259,10 +261,12 @@
       for (const seat of here) words.push(t("clacks.pawn_here", { seat: t(`seat.${seat}`) }));
       if (opts.dwarf === tower.id) words.push(t("clacks.dwarf_here"));
       const group = svg("g", {
-        class: `tower ${tower.colour}${enabled ? " enabled" : ""}${sends ? " can-send" : ""}${hinted ? " hinted" : ""}`,
+        class: `tower ${tower.colour}${enabled ? " enabled" : ""}${answers ? " answers" : ""}`
+          + `${sends ? " can-send" : ""}${hinted ? " hinted" : ""}`,
         "data-tower": tower.id,
-        role: enabled ? "button" : "img",
-        tabindex: enabled ? 0 : null,
+        role: answers ? "button" : "img",
+        tabindex: enabled ? 0 : answers ? -1 : null,
+        "aria-disabled": answers && !enabled ? "true" : null,
         "aria-label": words.join(", "),
       });
       group.append(svg("circle", { cx: x, cy: y, r: 24, class: "hit" }));
@@ -283,7 +287,7 @@
         group.append(svg("rect", { x: x - 36, y: y + 6, width: 28, height: 28, rx: 6, class: "dwarf" }));
         group.append(svg("text", { x: x - 22, y: y + 26, class: "dwarf-text", text: "⛏" }));
       }
-      if (enabled) {
+      if (answers) {
         group.addEventListener("click", () => opts.onTower(tower.id));
         group.addEventListener("keydown", (e) => {
           if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onTower(tower.id); }
@@ -436,21 +440,33 @@
   // ------------------------------------------------------------------ phone
 
   // What the phone is doing between taps; survives re-renders, reset after an action.
-  const pick = { mode: null, card: null, rotation: 0, mirror: false, lamps: [], tower: null, anchor: null };
+  // ``hole``: which hole of the card (as printed) sits on the tapped lamp, ``anchor``;
+  // ``frame``: what the server says a chosen Fault Report would change.
+  const pick = { mode: null, card: null, rotation: 0, mirror: false, lamps: [], tower: null, anchor: null,
+                 hole: null, frame: null };
 
   function resetPick() {
     Object.assign(pick, { mode: null, card: null, rotation: 0, mirror: false, lamps: [], tower: null, anchor: null,
-                          slot: null });
+                          hole: null, frame: null, slot: null });
+  }
+
+  // The card's holes turned and mirrored as chosen, each with its index in the card as
+  // printed (``hole``), top-left first.
+  function orientedHoles(holes, rotation, mirror) {
+    let cells = [];
+    holes.forEach((row, r) => row.split("").forEach((ch, c) => {
+      if (ch === "X") cells.push({ r, c, hole: cells.length });
+    }));
+    if (mirror) cells = cells.map((cell) => ({ ...cell, c: -cell.c }));
+    for (let i = 0; i < rotation; i += 1) cells = cells.map((cell) => ({ ...cell, r: cell.c, c: -cell.r }));
+    const minR = Math.min(...cells.map((cell) => cell.r));
+    const minC = Math.min(...cells.map((cell) => cell.c));
+    return cells.map((cell) => ({ ...cell, r: cell.r - minR, c: cell.c - minC }))
+      .sort((a, b) => a.r - b.r || a.c - b.c);
   }
 
   function cellsOf(holes, rotation, mirror) {
-    let cells = [];
-    holes.forEach((row, r) => row.split("").forEach((ch, c) => { if (ch === "X") cells.push([r, c]); }));
-    if (mirror) cells = cells.map(([r, c]) => [r, -c]);
-    for (let i = 0; i < rotation; i += 1) cells = cells.map(([r, c]) => [c, -r]);
-    const minR = Math.min(...cells.map(([r]) => r));
-    const minC = Math.min(...cells.map(([, c]) => c));
-    return cells.map(([r, c]) => [r - minR, c - minC]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    return orientedHoles(holes, rotation, mirror).map(({ r, c }) => [r, c]);
   }
 
   function cardPicture(cells, label) {
@@ -468,19 +484,26 @@
     return root;
   }
 
-  // The lamps the chosen card covers with its first hole on ``lamp``, kept on the board.
+  // The lamps the chosen card covers when laid on ``lamp``: the same hole of the card
+  // stays on the tapped lamp through every turn and mirror (the first hole at the first
+  // tap); when that hole would put the card off the board, the nearest hole that keeps
+  // it on; when none can, the card is pushed back onto the board.
   function placeCard(ref, seatId, card, lamp) {
-    const pos = layout(ref, seatId);
+    const at = layout(ref, seatId)[lamp];
     const grid = seatRef(ref, seatId).grid;
-    const cells = cellsOf(card.holes, pick.rotation, pick.mirror);
-    const at = pos[lamp];
-    let dr = at.r - cells[0][0];
-    let dc = at.c - cells[0][1];
-    const maxR = Math.max(...cells.map(([r]) => r));
-    const maxC = Math.max(...cells.map(([, c]) => c));
-    dr = Math.min(Math.max(dr, 0), 3 - maxR);
-    dc = Math.min(Math.max(dc, 0), 3 - maxC);
-    return cells.map(([r, c]) => grid[r + dr][c + dc]);
+    const cells = orientedHoles(card.holes, pick.rotation, pick.mirror);
+    const rows = Math.max(...cells.map((cell) => cell.r)) + 1;
+    const cols = Math.max(...cells.map((cell) => cell.c)) + 1;
+    const kept = cells.find((cell) => cell.hole === pick.hole) || cells[0];
+    const apart = (cell) => Math.abs(cell.r - kept.r) + Math.abs(cell.c - kept.c);
+    const fits = (cell) => at.r - cell.r >= 0 && at.c - cell.c >= 0
+      && at.r - cell.r + rows <= 4 && at.c - cell.c + cols <= 4;
+    const chosen = [...cells].sort((a, b) => apart(a) - apart(b)).find(fits);
+    if (pick.hole === null) pick.hole = (chosen || kept).hole;
+    const under = chosen || kept;
+    const dr = Math.min(Math.max(at.r - under.r, 0), 4 - rows);
+    const dc = Math.min(Math.max(at.c - under.c, 0), 4 - cols);
+    return cells.map((cell) => grid[cell.r + dr][cell.c + dc]);
   }
 
   function pendingAction(view) {
@@ -519,6 +542,32 @@
       && lamps(legalAction.lamps) === lamps(action.lamps);
   }
 
+  // A Jacquard laid as printed on the seat's first lamps: the action a greyed-out card
+  // stands for when the engine is asked why it cannot be played (its cost, the turn).
+  function sampleJacquard(ref, seatId, card) {
+    const grid = seatRef(ref, seatId).grid;
+    return { type: "play_jacquard", jacquard: card.id, lamps: cellsOf(card.holes, 0, false).map(([r, c]) => grid[r][c]) };
+  }
+
+  // A button the rules may keep out of reach: then tapping or focusing it says why.
+  function control(ctx, allowed, why, attrs, ...children) {
+    const node = el("button", { type: "button", ...attrs }, ...children);
+    if (!allowed) Clacks.unavailable(node, () => ctx.explain(why.action, why.words));
+    return node;
+  }
+
+  // What a Fault Report will do, in words, with its numbers and whom it hits.
+  function faultDoes(state, card, frame) {
+    const params = { ...card.params };
+    params.name = seatName(state, state.view.turn.seat);
+    if (card.effect === "set_tower") params.lit = card.params.lit ? "on" : "off";
+    if (frame) params.changed = frame.preview.length;
+    const key = `clacks.fault_does.${card.effect}`;
+    if (!Clacks.has(key)) return cardText(card, "text");
+    const words = t(key, params);
+    return /\{\w+\}/.test(words) && Clacks.has(`${key}.plain`) ? t(`${key}.plain`) : words;
+  }
+
   function phone(ctx) {
     const { state, ref, seat } = ctx;
     const view = state.view;
@@ -534,8 +583,9 @@
     if (pick.card && pick.mode === "fault" && !you.faults.some((c) => c.id === pick.card.id)) resetPick();
     if (state.over) resetPick();
 
-    const root = el("div", { class: "clacks-phone" });
-    root.append(el("div", { class: "status", "aria-live": "polite" }, turnSummary(state)));
+    const root = el("div", { class: `clacks-phone${myTurn ? " my-turn" : ""}` });
+    root.append(el("div", { class: "status", "aria-live": "polite" }, turnSummary(state)),
+      el("p", { class: "prompt", tabindex: -1 }, prompt(state, myTurn, me)));
 
     // what the player must send, and what their tower shows now
     const mine = el("section", { class: "mine", "aria-label": t("clacks.your_message") }, messageLine(me));
@@ -559,9 +609,11 @@
     if (mineFlips) options.preview = new Set(pick.lamps);
     else if (state.preview && state.preview.seat !== seat) options.preview = new Set();
     if (me.pawn && seatRef(ref, seat).frames[me.pawn]) options.frame = new Set(seatRef(ref, seat).frames[me.pawn]);
-    if (pick.mode === "fault" && pick.card.target === "lamps") {
-      options.selected = new Set(pick.lamps);
-      options.preview = new Set(pick.lamps);
+    if (pick.mode === "fault") {
+      // what the chosen Fault Report would change, as the engine says
+      const changes = pick.frame ? pick.frame.preview.map((i) => ref.lamps[i]) : [];
+      options.preview = new Set(pick.card.target === "lamps" ? pick.lamps : changes);
+      if (pick.card.target === "lamps") options.selected = new Set(pick.lamps);
     }
     const lampTap = pick.mode === "jacquard" || (pick.mode === "fault" && pick.card.target === "lamps");
     options.onLamp = lampTap ? (lamp) => ctx.tapLamp(lamp) : null;
@@ -569,16 +621,22 @@
     const towers = new Set((legal || []).filter((a) => (faultTowers
       ? a.type === "play_fault" && a.card === pick.card.id : !pick.mode && a.type === "move"))
       .map((a) => a.tower));
-    options.onTower = towers.size ? (tower) => ctx.tapTower(tower) : null;
-    options.towerEnabled = (tower) => towers.has(tower.id);
+    // every tower answers a tap: one the rules allow acts, any other says why not
+    if (faultTowers || !pick.mode) {
+      options.onTower = (tower) => (towers.has(tower) ? ctx.tapTower(tower)
+        : ctx.explain(faultTowers ? { type: "play_fault", card: pick.card.id, tower } : { type: "move", tower }));
+      options.towerEnabled = (tower) => towers.has(tower.id);
+      options.towersAnswer = true;
+    }
+    if (faultTowers && pick.tower) options.hinted = pick.tower;
     if (!pick.mode) Clacks.games.clacks.hints.overlay(options, ctx);
     const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
       drawBoard(ref, seat, options));
-    boardBox.append(el("p", { class: "hint", role: "status" }, hintFor(state, myTurn)));
 
     // placement controls
     const controls = el("div", { class: "controls" });
     const action = pendingAction(view);
+    if (pick.mode === "fault") controls.append(faultDetail(state, pick.card));
     if (pick.mode === "jacquard") {
       controls.append(
         el("button", { type: "button", class: "secondary", "data-action": "rotate", onclick: () => ctx.turn(1) }, t("clacks.rotate")),
@@ -586,46 +644,54 @@
       );
     }
     if (pick.mode) {
-      const allowed = action && can((a) => sameAction(a, action));
+      const allowed = Boolean(action && can((a) => sameAction(a, action)));
       controls.append(
-        el("button", { type: "button", class: "primary", disabled: !allowed, "data-action": "confirm",
-                       onclick: () => ctx.confirm() }, t("clacks.confirm")),
+        control(ctx, allowed, { action, words: placeFirst() }, { class: "primary", "data-action": "confirm",
+                                onclick: () => ctx.confirm() }, t("clacks.confirm")),
         el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() }, t("ui.cancel")),
       );
     }
-    boardBox.append(controls);
 
     // turn buttons
     const turnButtons = el("div", { class: "turn-buttons" });
     if (myTurn && turn.phase !== "timeout_discard" && !pick.mode) {
       if (turn.phase === "play" && me.next_symbol) {
-        turnButtons.append(el("button", { type: "button", class: "primary", "data-action": "transmit",
-          disabled: !can((a) => a.type === "transmit"), onclick: () => ctx.act({ type: "transmit" }) },
-        t("clacks.transmit", { symbol: symbolWord(me.next_symbol) })));
+        const transmit = { type: "transmit" };
+        turnButtons.append(control(ctx, can((a) => a.type === "transmit"), { action: transmit },
+          { class: "primary", "data-action": "transmit", onclick: () => ctx.act(transmit) },
+          t("clacks.transmit", { symbol: symbolWord(me.next_symbol) })));
       }
-      turnButtons.append(el("button", { type: "button", class: "secondary", "data-action": "end_turn",
-        disabled: !can((a) => a.type === "end_turn"), onclick: () => ctx.act({ type: "end_turn" }) },
+      const end = { type: "end_turn" };
+      turnButtons.append(control(ctx, can((a) => a.type === "end_turn"), { action: end },
+        { class: "secondary", "data-action": "end_turn", onclick: () => ctx.act(end) },
         t(turn.phase === "sabotage" ? "clacks.end_sabotage" : "clacks.end_turn")));
     }
     if (you.can_undo && !pick.mode) {
       turnButtons.append(el("button", { type: "button", class: "secondary", "data-action": "undo",
         onclick: () => ctx.undo() }, t("clacks.undo")));
     }
+    const hintBox = pick.mode ? null : Clacks.games.clacks.hints.panel(ctx);
+    if (hintBox && !ctx.hints.current) turnButtons.append(...hintBox.childNodes);
 
-    // the hand
-    const hand = el("section", { class: "hand", "aria-label": t("clacks.your_jacquards") },
-      el("h2", {}, t("clacks.your_jacquards")));
-    const handList = el("ul", { class: "cards" });
+    root.append(...[mine, boardBox, pick.mode ? controls : turnButtons,
+      hintBox && ctx.hints.current ? hintBox : null, handStrip(ctx, legal, can)].filter(Boolean));
+    return root;
+  }
+
+  // The hand as one strip: the Jacquards, then the Fault Reports (red). A card the
+  // rules keep out of reach says why when tapped: its cost, the turn, the phase.
+  function handStrip(ctx, legal, can) {
+    const { state, ref, seat } = ctx;
+    const you = state.view.you;
+    const list = el("ul", { class: "cards hand-strip", "aria-label": t("clacks.your_cards") });
     for (const card of you.hand) {
       const chosen = pick.mode === "jacquard" && pick.card.id === card.id;
       const cells = chosen ? cellsOf(card.holes, pick.rotation, pick.mirror) : cellsOf(card.holes, 0, false);
       const discard = can((a) => a.type === "discard" && a.jacquard === card.id);
       const usable = can((a) => a.type === "play_jacquard" && a.jacquard === card.id);
-      handList.append(el("li", { class: `card jacquard${chosen ? " chosen" : ""}`, "data-card": card.id },
-        el("button", {
-          type: "button",
+      list.append(el("li", { class: `card jacquard${chosen ? " chosen" : ""}`, "data-card": card.id },
+        control(ctx, usable || discard, { action: sampleJacquard(ref, seat, card) }, {
           class: "card-button",
-          disabled: !(usable || discard),
           "aria-pressed": String(chosen),
           onclick: () => (discard ? ctx.act({ type: "discard", jacquard: card.id }) : ctx.chooseCard(card)),
         },
@@ -635,59 +701,95 @@
         card.fault ? el("span", { class: "fault-stamp" }, t("clacks.fault_stamp")) : null,
         discard ? el("span", { class: "badge" }, t("clacks.discard")) : null)));
     }
-    hand.append(handList);
-
-    const faults = el("section", { class: "faults", "aria-label": t("clacks.your_faults") },
-      el("h2", {}, t("clacks.your_faults")));
-    const faultList = el("ul", { class: "cards" });
     for (const card of you.faults) {
       const chosen = pick.mode === "fault" && pick.card.id === card.id;
-      faultList.append(el("li", { class: `card fault${chosen ? " chosen" : ""}`, "data-card": card.id },
-        el("h3", {}, faultName(card)),
-        el("p", {}, cardText(card, "text")),
-        el("p", { class: "when" }, t(`clacks.when.${card.when}`)),
-        el("button", { type: "button", class: "primary", "aria-pressed": String(chosen),
-                       disabled: !can((a) => a.type === "play_fault" && a.card === card.id),
-                       onclick: () => ctx.chooseFault(card) }, t("clacks.play_fault", { name: faultName(card) }))));
+      const usable = can((a) => a.type === "play_fault" && a.card === card.id);
+      list.append(el("li", { class: `card fault${chosen ? " chosen" : ""}`, "data-card": card.id },
+        control(ctx, usable, { action: { type: "play_fault", card: card.id } }, {
+          class: "card-button", "aria-pressed": String(chosen), onclick: () => ctx.chooseFault(card) },
+        el("span", { class: "fault-back", "aria-hidden": "true" }, "⚠"),
+        el("span", { class: "card-name" }, faultName(card)),
+        el("span", { class: "cost" }, t("clacks.fault_report")))));
     }
-    if (!you.faults.length) faultList.append(el("li", { class: "empty" }, t("clacks.no_faults")));
-    faults.append(faultList);
-
-    const hintBox = pick.mode ? null : Clacks.games.clacks.hints.panel(ctx);
-    root.append(...[mine, boardBox, turnButtons, hintBox, hand, faults].filter(Boolean));
-    return root;
+    if (!you.hand.length && !you.faults.length) list.append(el("li", { class: "empty" }, t("clacks.no_jacquards")));
+    return el("section", { class: "hand", "aria-label": t("clacks.your_cards") }, list);
   }
 
-  function hintFor(state, myTurn) {
+  // The chosen Fault Report: when it may be played and what it will do now (its
+  // printed words are its title: the screen keeps to the decision).
+  function faultDetail(state, card) {
+    return el("section", { class: "fault-detail", "aria-label": faultName(card), "data-fault": card.id,
+                           title: cardText(card, "text") },
+      el("h3", {}, faultName(card), " ", el("span", { class: "when" }, t(`clacks.when.${card.when}`))),
+      el("p", { class: "does" }, faultDoes(state, card, pick.frame)));
+  }
+
+  function placeFirst() {
+    if (pick.mode === "jacquard") return t("clacks.hint.place");
+    if (pick.mode === "fault" && pick.card.target === "lamps") return t("clacks.hint.lamps", { count: pick.card.params.count });
+    if (pick.mode === "fault") return t("clacks.hint.tower");
+    return "";
+  }
+
+  // The turn's prompt: what to do now, in the order the rules impose (move first;
+  // once a Jacquard is played the pawn stays where it is this turn).
+  function prompt(state, myTurn, me) {
+    const view = state.view;
+    const turn = view.turn;
     if (state.over) return "";
-    if (pick.mode === "jacquard") return pick.lamps.length ? t("clacks.hint.confirm") : t("clacks.hint.place");
+    if (pick.mode === "jacquard") {
+      return pick.lamps.length ? t("clacks.hint.confirm", { name: jacquardName(pick.card) }) : t("clacks.hint.place");
+    }
     if (pick.mode === "fault") {
       const target = pick.card.target;
-      if (target === "lamps") return t("clacks.hint.lamps", { count: pick.card.params.count });
-      if (target === "tower" || target === "own_tower") return t("clacks.hint.tower");
-      return t("clacks.hint.confirm");
+      if (target === "lamps") {
+        return t("clacks.hint.lamps", { count: pick.card.params.count, chosen: pick.lamps.length });
+      }
+      if (target === "tower") return t("clacks.hint.tower");
+      if (target === "own_tower") return t("clacks.hint.own_tower");
+      return t("clacks.hint.fault_confirm");
     }
-    if (!myTurn) return t("clacks.hint.wait");
-    if (state.view.turn.phase === "timeout_discard") return t("clacks.phase.timeout_discard");
-    return state.view.turn.can_move ? t("clacks.hint.turn_move") : t("clacks.hint.turn");
+    if (!myTurn) return t("clacks.hint.wait", { name: seatName(state, turn.seat) });
+    if (turn.phase === "timeout_discard") return t("clacks.phase.timeout_discard");
+    if (turn.phase === "sabotage") return t("clacks.hint.sabotage", { tower: view.sabotage ? view.sabotage.tower : "" });
+    const symbol = symbolWord(me.next_symbol || "");
+    if (turn.can_move) return t(me.pawn ? "clacks.hint.turn_move" : "clacks.hint.turn_place", { symbol });
+    return t("clacks.hint.turn_stay", { tower: me.pawn || "", symbol });
   }
 
-  // Wires the phone's taps to the API; ``page`` gives act/preview/undo and a redraw.
+  // Wires the phone's taps to the API; ``page`` gives act/preview/undo, a redraw and
+  // where the keyboard goes next.
   function phoneController(page) {
     function sendPreview() {
       const action = pendingAction(page.state().view);
-      page.preview(action);
+      if (pick.mode === "fault") {
+        page.preview(action, (frame) => {
+          if (pick.mode === "fault") {
+            pick.frame = frame;
+            page.redraw();
+          }
+        });
+      } else page.preview(action);
     }
     return {
       chooseCard(card) {
         if (pick.mode === "jacquard" && pick.card.id === card.id) resetPick();
-        else { resetPick(); Object.assign(pick, { mode: "jacquard", card }); }
+        else {
+          resetPick();
+          Object.assign(pick, { mode: "jacquard", card });
+          page.focus(".board-box [data-lamp]");
+        }
         sendPreview();
         page.redraw();
       },
       chooseFault(card) {
         if (pick.mode === "fault" && pick.card.id === card.id) resetPick();
-        else { resetPick(); Object.assign(pick, { mode: "fault", card }); }
+        else {
+          resetPick();
+          Object.assign(pick, { mode: "fault", card });
+          page.focus(card.target === "lamps" ? ".board-box [data-lamp]"
+            : card.target === "none" ? "[data-action=confirm]" : ".board-box .tower.enabled");
+        }
         sendPreview();
         page.redraw();
       },
@@ -695,10 +797,13 @@
         if (pick.mode === "jacquard") {
           pick.anchor = lamp;
           pick.lamps = placeCard(page.ref(), page.seat(), pick.card, lamp);
+          page.focus("[data-action=confirm]");
         } else if (pick.mode === "fault") {
           const i = pick.lamps.indexOf(lamp);
           if (i >= 0) pick.lamps.splice(i, 1);
           else if (pick.lamps.length < Number(pick.card.params.count)) pick.lamps.push(lamp);
+          if (pick.lamps.length === Number(pick.card.params.count)) page.focus("[data-action=confirm]");
+          else page.focus(`[data-lamp="${lamp}"]`);
         }
         sendPreview();
         page.redraw();
@@ -706,6 +811,8 @@
       tapTower(tower) {
         if (pick.mode === "fault") {
           pick.tower = tower;
+          page.focus("[data-action=confirm]");
+          sendPreview();
           page.redraw();
           return;
         }
@@ -715,7 +822,11 @@
       },
       chooseSwap(slot) {
         if (pick.mode === "swap" && pick.slot === slot) resetPick();
-        else { resetPick(); Object.assign(pick, { mode: "swap", slot }); }
+        else {
+          resetPick();
+          Object.assign(pick, { mode: "swap", slot });
+          page.focus(".hand-strip .card-button:not([aria-disabled])");
+        }
         page.preview(null);
         page.redraw();
       },
@@ -746,6 +857,7 @@
       cancel() {
         resetPick();
         page.preview(null);
+        page.focus(".hand-strip .card-button");
         page.redraw();
       },
       act: (action) => page.act(action),
@@ -769,7 +881,7 @@
     parts: {
       drawBoard, boardOptions, seatName, messageLine, turnSummary, alphabetCard, glyph,
       symbolWord, patternWords, rulesText, describeEvent, seatRef, readAt, cellsOf,
-      cardPicture, pendingAction, pick, resetPick, CLOCKWISE, faultName, jacquardName, cardText, readingOf,
+      cardPicture, pendingAction, pick, resetPick, CLOCKWISE, control, sampleJacquard, orientedHoles, faultName, jacquardName, cardText, readingOf,
       routeName, placeName, cityName,
     },
   };

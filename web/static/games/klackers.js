@@ -281,6 +281,8 @@
     return turn ? `${view.round.number}:${turn.seat}:${turn.rolls}:${turn.phase}` : "over";
   }
 
+  const othersOpen = { open: false };
+
   function phone(ctx) {
     const { state, seat } = ctx;
     const view = state.view;
@@ -311,9 +313,13 @@
           "data-number": n,
           "aria-pressed": String(chosen.has(n)),
           "aria-label": t(up ? "klackers.number_up" : "klackers.number_down", { number: n }),
-          disabled: !(choosing && up),
+          disabled: !(choosing && up) && !ctx.explain,
           onclick: () => ctx.toggle(n),
         }, String(n)));
+        // a number out of reach says why when tapped (roll first, already down, not your turn)
+        if (!(choosing && up) && ctx.explain) {
+          Clacks.unavailable(pad.lastChild, () => ctx.explain({ type: "pull", numbers: [n] }));
+        }
       }
     }
     mine.append(pad, el("p", { class: "k-score" }, me.score === null
@@ -325,9 +331,15 @@
       mine.append(el("p", { class: "k-sum", role: "status" }, pick.numbers.length
         ? t("klackers.chosen", { numbers: numbersWords(pick.numbers), sum, total: turn.total })
         : t("klackers.hint.choose", { total: turn.total })));
+      const pull = el("button", { type: "button", class: "primary", "data-action": "pull",
+                                  disabled: sum !== turn.total && !ctx.explain, onclick: () => ctx.pull() },
+        t("klackers.pull", { numbers: numbersWords(pick.numbers) }));
+      if (sum !== turn.total && ctx.explain) {
+        Clacks.unavailable(pull, () => (pick.numbers.length ? ctx.explain({ type: "pull", numbers: pick.numbers })
+          : ctx.explain(null, t("klackers.hint.choose", { total: turn.total }))));
+      }
       controls.append(
-        el("button", { type: "button", class: "primary", "data-action": "pull", disabled: sum !== turn.total,
-                       onclick: () => ctx.pull() }, t("klackers.pull", { numbers: numbersWords(pick.numbers) })),
+        pull,
         el("button", { type: "button", class: "secondary", "data-action": "clear", disabled: !pick.numbers.length,
                        onclick: () => ctx.clear() }, t("klackers.clear")));
       const combos = el("ul", { class: "k-combos", "aria-label": t("klackers.combinations") });
@@ -335,7 +347,8 @@
         combos.append(el("li", {}, el("button", { type: "button", class: "secondary", "data-combination": combo.join(","),
           onclick: () => ctx.choose(combo) }, combo.join(" + "))));
       }
-      mine.append(el("p", { class: "hint" }, t("klackers.combinations")), combos);
+      // the list says what it is to a screen reader; the buttons speak for themselves
+      mine.append(el("p", { class: "visually-hidden" }, t("klackers.combinations")), combos);
     } else if (myTurn) {
       controls.append(el("button", { type: "button", class: "primary", "data-action": "roll",
         onclick: () => ctx.act({ type: "roll", dice: 2 }) }, t("klackers.roll_two")));
@@ -355,12 +368,13 @@
     const hintBox = hintPanel(ctx, myTurn, advice);
     if (hintBox) mine.append(hintBox);
 
-    const others = el("section", { class: "k-others", "aria-label": t("klackers.others") },
-      el("h2", {}, t("klackers.others")),
-      view.players.filter((p) => p.seat !== seat).map((p) => playerPanel(state, p, true)));
+    // the other players and the rounds so far, folded: the turn's screen is the numbers
+    const others = el("details", { class: "k-others more", open: othersOpen.open },
+      el("summary", { "data-action": "more" }, t("klackers.others")),
+      view.players.filter((p) => p.seat !== seat).map((p) => playerPanel(state, p, true)),
+      resultsTable(state));
+    others.addEventListener("toggle", () => { othersOpen.open = others.open; });
     root.append(mine, others);
-    const results = resultsTable(state);
-    if (results) root.append(results);
     return root;
   }
 

@@ -308,6 +308,29 @@ const Clacks = (() => {
     return node;
   }
 
+  // A control the rules keep out of reach now still answers: tapping or focusing it
+  // says why (``explain``, e.g. the engine's reason) instead of doing nothing. It is
+  // marked aria-disabled rather than disabled, so a keyboard can reach it and a tap
+  // lands; its own click handler never runs while it is out of reach.
+  function unavailable(node, explain) {
+    node.setAttribute("aria-disabled", "true");
+    node.classList.add("unavailable");
+    node.addEventListener("click", (event) => {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      explain(node);
+    }, true);
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        explain(node);
+      }
+    }, true);
+    node.addEventListener("focus", () => explain(node));
+    return node;
+  }
+
   function languageSwitcher() {
     const nav = el("nav", { class: "languages", "aria-label": t("ui.language") });
     for (const code of ["en", "cs"]) {
@@ -343,5 +366,5 @@ const Clacks = (() => {
   }
 
   return { t, has, lang, api, ApiFailure, follow, connection, serverNow, el, svg, describeError, games,
-           languageSwitcher, setTablePin, botLevel, botName, presence };
+           languageSwitcher, setTablePin, botLevel, botName, presence, unavailable };
 })();

@@ -12,7 +12,6 @@
   const storeKey = `clacks-seat:${code}`;
   const references = {};
   let held = fromLink() || load();
-  let linkOpen = false;
   let state = null;
   let stream = null;
   let ref = null;
@@ -23,6 +22,15 @@
   let legal = { revision: -1, seat: null, actions: null, asked: null };
   let hint = { revision: -1, seat: null, plan: null }; // the hint asked for, for one revision
   let drawnKey = null; // what the page last drew, to skip redrawing the same
+  let menuOpen = false;
+  const whyBox = document.getElementById("why");
+  const checked = new Map(); // "revision:action" -> the engine's answer to POST .../check
+  let whyTimer = null;
+  let focusNext = null; // where the keyboard goes after the next drawing (a CSS selector)
+  let acted = false; // this page just acted: after the drawing, focus stays in the game
+  let restoring = false; // focus being put back by the page, not moved by the player
+  let wasActive = null; // whether this seat was expected to act at the last snapshot
+  let buzzedStep = -1; // the last feed step the phone vibrated for
 
   function load() {
     try {
@@ -117,7 +125,25 @@
     const key = shownKey(next);
     if (key === drawnKey && !next.fresh) return;
     drawnKey = key;
-    render();
+    if (whyBox && !whyBox.hidden && whyBox.dataset.revision !== String(next.revision)) hideWhy();
+    render().then(() => buzzIfCalled());
+  }
+
+  // The phone vibrates (where the browser can) when this seat's turn begins or when
+  // something is done to it (a Fault Report that cut its stress, a sabotage).
+  function buzzIfCalled() {
+    if (!held || !state || !state.view) return;
+    const first = wasActive === null;
+    const active = (state.active || []).includes(held.seat);
+    const turnBegins = !first && !wasActive && active;
+    wasActive = active;
+    const toMeNow = feedItems().filter(({ step, event }) => toMe(step, event) && step.seat !== held.seat);
+    const latest = toMeNow.length ? toMeNow[toMeNow.length - 1].step.step : -1;
+    const doneToMe = !first && latest > buzzedStep;
+    buzzedStep = Math.max(buzzedStep, latest);
+    if ((turnBegins || doneToMe) && typeof navigator.vibrate === "function") {
+      navigator.vibrate(turnBegins ? [120, 60, 120] : [60, 40, 60, 40, 60]);
+    }
   }
 
   function shownKey(snapshot) {
@@ -131,6 +157,7 @@
 
   async function render() {
     if (!state) return;
+    document.body.classList.toggle("seated", Boolean(held && state.view));
     if (!state.view) {
       who.textContent = "";
       main.replaceChildren(el("p", { class: "waiting" }, t("ui.waiting_game")));
@@ -145,19 +172,123 @@
     const seatInfo = state.room.seats.find((s) => s.id === held.seat) || {};
     const label = t(`seat.${held.seat}`);
     who.replaceChildren(
-      seatInfo.name && seatInfo.name !== label ? t("ui.you_are", { seat: label, name: seatInfo.name }) : label, " ",
-      el("button", { type: "button", class: "link", onclick: leave }, t("ui.leave_seat")));
+      el("span", { class: "who-name" },
+        seatInfo.name && seatInfo.name !== label ? t("ui.you_are", { seat: label, name: seatInfo.name }) : label),
+      el("button", { type: "button", class: "link", "data-action": "leave", onclick: leave }, t("ui.leave_seat")),
+      seatMenu());
     const controller = game.phoneController(page);
-    const link = el("details", { class: "seat-link", open: linkOpen },
+    // the latest public events, for a game's own "what happened" panel
+    const log = gameLog.steps().slice(-20).flatMap((step) => step.events).slice(-40);
+    const focus = focusToKeep();
+    main.replaceChildren(...[feedPanel(game), game.phone({ state, ref, seat: held.seat, log, legal: legalActions,
+                                                            hints: hints(), explain, ...controller })].filter(Boolean));
+    restoreFocus(focus);
+    document.body.dataset.revision = state.revision;  // what the page shows, for people and tests
+  }
+
+  // The seat's menu: the language, and the link that moves the seat to another device.
+  function seatMenu() {
+    const link = el("details", { class: "seat-link" },
       el("summary", {}, t("phone.seat_link")), el("p", { class: "hint" }, t("phone.seat_link_hint")),
       el("input", { readonly: true, value: seatLink(), "aria-label": t("phone.seat_link"),
                     onfocus: (event) => event.target.select() }));
-    link.addEventListener("toggle", () => { linkOpen = link.open; });
-    // the latest public events, for a game's own "what happened" panel
-    const log = gameLog.steps().slice(-20).flatMap((step) => step.events).slice(-40);
-    main.replaceChildren(...[feedPanel(game), game.phone({ state, ref, seat: held.seat, log, legal: legalActions,
-                                                            hints: hints(), ...controller }), link].filter(Boolean));
-    document.body.dataset.revision = state.revision;  // what the page shows, for people and tests
+    const menu = el("details", { class: "seat-menu", open: menuOpen },
+      el("summary", { "data-action": "menu", "aria-label": t("phone.menu") }, "⋯"),
+      el("div", { class: "seat-menu-body" }, Clacks.languageSwitcher(), link));
+    menu.addEventListener("toggle", () => { menuOpen = menu.open; });
+    return menu;
+  }
+
+  // ------------------------------------------------------------------ focus
+  // Drawing the page again replaces its controls; the keyboard's place is kept: on the
+  // same control when it is still there and usable, where the game asked it to go next
+  // (the board after choosing a card, Play after placing it), and after an action on
+  // the turn's prompt rather than the page's body.
+
+  function focusKey(node) {
+    if (!node || node === document.body || !main.contains(node)) return null;
+    const target = node.closest("[data-focus], [data-action], [data-lamp], [data-tower], [data-card], [data-slot], [id]");
+    if (!target) return null;
+    for (const name of ["focus", "action", "lamp", "tower"]) {
+      if (target.dataset[name]) return `[data-${name}="${target.dataset[name]}"]`;
+    }
+    const card = target.closest("[data-card]");
+    if (card) return `[data-card="${card.dataset.card}"] button`;
+    const slot = target.closest("[data-slot]");
+    if (slot) return `[data-slot="${slot.dataset.slot}"] button`;
+    return target.id ? `#${target.id}` : null;
+  }
+
+  function focusToKeep() {
+    const wanted = focusNext;
+    focusNext = null;
+    const active = document.activeElement;
+    const inside = active && active !== document.body && main.contains(active);
+    if (!wanted && !inside && !acted) return null;
+    return { wanted, same: focusKey(active) };
+  }
+
+  function restoreFocus(focus) {
+    acted = false;
+    if (!focus) return;
+    const usable = (selector) => {
+      const found = selector && main.querySelector(selector);
+      return found && found.getAttribute("aria-disabled") !== "true" && !found.disabled ? found : null;
+    };
+    const target = usable(focus.wanted) || (focus.wanted && main.querySelector(focus.wanted))
+      || usable(focus.same) || main.querySelector(".prompt");
+    if (!target || target === document.activeElement) return;
+    restoring = true;
+    target.focus({ preventScroll: true });
+    restoring = false;
+  }
+
+  // ------------------------------------------------------------------ why not
+  // A control out of reach says why when tapped or focused: the engine's reason for
+  // the action it stands for (POST .../check, once per action and revision), or the
+  // game's own words when there is no action to ask about yet.
+
+  async function explain(action, words) {
+    if (restoring) return;
+    if (!action || !held) {
+      showWhy(words || "");
+      return;
+    }
+    const key = `${state.revision}:${JSON.stringify(action)}`;
+    if (!checked.has(key)) {
+      if (checked.size > 200) checked.clear();
+      // a tap both focuses and clicks: one question for both
+      checked.set(key, api("POST", `/rooms/${code}/seats/${encodeURIComponent(held.seat)}/check`,
+        { action }, held.token));
+    }
+    let answer;
+    try {
+      answer = await checked.get(key);
+    } catch (err) {
+      checked.delete(key);
+      showError(err.body);
+      return;
+    }
+    if (!answer.allowed) showWhy(Clacks.describeError(answer.error));
+    else showWhy(words || t("phone.why_checking"));
+  }
+
+  if (whyBox) whyBox.addEventListener("click", () => hideWhy());
+
+  function showWhy(words) {
+    if (!whyBox || !words) return;
+    whyBox.textContent = words;
+    whyBox.dataset.revision = state ? String(state.revision) : "";
+    whyBox.hidden = false;
+    clearTimeout(whyTimer);
+    whyTimer = setTimeout(hideWhy, 9000);
+  }
+
+  function hideWhy() {
+    if (!whyBox) return;
+    clearTimeout(whyTimer);
+    whyBox.hidden = true;
+    whyBox.textContent = "";
   }
 
   // ------------------------------------------------------------------ the feed
@@ -212,9 +343,10 @@
       localStorage.setItem(feedKey(), String(last));
       render();
     } }, t("phone.feed_dismiss"));
+    // newest first, in a box of a few lines: the turn's screen stays one screen
     return el("section", { class: "feed notice", id: "feed", role: "status", "aria-labelledby": "feed-title" },
-      el("h2", { id: "feed-title" }, t("phone.feed_title")),
-      el("ul", { class: "feed-list" }, items), dismiss);
+      el("h2", { id: "feed-title", class: "visually-hidden" }, t("phone.feed_title")),
+      el("ul", { class: "feed-list", tabindex: 0, "aria-labelledby": "feed-title" }, items.reverse()), dismiss);
   }
 
   // The actions the engine allows this seat now (GET .../legal), fetched once per
@@ -337,8 +469,11 @@
     ref: () => ref,
     seat: () => held && held.seat,
     redraw: () => render(),
+    // where the keyboard goes once the page is drawn again (a CSS selector)
+    focus(selector) { focusNext = selector; },
     async act(action) {
       showError(null);
+      acted = true;
       try {
         await api("POST", `/rooms/${code}/seats/${encodeURIComponent(held.seat)}/actions`,
           { action, revision: state.revision }, held.token,
@@ -351,6 +486,7 @@
     },
     async undo() {
       showError(null);
+      acted = true;
       try {
         await api("POST", `/rooms/${code}/seats/${encodeURIComponent(held.seat)}/undo`,
           { revision: state.revision }, held.token, { "Idempotency-Key": tapKey("undo", "") });
@@ -358,11 +494,13 @@
         showError(err.body);
       }
     },
-    preview(action) {
-      // coalesce quick taps: only the latest placement is sent
+    preview(action, onFrame) {
+      // coalesce quick taps: only the latest placement is sent; ``onFrame`` hears what
+      // it would change (the lamps a Fault Report flips or sets)
       clearTimeout(previewTimer);
       previewTimer = setTimeout(() => {
         api("POST", `/rooms/${code}/seats/${encodeURIComponent(held.seat)}/preview`, { action }, held.token)
+          .then((answer) => { if (onFrame) onFrame(answer.frame); })
           .catch(() => {});
       }, 60);
     },

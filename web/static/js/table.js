@@ -23,6 +23,7 @@
   const gameLog = new Clacks.GameLog(code);
   let logDrawn = null;
   let referenceFor = null;
+  let refreshLobbySeats = null; // the open lobby's seats, drawn again when who sits where changes
 
   async function reference(game) {
     if (!references[game]) references[game] = await api("GET", `/games/${encodeURIComponent(game)}/reference`);
@@ -59,6 +60,7 @@
       const replayed = Clacks.games[replay.game];
       const ctx = { state: shown, ref, press: null };
       gameBox.replaceChildren(el("div", { class: "replaying" }, replayed.table(ctx)));
+      showLatest(replayed.extras(ctx).describe);
       // the log tells what the game did up to the step shown
       renderLog(replayed.extras(ctx).describe, shown);
       document.body.dataset.revision = state.revision;
@@ -74,6 +76,7 @@
     // the drawn tower buttons press the board's (through the board when one is attached)
     const ctx = { state, ref, press };
     gameBox.replaceChildren(...[hintNote(), game.table(ctx)].filter(Boolean));
+    showLatest(game.extras(ctx).describe);
     const kind = `${state.room.game}:${state.view.mode || ""}`;
     if (referenceFor !== kind) {
       const extras = game.extras(ctx);
@@ -85,6 +88,21 @@
     }
     renderLog(game.extras(ctx).describe, state);
     document.body.dataset.revision = state.revision;
+  }
+
+  // What just happened, in big letters under whose turn it is: the latest step's action
+  // (the game's own status line holds it; a game without one has it above its table).
+  const QUIET = new Set(["turn_started", "turn_ended", "drew_jacquards", "drew_faults", "round_completed"]);
+  function showLatest(describe) {
+    const steps = gameLog.steps();
+    const step = [...steps].reverse().find((s) => s.step > 0 && s.events.length);
+    const event = step && (step.events.find((e) => !QUIET.has(e.kind)) || step.events[0]);
+    const line = el("p", { id: "latest", class: "latest", "data-step": step ? step.step : null },
+      event ? describe(event) : "");
+    const status = gameBox.querySelector(".status");
+    if (status) status.append(line);
+    else gameBox.prepend(line);
+    line.hidden = !event;
   }
 
   // Drawn again only when the steps or the names in them change: a whole game is long.
@@ -159,11 +177,14 @@
   function onState(next) {
     const newGame = state && next.room.game_number !== state.room.game_number;
     if (newGame && lobby.open) lobby.close();
+    // the table clacks for each lamp that flips and each transmission, and rings for a win
+    if (state && !next.replay && Clacks.sound) Clacks.sound.play(next.room.game, next.events || []);
     gameLog.take(next);
     state = next;
     if (Clacks.tableAdmin) Clacks.tableAdmin.update(next);
     if (next.notice) showNotice(next.notice.error);
     else if (next.events.length) showNotice(null);
+    if (lobby.open && refreshLobbySeats) refreshLobbySeats();
     render();
   }
 
@@ -309,33 +330,59 @@
     }
     form.addEventListener("input", countLetters);
     let seatsShown = null;
+    // Who holds each seat of the table now (a person, connected or not, or a bot).
+    const holders = () => (state && state.view && state.room.seats) || [];
+    // Each seat of the new game: a person holding it now can be kept, let go, or have a
+    // bot take over; a free seat gets a name and a person or a bot. People in seats the
+    // new game lacks are named: they will only watch.
     function fillSeats() {
       const m = mode();
       const team = custom() && m.word_lists === "team";
+      const held = holders().filter((h) => h.claimed).map((h) => [h.id, h.name, h.connected]);
       // redraw only when the rows would differ, so a field being typed in keeps its focus
       const shape = JSON.stringify([seats(), custom(), m.word_lists, m.word_lists ? wordsPerList() : 0,
-        current().bot_levels]);
+        current().bot_levels, held]);
       if (shape === seatsShown) return;
       seatsShown = shape;
       // what was typed survives a change of players, variants or choices
       const typed = Object.fromEntries([...seatsBox.querySelectorAll("input, select")].map((i) => [i.name, i.value]));
       const levels = current().bot_levels || [];
-      seatsBox.replaceChildren(el("legend", {}, t("ui.seats")), ...seats().map((seat) => {
-        const holder = (state && state.room.seats.find((s) => s.id === seat)) || {};
-        const row = el("div", { class: "seat-row" },
-          field(t(`seat.${seat}`), el("input", { name: `name-${seat}`, maxlength: 24, autocomplete: "off",
+      const wanted = seats();
+      seatsBox.replaceChildren(el("legend", {}, t("ui.seats")), ...wanted.map((seat) => {
+        const holder = holders().find((s) => s.id === seat) || {};
+        const label = t(`seat.${seat}`);
+        const row = el("div", { class: "seat-row", "data-seat-row": seat });
+        if (holder.claimed) {
+          // someone sits here: keep them, let them go, or hand the seat to a bot in place
+          const name = holder.name || label;
+          const chosen = typed[`hold-${seat}`] ?? "keep";
+          row.append(el("p", { class: "seated-now" }, el("strong", {}, label), " — ",
+            t(holder.connected ? "lobby.sits_connected" : "lobby.sits_away", { name })),
+          field(t("lobby.seat_choice", { seat: label }), el("select", { name: `hold-${seat}`, "data-hold": seat },
+            el("option", { value: "keep", selected: chosen === "keep" }, t("lobby.keep", { name })),
+            el("option", { value: "free", selected: chosen === "free" }, t("lobby.free", { name })),
+            levels.map((level) => el("option", { value: `bot:${level}`, selected: chosen === `bot:${level}` },
+              t("lobby.to_bot", { level: Clacks.botLevel(level) }))))));
+        } else {
+          row.append(field(label, el("input", { name: `name-${seat}`, maxlength: 24, autocomplete: "off",
             value: typed[`name-${seat}`] ?? (holder.name || "") })));
-        if (levels.length) {
-          // a bot for the seat, or a person on a phone; the table's bots stay unless changed
-          const chosen = typed[`bot-${seat}`] ?? (levels.includes(holder.bot) ? holder.bot : "");
-          row.append(field(t("bots.played_by"), el("select", { name: `bot-${seat}`, "data-bot": seat },
-            el("option", { value: "", selected: chosen === "" }, t("bots.person")),
-            levels.map((level) => el("option", { value: level, selected: chosen === level },
-              t("bots.level_option", { level: Clacks.botLevel(level) }))))));
+          if (levels.length) {
+            // a bot for the seat, or a person on a phone; the table's bots stay unless changed
+            const chosen = typed[`bot-${seat}`] ?? (levels.includes(holder.bot) ? holder.bot : "");
+            row.append(field(t("bots.played_by"), el("select", { name: `bot-${seat}`, "data-bot": seat },
+              el("option", { value: "", selected: chosen === "" }, t("bots.person")),
+              levels.map((level) => el("option", { value: level, selected: chosen === level },
+                t("bots.level_option", { level: Clacks.botLevel(level) }))))));
+          }
         }
         if (custom() && m.word_lists === "seat") row.append(...wordInputs(seat), letterCount(seat) || "");
         return row;
       }));
+      const leaving = holders().filter((h) => h.claimed && !wanted.includes(h.id));
+      if (leaving.length) {
+        seatsBox.append(el("p", { class: "hint leaving" }, t("lobby.leaving", {
+          names: leaving.map((h) => `${h.name || t(`seat.${h.id}`)} (${t(`seat.${h.id}`)})`).join(", ") })));
+      }
       if (team) {
         seatsBox.append(el("div", { class: "seat-row team-words" },
           el("p", { class: "field-note" }, t("ui.team_words")), ...wordInputs("team"), letterCount("team") || ""));
@@ -345,6 +392,7 @@
       }
       countLetters();
     }
+    refreshLobbySeats = fillSeats;
     gameSelect.addEventListener("change", fillModes);
     modeSelect.addEventListener("change", fillPlayers);
     playersSelect.addEventListener("change", fillSeats);
@@ -376,7 +424,15 @@
       for (const input of choicesBox.querySelectorAll("[data-choice]")) options[input.dataset.choice] = choiceValue(input);
       const names = {};
       const bots = {};
+      const free = [];
       for (const seat of seats()) {
+        const hold = form.elements[`hold-${seat}`];
+        if (hold) {
+          // a person sits here: kept, let go, or replaced by a bot
+          if (hold.value !== "keep") free.push(seat);
+          if (hold.value.startsWith("bot:")) bots[seat] = hold.value.slice(4);
+          continue;
+        }
         names[seat] = form.elements[`name-${seat}`].value;
         const bot = form.elements[`bot-${seat}`];
         if (bot && bot.value) bots[seat] = bot.value;
@@ -386,7 +442,7 @@
         options.words = owners.map((owner) =>
           [...form.querySelectorAll(`input[data-words="${owner}"]`)].map((i) => i.value));
       }
-      const body = { game: gameSelect.value, options, names, bots, language: langSelect.value };
+      const body = { game: gameSelect.value, options, names, bots, free, language: langSelect.value };
       if (seedInput.value !== "") body.seed = Number(seedInput.value);
       try {
         await api("POST", `/rooms/${code}/game`, body);
@@ -397,8 +453,14 @@
           window.location.assign(url.toString());
         }
       } catch (err) {
-        errorBox.textContent = Clacks.describeError(err.body);
+        // someone sat down meanwhile: the seats are drawn again, with the seat by its name
+        const taken = err.body && err.body.error === "seat_taken";
+        errorBox.textContent = taken
+          ? t("lobby.seat_taken", { name: err.body.params.name || t(`seat.${err.body.params.seat}`),
+                                    seat: t(`seat.${err.body.params.seat}`) })
+          : Clacks.describeError(err.body);
         errorBox.hidden = false;
+        if (taken) fillSeats();
       }
     });
     lobby.replaceChildren(form);

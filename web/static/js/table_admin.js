@@ -10,6 +10,8 @@
   const storeKey = `clacks-pin:${code}`;
   const pinBox = document.getElementById("table-pin");
   const controls = document.getElementById("table-controls");
+  const controlsDialog = document.getElementById("controls-dialog");
+  const openControls = document.getElementById("open-controls");
   const replayBar = document.getElementById("replay-bar");
   const savesDialog = document.getElementById("saves");
   const given = document.body.dataset.pin || "";
@@ -18,6 +20,7 @@
   let playing = null; // the replay's play button timer
   let controlsShown = null; // what the controls were drawn from, to keep a select open
   const botChoice = {}; // the level picked for each free seat, kept across redraws
+  let asking = null; // the control waiting for a second tap to confirm ("end", "free:north")
 
   function usePin(value) {
     pin = value || "";
@@ -63,8 +66,7 @@
 
   // ------------------------------------------------------------------ controls
 
-  async function run(request, confirmText) {
-    if (confirmText && !window.confirm(confirmText)) return null;
+  async function run(request) {
     try {
       return await request();
     } catch (err) {
@@ -81,36 +83,58 @@
     box.hidden = !error;
   }
 
+  // A control whose action cannot be taken back asks again in place, with its
+  // consequence in words: [Yes] [No], never the browser's own dialog.
+  function confirming(id, text, yes, attrs, label) {
+    if (asking !== id) {
+      return el("button", { type: "button", class: "secondary", ...attrs,
+        onclick: () => { asking = id; controlsShown = null; renderControls(); } }, label);
+    }
+    const no = () => { asking = null; controlsShown = null; renderControls(); };
+    return el("div", { class: "confirm-step", role: "group", "data-confirm": id },
+      el("p", {}, text),
+      el("button", { type: "button", class: "primary", "data-yes": id, onclick: async () => {
+        asking = null;
+        controlsShown = null;
+        await yes();
+        renderControls();
+      } }, t("table.yes")),
+      el("button", { type: "button", class: "secondary", "data-no": id, onclick: no }, t("table.no")));
+  }
+
   function renderControls() {
+    openControls.hidden = !pin;
     if (!pin || !state) {
       controls.replaceChildren();
-      controls.hidden = true;
       controlsShown = null;
+      if (controlsDialog.open) controlsDialog.close();
       return;
     }
     // redrawn only when what they show changes (not for every phone that connects)
     const shown = JSON.stringify([pin, Boolean(state.view), state.room.game_number, state.room.hints,
-      state.room.bot_levels, (state.room.seats || []).map((s) => [s.id, s.claimed, s.bot, s.name])]);
+      state.room.bot_levels, (state.room.seats || []).map((s) => [s.id, s.claimed, s.bot, s.name]), asking]);
     if (shown === controlsShown) return;
     controlsShown = shown;
     const buttons = [el("button", { type: "button", class: "secondary", id: "open-saves", onclick: openSaves },
       t("table.saves"))];
     if (state.view) {
-      buttons.push(el("button", { type: "button", class: "secondary", id: "end-game",
-        onclick: () => run(() => api("DELETE", `/rooms/${code}/game`), t("table.end_confirm")) },
-      t("table.end_game")));
+      buttons.push(confirming("end", t("table.end_confirm"), async () => {
+        if (await run(() => api("DELETE", `/rooms/${code}/game`))) controlsDialog.close();
+      }, { id: "end-game" }, t("table.end_game")));
     }
     for (const seat of state.room.seats || []) {
       if (!seat.claimed) continue;
-      const label = seat.name || t(`seat.${seat.id}`);
-      buttons.push(el("button", { type: "button", class: "secondary", "data-free": seat.id,
-        onclick: () => run(() => api("DELETE", `/rooms/${code}/seats/${encodeURIComponent(seat.id)}`),
-          t("table.free_confirm", { name: label })) },
-      t("table.free_seat", { name: label })));
+      const label = seat.name ? t("table.seat_of", { name: seat.name, seat: t(`seat.${seat.id}`) }) : t(`seat.${seat.id}`);
+      buttons.push(confirming(`free:${seat.id}`, t("table.free_confirm", { name: label }),
+        () => run(() => api("DELETE", `/rooms/${code}/seats/${encodeURIComponent(seat.id)}`)),
+        { "data-free": seat.id }, t("table.free_seat", { name: label })));
     }
-    controls.replaceChildren(el("h2", {}, t("table.controls")), el("div", { class: "buttons" }, buttons),
+    controls.replaceChildren(
+      el("div", { class: "dialog-head" }, el("h2", { id: "controls-title" }, t("table.controls")),
+        el("button", { type: "button", class: "secondary", id: "close-controls",
+                       onclick: () => controlsDialog.close() }, t("table.close"))),
+      el("div", { class: "buttons" }, buttons),
       ...[state.view ? botControls() : null, hintsSetting()].filter(Boolean));
-    controls.hidden = false;
   }
 
   // Each seat of the game: a free one can be given to a bot of a chosen level, a bot's
@@ -184,8 +208,8 @@
       errorBox.textContent = Clacks.describeError(err.body || err);
       errorBox.hidden = false;
     }
-    async function act(request, confirmText) {
-      if (confirmText && !window.confirm(confirmText)) return;
+    let deleting = null; // the save waiting for a second tap to be deleted
+    async function act(request) {
       errorBox.hidden = true;
       try {
         await request();
@@ -226,10 +250,17 @@
         }
         buttons.push(el("button", { type: "button", class: "secondary", "data-export": save.id,
           onclick: () => act(() => download(save)) }, t("saves.export")));
-        if (!save.table) {
+        if (!save.table && deleting === save.id) {
+          buttons.push(el("span", { class: "confirm-step", role: "group" }, t("saves.delete_confirm"), " ",
+            el("button", { type: "button", class: "primary", "data-delete-yes": save.id, onclick: () => {
+              deleting = null;
+              act(() => api("DELETE", `/rooms/${code}/saves/${save.id}`));
+            } }, t("table.yes")),
+            el("button", { type: "button", class: "secondary", onclick: () => { deleting = null; load(); } },
+              t("table.no"))));
+        } else if (!save.table) {
           buttons.push(el("button", { type: "button", class: "secondary", "data-delete": save.id,
-            onclick: () => act(() => api("DELETE", `/rooms/${code}/saves/${save.id}`), t("saves.delete_confirm")) },
-          t("saves.delete")));
+            onclick: () => { deleting = save.id; load(); } }, t("saves.delete")));
         }
         return el("li", { class: "save", "data-save": save.id },
           el("div", {}, el("strong", {}, about.title), " — ", about.status),
@@ -261,6 +292,7 @@
 
   function closeDialogs() {
     if (savesDialog.open) savesDialog.close();
+    if (controlsDialog.open) controlsDialog.close();
     const lobby = document.getElementById("lobby");
     if (lobby && lobby.open) lobby.close();
   }
@@ -336,6 +368,20 @@
   function savesButton() {
     return pin ? el("button", { type: "button", class: "secondary", onclick: openSaves }, t("table.saves")) : null;
   }
+
+  // the table's controls are one tap away: the header's button opens them
+  openControls.addEventListener("click", () => {
+    controlsShown = null;
+    renderControls();
+    if (!controlsDialog.open) controlsDialog.showModal();
+  });
+  controlsDialog.addEventListener("close", () => {
+    if (asking) {
+      asking = null;
+      controlsShown = null;
+      renderControls();
+    }
+  });
 
   Clacks.tableAdmin = { update, savesButton };
   Clacks.setTablePin(pin);

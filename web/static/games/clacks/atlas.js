@@ -200,15 +200,19 @@
                               "data-slot": slot.id },
         el("h4", {}, el("span", { class: `deck-mark deck-${slot.kind}`, "aria-hidden": "true" }), title), ...body);
       if (opts && opts.onSwap && !slot.taken) {
-        item.append(el("button", {
+        const allowed = opts.enabled(slot.id);
+        const button = el("button", {
           type: "button",
           class: chosen ? "primary" : "secondary",
           "data-action": "swap",
           "aria-label": t("clacks.swap_for", { slot: title }),
           "aria-pressed": String(Boolean(chosen)),
-          disabled: !opts.enabled(slot.id),
+          disabled: !allowed && !opts.explain,
           onclick: () => opts.onSwap(slot.id),
-        }, t("clacks.swap")));
+        }, t("clacks.swap"));
+        // out of reach, it says why when tapped (the phones ask the engine)
+        if (!allowed && opts.explain) Clacks.unavailable(button, () => opts.explain(slot.id));
+        item.append(button);
       }
       list.append(item);
     }

@@ -11,7 +11,9 @@
 
   // ------------------------------------------------------------------ shared
 
-  function status(state) {
+  // The turn in a line or two; on the phone whose turn it is (``ownSeat``) the prompt
+  // says "your turn" already.
+  function status(state, ownSeat) {
     const view = state.view;
     if (state.over) {
       const won = view.result === "won";
@@ -19,6 +21,12 @@
         t(won ? "clacks.team_won" : "clacks.team_lost", { mode: view.mode }), " ", t(`clacks.reason.${view.end_reason}`));
     }
     const turn = view.turn;
+    if (turn.seat === ownSeat) {
+      // the seat's own phone in its turn: the race in one line (the prompt says the rest)
+      return el("div", { class: "turn" }, t("clacks.phone_race", { round: turn.round, spent: turn.stress_spent,
+        position: view.post_office.position, track: view.post_office.track }),
+      notesOf(turn).length ? el("p", { class: "phase" }, notesOf(turn).join(" · ")) : null);
+    }
     const parts = [
       el("strong", {}, t("clacks.turn_of", { name: P.seatName(state, turn.seat) })), " · ",
       t("clacks.round", { round: turn.round }), " · ",
@@ -27,6 +35,16 @@
         ? t("clacks.jacquards_played", { played: turn.jacquards_played })
         : t("clacks.jacquards_played_of", { played: turn.jacquards_played, limit: turn.jacquard_limit }),
     ];
+    const notes = notesOf(turn);
+    return el("div", { class: "turn" }, parts,
+      el("p", { class: "race" }, t("clacks.race_line", {
+        lit: view.message.progress, count: view.message.symbols.length,
+        position: view.post_office.position, track: view.post_office.track })),
+      notes.length ? el("p", { class: "phase" }, notes.join(" · ")) : null);
+  }
+
+  // What holds this turn: a surcharge, the Post Office's cap, a swap made, a lifted card.
+  function notesOf(turn) {
     const notes = [];
     if (turn.stress_surcharge) notes.push(t("clacks.surcharge", { amount: turn.stress_surcharge }));
     if (turn.post_office_cap !== null) {
@@ -34,11 +52,7 @@
     }
     if (turn.swapped) notes.push(t("clacks.swapped_this_turn"));
     if (turn.lifted_pending) notes.push(t("clacks.lifted_pending"));
-    return el("div", { class: "turn" }, parts,
-      el("p", { class: "race" }, t("clacks.race_line", {
-        lit: view.message.progress, count: view.message.symbols.length,
-        position: view.post_office.position, track: view.post_office.track })),
-      notes.length ? el("p", { class: "phase" }, notes.join(" · ")) : null);
+    return notes;
   }
 
   function teamMessage(view) {
@@ -80,6 +94,18 @@
 
   // ------------------------------------------------------------------ phone
 
+  // Whether the phone's fold (route, swap slots, team, cards read out) is open: it stays
+  // as the player left it from one drawing to the next.
+  const fold = { open: false };
+
+  // Everything a turn does not need on the first screen, folded under one line.
+  function moreFold(summary, parts) {
+    const box = el("details", { class: "more", open: fold.open },
+      el("summary", { "data-action": "more" }, summary), ...parts.filter(Boolean));
+    box.addEventListener("toggle", () => { fold.open = box.open; });
+    return box;
+  }
+
   function phone(ctx) {
     const { state, ref, seat } = ctx;
     const view = state.view;
@@ -96,21 +122,20 @@
     if (state.over || !myTurn) P.resetPick();
     const can = (test) => known && legal.some(test);
 
-    const root = el("div", { class: `clacks-phone map-phone ${view.mode}` });
-    root.append(el("div", { class: "status", "aria-live": "polite" }, status(state)));
+    const root = el("div", { class: `clacks-phone map-phone ${view.mode}${myTurn ? " my-turn" : ""}` });
+    root.append(el("div", { class: "status", "aria-live": "polite" }, status(state, seat)),
+      el("p", { class: "prompt", tabindex: -1 }, hint(state, seat, myTurn, legal)));
 
     // the message the team is sending, and the next symbol
     const next = view.message.next_symbol;
     const mine = el("section", { class: "mine", "aria-label": t("clacks.team_message") },
       el("h2", {}, t("clacks.team_message")), teamMessage(view));
     if (next && !state.over) {
+      // the next symbol's pattern beside the message, its words for a screen reader
       const pattern = ref.alphabet[next];
-      mine.append(el("p", { class: "next" }, t("clacks.next_symbol", { symbol: P.symbolWord(next) }), " ",
-        P.glyph(pattern, `${P.symbolWord(next)}: ${P.patternWords(pattern)}`)));
+      mine.append(el("p", { class: "next compact" },
+        P.glyph(pattern, `${t("clacks.next_symbol", { symbol: P.symbolWord(next) })}: ${P.patternWords(pattern)}`)));
     }
-    mine.append(el("details", { class: "route-details" }, el("summary", {}, t("clacks.route_title")),
-      clacks.map.routeMap(view.route, {
-        lit: view.message.progress, symbols: view.message.symbols, postOffice: view.post_office })));
 
     // the board from this seat: lamps to place a Jacquard on, towers to transmit from
     const sends = sendingTowers(legal);
@@ -120,66 +145,83 @@
     options.onLamp = pick.mode === "jacquard" ? (lamp) => ctx.tapLamp(lamp) : null;
     if (!pick.mode) clacks.hints.overlay(options, ctx);
     const mayFinish = can((a) => a.type === "end_turn");
-    if (myTurn && !pick.mode && (hints ? sends.size : mayFinish)) {
-      options.onTower = (tower) => ctx.tapTower(tower);
+    if (!pick.mode && !state.over) {
+      // a tower of the seat's colour transmits; any other, or one that cannot, says why
       const colour = view.players.find((p) => p.seat === seat).colour;
-      options.towerEnabled = (tower) => (hints ? sends.has(tower.id) : tower.colour === colour);
+      const open = (tower) => myTurn && (hints ? sends.has(tower.id) : tower.colour === colour && mayFinish);
+      options.onTower = (tower) => {
+        const found = ref.towers.find((x) => x.id === tower);
+        if (open(found)) ctx.tapTower(tower);
+        else ctx.explain({ type: "transmit", tower });
+      };
+      options.towerEnabled = open;
+      options.towersAnswer = true;
     }
     if (hints) {
       options.canSend = sends;
       options.sendSymbol = next;
     }
     const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
-      P.drawBoard(ref, seat, options),
-      el("p", { class: "hint", role: "status" }, hint(state, seat, myTurn, legal)));
+      P.drawBoard(ref, seat, options));
 
     const controls = el("div", { class: "controls" });
     const action = P.pendingAction(view);
     if (pick.mode === "jacquard") {
-      const allowed = action && can((a) => a.type === "play_jacquard" && a.jacquard === action.jacquard
-        && sameLamps(a.lamps, action.lamps));
+      const allowed = Boolean(action && can((a) => a.type === "play_jacquard" && a.jacquard === action.jacquard
+        && sameLamps(a.lamps, action.lamps)));
       controls.append(
         el("button", { type: "button", class: "secondary", "data-action": "rotate", onclick: () => ctx.turn(1) }, t("clacks.rotate")),
         el("button", { type: "button", class: "secondary", "data-action": "mirror", onclick: () => ctx.mirror() }, t("clacks.mirror")),
-        el("button", { type: "button", class: "primary", disabled: !allowed, "data-action": "confirm",
-                       onclick: () => ctx.confirm() }, t("clacks.confirm")),
+        P.control(ctx, allowed, { action, words: t("clacks.hint.place") }, { class: "primary", "data-action": "confirm",
+                  onclick: () => ctx.confirm() }, t("clacks.confirm")),
         el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() }, t("ui.cancel")),
       );
     }
     if (pick.mode === "swap") {
-      controls.append(el("p", { class: "hint" }, t("clacks.hint.swap", { slot: t(`clacks.slot.${pick.slot}`) })),
-        el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() }, t("ui.cancel")));
+      controls.append(el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() },
+        t("ui.cancel")));
     }
-    boardBox.append(controls);
 
     const turnButtons = el("div", { class: "turn-buttons" });
     if (myTurn && !pick.mode && !state.over) {
       if (hints) {
         const first = (legal || []).find((a) => a.type === "transmit");
-        turnButtons.append(el("button", { type: "button", class: "primary", "data-action": "transmit",
-          disabled: !first, onclick: () => ctx.act({ type: "transmit", tower: first.tower }) },
+        turnButtons.append(P.control(ctx, Boolean(first), { action: { type: "transmit" } },
+          { class: "primary", "data-action": "transmit", onclick: () => ctx.act({ type: "transmit", tower: first.tower }) },
           first ? t("clacks.transmit_from", { symbol: P.symbolWord(next), tower: first.tower })
             : t("clacks.transmit", { symbol: P.symbolWord(next) })));
       }
-      turnButtons.append(el("button", { type: "button", class: "secondary", "data-action": "end_turn",
-        disabled: !mayFinish, onclick: () => ctx.act({ type: "end_turn" }) }, t("clacks.end_turn")));
+      turnButtons.append(P.control(ctx, mayFinish, { action: { type: "end_turn" } },
+        { class: "secondary", "data-action": "end_turn", onclick: () => ctx.act({ type: "end_turn" }) }, t("clacks.end_turn")));
     }
     if (you.can_undo && !pick.mode) {
       turnButtons.append(el("button", { type: "button", class: "secondary", "data-action": "undo",
         onclick: () => ctx.undo() }, t("clacks.undo")));
     }
+    const hintBox = pick.mode ? null : clacks.hints.panel(ctx);
+    if (hintBox && !ctx.hints.current) turnButtons.append(...hintBox.childNodes);
 
-    root.append(...[mine, boardBox, turnButtons, pick.mode ? null : clacks.hints.panel(ctx),
-      handBox(ctx, legal, myTurn)].filter(Boolean));
-    if (!state.over) {
-      root.append(clacks.map.slotsPanel(view, {
+    const swappable = myTurn && (legal || []).some((a) => a.type === "swap");
+    const folded = [
+      state.over ? null : clacks.map.slotsPanel(view, {
         onSwap: (slot) => ctx.chooseSwap(slot),
         enabled: (slot) => myTurn && can((a) => a.type === "swap" && a.slot === slot),
+        explain: (slot) => ctx.explain({ type: "swap", slot, jacquard: (you.hand[0] || {}).id || "" }),
         chosen: pick.mode === "swap" ? pick.slot : null,
-      }));
-    }
-    if (view.players.length > 1) root.append(clacks.map.teamPanel(state, seat));
-    root.append(clacks.map.cardsPanel(view, view.turn.number), clacks.map.recentPanel(state, ctx.log || [], 6));
+      }),
+      routeBox(view),
+      view.players.length > 1 ? clacks.map.teamPanel(state, seat) : null,
+      clacks.map.cardsPanel(view, view.turn.number),
+      clacks.map.recentPanel(state, ctx.log || [], 6),
+    ];
+    const summary = [t(view.players.length > 1 ? "clacks.more_coop" : "clacks.more_solitaire"),
+      swappable ? el("span", { class: "badge" }, t("clacks.swap_possible")) : null];
+    // once a slot is chosen the decision is which Jacquard to give up: the fold closes,
+    // so the prompt, the board, Cancel and the hand are one screen again
+    if (pick.mode === "swap") fold.open = false;
+    root.append(...[mine, boardBox, pick.mode ? controls : turnButtons,
+      hintBox && ctx.hints.current ? hintBox : null, handBox(ctx, legal, myTurn),
+      pick.mode === "swap" ? null : moreFold(summary, folded)].filter(Boolean));
     return root;
   }
 
@@ -187,13 +229,13 @@
     return a.length === b.length && a.every((lamp) => b.includes(lamp));
   }
 
+  // The seat's Jacquards as one strip; while a swap is being made, the one to give up.
+  // A card out of reach says why when tapped.
   function handBox(ctx, legal, myTurn) {
-    const { state } = ctx;
+    const { state, ref, seat } = ctx;
     const you = state.view.you;
     const pick = P.pick;
-    const hand = el("section", { class: "hand", "aria-label": t("clacks.your_jacquards") },
-      el("h2", {}, t("clacks.your_jacquards")));
-    const list = el("ul", { class: "cards" });
+    const list = el("ul", { class: "cards hand-strip", "aria-label": t("clacks.your_jacquards") });
     for (const card of you.hand) {
       const swapping = pick.mode === "swap";
       const chosen = pick.mode === "jacquard" && pick.card.id === card.id;
@@ -201,12 +243,11 @@
       const usable = myTurn && (legal || []).some((a) => (swapping
         ? a.type === "swap" && a.slot === pick.slot && a.jacquard === card.id
         : a.type === "play_jacquard" && a.jacquard === card.id));
+      const why = swapping ? { type: "swap", slot: pick.slot, jacquard: card.id } : P.sampleJacquard(ref, seat, card);
       const lifted = you.lifted === card.id;
       list.append(el("li", { class: `card jacquard${chosen ? " chosen" : ""}${lifted ? " lifted" : ""}`, "data-card": card.id },
-        el("button", {
-          type: "button",
+        P.control(ctx, usable, { action: why }, {
           class: "card-button",
-          disabled: !usable,
           "aria-pressed": String(chosen),
           onclick: () => (swapping ? ctx.giveUp(card) : ctx.chooseCard(card)),
         },
@@ -218,8 +259,7 @@
         swapping && usable ? el("span", { class: "badge" }, t("clacks.give_up")) : null)));
     }
     if (!you.hand.length) list.append(el("li", { class: "empty" }, t("clacks.no_jacquards")));
-    hand.append(list);
-    return hand;
+    return el("section", { class: "hand", "aria-label": t("clacks.your_jacquards") }, list);
   }
 
   function hint(state, seat, myTurn, legal) {
@@ -248,5 +288,5 @@
     clacks.modes.table[mode] = table;
     clacks.modes.phone[mode] = phone;
   }
-  clacks.coop = { status, sendingTowers, sameLamps, handBox };
+  clacks.coop = { status, sendingTowers, sameLamps, handBox, moreFold };
 })();

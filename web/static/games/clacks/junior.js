@@ -8,7 +8,7 @@
   const clacks = Clacks.games.clacks;
   const P = clacks.parts;
 
-  function status(state) {
+  function status(state, ownSeat) {
     const view = state.view;
     if (state.over) {
       return el("p", { class: "winner", role: "status" },
@@ -16,7 +16,7 @@
     }
     const turn = view.turn;
     return el("div", { class: "turn" },
-      el("strong", {}, t("clacks.turn_of", { name: P.seatName(state, turn.seat) })), " · ",
+      turn.seat === ownSeat ? null : [el("strong", {}, t("clacks.turn_of", { name: P.seatName(state, turn.seat) })), " · "],
       t("clacks.round", { round: turn.round }), " · ",
       turn.jacquard_limit === null
         ? t("clacks.jacquards_played", { played: turn.jacquards_played })
@@ -81,14 +81,14 @@
     const can = (test) => known && legal.some(test);
     const me = view.players.find((p) => p.seat === seat);
 
-    const root = el("div", { class: "clacks-phone map-phone junior" });
-    root.append(el("div", { class: "status", "aria-live": "polite" }, status(state)));
-    const mine = racer(state, me, true);
-    mine.classList.add("mine");
+    const root = el("div", { class: `clacks-phone map-phone junior${myTurn ? " my-turn" : ""}` });
+    root.append(el("div", { class: "status", "aria-live": "polite" }, status(state, seat)),
+      el("p", { class: "prompt", tabindex: -1 }, hint(state, myTurn, legal, me)));
+    const mine = el("section", { class: "mine", "aria-label": t("clacks.your_message") }, P.messageLine(me));
     if (me.next_symbol && !state.over) {
       const pattern = ref.alphabet[me.next_symbol];
-      mine.insertBefore(el("p", { class: "next" }, t("clacks.next_symbol", { symbol: P.symbolWord(me.next_symbol) }), " ",
-        P.glyph(pattern, `${P.symbolWord(me.next_symbol)}: ${P.patternWords(pattern)}`)), mine.children[2]);
+      mine.append(el("p", { class: "next" }, t("clacks.next_symbol", { symbol: P.symbolWord(me.next_symbol) }), " ",
+        P.glyph(pattern, `${P.symbolWord(me.next_symbol)}: ${P.patternWords(pattern)}`)));
     }
 
     const sends = clacks.coop.sendingTowers(legal);
@@ -97,51 +97,56 @@
     else if (state.preview && state.preview.seat !== seat) options.preview = new Set();
     options.onLamp = pick.mode === "jacquard" ? (lamp) => ctx.tapLamp(lamp) : null;
     if (!pick.mode) clacks.hints.overlay(options, ctx);
-    if (myTurn && !pick.mode && sends.size) {
-      options.onTower = (tower) => ctx.tapTower(tower);
-      options.towerEnabled = (tower) => sends.has(tower.id);
+    if (!pick.mode && !state.over) {
+      // a tower that shows the symbol transmits it; any other says why not
+      options.onTower = (tower) => (myTurn && sends.has(tower) ? ctx.tapTower(tower)
+        : ctx.explain({ type: "transmit", tower }));
+      options.towerEnabled = (tower) => myTurn && sends.has(tower.id);
+      options.towersAnswer = true;
     }
     options.canSend = sends;
     options.sendSymbol = me.next_symbol;
     const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
-      P.drawBoard(ref, seat, options),
-      el("p", { class: "hint", role: "status" }, hint(state, myTurn, legal, me)));
+      P.drawBoard(ref, seat, options));
 
     const controls = el("div", { class: "controls" });
     const action = P.pendingAction(view);
     if (pick.mode === "jacquard") {
-      const allowed = action && can((a) => a.type === "play_jacquard" && a.jacquard === action.jacquard
-        && clacks.coop.sameLamps(a.lamps, action.lamps));
+      const allowed = Boolean(action && can((a) => a.type === "play_jacquard" && a.jacquard === action.jacquard
+        && clacks.coop.sameLamps(a.lamps, action.lamps)));
       controls.append(
         el("button", { type: "button", class: "secondary", "data-action": "rotate", onclick: () => ctx.turn(1) }, t("clacks.rotate")),
         el("button", { type: "button", class: "secondary", "data-action": "mirror", onclick: () => ctx.mirror() }, t("clacks.mirror")),
-        el("button", { type: "button", class: "primary", disabled: !allowed, "data-action": "confirm",
-                       onclick: () => ctx.confirm() }, t("clacks.confirm")),
+        P.control(ctx, allowed, { action, words: t("clacks.hint.place") }, { class: "primary", "data-action": "confirm",
+                  onclick: () => ctx.confirm() }, t("clacks.confirm")),
         el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() }, t("ui.cancel")),
       );
     }
-    boardBox.append(controls);
 
     const turnButtons = el("div", { class: "turn-buttons" });
     if (myTurn && !pick.mode && !state.over) {
       const first = (legal || []).find((a) => a.type === "transmit");
       turnButtons.append(
-        el("button", { type: "button", class: "primary", "data-action": "transmit", disabled: !first,
+        P.control(ctx, Boolean(first), { action: { type: "transmit" } }, { class: "primary", "data-action": "transmit",
           onclick: () => ctx.act({ type: "transmit", tower: first.tower }) },
           first ? t("clacks.transmit_from", { symbol: P.symbolWord(me.next_symbol), tower: first.tower })
             : t("clacks.transmit", { symbol: P.symbolWord(me.next_symbol) })),
-        el("button", { type: "button", class: "secondary", "data-action": "end_turn",
-          disabled: !can((a) => a.type === "end_turn"), onclick: () => ctx.act({ type: "end_turn" }) }, t("clacks.end_turn")));
+        P.control(ctx, can((a) => a.type === "end_turn"), { action: { type: "end_turn" } },
+          { class: "secondary", "data-action": "end_turn", onclick: () => ctx.act({ type: "end_turn" }) }, t("clacks.end_turn")));
     }
     if (you.can_undo && !pick.mode) {
       turnButtons.append(el("button", { type: "button", class: "secondary", "data-action": "undo",
         onclick: () => ctx.undo() }, t("clacks.undo")));
     }
+    const hintBox = pick.mode ? null : clacks.hints.panel(ctx);
+    if (hintBox && !ctx.hints.current) turnButtons.append(...hintBox.childNodes);
     const others = view.players.filter((p) => p.seat !== seat);
-    root.append(...[mine, boardBox, turnButtons, pick.mode ? null : clacks.hints.panel(ctx),
-      clacks.coop.handBox(ctx, legal, myTurn),
-      el("div", { class: "racers" }, others.map((p) => racer(state, p, false))),
-      clacks.map.cardsPanel(view, view.turn.number), clacks.map.recentPanel(state, ctx.log || [], 6)]
+    const own = racer(state, me, true);
+    own.classList.add("own-route");
+    root.append(...[mine, boardBox, pick.mode ? controls : turnButtons,
+      hintBox && ctx.hints.current ? hintBox : null, clacks.coop.handBox(ctx, legal, myTurn),
+      clacks.coop.moreFold(t("clacks.more_junior"), [own, el("div", { class: "racers" }, others.map((p) => racer(state, p, false))),
+        clacks.map.cardsPanel(view, view.turn.number), clacks.map.recentPanel(state, ctx.log || [], 6)])]
       .filter(Boolean));
     return root;
   }
