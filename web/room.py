@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import logging
 import random
-import sqlite3
 import threading
 import time
 from collections import OrderedDict, deque
@@ -38,6 +37,7 @@ from web.fanout import Fanout
 from web.presses import Presses
 from web.previews import Previews, frame_json
 from web.replay import TableReplay
+from web.saving import SaveTrouble
 from web.seats import Seats
 from web.security import new_pin
 from web.store import DamagedGame, GameRecord, SavedRoom, Store
@@ -79,10 +79,12 @@ class Room:
         self.game_number = 0
         self.revision = 0  # bumped by every change of the game itself
         self.changed_at = time.monotonic()  # when the game last changed, for the bots' pause
+        self.last_active = clock()  # when a page last showed it or anything changed
         self.log: deque[tuple[int, JSON]] = deque(maxlen=LOG_KEPT)
         self.closed = False
         self._idempotent: OrderedDict[tuple[str, str], JSON] = OrderedDict()
         self._on_change = on_change
+        self.saving = SaveTrouble(self)
         self.seats = Seats(self)
         self.fanout = Fanout(self, self.snapshot_json)
         self.bot_turns = BotTurns(self)
@@ -115,9 +117,10 @@ class Room:
         if saved.game_id is not None:
             try:
                 session, record = room._load_saved(saved.game_id)
+            except KeyError:
+                store.set_aside_missing(saved.code, saved.game_id)
             except DamagedGame as exc:
-                log.error("table %s: saved game %s set aside: %s", room.code, saved.game_id, exc)
-                store.mark_damaged(saved.game_id, str(exc))
+                store.set_aside_damaged(saved.game_id, str(exc))
             else:
                 room._put_on(session, record)
         return room
@@ -169,7 +172,7 @@ class Room:
             seat_ids = [s.id for s in session.seats]
             new_bots = self.seats.bots_for(session, seat_ids, bots)
             kept_names, game_names = self.seats.names_for(seat_ids, names)
-            try:
+            with self.saving.kept():
                 record = self.store.start_game(
                     self.code,
                     game,
@@ -182,8 +185,6 @@ class Room:
                     language or self.language,
                     new_bots,
                 )
-            except (sqlite3.Error, OSError, ValueError) as exc:
-                raise not_saved(exc) from None
             self.session, self.record = session, record
             self.game_name = game
             self.game_number += 1
@@ -212,10 +213,8 @@ class Room:
         with self.lock:
             if self.session is None and not self.replay.showing:
                 raise ApiError(409, "no_game", "No game is running on this table")
-            try:
+            with self.saving.kept():
                 self.store.put_away(self.code, self.revision + 1)
-            except (sqlite3.Error, OSError) as exc:
-                raise not_saved(exc) from None
             self.take_off()
             self.game_changed([])
             return {"revision": self.revision}
@@ -239,7 +238,7 @@ class Room:
                 raise ApiError(409, "damaged_save", f"That saved game is damaged: {exc}") from None
             seat_ids = [s.id for s in session.seats]
             kept_bots = self.seats.bots_for(session, seat_ids, None)
-            try:
+            with self.saving.kept():
                 self.store.put_on(
                     self.code,
                     game_id,
@@ -248,8 +247,6 @@ class Room:
                     seat_ids,
                     kept_bots,
                 )
-            except (sqlite3.Error, OSError) as exc:
-                raise not_saved(exc) from None
             self._put_on(session, record)
             self.game_number += 1
             self.seats.seated(seat_ids, kept_bots)
@@ -365,9 +362,11 @@ class Room:
             )
         except Exception as exc:
             # not saved, so not played: back to the game as it is stored
-            log.exception("table %s: could not save a change", self.code)
+            log.warning("table %s: could not save a change: %s", self.code, exc)
             self.session = game_module(record.game).replay(record.log())
+            self.saving.failed(exc)
             raise not_saved(exc) from None
+        self.saving.succeeded()
         return result
 
     # ----------------------------------------------------------------- publishing
@@ -376,12 +375,19 @@ class Room:
         """Something pages show changed: every page, the board and the bots learn of it
         (the caller holds the lock)."""
         self.fanout.publish()
+        self.last_active = self.clock()
         for event in events:
             self.log.append((self.seq, event))
         self.presses.show()
         self.bot_turns.wake()
         if self._on_change is not None:
             self._on_change(self)
+
+    def pages_open(self) -> bool:
+        """Whether any page follows the table now (a screen or a seat's phone)."""
+        return self.fanout.spectators > 0 or any(
+            claim.connections for claim in self.seats.claims.values()
+        )
 
     def room_json(self) -> JSON:
         return {
@@ -394,6 +400,7 @@ class Room:
             "hints": self.previews.hints,
             "spectators": self.fanout.spectators,
             "hardware": self.presses.status(),
+            "saving": self.saving.to_json(),
         }
 
     def snapshot_json(self, seat: str | None, since: int | None) -> JSON:

@@ -335,6 +335,13 @@ class Store:
                 (code, pin, language, int(main), self.clock()),
             )
 
+    def remove_room(self, code: str) -> None:
+        """Table ``code`` is closed: its seats and settings go, its games stay saved."""
+        with self._write() as db:
+            for table in ("seats", "bot_seats", "room_settings"):
+                db.execute(f"DELETE FROM {table} WHERE room = ?", (code,))
+            db.execute("DELETE FROM rooms WHERE code = ? AND main = 0", (code,))
+
     def set_seat(self, code: str, seat: str, digest: str, name: str) -> None:
         with self._write() as db:
             db.execute(
@@ -565,6 +572,25 @@ class Store:
             db.execute("UPDATE games SET damaged = ? WHERE id = ?", (problem[:500], game_id))
             db.execute("UPDATE rooms SET game_id = NULL WHERE game_id = ?", (game_id,))
         self.problems.append(f"Saved game {game_id} was set aside: {problem}")
+
+    def set_aside_damaged(self, game_id: int, problem: str) -> None:
+        """``mark_damaged`` while the tables are put back: a disk that refuses the mark
+        leaves the game out for this run all the same (it is looked at again next time)."""
+        log.error("saved game %s set aside: %s", game_id, problem)
+        try:
+            self.mark_damaged(game_id, problem)
+        except (sqlite3.Error, OSError) as exc:
+            self.problems.append(
+                f"Saved game {game_id} was left out: {problem} (it could not be marked: {exc})"
+            )
+
+    def set_aside_missing(self, code: str, game_id: int) -> None:
+        """Table ``code`` names a game the saves no longer hold: the table starts without."""
+        problem = f"Table {code} had saved game {game_id}, which is missing; it starts without one."
+        log.error("%s", problem)
+        self.problems.append(problem)
+        with contextlib.suppress(sqlite3.Error, OSError), self._write() as db:
+            db.execute("UPDATE rooms SET game_id = NULL WHERE code = ?", (code,))
 
     def raw_log(self, game_id: int) -> JSON:
         """What is stored of a game, even a damaged one, as a log (for export)."""

@@ -15,6 +15,7 @@
   const lobby = document.getElementById("lobby");
   const liveBox = document.getElementById("live");
   const hardwareBox = document.getElementById("hardware");
+  const savingBox = document.getElementById("saving");
   const ledBox = document.getElementById("leds");
   const ledGrid = document.getElementById("led-grid");
   const LED_POLL_MS = 200;
@@ -49,6 +50,7 @@
     if (!state) return;
     renderPresence();
     renderHardware(state.room.hardware);
+    renderSaving(state.room.saving);
     if (state.replay) {
       // the replay viewer: the finished game as the table saw it at the step shown
       const replay = state.replay;
@@ -107,6 +109,13 @@
       clearInterval(ledTimer);
       ledTimer = null;
     }
+  }
+
+  // The saves refusing writes (a full disk, say): told until the companion saves again.
+  function renderSaving(saving) {
+    const since = saving ? new Date(saving.failing_since * 1000).toLocaleTimeString(Clacks.lang) : "";
+    savingBox.textContent = saving ? t("ui.saves_failing", { time: since }) : "";
+    savingBox.hidden = !saving;
   }
 
   async function pollLeds() {
