@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import sqlite3
+from collections.abc import Callable
 
 from web.store import Store
 
@@ -32,28 +33,23 @@ class FullDisk:
             # with ever smaller rows, in every table the companion adds rows to
             n = itertools.count()
             for size in (512, 64, 8, 0):
-                for sql, params in (
-                    (
+                for game in FILLER_GAMES:
+                    _fill(
+                        db,
                         "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
-                        lambda game: (game, next(n), "x" * size),
-                    ),
-                    (
+                        lambda: (game, next(n), "x" * size),  # noqa: B023  (used at once)
+                    )
+                    _fill(
+                        db,
                         "INSERT INTO answers (game_id, seat, key, answer) VALUES (?, '', ?, ?)",
-                        lambda game: (game, str(next(n)), "x" * size),
-                    ),
-                    (
+                        lambda: (game, str(next(n)), "x" * size),  # noqa: B023
+                    )
+                    _fill(
+                        db,
                         "INSERT INTO rooms (code, pin, language, main, created) "
                         "VALUES (?, ?, 'en', 0, 0)",
-                        lambda game: (f"{FILLER_ROOM}{game}-{next(n)}", "x" * size),
-                    ),
-                ):
-                    for game in FILLER_GAMES:
-                        while True:
-                            try:
-                                db.execute(sql, params(game))
-                            except sqlite3.OperationalError as exc:
-                                assert "full" in str(exc), exc
-                                break
+                        lambda: (f"{FILLER_ROOM}{next(n)}", "x" * size),  # noqa: B023
+                    )
 
     def room(self) -> None:
         with self.store._lock:
@@ -62,3 +58,13 @@ class FullDisk:
             for table in ("actions", "answers"):
                 db.execute(f"DELETE FROM {table} WHERE game_id IN (?, ?)", FILLER_GAMES)
             db.execute("DELETE FROM rooms WHERE code LIKE ?", (FILLER_ROOM + "%",))
+
+
+def _fill(db: sqlite3.Connection, sql: str, row: Callable[[], tuple[object, ...]]) -> None:
+    """Insert ``row()`` until the file is full."""
+    while True:
+        try:
+            db.execute(sql, row())
+        except sqlite3.OperationalError as exc:
+            assert "full" in str(exc), exc
+            return

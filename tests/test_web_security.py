@@ -10,6 +10,7 @@ from web_client import call
 
 from web.errors import ApiError
 from web.security import (
+    ALL_FREE_FAILURES,
     FREE_FAILURES,
     PinGuard,
     is_own_screen,
@@ -89,12 +90,62 @@ def test_wrong_pins_lock_a_device_out_for_a_while() -> None:
     assert missing.value.code == "pin_required"
 
 
-def test_the_table_itself_is_never_locked_out(server: LiveServer) -> None:
-    for _ in range(FREE_FAILURES + 3):
-        status, body = call(server.base, "GET", f"/api/rooms/{server.code}/saves", pin="999999x")
+def test_the_companions_own_machine_is_locked_out_like_any_device(server: LiveServer) -> None:
+    path = f"/api/rooms/{server.code}/saves"
+    for _ in range(FREE_FAILURES + 1):
+        status, body = call(server.base, "GET", path, pin="999999x")
         assert status == 403 and body["error"] == "bad_pin"
-    status, _ = call(server.base, "POST", f"/api/rooms/{server.code}/pin", pin=server.pin)
-    assert status == 200
+    status, body = call(server.base, "GET", path, pin=server.pin)  # even the right one
+    assert status == 429 and body["error"] == "pin_locked" and body["params"]["seconds"] > 0
+
+
+def test_changing_address_buys_no_more_guesses() -> None:
+    now = [1000.0]
+    guard = PinGuard(clock=lambda: now[0])
+    # every loopback address is one device, and so is every address of an IPv6 network
+    for addresses in (
+        [f"127.0.0.{n}" for n in range(2, 10)],
+        [f"2001:db8:0:1::{n:x}" for n in range(1, 9)],
+    ):
+        for address in addresses[: FREE_FAILURES + 1]:
+            with pytest.raises(ApiError):
+                guard.check("123456", "000000", address)
+        with pytest.raises(ApiError) as locked:
+            guard.check("123456", "123456", addresses[-1])
+        assert locked.value.code == "pin_locked"
+    now[0] += 3600 * 2
+    guard = PinGuard(clock=lambda: now[0])
+    # a new address for every guess: all devices together have a budget, then everyone
+    # but the companion's own screen is locked out, for longer each time
+    guesses = iter(f"10.0.{n // 250}.{n % 250}" for n in range(10**6))
+    for _ in range(ALL_FREE_FAILURES):
+        with pytest.raises(ApiError) as wrong:
+            guard.check("123456", "000000", next(guesses))
+        assert wrong.value.code == "bad_pin"
+    with pytest.raises(ApiError):
+        guard.check("123456", "000001", next(guesses))
+    with pytest.raises(ApiError) as everyone:
+        guard.check("123456", "123456", next(guesses))
+    assert everyone.value.status == 429 and everyone.value.code == "table_locked"
+    first = everyone.value.params["seconds"]
+    guard.check("123456", "123456", "127.0.0.1", own_screen=True)
+    now[0] += first
+    guard.check("123456", "123456", next(guesses))  # the lock is over
+    with pytest.raises(ApiError):
+        guard.check("123456", "000002", next(guesses))
+    with pytest.raises(ApiError) as again:
+        guard.check("123456", "123456", next(guesses))
+    assert again.value.code == "table_locked" and again.value.params["seconds"] > first
+    # over a day from ever new addresses, only a few hundred guesses get through
+    tried = 0
+    for _ in range(24 * 60):
+        now[0] += 60
+        for _ in range(100):
+            try:
+                guard.check("123456", "000003", next(guesses))
+            except ApiError as exc:
+                tried += exc.code == "bad_pin"
+    assert tried < 600, tried
 
 
 def test_seat_tokens_are_kept_only_as_digests(server: LiveServer) -> None:

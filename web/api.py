@@ -20,7 +20,7 @@ from web.hub import Hub
 from web.i18n import LANGUAGES
 from web.openapi import openapi_document
 from web.room import Room
-from web.security import PIN_HEADER
+from web.security import PIN_HEADER, is_own_screen
 
 api = Blueprint("api", __name__)
 
@@ -90,9 +90,14 @@ def checked_token(given: str | None) -> str | None:
     return given or None
 
 
-def require_table(found: Room) -> None:
-    """Refuse unless the request carries ``found``'s table PIN."""
-    hub().pins.check(found.pin, request.headers.get(PIN_HEADER), request.remote_addr)
+def require_table(found: Room, *others: Room) -> None:
+    """Refuse unless the request carries ``found``'s table PIN (or one of ``others``')."""
+    hub().pins.check(
+        (found.pin, *(other.pin for other in others)),
+        request.headers.get(PIN_HEADER),
+        request.remote_addr,
+        is_own_screen(request.remote_addr, request.host),
+    )
 
 
 def idempotency_key() -> str | None:
@@ -174,6 +179,16 @@ def create_room() -> tuple[Response, int]:
     require_table(hub().main)
     created = hub().create_room()
     return jsonify({"code": created.code, "pin": created.pin}), 201
+
+
+@api.delete("/rooms/<code>")
+def close_room(code: str) -> Response:
+    """Close a table other than the main one, with its own PIN or the main table's; its
+    game stays with the saved games."""
+    found = room(code)
+    require_table(found, hub().main)
+    hub().close_room(found.code)
+    return jsonify({"closed": found.code})
 
 
 @api.get("/rooms/<code>")

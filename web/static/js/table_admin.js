@@ -99,6 +99,14 @@
         onclick: () => run(() => api("DELETE", `/rooms/${code}/game`), t("table.end_confirm")) },
       t("table.end_game")));
     }
+    if (document.body.dataset.closable) {
+      // a table other than the main one: closed, its game stays with the saved games
+      buttons.push(el("button", { type: "button", class: "secondary", id: "close-table",
+        onclick: async () => {
+          if (await run(() => api("DELETE", `/rooms/${code}`), t("table.close_confirm"))) window.location.assign("/");
+        } },
+      t("table.close_table")));
+    }
     for (const seat of state.room.seats || []) {
       if (!seat.claimed) continue;
       const label = seat.name || t(`seat.${seat.id}`);
