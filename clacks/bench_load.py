@@ -156,11 +156,9 @@ class _Players:
         self.seed += 1
         body = {"options": {"players": PLAYERS}, "seed": self.seed}
         self.request(self.table, "POST", f"{room}/game", body, pin)
-        saves = self.request(self.table, "GET", f"{room}/saves", headers=pin)["saves"]
-        game_id = next(s["id"] for s in saves if s["table"] == self.code)
-        log = self.request(self.table, "GET", f"{room}/saves/{game_id}/export", headers=pin)
-        log.pop("names", None)
-        self.session = game_module("clacks").replay(log)
+        # the same deal as the table's, from the seed the table was given (an unfinished
+        # game's file is not handed out)
+        self.session = game_module("clacks").new(body["options"], self.seed)
         for seat in (s.id for s in self.session.seats):
             if seat not in self.tokens:
                 connection = http.client.HTTPConnection(self.host, self.port, timeout=10)

@@ -102,6 +102,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "nobody playing; its game stays saved (default: 2)",
     )
     parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another name the companion answers to (e.g. one a local DNS gives it), besides "
+        "its host name, NAME.local, localhost and its addresses; repeat for more",
+    )
+    parser.add_argument(
         "--config",
         metavar="FILE",
         help="exchange board settings (default: $CLACKS_CONFIG or /etc/clacks/config.toml)",
@@ -140,12 +148,13 @@ def build(
     bot_pause: float | None = None,
     bot_think: float | None = None,
     table_idle: float | None = None,
+    allowed_hosts: list[str] | None = None,
 ) -> tuple[Any, Any, str]:
     """The waitress server (bound and listening), the hub, and the public base address.
     Saved games are kept in ``data_dir`` (None: in memory only, for this run); bots
     wait ``bot_pause`` seconds after each change and think at most ``bot_think``; a
     table other than the main one closes after ``table_idle`` seconds idle (None: the
-    companion's defaults)."""
+    companion's defaults); ``allowed_hosts`` are names it answers to besides its own."""
     from waitress.server import create_server  # type: ignore[import-untyped]
 
     from clacks.serve_channel import use_streaming_channels
@@ -185,7 +194,11 @@ def build(
     shown_host = lan_address() if host in ("0.0.0.0", "") else host
     base = f"http://{shown_host}:{bound_port}"
     app_holder["app"] = create_app(
-        hub, board=board, public_url=base, stream_limit=min(STREAM_LIMIT, threads - 8)
+        hub,
+        board=board,
+        public_url=base,
+        stream_limit=min(STREAM_LIMIT, threads - 8),
+        allowed_hosts=allowed_hosts or (),
     )
     hub.start()
     return server, hub, base
@@ -217,6 +230,7 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
             args.bot_pause,
             args.bot_think,
             args.table_idle * 3600 if args.table_idle else None,
+            args.allowed_host,
         )
     except StoreError as exc:
         print(f"clacks serve: {exc}", file=sys.stderr)

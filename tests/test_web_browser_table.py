@@ -53,7 +53,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[LiveServer, RecordingBoard]]:
     board = RecordingBoard()
-    server = LiveServer(board=board, data_dir=tmp_path / "state")
+    server = LiveServer(board=board, data_dir=tmp_path / "state", allowed_hosts=[ELSEWHERE])
     try:
         yield server, board
     finally:
@@ -92,29 +92,49 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
     phone = Page(browser, "phone", **PHONE)
     moved = Page(browser, "moved", **PHONE)
     try:
-        # the companion's own screen shows its PIN, and starts a game from the lobby
+        # the companion's own screen shows its PIN when asked (not to a glance at the TV),
+        # and starts a game from the lobby
         table = own.page
         table.goto(server.url("/"))
+        table.wait_for_selector("#lobby .pin-show")
+        assert server.pin not in table.inner_text("body")
+        table.click("#lobby .pin-show")
+        assert table.inner_text("#lobby .pin-value") == server.pin
         assert table.inner_text("#pin-value") == server.pin
+        table.click("#lobby .pin-show")
+        assert server.pin not in table.inner_text("body")
         table.fill("input[name=seed]", "10")
         table.click("#lobby button[type=submit]")
         own.wait_revision(1)
 
-        # a phone sits down, and moves its seat to another device with the seat's link
+        # a phone sits down, and moves its seat to another device with the seat's link:
+        # the new device gets a token of its own, and the old one lets the seat go
         phone.page.goto(server.url(f"/join/{server.code}"))
         phone.page.fill("#player-name", "Ann")
         phone.page.click("button[data-seat=south]")
         phone.page.wait_for_selector(".seat-link")
+        first = json.loads(
+            phone.page.evaluate(f"localStorage.getItem('clacks-seat:{server.code}')")
+        )["token"]
         phone.page.click(".seat-link summary")
+        phone.page.wait_for_function("() => document.querySelector('.seat-link input').value")
         link = phone.page.input_value(".seat-link input")
-        assert "#seat=south&token=" in link
+        assert "#seat=south&move=" in link and first not in link
         moved.page.goto(link)
         moved.page.wait_for_selector(".jacquard")
-        assert "#" not in moved.page.url  # the token leaves the address bar at once
+        assert "#" not in moved.page.url  # the link leaves the address bar at once
         token = json.loads(
             moved.page.evaluate(f"localStorage.getItem('clacks-seat:{server.code}')")
         )["token"]
         server.room.seats.authorize("south", token)
+        assert token != first and server.room.seats.visible_seat("south", first) is None
+        phone.page.wait_for_selector("button[data-seat=south][disabled]")  # back to the picker
+        # the link works once
+        again = Page(browser, "again", **PHONE)
+        again.page.goto(link)
+        again.page.wait_for_selector("#error:not([hidden])")
+        assert "used already" in again.page.inner_text("#error")
+        again.context.close()
         north = call(server.base, "POST", f"/api/rooms/{server.code}/seats/north", {"name": "Bob"})[
             1
         ]
@@ -208,24 +228,30 @@ def test_a_table_screen_elsewhere_types_the_pin_and_moves_games_in_and_out(
         table.wait_for_selector("#lobby[open]")
         assert room.session is None
 
-        # export it, import the file back, delete the copy, resume the original
+        # an unfinished game has no plain export: revealing it gives its file and closes
+        # it for play; the file imported back is a game of its own, resumed, deleted
         table.click("#lobby button:has-text('Saved games')")
-        table.wait_for_selector("#saves [data-export]")
+        table.wait_for_selector("#saves [data-reveal]")
+        assert table.query_selector("#saves [data-export]") is None
+        original = server.hub.store.listing()[0]["id"]
+        table.once("dialog", lambda dialog: dialog.accept())
         with table.expect_download() as download:
-            table.click("#saves [data-export]")
+            table.click("#saves [data-reveal]")
         saved = tmp_path / "exported.json"
         download.value.save_as(saved)
         exported = json.loads(saved.read_text())
         assert exported["actions"] == unfinished["actions"] and exported["seed"] == 10
+        table.wait_for_selector(f"#saves [data-save='{original}'] [data-export]")
+        assert table.query_selector(f"#saves [data-resume='{original}']") is None
+        assert "revealed" in table.inner_text(f"#saves [data-save='{original}']")
         table.set_input_files("#import-file", str(saved))
         table.wait_for_function("() => document.querySelectorAll('#saves li.save').length === 2")
         broken = tmp_path / "broken.json"
         broken.write_text("{ not a replay")
         table.set_input_files("#import-file", str(broken))
         table.wait_for_selector("#saves .error:not([hidden])")
-        imported = max(s["id"] for s in server.hub.store.listing())
         table.once("dialog", lambda dialog: dialog.accept())
-        table.click(f"#saves [data-delete='{imported}']")
+        table.click(f"#saves [data-delete='{original}']")
         table.wait_for_function("() => document.querySelectorAll('#saves li.save').length === 1")
         table.click("#saves [data-resume]")
         elsewhere.wait_revision(room.revision)

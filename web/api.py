@@ -239,11 +239,24 @@ def new_game(code: str) -> tuple[Response, int]:
 
 @api.post("/rooms/<code>/seats/<seat>")
 def claim_seat(code: str, seat: str) -> Response:
+    """Take a free seat (or rename your own), or with ``ticket`` take over a seat moved
+    from another device."""
     data = body()
     name = data.get("name")
+    ticket = data.get("ticket")
     if name is not None and not isinstance(name, str):
         raise ApiError(400, "bad_field", "name must be text", field="name")
+    if ticket is not None:
+        if not isinstance(ticket, str) or not ticket:
+            raise ApiError(400, "bad_field", "ticket must be a move ticket", field="ticket")
+        return jsonify(room(code).seats.take_over(seat_id(seat), ticket))
     return jsonify(room(code).seats.claim(seat_id(seat), name, token()))
+
+
+@api.post("/rooms/<code>/seats/<seat>/move")
+def move_seat(code: str, seat: str) -> Response:
+    """A one-time ticket (this seat's token) that moves the seat to another device."""
+    return jsonify(room(code).seats.move_ticket(seat_id(seat), token()))
 
 
 @api.delete("/rooms/<code>/seats/<seat>")

@@ -229,6 +229,14 @@ class Room:
                 )
             if self.record is not None and self.record.id == game_id:
                 return {"revision": self.revision, "game": self.game_name}
+            if self.store.revealed(game_id) is not None:
+                raise ApiError(
+                    409,
+                    "revealed",
+                    "That game was exported unfinished, which told every draw still to come, "
+                    "so it is closed for play",
+                    save=game_id,
+                )
             try:
                 session, record = self._load_saved(game_id)
             except KeyError:
@@ -237,7 +245,11 @@ class Room:
                 self.store.mark_damaged(game_id, str(exc))
                 raise ApiError(409, "damaged_save", f"That saved game is damaged: {exc}") from None
             seat_ids = [s.id for s in session.seats]
+            # who held its seats when it left its table hold them again, and nobody else
+            holders = self.store.holders(game_id)
             kept_bots = self.seats.bots_for(session, seat_ids, None)
+            if holders is not None:
+                kept_bots = {s: level for s, level in kept_bots.items() if s not in holders}
             with self.saving.kept():
                 self.store.put_on(
                     self.code,
@@ -246,10 +258,11 @@ class Room:
                     self.game_number + 1,
                     seat_ids,
                     kept_bots,
+                    holders,
                 )
             self._put_on(session, record)
             self.game_number += 1
-            self.seats.seated(seat_ids, kept_bots)
+            self.seats.seated(seat_ids, kept_bots, held=holders)
             self.game_changed([{"kind": "game_started", "seat": None, "seats": seat_ids}])
             self.table_clock.resume()
             return {"revision": self.revision, "game": record.game}

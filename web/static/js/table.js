@@ -363,7 +363,8 @@
       playersField, variantsBox, choicesBox, wordsChoice, seatsBox,
       field(t("ui.seed"), seedInput), field(t("ui.language"), langSelect), errorBox,
       el("div", { class: "buttons" }, start, state && state.view ? cancel : null,
-        Clacks.tableAdmin ? Clacks.tableAdmin.savesButton() : null));
+        Clacks.tableAdmin ? Clacks.tableAdmin.savesButton() : null),
+      Clacks.tableAdmin ? Clacks.tableAdmin.lobbyPin() : null);
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const m = mode();

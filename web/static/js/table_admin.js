@@ -1,7 +1,8 @@
-// The table's own controls, behind its PIN: the PIN itself (shown here as in the
-// terminal), ending the game, freeing seats, the saved games (resume, replay, export,
-// import, delete) and the replay viewer's buttons. The page is handed the PIN when it is
-// opened on the companion's own screen; anywhere else it is typed once and kept for the tab.
+// The table's own controls, behind its PIN: the PIN itself (shown here on request, as
+// in the terminal), closing the table, ending the game, freeing seats, the saved games
+// (resume, replay, export, reveal, import, delete) and the replay viewer's buttons. The
+// page is handed the PIN when it is opened on the companion's own screen; anywhere else
+// it is typed once and kept for the tab.
 "use strict";
 
 (() => {
@@ -17,6 +18,9 @@
   let state = null;
   let playing = null; // the replay's play button timer
   let controlsShown = null; // what the controls were drawn from, to keep a select open
+  const PIN_SHOWN_MS = 10000;
+  let pinShown = false;
+  let pinTimer = null;
   const botChoice = {}; // the level picked for each free seat, kept across redraws
 
   function usePin(value) {
@@ -35,9 +39,13 @@
 
   // ------------------------------------------------------------------ the PIN
 
+  // The PIN is kept off the screen until the table asks to see it (everyone at the table
+  // sees the TV), and hidden again after a few seconds.
   function renderPin() {
     if (pin) {
-      pinBox.replaceChildren(t("table.pin"), " ", el("strong", { id: "pin-value" }, pin));
+      pinBox.replaceChildren(...shownPin(true));
+      const inLobby = document.getElementById("lobby-pin");
+      if (inLobby) inLobby.replaceChildren(...shownPin(false));
       return;
     }
     const input = el("input", { id: "pin-input", name: "pin", inputmode: "numeric", autocomplete: "off",
@@ -59,6 +67,24 @@
       }
     });
     pinBox.replaceChildren(form);
+  }
+
+  function shownPin(aside) {
+    const toggle = el("button", { type: "button", class: "link pin-show", id: aside ? "pin-show" : null,
+      "aria-pressed": String(pinShown),
+      onclick: () => {
+        pinShown = !pinShown;
+        clearTimeout(pinTimer);
+        if (pinShown) pinTimer = setTimeout(() => { pinShown = false; renderPin(); }, PIN_SHOWN_MS);
+        renderPin();
+      } }, t(pinShown ? "table.pin_hide" : "table.pin_show"));
+    return [t("table.pin"), " ", el("strong", { id: aside ? "pin-value" : null, class: "pin-value" },
+      pinShown ? pin : "\u2022".repeat(pin.length)), " ", toggle];
+  }
+
+  // The same in the lobby, which covers the page while no game is on.
+  function lobbyPin() {
+    return pin ? el("p", { id: "lobby-pin", class: "table-pin" }, ...shownPin(false)) : null;
   }
 
   // ------------------------------------------------------------------ controls
@@ -172,6 +198,7 @@
       .filter(Boolean).join(" · ");
     let status;
     if (save.damaged) status = t("saves.damaged", { reason: save.damaged });
+    else if (save.revealed && !save.over) status = t("saves.revealed");
     else if (save.table === code) status = t("saves.here");
     else if (save.table) status = t("saves.on_table", { code: save.table });
     else if (save.over) {
@@ -217,7 +244,7 @@
       list.replaceChildren(...data.saves.map((save) => {
         const about = describeSave(save);
         const buttons = [];
-        if (!save.damaged && !save.over && save.table !== code && !save.table) {
+        if (!save.damaged && !save.over && !save.revealed && !save.table) {
           buttons.push(el("button", { type: "button", class: "primary", "data-resume": save.id,
             onclick: () => act(async () => {
               await api("POST", `/rooms/${code}/saves/${save.id}/resume`);
@@ -231,8 +258,15 @@
               closeDialogs();
             }) }, t("saves.replay")));
         }
-        buttons.push(el("button", { type: "button", class: "secondary", "data-export": save.id,
-          onclick: () => act(() => download(save)) }, t("saves.export")));
+        if (save.over || save.revealed || save.damaged) {
+          buttons.push(el("button", { type: "button", class: "secondary", "data-export": save.id,
+            onclick: () => act(() => download(save, "GET", "export")) }, t("saves.export")));
+        } else {
+          // an unfinished game's file tells every draw to come: exporting it ends the game
+          buttons.push(el("button", { type: "button", class: "secondary", "data-reveal": save.id,
+            onclick: () => act(() => download(save, "POST", "reveal"), t("saves.reveal_confirm")) },
+          t("saves.reveal")));
+        }
         if (!save.table) {
           buttons.push(el("button", { type: "button", class: "secondary", "data-delete": save.id,
             onclick: () => act(() => api("DELETE", `/rooms/${code}/saves/${save.id}`), t("saves.delete_confirm")) },
@@ -272,9 +306,9 @@
     if (lobby && lobby.open) lobby.close();
   }
 
-  async function download(save) {
-    const response = await fetch(`/api/rooms/${code}/saves/${save.id}/export`,
-      { headers: { Accept: "application/json", "X-Table-Pin": pin } });
+  async function download(save, method, what) {
+    const response = await fetch(`/api/rooms/${code}/saves/${save.id}/${what}`,
+      { method, headers: { Accept: "application/json", "X-Table-Pin": pin } });
     if (!response.ok) throw new Clacks.ApiFailure(response.status, await response.json().catch(() => null));
     const link = el("a", { href: URL.createObjectURL(await response.blob()),
                            download: `clacks-${save.game}-${save.id}.json` });
@@ -344,7 +378,7 @@
     return pin ? el("button", { type: "button", class: "secondary", onclick: openSaves }, t("table.saves")) : null;
   }
 
-  Clacks.tableAdmin = { update, savesButton };
+  Clacks.tableAdmin = { update, savesButton, lobbyPin };
   Clacks.setTablePin(pin);
   renderPin();
   if (pin && !given) {
