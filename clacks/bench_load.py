@@ -28,7 +28,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from clacks.bench_web import _rss_mb, _start_server
+from clacks.bench_web import _rss_mb, _start_server, device_address
 
 PLAYERS = 4
 SPECTATORS = 50
@@ -51,8 +51,8 @@ def read_streams(host: str, port: int, paths: list[str], pipe: Connection) -> No
     """Follow every stream; report to ``pipe`` each revision once all streams have it."""
     selector = selectors.DefaultSelector()
     streams: list[_Stream] = []
-    for path in paths:
-        sock = socket.create_connection((host, port))
+    for n, path in enumerate(paths):
+        sock = socket.create_connection((host, port), source_address=device_address(host, n))
         sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
         sock.setblocking(False)
         stream = _Stream(sock)

@@ -149,15 +149,18 @@ def build(
     bot_think: float | None = None,
     table_idle: float | None = None,
     allowed_hosts: list[str] | None = None,
+    stall_seconds: float | None = None,
 ) -> tuple[Any, Any, str]:
     """The waitress server (bound and listening), the hub, and the public base address.
     Saved games are kept in ``data_dir`` (None: in memory only, for this run); bots
     wait ``bot_pause`` seconds after each change and think at most ``bot_think``; a
     table other than the main one closes after ``table_idle`` seconds idle (None: the
-    companion's defaults); ``allowed_hosts`` are names it answers to besides its own."""
+    companion's defaults); ``allowed_hosts`` are names it answers to besides its own; a
+    connection whose client takes nothing for ``stall_seconds`` is closed (None: the
+    default, clacks/serve_channel.py)."""
     from waitress.server import create_server  # type: ignore[import-untyped]
 
-    from clacks.serve_channel import use_streaming_channels
+    from clacks.serve_channel import STALL_SECONDS, use_streaming_channels
     from web import create_app
     from web.bots import PAUSE_SECONDS, THINK_SECONDS
     from web.hub import TABLE_IDLE_SECONDS, Hub
@@ -189,7 +192,9 @@ def build(
         clear_untrusted_proxy_headers=True,
         ident="clacks-exchange",
     )
-    use_streaming_channels(server)
+    use_streaming_channels(
+        server, stall_seconds=STALL_SECONDS if stall_seconds is None else stall_seconds
+    )
     bound_port = server.effective_port
     shown_host = lan_address() if host in ("0.0.0.0", "") else host
     base = f"http://{shown_host}:{bound_port}"

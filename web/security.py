@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import ipaddress
 import secrets
@@ -109,21 +110,28 @@ def cross_site_refusal(
     return None
 
 
-def client_key(address: str | None) -> str:
-    """Whom a request's wrong PINs count against: its address; one key for every
-    loopback address (a program on this machine can take any of 127.0.0.0/8) and one per
-    IPv6 /64 (a device may take any address in its own network)."""
+def device_of(address: str | None) -> str:
+    """Which device a request comes from, as far as the server can tell: its address,
+    or for IPv6 its /64 (a device may take any address in its own network)."""
     try:
         ip = ipaddress.ip_address(address or "")
     except ValueError:
         return "?"
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
-    if ip.is_loopback:
-        return "loopback"
-    if isinstance(ip, ipaddress.IPv6Address):
+    if isinstance(ip, ipaddress.IPv6Address) and not ip.is_loopback:
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip)
+
+
+def client_key(address: str | None) -> str:
+    """Whom a request's wrong PINs count against: its device, and one key for every
+    loopback address (a program on this machine can take any of 127.0.0.0/8)."""
+    device = device_of(address)
+    with contextlib.suppress(ValueError):
+        if ipaddress.ip_address(device).is_loopback:
+            return "loopback"
+    return device
 
 
 @dataclass
