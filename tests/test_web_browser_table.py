@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from full_disk import FullDisk
 from live_server import LiveServer
 from test_web_board import RecordingBoard
 from test_web_browser import Page
@@ -25,6 +26,7 @@ from web_client import call
 from engine.clacks.selfplay import next_action
 from engine.core.interface import game_module
 from engine.core.rng import Rng
+from web.i18n import translate
 
 pytestmark = pytest.mark.browser
 ELSEWHERE = "clacks.test"
@@ -277,3 +279,36 @@ def test_the_table_screen_fits_a_phone(
         assert small.errors == []
     finally:
         small.page.context.close()
+
+
+def test_the_table_screen_says_when_the_companion_cannot_save(
+    browser: Any, served: tuple[LiveServer, RecordingBoard]
+) -> None:
+    server, _ = served
+    room = server.room
+    room.new_game("clacks", {"players": 2}, 10)
+    token = room.seats.claim("south", "Ann", None)["token"]
+    screens = {lang: Page(browser, f"table-{lang}", **TV) for lang in ("en", "cs")}
+    disk = FullDisk(server.hub.store)
+    try:
+        for lang, screen in screens.items():
+            screen.page.goto(server.url(f"/table/{server.code}?lang={lang}"))
+            screen.page.wait_for_selector(".clacks-table")
+            assert screen.page.is_hidden("#saving")
+        disk.fill()
+        path = f"/api/rooms/{server.code}/seats/south/actions"
+        move = {"action": {"type": "move", "tower": "b2c2"}}
+        assert call(server.base, "POST", path, move, token=token)[0] == 503
+        for lang, screen in screens.items():
+            screen.page.wait_for_selector("#saving:not([hidden])")
+            words = translate(lang, "ui.saves_failing", time="@").split("@")
+            shown = screen.page.inner_text("#saving")
+            assert shown.startswith(words[0]) and shown.endswith(words[1]), (lang, shown)
+        disk.room()
+        assert call(server.base, "POST", path, move, token=token)[0] == 200
+        for screen in screens.values():
+            screen.page.wait_for_selector("#saving", state="hidden")
+            assert screen.errors == []
+    finally:
+        for screen in screens.values():
+            screen.context.close()
