@@ -93,7 +93,6 @@ class Hub:
         """A saved table put back, or None (with a warning) if it cannot be."""
         try:
             room = Room.restored(saved, self.store, self.clock, self._room_changed)
-            room.last_active = self.clock()
             room.table_clock.resume()
         except Exception as exc:  # one bad table never keeps the others from starting
             log.exception("table %s could not be put back", saved.code)
@@ -126,7 +125,6 @@ class Hub:
             except (sqlite3.Error, OSError) as exc:
                 raise not_saved(exc) from None
             room = Room(code, self.clock, self.language, self._room_changed, self.store, pin)
-            room.last_active = self.clock()
             self.rooms[code] = room
             if self._thread is not None:
                 room.bot_turns.driver.start(self.bot_pause, self.bot_think)
