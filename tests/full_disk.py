@@ -16,6 +16,7 @@ from collections.abc import Callable
 from web.store import Store
 
 FILLER_GAMES = (-1, 1 << 62)  # below and above every game's id, so every page is filled
+# (filler games, marked damaged, have ids from there on outwards)
 FILLER_ROOM = "~full-"
 NO_LIMIT = 1 << 30
 
@@ -46,6 +47,12 @@ class FullDisk:
                     )
                     _fill(
                         db,
+                        "INSERT INTO games (id, game, header, created, updated, damaged) "
+                        "VALUES (?, '', '{}', 0, 0, ?)",
+                        lambda: (game + (1 if game > 0 else -1) * next(n), "x" * size),  # noqa: B023
+                    )
+                    _fill(
+                        db,
                         "INSERT INTO rooms (code, pin, language, main, created) "
                         "VALUES (?, ?, 'en', 0, 0)",
                         lambda: (f"{FILLER_ROOM}{next(n)}", "x" * size),  # noqa: B023
@@ -57,6 +64,7 @@ class FullDisk:
             db.execute(f"PRAGMA max_page_count = {NO_LIMIT}")
             for table in ("actions", "answers"):
                 db.execute(f"DELETE FROM {table} WHERE game_id IN (?, ?)", FILLER_GAMES)
+            db.execute("DELETE FROM games WHERE id < 0 OR id >= ?", (FILLER_GAMES[1],))
             db.execute("DELETE FROM rooms WHERE code LIKE ?", (FILLER_ROOM + "%",))
 
 
