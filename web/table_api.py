@@ -135,7 +135,7 @@ def reveal_save(code: str, game_id: int) -> Response:
         if table is not None:
             hub().room(table).end_game()
         try:
-            when = store.reveal(game_id)
+            store.reveal(game_id)
         except (sqlite3.Error, OSError) as exc:
             raise not_saved(exc) from None
     log.warning(
@@ -144,9 +144,7 @@ def reveal_save(code: str, game_id: int) -> Response:
         found.code,
         request.remote_addr,
     )
-    response = _replay_file(game_id)
-    response.headers["X-Revealed"] = f"{when:.3f}"
-    return response
+    return _replay_file(game_id)
 
 
 def _replay_file(game_id: int) -> Response:
