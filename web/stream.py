@@ -22,8 +22,7 @@ whose page does not read what it is sent is closed by the server (clacks/serve_c
 from __future__ import annotations
 
 import threading
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from flask import Blueprint, Response, current_app, request
 
@@ -44,7 +43,6 @@ class OpenStream:
     device: str
     room: Room
     seat: str | None  # a seat's stream (its token held it when opened), else None
-    opened: float = field(default_factory=time.monotonic)
     ended: bool = False  # let go to make room for another: the stream ends at once
 
 
@@ -54,12 +52,8 @@ class StreamGate:
     def __init__(self, limit: int, per_device: int = STREAMS_PER_DEVICE) -> None:
         self.limit = limit
         self.per_device = per_device
-        self.streams: list[OpenStream] = []
+        self.streams: list[OpenStream] = []  # oldest first
         self._lock = threading.Lock()
-
-    @property
-    def open(self) -> int:
-        return len(self.streams)
 
     def enter(self, device: str, found: Room, seat: str | None) -> OpenStream:
         """A place for a new stream, or the reason there is none."""
