@@ -462,3 +462,14 @@ def test_an_unfinished_game_hands_out_its_secret_only_when_revealed_and_is_then_
     assert status == 201
     status, _ = call(base, "POST", f"/api/rooms/{code}/saves/{imported['id']}/resume", pin=pin)
     assert status == 200 and server.room.seats.claims == {}
+
+
+def test_a_game_in_play_is_revealed_only_at_its_own_table(server: LiveServer) -> None:
+    start(server)
+    game_id = server.room.record.id  # type: ignore[union-attr]
+    status, other = call(server.base, "POST", "/api/rooms", pin=server.pin)
+    assert status == 201
+    path = f"/api/rooms/{other['code']}/saves/{game_id}/reveal"
+    status, body = call(server.base, "POST", path, pin=other["pin"])
+    assert status == 409 and body["error"] == "on_another_table"
+    assert server.room.session is not None and not saves(server)[0]["revealed"]

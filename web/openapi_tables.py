@@ -170,11 +170,12 @@ def table_paths(code: JSON) -> JSON:
                 "summary": "Download an unfinished saved game's replay file, ending its secrecy",
                 "description": "On purpose only: the game is taken off its table, marked "
                 "revealed (`revealed` in the list) and can never be resumed; the companion's "
-                "log says so. A finished game's file is given as by export.",
+                "log says so. A finished game's file is given as by export. A game on "
+                "another table is revealed there (`409 on_another_table`).",
                 "parameters": [code, GAME_ID, TABLE_PIN],
                 "responses": {
                     "200": _ok("the replay file", {"type": "object"}),
-                    **_errors(403, 404, 429, 503),
+                    **_errors(403, 404, 409, 429, 503),
                 },
             }
         },

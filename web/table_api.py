@@ -132,8 +132,10 @@ def reveal_save(code: str, game_id: int) -> Response:
         if store.finished_or_open(game_id):
             return _replay_file(game_id)  # nothing secret left to end
         table = store.table_of(game_id)
+        if table is not None and table != found.code:
+            raise ApiError(409, "on_another_table", f"That game is on table {table}", table=table)
         if table is not None:
-            hub().room(table).end_game()
+            found.end_game()
         try:
             store.reveal(game_id)
         except (sqlite3.Error, OSError) as exc:
