@@ -1,4 +1,5 @@
-"""Engine figures: how fast the rules apply actions and replay logs."""
+"""Engine figures: how fast the rules apply actions and replay logs, and how fast the
+games' generator (HMAC_DRBG, engine.core.rng) draws."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 from engine.clacks import ClacksGame, Options
 from engine.clacks.selfplay import play_heuristic_game
+from engine.core.rng import Rng, new_seed
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
@@ -26,7 +28,14 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         t0 = time.perf_counter()
         ClacksGame.replay(game.log_to_json())
         replay_ms.append((time.perf_counter() - t0) * 1000)
+    rng = Rng(new_seed())
+    draws = 20_000 if args.quick else 200_000
+    started = time.process_time()
+    for _ in range(draws):
+        rng.below(48)
+    draw_s = time.process_time() - started
     return {
         "engine_actions_per_s": round(actions / elapsed),
+        "rng_draws_per_s": round(draws / draw_s),
         "engine_replay_ms_median": round(statistics.median(replay_ms), 2),
     }

@@ -1,6 +1,8 @@
 """Solver and bot figures: how long a next-symbol solve takes (a three-Jacquard hand at
 the start of a turn, movement included), how much faster it is than brute force on the
-same states, and how many two-player planner games a second the box plays."""
+same states, how many two-player planner games a second the box plays, and what a
+planner decision costs in time and memory in a position no option allows (a stress
+limit of a billion and thirty Jacquards), searched within its work budget."""
 
 from __future__ import annotations
 
@@ -8,9 +10,11 @@ import argparse
 import gc
 import statistics
 import time
+import tracemalloc
 from typing import Any
 
 from engine.clacks import ClacksGame, Options
+from engine.clacks.bots import make_bot
 from engine.clacks.puzzle import Puzzle, puzzle_from_state
 from engine.clacks.selfplay import next_action
 from engine.clacks.simulation import game_seeds, play_bot_game
@@ -60,6 +64,26 @@ def _solve_times(puzzles: list[Puzzle]) -> list[float]:
     return times
 
 
+def _beyond_the_rules_decision() -> tuple[float, float]:
+    """Processor milliseconds and peak traced megabytes of one planner decision in a
+    position the options cannot deal, which only the work budget (engine.core.budget)
+    and the solver's card limit keep small."""
+    game = ClacksGame.new(Options.for_players(3), 5)
+    state = game.state
+    state.turn.stress_limit = 1_000_000_000
+    state.players[state.turn.seat].hand += state.bag[:30]
+    del state.bag[:30]
+    seat = state.turn.seat
+    view, legal = game.view(seat), game.legal_actions(seat)
+    tracemalloc.start()
+    started = time.process_time()
+    make_bot("planner", game.components).choose(view, legal)
+    elapsed = time.process_time() - started
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return round(elapsed * 1000, 1), round(peak / 2**20, 1)
+
+
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     quick = bool(getattr(args, "quick", False))
     states = turn_start_states(200 if quick else 1000)
@@ -88,7 +112,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     for seed in game_seeds(3, games):
         play_bot_game(Options.for_players(2), seed, ["planner", "planner"])
     games_s = time.perf_counter() - started
+    beyond_ms, beyond_mb = _beyond_the_rules_decision()
     return {
+        "planner_beyond_rules_ms": beyond_ms,
+        "planner_beyond_rules_peak_mb": beyond_mb,
         "solver_p50_ms": round(statistics.median(warm), 3),
         "solver_p99_ms": round(_percentile(warm, 0.99), 3),
         "solver_cold_p99_ms": round(_percentile(cold, 0.99), 3),

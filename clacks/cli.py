@@ -4,11 +4,11 @@ them to argparse so that starting one never imports what another needs."""
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
+
+from clacks.seeds import seed_argument, seed_text
 
 if TYPE_CHECKING:
     from engine.clacks.state import Options
@@ -16,25 +16,17 @@ if TYPE_CHECKING:
 
 
 def _check_data(args: argparse.Namespace) -> int:
-    from engine.clacks.data import FILES, check_path, default_data_path
+    from clacks.check_data import run
 
-    path = Path(args.path) if args.path else default_data_path()
-    problems = check_path(path)
-    if problems:
-        for problem in problems:
-            # a problem in one data file names that file; give it the directory too
-            file, sep, rest = problem.partition(": ")
-            print(f"{path / file}{sep}{rest}" if file in FILES else problem, file=sys.stderr)
-        print(f"{len(problems)} problem(s) in {path}", file=sys.stderr)
-        return 1
-    print(f"{path}: all Clacks data files are valid")
-    return 0
+    return run(args.path, args.game)
 
 
 def _play(args: argparse.Namespace) -> int:
     from engine.clacks.errors import BadOptions
+    from engine.core.rng import new_seed
 
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    # a drawn seed is the game's secret: it is told only once the game is over
+    seed = args.seed if args.seed is not None else new_seed()
     try:
         if args.mode == "trainer":
             trainer_options = _trainer_options(args)
@@ -46,8 +38,10 @@ def _play(args: argparse.Namespace) -> int:
     if args.mode == "trainer":
         from clacks.terminal_trainer import play_trainer
 
-        print(f"Seed {seed} (the same questions again with --seed {seed}).")
-        return play_trainer(trainer_options, seed)
+        result = play_trainer(trainer_options, seed)
+        if result == 0:
+            print(f"Seed {seed_text(seed)} (the same questions again with --seed).")
+        return result
     from clacks.terminal import play
     from clacks.terminal_hint import parse_bots
     from engine.clacks.bots import LEVELS
@@ -61,8 +55,10 @@ def _play(args: argparse.Namespace) -> int:
     if unseated:
         print(f"clacks play: {', '.join(unseated)} is not a seat in this game", file=sys.stderr)
         return 2
-    print(f"Seed {seed} (replay this deal with --seed {seed}).")
-    return play(options, seed, bots=bots)
+    result = play(options, seed, bots=bots, language=args.language)
+    if result == 0:
+        print(f"Seed {seed_text(seed)} (replay this deal with --seed).")
+    return result
 
 
 def _options(args: argparse.Namespace) -> Options:
@@ -82,11 +78,13 @@ def _options(args: argparse.Namespace) -> Options:
             express=args.express,
             long_message=args.long_message,
             quick=args.quick,
-            balanced_start=not args.published_setup,
+            balanced_start=args.balanced_start,
             words=words,
+            word_list=args.language,
+            **house_rules(args),
         )
-    for name in ("express", "long_message", "quick", "published_setup"):
-        if getattr(args, name):
+    for name in ("express", "long_message", "quick", "balanced_start", *HOUSE_RULES):
+        if getattr(args, name) not in (None, False):
             raise BadOptions(f"--{name.replace('_', '-')} is a competitive variant")
     return Options.for_players(
         players,
@@ -95,7 +93,34 @@ def _options(args: argparse.Namespace) -> Options:
         long_distance=args.long_distance,
         night_shift=args.night_shift,
         words=words,
+        word_list=args.language,
     )
+
+
+HOUSE_RULES = ("stress_limit", "hand_size", "turn_seconds")  # numeric competitive options
+
+
+def house_rules(args: argparse.Namespace) -> dict[str, float]:
+    """The numeric options given on the command line (checked against their ranges by
+    ``Options``, which names the range of one that is out of it)."""
+    return {name: getattr(args, name) for name in HOUSE_RULES if getattr(args, name) is not None}
+
+
+def add_house_rules(parser: argparse.ArgumentParser) -> None:
+    from engine.clacks.state import RANGES
+
+    for name, kind, about in (
+        ("stress_limit", int, "stress points a turn (the rules: 5)"),
+        ("hand_size", int, "Jacquards in a hand (the rules: 3)"),
+        ("turn_seconds", float, "Clacks Express: seconds a turn (the rules: 60)"),
+    ):
+        allowed = RANGES[name]
+        parser.add_argument(
+            f"--{name.replace('_', '-')}",
+            type=kind,
+            metavar="N",
+            help=f"house rule, {about}; {allowed.low} to {allowed.high}",
+        )
 
 
 def _trainer_options(args: argparse.Namespace) -> TrainerOptions:
@@ -116,6 +141,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check-data", help="validate a directory of component data files")
     check.add_argument("path", nargs="?", help="data directory (default: the shipped house set)")
+    check.add_argument(
+        "--game",
+        choices=("clacks", "clockman", "guards"),
+        help="whose data files PATH holds (default: told by the files; without PATH, all)",
+    )
     check.set_defaults(run=_check_data)
 
     play = commands.add_parser("play", help="play a hot-seat game in the terminal")
@@ -128,7 +158,19 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--players", type=int, choices=(1, 2, 3, 4), help="players (default: the mode's fewest)"
     )
-    play.add_argument("--seed", type=int, help="deal seed, to replay a deal")
+    play.add_argument(
+        "--seed",
+        type=seed_argument,
+        help="the seed printed after a game, to play its deal again (default: a new "
+        "256-bit secret from the operating system)",
+    )
+    play.add_argument(
+        "--language",
+        choices=("en", "cs"),
+        default="en",
+        help="the language the game is told in; a Czech game deals the Czech edition's "
+        "Clacks Cards (semaforové karty) unless --words gives your own",
+    )
     play.add_argument(
         "--bots",
         metavar="SEAT=LEVEL,...",
@@ -138,10 +180,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--express", action="store_true", help="Clacks Express: 60-second turns")
     play.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
     play.add_argument("--quick", action="store_true", help="Quick Game: no sabotage")
+    add_house_rules(play)
     play.add_argument(
-        "--published-setup",
+        "--balanced-start",
         action="store_true",
-        help="deal the starting player a Fault Report too (off: the balanced-start house rule)",
+        help="house rule for two players: the starting player is dealt no Fault Report "
+        "(off: the published setup)",
     )
     play.add_argument(
         "--route", choices=("easy", "hard"), help="co-op route, or the red seat's junior route"

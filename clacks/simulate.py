@@ -22,18 +22,25 @@ MAX_ROUNDS = 100  # the default of engine.clacks.simulation, kept here to import
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from clacks.seeds import seed_argument
+    from clacks.simulate_clockman import add_clockman_arguments
     from clacks.simulate_klackers import add_klackers_arguments
 
     parser.add_argument(
-        "--game", choices=("clacks", "klackers"), default="clacks", help="the game to simulate"
+        "--game",
+        choices=("clacks", "klackers", "clockman", "guards"),
+        default="clacks",
+        help="the game to simulate",
     )
+    parser.add_argument("--spells", type=int, help="Guards! Guards!: Great Spells to win (default: random)")
     add_klackers_arguments(parser)
+    add_clockman_arguments(parser)
     parser.add_argument("--mode", default="competitive", help="game mode (default competitive)")
     parser.add_argument(
         "--players",
         type=int,
-        choices=(1, 2, 3, 4),
-        help="players (default: 2, or 1 in solitaire)",
+        choices=(1, 2, 3, 4, 5, 6),
+        help="players (default: 2, or 1 in solitaire; Guards! Guards!: random, 2 to 6)",
     )
     parser.add_argument(
         "--route", default="easy", help="co-op and solitaire route, the red seat's junior route"
@@ -47,14 +54,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(levels: random, greedy, planner); mixed levels rotate through the seats game by game",
     )
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1, help="seed of the whole run")
+
+    parser.add_argument(
+        "--seed",
+        type=seed_argument,
+        help="seed of the whole run (default: a new one from the operating system, printed)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--express", action="store_true", help="Clacks Express")
     parser.add_argument("--quick", action="store_true", help="Quick Game")
+    from clacks.cli import add_house_rules
+
+    add_house_rules(parser)
     parser.add_argument(
-        "--published-setup",
+        "--balanced-start",
         action="store_true",
-        help="without the balanced-start house rule (the starting player gets a Fault Report)",
+        help="the balanced-start house rule: with two players the starting player is dealt "
+        "no Fault Report (off: the published setup)",
     )
     parser.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
     parser.add_argument(
@@ -73,13 +89,18 @@ def _options(args: argparse.Namespace) -> Options:
 
         raise BadOptions(f"unknown mode {args.mode!r}; modes are {', '.join(MODES)}")
     if args.mode == "competitive":
+        from clacks.cli import house_rules
+
         return Options.for_players(
             args.players,
             express=args.express,
             quick=args.quick,
             long_message=args.long_message,
-            balanced_start=not args.published_setup,
+            balanced_start=args.balanced_start,
+            **house_rules(args),
         )
+    from clacks.cli import house_rules
+
     return Options.for_players(
         args.players,
         mode=args.mode,
@@ -89,6 +110,7 @@ def _options(args: argparse.Namespace) -> Options:
         express=args.express,
         quick=args.quick,
         long_message=args.long_message,
+        **house_rules(args),
     )
 
 
@@ -101,10 +123,22 @@ def _play(task: tuple[dict[str, Any], int, list[str], int]) -> GameRecord:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.seed is None:
+        from engine.core.rng import new_seed
+
+        args.seed = new_seed()
     if args.game == "klackers":
         from clacks import simulate_klackers
 
         return simulate_klackers.run(args)
+    if args.game == "clockman":
+        from clacks import simulate_clockman
+
+        return simulate_clockman.run(args)
+    if args.game == "guards":
+        from clacks import simulate_guards
+
+        return simulate_guards.run(args)
     from engine.clacks.bots import LEVELS
     from engine.clacks.errors import BadOptions
     from engine.clacks.simulation import game_seeds, levels_for_game, summarise
@@ -156,10 +190,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_table(figures: dict[str, Any]) -> None:
+    from clacks.seeds import seed_text
+
     route = f", {figures['route']} route" if figures.get("route") else ""
     print(
         f"{figures['games']} {figures['mode']} games{route}, {figures['players']} players, "
-        f"bots {','.join(figures['bots'])}, seed {figures['seed']} "
+        f"bots {','.join(figures['bots'])}, seed {seed_text(figures['seed'])} "
         f"({figures['seconds']} s)"
     )
     print(

@@ -22,6 +22,8 @@ import sys
 from collections import Counter, defaultdict
 from typing import Any
 
+from clacks.seeds import seed_text
+from engine.core.rng import derive_seed
 from engine.klackers import KlackersGame, KlackersOptions
 from engine.klackers.bots import LEVELS, Bot, make_bot
 from engine.klackers.options import DEFAULT_SEATS
@@ -83,8 +85,8 @@ def simulate(options: KlackersOptions, levels: list[str], games: int, seed: int)
     scores: dict[str, list[int]] = defaultdict(list)
     klacks = turns = pushed = 0
     for index in range(games):
-        match_seed = seed + index
-        bots = {s: make_bot(level_of[s], match_seed * 7919 + i) for i, s in enumerate(seats)}
+        match_seed = derive_seed(seed, "match", index)
+        bots = {s: make_bot(level_of[s], derive_seed(match_seed, "bot", s)) for s in seats}
         game = play_match(KlackersGame.new(options, match_seed), bots)
         wins[game.winners[0]] += 1
         results = game.state.results
@@ -140,7 +142,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures, sort_keys=True))
         return 0
-    print(f"{figures['games']} Klackers matches, {figures['players']} players, seed {args.seed}")
+    print(
+        f"{figures['games']} Klackers matches, {figures['players']} players, "
+        f"seed {seed_text(args.seed)}"
+    )
     for key in ("median_rounds", "p90_rounds", "mean_score", "klack_rate", "push_rate"):
         print(f"  {key:<14} {figures[key]}")
     for seat, rate in figures["win_rate_by_seat"].items():

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from clacks.narrate import Narrator
 from clacks.terminal_hint import describe_plan
 from clacks.terminal_map import MAP_HELP, describe_map_turn
 from engine.clacks import (
@@ -43,8 +44,8 @@ from engine.clacks.geometry import (
     tower,
 )
 from engine.clacks.hints import hint
-from engine.clacks.session import describe_event
 from engine.core.errors import IllegalAction
+from engine.core.rng import derive_seed
 
 ON, OFF = "●", "·"
 
@@ -98,27 +99,32 @@ def describe_player(game: ClacksGame, seat: Seat) -> str:
     )
 
 
-def draw_hand(game: ClacksGame, seat: Seat) -> str:
+def draw_hand(game: ClacksGame, seat: Seat, words: Narrator | None = None) -> str:
+    """The seat's Jacquards and Fault Reports, named as the pages name them."""
+    words = words or Narrator(game)
     p = game.state.players[seat]
-    lines = ["Your Jacquards:"]
+    lines = [words.t("clacks.your_jacquards") + ":"]
     for n, card_id in enumerate(p.hand, start=1):
         card = game.components.jacquards[card_id]
-        stamp = " [Fault stamp]" if card.fault else ""
+        stamp = f" [{words.t('clacks.fault_stamp')}]" if card.fault else ""
+        name = words.jacquard_name(card_id, card.design.name)
         lines.append(
-            f"  {n}) {card.design.name}, {card.cost} stress{stamp}: {' / '.join(card.design.picture())}"
+            f"  {n}) {name}, {words.t('clacks.cost', cost=card.cost)}{stamp}: "
+            f"{' / '.join(card.design.picture())}"
         )
     if p.faults:
-        lines.append("Your Fault Reports:")
+        lines.append(words.t("clacks.your_faults") + ":")
         for n, card_id in enumerate(p.faults, start=1):
             card = game.components.faults[card_id]
-            lines.append(f"  {n}) {card.design.name}: {card.design.text}")
+            text = words.known(f"card.{card.design.id}.text", card.design.text)
+            lines.append(f"  {n}) {words.card_name(card_id, card.design.name)}: {text}")
     return "\n".join(lines)
 
 
-def describe_turn(game: ClacksGame) -> str:
+def describe_turn(game: ClacksGame, words: Narrator | None = None) -> str:
     state = game.state
     if state.options.mode != "competitive":
-        return describe_map_turn(game, draw_board)
+        return describe_map_turn(game, draw_board, words)
     seat = state.turn.seat
     p = state.players[seat]
     out = [
@@ -140,7 +146,7 @@ def describe_turn(game: ClacksGame) -> str:
         wanted = pattern_picture(game.components.alphabet[p.next_symbol])
         out.append(f"At {p.pawn} you see    and you need {p.next_symbol}:")
         out.extend(f"        {a}              {b}" for a, b in zip(shown, wanted, strict=True))
-    out.append(draw_hand(game, seat))
+    out.append(draw_hand(game, seat, words))
     return "\n".join(out)
 
 
@@ -152,8 +158,10 @@ class TerminalGame:
         out: TextIO,
         now: Callable[[], float] = time.monotonic,
         bots: dict[Seat, Bot] | None = None,
+        language: str = "en",
     ) -> None:
         self.game = game
+        self.words = Narrator(game, language)
         self.read = read
         self.out = out
         self.now = now
@@ -177,7 +185,8 @@ class TerminalGame:
         while not self.game.over:
             if self.game.state.turn.number != shown_turn:
                 shown_turn = self.game.state.turn.number
-                self.say(describe_turn(self.game))
+                self.say(describe_turn(self.game, self.words))
+                self.say(self.words.turn_header())
             if self.game.current_seat in self.bots:
                 self.bot_turn()
                 continue
@@ -194,7 +203,7 @@ class TerminalGame:
             if self.game.over or self.game.state.turn.number != shown_turn:
                 continue
             self.command(line)
-        self.say("\n" + outcome(self.game))
+        self.say("\n" + self.words.outcome())
         return 0
 
     def command(self, line: str) -> None:
@@ -217,7 +226,7 @@ class TerminalGame:
         try:
             self.dispatch(seat, verb, args)
         except IllegalAction as exc:
-            self.say(f"Not allowed: {exc}")
+            self.say(f"{self.words.t('ui.refused')}: {self.words.refusal(exc)}")
         except (ValueError, IndexError) as exc:
             self.say(f"Could not read that: {exc}. Type 'help'.")
 
@@ -229,7 +238,7 @@ class TerminalGame:
 
     def _apply(self, action: Action) -> None:
         for e in self.game.apply(action):
-            self.say("  " + describe_event(e.to_json()))
+            self.say("  " + self.words.event(e.to_json()))
         self.bots_interrupt()
 
     def bot_turn(self) -> None:
@@ -261,7 +270,7 @@ class TerminalGame:
         if verb == "help":
             self.say(HELP if self.game.state.options.mode == "competitive" else MAP_HELP)
         elif verb == "board":
-            self.say(describe_turn(self.game))
+            self.say(describe_turn(self.game, self.words))
         elif verb == "hint":
             self.say(self.hint(seat))
         elif verb == "move":
@@ -296,8 +305,8 @@ class TerminalGame:
             self._apply(Discard(seat, jacquard=player.hand[int(args[0]) - 1], at=at))
         elif verb == "undo":
             for e in self.game.undo(seat):
-                self.say("  " + describe_event(e.to_json()))
-            self.say(describe_turn(self.game))
+                self.say("  " + self.words.event(e.to_json()))
+            self.say(describe_turn(self.game, self.words))
         else:
             self.say(f"Unknown command {verb!r}. Type 'help'.")
 
@@ -312,17 +321,6 @@ def _hint_text(game: ClacksGame, seat: Seat) -> str:
     return describe_plan(plan, game.components)
 
 
-def outcome(game: ClacksGame) -> str:
-    state = game.state
-    if state.team is not None:
-        if state.team.result == "won":
-            return "The message reaches Genua before the Post Office: the team wins!"
-        return "The Post Office reaches Genua first: the team loses."
-    winner = game.winner
-    assert winner is not None
-    return f"{winner.label.capitalize()} wins the game ({state.end_reason})."
-
-
 def play(
     options: Options,
     seed: int,
@@ -330,13 +328,15 @@ def play(
     out: TextIO = sys.stdout,
     now: Callable[[], float] = time.monotonic,
     bots: dict[Seat, str] | None = None,
+    language: str = "en",
 ) -> int:
-    """Play in the terminal; ``bots`` gives seats to bots by level, seeded from ``seed``."""
+    """Play in the terminal; ``bots`` gives seats to bots by level, seeded from ``seed``;
+    the game's events, refusals and result are told in ``language``."""
     options = dataclasses.replace(options, start_time=now())
     game = ClacksGame.new(options, seed)
     players = {
-        seat: make_bot(level, game.components, seed ^ seat.value << 32)
+        seat: make_bot(level, game.components, derive_seed(seed, "bot", seat.label))
         for seat, level in (bots or {}).items()
         if seat in game.state.players
     }
-    return TerminalGame(game, read, out, now, players).run()
+    return TerminalGame(game, read, out, now, players, language).run()

@@ -6,10 +6,13 @@ let the current player see (in Long Distance, no teammate's hand).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.clacks import ClacksGame, Seat
 from engine.clacks.geometry import read_pattern, towers_of
+
+if TYPE_CHECKING:
+    from clacks.narrate import Narrator
 
 MAP_HELP = """Commands:
   play N LAMP...        play Jacquard N flipping those lamps (e.g. play 2 b1 b2 c2)
@@ -23,9 +26,11 @@ MAP_HELP = """Commands:
   help, quit"""
 
 
-def _hand_line(card: dict[str, Any]) -> str:
-    stamp = " [Fault stamp]" if card["fault"] else ""
-    return f"{card['name']}, {card['cost']} stress{stamp}: {' / '.join(card['holes'])}"
+def _hand_line(card: dict[str, Any], words: Narrator) -> str:
+    stamp = f" [{words.t('clacks.fault_stamp')}]" if card["fault"] else ""
+    name = words.jacquard_name(card["id"], card["name"])
+    cost = words.t("clacks.cost", cost=card["cost"])
+    return f"{name}, {cost}{stamp}: {' / '.join(card['holes'])}"
 
 
 def describe_team(game: ClacksGame, view: dict[str, Any]) -> list[str]:
@@ -40,7 +45,8 @@ def describe_team(game: ClacksGame, view: dict[str, Any]) -> list[str]:
     turn = view["turn"]
     notes = []
     if turn["jacquard_limit"] is not None:
-        notes.append(f"at most {turn['jacquard_limit']} Jacquard(s) this turn")
+        limit = turn["jacquard_limit"]
+        notes.append(f"at most {limit} {'Jacquard' if limit == 1 else 'Jacquards'} this turn")
     if turn["stress_surcharge"]:
         notes.append(f"every Jacquard costs {turn['stress_surcharge']} more")
     if turn["post_office_cap"] is not None:
@@ -95,7 +101,10 @@ def describe_junior(game: ClacksGame, view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def describe_map_turn(game: ClacksGame, draw_board: Any) -> str:
+def describe_map_turn(game: ClacksGame, draw_board: Any, words: Narrator | None = None) -> str:
+    from clacks.narrate import Narrator
+
+    words = words or Narrator(game)
     state = game.state
     seat = state.turn.seat
     view = game.view(seat)
@@ -114,8 +123,10 @@ def describe_map_turn(game: ClacksGame, draw_board: Any) -> str:
     symbol = view["message"]["next_symbol"] if state.team else state.players[seat].next_symbol
     if symbol:
         out.extend(_towers_picture(game, seat, symbol))
-    out.append("Your Jacquards:")
-    out.extend(f"  {n}) {_hand_line(card)}" for n, card in enumerate(view["you"]["hand"], start=1))
+    out.append(words.t("clacks.your_jacquards") + ":")
+    out.extend(
+        f"  {n}) {_hand_line(card, words)}" for n, card in enumerate(view["you"]["hand"], start=1)
+    )
     return "\n".join(out)
 
 

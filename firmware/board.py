@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from engine.core.interface import LampFrame
 
 ButtonCallback = Callable[[str], None]
+FrameCallback = Callable[[], None]
 
 
 class ExchangeBoard(Protocol):
@@ -42,6 +43,10 @@ class ExchangeBoard(Protocol):
 
     def press(self, button: str) -> None:
         """A press from the simulator (the table screen's buttons, tests)."""
+
+    def on_frame(self, callback: FrameCallback) -> None:
+        """Call ``callback()`` after every frame written to the LEDs (animations
+        included), so a screen can show the lamps as they are lit; it must be quick."""
 
     def pixels(self) -> list[tuple[int, int, int]]:
         """The colours last written to the sixteen LEDs, lamp order a1..d4."""

@@ -131,6 +131,8 @@ def _test(board: Exchange, out: TextIO, sleep: Sleep, seconds: float) -> int:
 ATTRACT_TITLES = {
     "clacks": "GNU TERRY PRATCHETT",
     "klackers": "Klackers, the box shut number by number",
+    "clockman": "Clockman, the die rolled and 01.01.2000 put together",
+    "guards": "Guards! Guards!, Dragons over Ankh-Morpork",
 }
 
 

@@ -53,6 +53,9 @@ RESERVED_PINS = {
     15: "UART RX",
     18: "PWM0 (LED data for the pwm backend)",
 }
+# What the LED data line (leds.pin) must keep clear of besides the buttons: the buses a
+# HAT or a display may need. GPIO10 and GPIO18 are the data lines' own defaults.
+BUS_PINS = {pin: use for pin, use in RESERVED_PINS.items() if pin not in (10, 18)}
 
 Colour = tuple[int, int, int]
 
@@ -145,6 +148,7 @@ def parse_config(data: dict[str, Any]) -> BoardConfig:
     leds = _parse_leds(_table(data, "leds"))
     buttons = _parse_buttons(_table(data, "buttons"))
     klackers = _parse_klackers(_table(data, "klackers"))
+    _check_led_pin(leds, buttons)
     idle = leds.idle_ma_per_led * LAMP_COUNT
     if leds.budget_ma <= idle:
         raise ConfigError(
@@ -152,6 +156,23 @@ def parse_config(data: dict[str, Any]) -> BoardConfig:
             f"({LAMP_COUNT} x {leds.idle_ma_per_led:g} mA = {idle:g} mA)"
         )
     return BoardConfig(leds=leds, buttons=buttons, klackers=klackers)
+
+
+def _check_led_pin(leds: LedConfig, buttons: ButtonConfig) -> None:
+    pin = leds.pin
+    if pin is None:
+        return
+    for name, button in buttons.pins.items():
+        if button == pin:
+            raise ConfigError(
+                f"leds.pin = {pin} and buttons.pins.{name} = {pin}: GPIO{pin} cannot be both "
+                f"the LED data line and the button {name}; give one of them another GPIO"
+            )
+    if pin in BUS_PINS:
+        raise ConfigError(
+            f"leds.pin = {pin}: GPIO{pin} would be the LED data line, but it is "
+            f"{BUS_PINS[pin]}; choose a GPIO that no bus and no button uses (e.g. 10 or 21)"
+        )
 
 
 def _table(data: dict[str, Any], name: str) -> dict[str, Any]:

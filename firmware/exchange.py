@@ -9,9 +9,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.interface import LampFrame
-from firmware.board import ButtonCallback
+from firmware.board import ButtonCallback, FrameCallback
 from firmware.buttons import ButtonsUnavailable, Debouncer, GpioButtons
 from firmware.config import BoardConfig
+from firmware.diagnose import Machine
 from firmware.light import RGB, CurrentModel, Light
 from firmware.pixelmap import PixelMap
 from firmware.renderer import Renderer
@@ -49,6 +50,7 @@ class Exchange:
         attract_steps: Sequence[AttractStep] = (),
         buttons: str = "none",
         pin_factory: Any = None,
+        machine: Machine | None = None,
         requested_leds: str | None = None,
         warnings: Sequence[str] = (),
     ) -> None:
@@ -74,6 +76,7 @@ class Exchange:
         )
         self._buttons_backend = buttons
         self._pin_factory = pin_factory
+        self._machine = machine
         self._gpio: GpioButtons | None = None
         self._requested_leds = requested_leds or sink.name
         self._warnings: list[str] = list(warnings)
@@ -92,10 +95,13 @@ class Exchange:
         if self._buttons_backend == "gpio" and self._gpio is None:
             try:
                 self._gpio = GpioButtons(
-                    self.config.buttons.pins, self.debouncer, pin_factory=self._pin_factory
+                    self.config.buttons.pins,
+                    self.debouncer,
+                    pin_factory=self._pin_factory,
+                    machine=self._machine,
                 )
             except ButtonsUnavailable as exc:
-                self._warn(f"{exc}; use the on-screen buttons")
+                self._warn(f"{exc}. The on-screen buttons still work")
                 self._buttons_backend = "none"
 
     def stop(self) -> None:
@@ -131,6 +137,9 @@ class Exchange:
 
     def pixels(self) -> list[RGB]:
         return list(self.renderer.lamps)
+
+    def on_frame(self, callback: FrameCallback) -> None:
+        self.renderer.on_written(callback)
 
     def screen_pixels(self) -> list[RGB]:
         """The lamps as a screen should draw them (drive values turned back through the

@@ -11,6 +11,7 @@ from typing import Any, TextIO
 
 from firmware.config import BoardConfig, ConfigError, load_config
 from firmware.detect import auto_led_backend, pi_model
+from firmware.diagnose import Machine
 from firmware.drivers import DriverUnavailable, open_driver
 from firmware.exchange import Exchange, pixel_map_for
 from firmware.game_settings import apply_game_settings
@@ -31,6 +32,7 @@ def create_board(
     attract_steps: Sequence[AttractStep] | None = None,
     attract_game: str | None = None,
     terminal: TextIO | None = None,
+    machine: Machine | None = None,
 ) -> Exchange:
     """The exchange for this machine (not yet started).
 
@@ -41,6 +43,8 @@ def create_board(
     Pi model (detected unless given; None = not a Pi). ``sink`` and ``pin_factory``
     replace the LED driver and gpiozero's pin factory. The attract mode plays
     ``attract_steps``, or ``attract_game``'s programme (default: the box's own).
+    ``machine`` is where a driver that cannot start looks for the cause (default: this
+    machine's /dev, boot settings and user).
     """
     warnings: list[str] = []
     if config is None:
@@ -59,10 +63,11 @@ def create_board(
             sink = SimulatorSink(pixel_map_for(config), terminal)
         else:
             try:
-                sink = open_driver(backend, config.leds)
+                sink = open_driver(backend, config.leds, machine, model)
             except DriverUnavailable as exc:
                 warnings.append(
-                    f"LED driver {backend!r} unavailable: {exc}; lamps shown on screen only"
+                    f"LED driver {backend!r} unavailable: {exc}. The lamps are shown on "
+                    "screen only"
                 )
                 sink = SimulatorSink(pixel_map_for(config), terminal)
     buttons = config.buttons.backend
@@ -80,6 +85,7 @@ def create_board(
         attract_steps=attract_steps,
         buttons=buttons,
         pin_factory=pin_factory,
+        machine=machine,
         requested_leds=backend,
         warnings=warnings,
     )

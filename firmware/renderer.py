@@ -49,6 +49,11 @@ class Renderer:
         self.estimate_ma = 0.0
         self.limited = False
         self._has_written = False
+        self._listeners: list[Callable[[], None]] = []
+
+    def on_written(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every frame written to the sink."""
+        self._listeners.append(callback)
 
     # ---------------------------------------------------------------- scene changes
 
@@ -89,6 +94,11 @@ class Renderer:
         self.estimate_ma = self.light.model.estimate(pixels)
         self.written += 1
         self._has_written = True
+        for listener in list(self._listeners):
+            try:
+                listener()
+            except Exception:  # a screen that cannot follow must not stop the lamps
+                log.exception("a frame listener failed")
 
     # ---------------------------------------------------------------- the thread
 

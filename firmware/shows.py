@@ -26,6 +26,8 @@ Effect = tuple[Literal["highlight"], int]
 SHOW_MODULES: dict[str, str] = {
     "clacks": "firmware.clacks_show",
     "klackers": "firmware.klackers_show",
+    "clockman": "firmware.clockman_show",
+    "guards": "firmware.guards_show",
 }
 ATTRACT_GAME = "clacks"  # the box's convention attract mode
 

@@ -7,17 +7,25 @@
 #
 # What it does:
 #   1. apt: python3-venv, python3-lgpio (gpiozero's pin library), build tools for the
-#      LED drivers' C parts
+#      LED drivers' C parts (rpi_ws281x, Blinka's PWM backend, and gpiod on 32-bit
+#      systems come as source and are compiled on the Pi)
 #   2. the boot settings the LED driver needs, in /boot/firmware/config.txt
 #      (systemd/boot-config.sh): for spi, SPI on and the core clock held still (a Pi 3
 #      or Zero 2 W core_freq=250, a Pi 4 core_freq=500 and core_freq_min=500); for pwm,
 #      the onboard audio off; for pi5, nothing (SPI stays off: it would claim GPIO10).
 #      A reboot makes them take effect.
 #   3. creates the system user `clacks`, in the gpio and spi groups
-#   4. a virtual environment in /opt/clacks/venv WITH the system site packages, so the
-#      apt-installed lgpio is visible, and the Clacks Exchange with its Pi extra in it
-#   5. /etc/clacks/config.toml with the default settings (kept if it exists)
-#   6. the systemd unit, enabled and started
+#   4. on a Raspberry Pi 5: a udev rule giving /dev/pio0 (the PIO the pi5 LED driver
+#      uses) to the gpio group, unless the device already belongs to it
+#      (systemd/pio-rule.sh)
+#   5. a virtual environment in /opt/clacks/venv WITH the system site packages, so the
+#      apt-installed lgpio is visible, and the Clacks Exchange with its pi extra in it:
+#      every LED backend's libraries (Blinka with gpiod, neopixel-spi, neopixel with
+#      rpi_ws281x, the Pi 5 driver on 64-bit systems)
+#   6. /etc/clacks/config.toml with the default settings (kept if it exists)
+#   7. the systemd unit, enabled and started
+# Running it again changes nothing that is already in place: the venv is reinstalled
+# only when the sources or the extras changed, and a file is written only if it differs.
 #
 # Options for staging or testing (nothing outside the given directories is touched):
 #   --prefix DIR       where the venv goes (default /opt/clacks)
@@ -25,6 +33,11 @@
 #   --unit-dir DIR     where the unit goes (default /etc/systemd/system)
 #   --boot-config FILE the boot configuration to edit (default: /boot/firmware/config.txt;
 #                      with --no-system only when given)
+#   --udev-dir DIR     where the /dev/pio0 rule goes (default /etc/udev/rules.d; with
+#                      --no-system only when given)
+#   --pio-device FILE  the Pi 5's PIO device (default /dev/pio0)
+#   --model-file FILE  the board's model (default /proc/device-tree/model)
+#   --gpio-group NAME  the group that gets the GPIO devices (default gpio)
 #   --no-system        skip apt, the boot settings, the user and systemctl (no root needed)
 #   --no-pi-extra      leave out the LED driver packages (machines that are not Pis)
 set -euo pipefail
@@ -34,6 +47,10 @@ prefix=/opt/clacks
 config_dir=/etc/clacks
 unit_dir=/etc/systemd/system
 boot_config=""
+udev_dir=""
+pio_device=/dev/pio0
+model_file=/proc/device-tree/model
+gpio_group=gpio
 system=1
 extra="[pi]"
 led=auto
@@ -45,6 +62,10 @@ while [ $# -gt 0 ]; do
     --config-dir) config_dir="$2"; shift 2 ;;
     --unit-dir) unit_dir="$2"; shift 2 ;;
     --boot-config) boot_config="$2"; shift 2 ;;
+    --udev-dir) udev_dir="$2"; shift 2 ;;
+    --pio-device) pio_device="$2"; shift 2 ;;
+    --model-file) model_file="$2"; shift 2 ;;
+    --gpio-group) gpio_group="$2"; shift 2 ;;
     --no-system) system=0; shift ;;
     --no-pi-extra) extra=""; shift ;;
     --led)
@@ -56,7 +77,8 @@ while [ $# -gt 0 ]; do
     *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-for dir in "$prefix" "$config_dir" "$unit_dir" ${boot_config:+"$boot_config"}; do
+for dir in "$prefix" "$config_dir" "$unit_dir" ${boot_config:+"$boot_config"} \
+    ${udev_dir:+"$udev_dir"} "$pio_device" "$model_file"; do
   case "$dir" in /*) ;; *) echo "install.sh: '$dir' must be an absolute path" >&2; exit 2 ;; esac
 done
 
@@ -72,7 +94,7 @@ if [ "$system" = 1 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
     python3-venv python3-dev python3-lgpio build-essential swig avahi-daemon >/dev/null
 
-  for group in gpio spi; do
+  for group in "$gpio_group" spi; do
     getent group "$group" >/dev/null || groupadd --system "$group"
   done
   if ! id clacks >/dev/null 2>&1; then
@@ -80,40 +102,79 @@ if [ "$system" = 1 ]; then
     useradd --system --user-group --home-dir /var/lib/clacks --no-create-home \
       --shell /usr/sbin/nologin clacks
   fi
-  usermod --append --groups gpio,spi clacks
+  usermod --append --groups "$gpio_group",spi clacks
 fi
 
 if [ "$system" = 1 ] || [ -n "$boot_config" ]; then
-  bash "$src/systemd/boot-config.sh" --led "$led" ${boot_config:+--config "$boot_config"}
+  bash "$src/systemd/boot-config.sh" --led "$led" ${boot_config:+--config "$boot_config"} \
+    --model-file "$model_file"
 fi
 
-say "creating the virtual environment in $prefix/venv"
-mkdir -p "$prefix"
-python3 -m venv --system-site-packages "$prefix/venv"
-"$prefix/venv/bin/python" -m pip install --quiet --upgrade pip
-say "installing the Clacks Exchange${extra:+ with the Pi LED drivers}"
-"$prefix/venv/bin/python" -m pip install --quiet "$src$extra"
+if [ "$system" = 1 ] || [ -n "$udev_dir" ]; then
+  bash "$src/systemd/pio-rule.sh" --device "$pio_device" --model-file "$model_file" \
+    --group "$gpio_group" ${udev_dir:+--rules-dir "$udev_dir"} \
+    $( [ "$system" = 1 ] || echo --no-reload )
+fi
+
+# put FILE: write standard input to FILE only if it differs, so that running the
+# installer again leaves every file as it was
+put() {
+  local new
+  new="$(mktemp)"
+  cat > "$new"
+  if [ -f "$1" ] && cmp -s "$new" "$1"; then
+    rm -f "$new"
+  else
+    mkdir -p "$(dirname "$1")"
+    chmod 0644 "$new"
+    mv "$new" "$1"
+    say "wrote $1"
+  fi
+}
+
+# The venv is made once; the Clacks Exchange is (re)installed into it when its sources,
+# the extras or the Python differ from what was installed last (a stamp records them).
+venv="$prefix/venv"
+if [ ! -x "$venv/bin/python" ]; then
+  say "creating the virtual environment in $venv"
+  mkdir -p "$prefix"
+  python3 -m venv --system-site-packages "$venv"
+fi
+stamp="$(
+  cd "$src"
+  {
+    printf 'extra=%s python=%s\n' "$extra" "$("$venv/bin/python" -c 'import sys; print(sys.version)')"
+    find pyproject.toml engine firmware web clacks -type f \
+      ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | sort -z | xargs -0 sha256sum
+  } | sha256sum | cut -d' ' -f1
+)"
+if [ "$(cat "$venv/.clacks-installed" 2>/dev/null)" = "$stamp" ]; then
+  say "the Clacks Exchange in $venv is up to date"
+else
+  say "installing the Clacks Exchange${extra:+ with the Pi LED drivers} into $venv"
+  "$venv/bin/python" -m pip install --quiet --upgrade pip
+  "$venv/bin/python" -m pip install --quiet --upgrade "$src$extra"
+  echo "$stamp" > "$venv/.clacks-installed"
+fi
 
 mkdir -p "$config_dir"
 if [ -f "$config_dir/config.toml" ]; then
   say "keeping $config_dir/config.toml"
 else
   say "writing the default settings to $config_dir/config.toml"
-  "$prefix/venv/bin/clacks" hardware config --default \
+  "$venv/bin/clacks" hardware config --default \
     | sed "0,/^backend = / s/^backend = .*/backend = \"$led\"/" \
     > "$config_dir/config.toml"
 fi
 
-say "installing the service unit in $unit_dir"
-mkdir -p "$unit_dir"
 sed -e "s#/opt/clacks#$prefix#g" -e "s#/etc/clacks#$config_dir#g" \
-  "$src/systemd/clacks.service" > "$unit_dir/clacks.service"
+  "$src/systemd/clacks.service" | put "$unit_dir/clacks.service"
 dropin="$unit_dir/clacks.service.d"
 if [ "$led" = pwm ]; then
-  mkdir -p "$dropin"
-  cp "$src/systemd/clacks-pwm.conf" "$dropin/pwm.conf"
-else
+  put "$dropin/pwm.conf" < "$src/systemd/clacks-pwm.conf"
+elif [ -e "$dropin/pwm.conf" ]; then
   rm -f "$dropin/pwm.conf"
+  say "removed $dropin/pwm.conf"
 fi
 
 if [ "$system" = 1 ]; then

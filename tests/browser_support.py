@@ -33,10 +33,14 @@ RECORD_EVENTS = """
 (() => {
   const Original = window.EventSource;
   window.__pushed = [];
+  window.__pushedAt = [];  // when each arrived (Date.now())
   window.__held = null;
   window.EventSource = function (url, options) {
     const source = new Original(url, options);
-    source.addEventListener("state", (m) => window.__pushed.push(m.data));
+    source.addEventListener("state", (m) => {
+      window.__pushed.push(m.data);
+      window.__pushedAt.push(Date.now());
+    });
     const listen = source.addEventListener.bind(source);
     source.addEventListener = (type, listener, ...rest) => listen(type, type !== "state" ? listener
       : (m) => (window.__held ? window.__held.push(() => listener(m)) : listener(m)), ...rest);
@@ -44,6 +48,8 @@ RECORD_EVENTS = """
   };
   window.EventSource.prototype = Original.prototype;
   window.EventSource.CLOSED = Original.CLOSED;
+  window.EventSource.OPEN = Original.OPEN;
+  window.EventSource.CONNECTING = Original.CONNECTING;
 })();
 """
 

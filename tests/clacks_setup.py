@@ -59,21 +59,26 @@ def _take(game: ClacksGame, card: str) -> None:
 
 
 def give_faults(game: ClacksGame, seat: Seat, designs: list[str]) -> list[str]:
-    """Make ``seat`` hold one Fault Report of each design, returning the old ones to the deck."""
+    """Make ``seat`` hold one Fault Report of each design, returning the old ones to the deck.
+    A design only another player holds is taken from them, and they get a card of another
+    design from the deck in its place."""
     state = game.state
     player = state.players[seat]
     state.fault_deck.extend(player.faults)
     player.faults.clear()
-    chosen = []
+    faults = game.components.faults
+    chosen: list[str] = []
     for design in designs:
-        card = next(
-            c
-            for c in sorted(game.components.faults)
-            if game.components.faults[c].design.id == design
-            and c not in chosen
-            and (c in state.fault_deck)
-        )
-        state.fault_deck.remove(card)
+        copies = [c for c in sorted(faults) if faults[c].design.id == design and c not in chosen]
+        card = next((c for c in copies if c in state.fault_deck), None)
+        if card is not None:
+            state.fault_deck.remove(card)
+        else:
+            holder = next(p for p in state.players.values() if set(copies) & set(p.faults))
+            card = next(c for c in copies if c in holder.faults)
+            spare = next(c for c in state.fault_deck if faults[c].design.id not in designs)
+            state.fault_deck.remove(spare)
+            holder.faults[holder.faults.index(card)] = spare
         chosen.append(card)
     player.faults.extend(chosen)
     return chosen

@@ -246,7 +246,7 @@ def test_cli_check_data_fails_with_the_problems(
     err = capsys.readouterr().err
     assert "routes.toml: hard: track 100 must be 1 to 99" in err
     assert "logs.toml: quiet-shift: unknown effect name 'teleport'" in err
-    assert "2 problem(s)" in err
+    assert "2 problems in" in err
 
 
 def test_cli_check_data_passes_the_shipped_set(capsys: pytest.CaptureFixture[str]) -> None:
@@ -452,7 +452,7 @@ def test_a_broken_card_named_by_emergency_repair_is_one_problem(
     assert refused.value.problems == problems
     assert main(["check-data", str(path)]) == 1
     err = capsys.readouterr().err
-    assert "emergency-repair" not in err and "1 problem(s)" in err
+    assert "emergency-repair" not in err and "1 problem in" in err
 
 
 def test_an_unreadable_deck_does_not_make_emergency_repair_look_wrong(tmp_path: Path) -> None:
@@ -491,7 +491,7 @@ def test_cli_names_each_file_inside_the_directory_given(
     assert lines[1].startswith(
         f"{name}/incidents.toml: lightning: unknown effect name 'darken_everything'"
     )
-    assert lines[2] == f"2 problem(s) in {name}"
+    assert lines[2] == f"2 problems in {name}"
 
 
 def test_cli_reports_a_path_that_is_not_a_directory_once(
@@ -501,5 +501,5 @@ def test_cli_reports_a_path_that_is_not_a_directory_once(
     assert main(["check-data", "inc"]) == 1
     assert capsys.readouterr().err.splitlines() == [
         "inc: not a directory of Clacks data files",
-        "1 problem(s) in inc",
+        "1 problem in inc",
     ]

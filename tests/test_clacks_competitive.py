@@ -89,8 +89,8 @@ def test_setup_deals_words_faults_and_three_jacquards(players: int, balanced_sta
 
 
 def test_the_balanced_start_deals_the_same_cards_otherwise() -> None:
-    house = ClacksGame.new(Options(), seed=4).state
-    published = ClacksGame.new(Options(balanced_start=False), seed=4).state
+    house = ClacksGame.new(Options(balanced_start=True), seed=4).state
+    published = ClacksGame.new(Options(), seed=4).state
     first, second = house.order
     assert house.players[first].faults == []
     assert published.players[first].faults == house.fault_deck[-1:]
@@ -164,7 +164,7 @@ def test_moving_beyond_the_stress_left_names_the_cost() -> None:
         game,
         Move(S, tower="c2d2"),
         E.StressLimit,
-        "^Moving to c2d2 costs 2 stress points; you have 1 left$",
+        "^Moving to c2d2 costs 2 stress points; a turn may spend at most 5 stress points, and you have 1 left$",
     )
 
 
@@ -233,7 +233,7 @@ def test_jacquards_must_be_in_hand_fit_a_placement_and_the_budget() -> None:
         game,
         PlayJacquard(S, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")),
         E.StressLimit,
-        "Playing the Long Bar costs 3 stress points; you have 2 left",
+        "Playing the Long Bar costs 3 stress points; a turn may spend at most 5 stress points, and you have 2 left",
     )
     before = game.state.board
     game.apply(PlayJacquard(S, jacquard=pair, lamps=lamps("a4", "a3")))  # turned upright
@@ -304,7 +304,7 @@ def test_transmit_requires_the_right_pattern_in_the_reader_frame() -> None:
     set_turn(game, S)
     show(game, S, "b2c2", "B")
     game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("b1")))  # B -> ? (one lamp off)
-    unchanged_after(game, Transmit(S), E.WrongPattern, "b2c2 shows .* not the A you need")
+    unchanged_after(game, Transmit(S), E.WrongPattern, "b2c2 shows .* not the “A” you need")
 
 
 def test_one_symbol_per_turn_and_the_turn_ends_on_transmitting() -> None:
@@ -330,18 +330,20 @@ def test_after_transmitting_the_next_symbol_needs_another_tower() -> None:
     show(game, S, "b2c2", "D", extra=("d4",))
     game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("b1")))
     game.apply(PlayJacquard(S, jacquard=south.hand[0], lamps=lamps("b1")))
-    unchanged_after(game, Transmit(S), E.MustChangeTower, "You transmitted from b2c2 last turn")
+    unchanged_after(game, Transmit(S), E.MustChangeTower, "Your last letter went out from b2c2")
 
 
-def test_a_player_who_did_not_transmit_may_stay() -> None:
+def test_a_player_who_did_not_transmit_may_stay_but_not_send_twice_from_one_tower() -> None:
     game = game_with_words("ADORA", "TROLL")
     south = game.state.players[S]
-    south.pawn, south.must_leave = "b2c2", "b2c2"
+    south.pawn, south.must_leave = "b2c2", "a2b2"
     give_hand(game, S, ["pin", "pin", "pair"])
     set_turn(game, S)
     game.apply(PlayJacquard(S, jacquard=south.hand[0], lamps=lamps("d4")))
     game.apply(EndTurn(S))
-    assert south.must_leave is None  # no transmit this turn: staying is allowed next turn
+    # no letter this turn: South may stay on b2c2 and send from it next turn, but the
+    # tower the last letter went out from stays barred until another letter goes out
+    assert south.pawn == "b2c2" and south.must_leave == "a2b2"
 
 
 # ---------------------------------------------------------------- drawing
@@ -487,7 +489,7 @@ def test_stress_penalty_cuts_the_current_players_budget() -> None:
         game,
         PlayJacquard(S, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")),
         E.StressLimit,
-        "costs 3 stress points; you have 2 left",
+        "costs 3 stress points; a Fault Report set this turn's limit to 3 stress points, and you have 2 left",
     )
 
 
@@ -590,7 +592,7 @@ def test_the_saboteur_respects_the_stress_limit() -> None:
         game,
         PlayJacquard(N, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")),
         E.StressLimit,
-        "costs 3 stress points; you have 2 left",
+        "costs 3 stress points; a turn may spend at most 5 stress points, and you have 2 left",
     )
 
 

@@ -128,7 +128,7 @@ def test_check_data_command_exits_non_zero_naming_the_problem(data_dir: Path) ->
     )
     assert result.returncode == 1
     assert "jacquards.toml: long: pattern does not fit the 4x4 exchange" in result.stderr
-    assert "1 problem(s)" in result.stderr
+    assert "1 problem in" in result.stderr
 
 
 def test_all_files_are_listed() -> None:

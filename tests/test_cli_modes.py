@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -59,26 +60,27 @@ def test_a_whole_map_game_played_by_typing_commands(
     assert TerminalGame(game, scripted(game, 5), out, now=lambda: 0.0).run() == 0
     text = out.getvalue()
     assert game.over
-    assert "Not allowed" not in text and "Could not read" not in text
+    assert "Refused" not in text and "Could not read" not in text
     if mode == "junior":
-        assert f"{game.winners[0].label.capitalize()} wins the game (reached_genua)." in text
+        assert f"{game.winners[0].label.capitalize()} wins! The pawn reached Genua." in text
         assert "pawn at" in text
     else:
         assert "Post Office:" in text and "Slots:" in text
-        assert ("the team wins!" in text) or ("the team loses." in text)
+        won = "You win!" if mode == "solitaire" else "The team wins!"
+        assert (won in text) or ("The Post Office wins." in text)
 
 
 def test_terminal_errors_are_clear_and_lose_nothing() -> None:
-    game = ClacksGame.new(Options.for_players(2, mode="coop"), 1)
+    game = ClacksGame.new(Options.for_players(2, mode="coop"), 2)  # the first card is no pin
     lines = iter(
         ["transmit", "swap 9 log-1", "swap 1 log-7", "play 1 a1 a1 a1 a1 a1", "help", "quit"]
     )
     out = io.StringIO()
     assert TerminalGame(game, lambda _: next(lines), out).run() == 1
     text = out.getvalue()
-    assert "Not allowed: Play at least one Jacquard each turn" in text
+    assert "Refused: Play at least one Jacquard each turn" in text
     assert "Could not read that: list index out of range" in text
-    assert "Not allowed: There is no slot 'log-7'" in text
+    assert "Refused: There is no slot 'log-7'" in text
     assert "swap N SLOT" in text
     assert game.log == []
 
@@ -132,10 +134,39 @@ def test_clacks_play_reaches_every_mode(args: list[str], expected: str) -> None:
         (["--night-shift"], "--night-shift is not part of the competitive game"),
         (["--mode", "coop", "--words", "GENUA MOI$T"], "'$'"),
         (["--mode", "trainer", "--seat", "up"], "unknown seat"),
-        (["--mode", "trainer", "--questions", "0"], "questions must be 1 to 100"),
+        (
+            ["--mode", "trainer", "--questions", "0"],
+            "questions must be a whole number from 1 to 100",
+        ),
     ],
 )
 def test_clacks_play_refuses_bad_options(args: list[str], message: str) -> None:
     result = run_cli(*args)
     assert result.returncode == 2
     assert message in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "bots"),
+    [
+        (["--players", "3"], "south=planner,west=greedy,north=planner"),
+        (["--mode", "coop", "--players", "2", "--night-shift"], "south=planner,north=planner"),
+        (["--mode", "solitaire"], "south=planner"),
+    ],
+)
+def test_clacks_play_tells_the_game_in_czech(args: list[str], bots: str) -> None:
+    from engine.clacks.data import load_components
+
+    result = run_cli("--language", "cs", "--seed", "5", "--bots", bots, *args, stdin="")
+    assert result.returncode == 0, result.stderr
+    told = result.stdout
+    # the pages' sentences, with Czech plural forms, and no value left unfilled
+    assert "si bere" in told and "končí tah za" in told and "Na tahu:" in told
+    assert re.search(r"\b1 děrný štítek\b|\b[234] děrné štítky\b", told)
+    assert not re.search(r"\b[5-9] body zátěže|\b1 bodů zátěže|\b[234] bodů zátěže", told)
+    assert "{" not in told and "(s)" not in told
+    assert re.search(r"Vítězí|vítězí|Vítězíte|Poštovní úřad", told)
+    # and the Czech edition's words are dealt
+    czech = set(load_components().word_lists["cs"])
+    sent = re.findall(r"\b([A-Z]{5})\b", told)
+    assert sent and set(sent) <= czech | {"SPACE", "KONEC"}, set(sent) - czech

@@ -113,6 +113,6 @@ def test_the_terminal_gives_hints_and_seats_bots(capsys: pytest.CaptureFixture[s
     out = io.StringIO()
     both = {Seat.SOUTH: "planner", Seat.NORTH: "greedy"}
     assert play(options, 3, lambda prompt: "quit", out, bots=both) == 0
-    assert "wins the game" in out.getvalue()
+    assert "wins! The whole message got through." in out.getvalue()
     assert main(["play", "--bots", "north=genius"]) == 2
     assert "unknown bot level" in capsys.readouterr().err

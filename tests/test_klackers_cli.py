@@ -58,7 +58,7 @@ def test_simulate_with_options_and_in_words(capsys: pytest.CaptureFixture[str]) 
         (["--bots", "genius"], "unknown bot level"),
         (["--bots", "random,random,random"], "3 bot levels for 2 players"),
         (["--games", "0"], "--games must be at least 1"),
-        (["--rounds", "100"], "rounds must be a whole number from 1 to 99"),
+        (["--rounds", "100"], "rounds must be a whole number from 0 to 99"),
         (["--rounds", "0"], "a match needs a number of rounds, a target of chips, or both"),
     ],
 )

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import IllegalAction, SerializationError
-from engine.core.rng import Rng
+from engine.core.rng import Rng, seed_to_hex
 from engine.klackers import KlackersGame, KlackersOptions, Pull, Roll
 from engine.klackers.bots import make_bot
 from engine.klackers.numbers import ALL_STANDING, total
@@ -43,7 +43,10 @@ def no_secrets(view: dict[str, Any], game: KlackersGame) -> None:
     text = json.dumps(view)
     for key in ('"seed"', '"rng"', '"undo_floor"', '"log"'):
         assert key not in text
-    assert str(game.state.rng.state) not in text
+    generator = game.state.rng.to_json()
+    assert isinstance(generator, dict)
+    for secret in (seed_to_hex(game.state.seed), generator["key"], generator["value"]):
+        assert secret not in text
 
 
 def check_invariants(game: KlackersGame, before: dict[str, int], round_number: int) -> None:

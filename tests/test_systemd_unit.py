@@ -8,6 +8,7 @@ machine without it skips these tests; on CI (CI=true) a missing tool is a failur
 from __future__ import annotations
 
 import configparser
+import hashlib
 import os
 import shutil
 import subprocess
@@ -44,36 +45,62 @@ def verify(unit_dir: Path, unit: str = "clacks.service") -> subprocess.Completed
     )
 
 
+def install_args(root: Path) -> list[str]:
+    return [
+        "bash",
+        str(INSTALL),
+        "--no-system",
+        "--no-pi-extra",
+        "--led",
+        "pwm",
+        "--prefix",
+        str(root / "opt" / "clacks"),
+        "--config-dir",
+        str(root / "etc" / "clacks"),
+        "--unit-dir",
+        str(root / "units"),
+        "--boot-config",
+        str(root / "boot" / "config.txt"),
+        "--udev-dir",
+        str(root / "etc" / "udev" / "rules.d"),
+        "--pio-device",
+        str(root / "dev" / "pio0"),
+        "--model-file",
+        str(root / "model"),
+    ]
+
+
 @pytest.fixture(scope="module")
 def staged(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project installed by systemd/install.sh into a temporary tree."""
+    """The project installed by systemd/install.sh into a temporary tree, standing in for
+    a Raspberry Pi 5 whose kernel made /dev/pio0 root's only."""
     systemd_analyze()
     root = tmp_path_factory.mktemp("install")
     (root / "boot").mkdir()
     (root / "boot" / "config.txt").write_text("# Enable audio\ndtparam=audio=on\n\n[all]\n")
-    result = subprocess.run(
-        [
-            "bash",
-            str(INSTALL),
-            "--no-system",
-            "--no-pi-extra",
-            "--led",
-            "pwm",
-            "--prefix",
-            str(root / "opt" / "clacks"),
-            "--config-dir",
-            str(root / "etc" / "clacks"),
-            "--unit-dir",
-            str(root / "units"),
-            "--boot-config",
-            str(root / "boot" / "config.txt"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    (root / "model").write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
+    (root / "dev").mkdir()
+    (root / "dev" / "pio0").write_bytes(b"")
+    (root / "dev" / "pio0").chmod(0o600)
+    result = subprocess.run(install_args(root), capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     return root
+
+
+def snapshot(root: Path) -> dict[str, tuple[object, ...]]:
+    """Every file, directory and link under ``root``: kind, mode, times and contents."""
+    seen: dict[str, tuple[object, ...]] = {}
+    for path in sorted(root.rglob("*")):
+        info = path.lstat()
+        name = str(path.relative_to(root))
+        if path.is_symlink():
+            seen[name] = ("link", os.readlink(path))
+        elif path.is_dir():
+            seen[name] = ("dir", info.st_mode)
+        else:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            seen[name] = ("file", info.st_mode, info.st_mtime_ns, digest)
+    return seen
 
 
 def test_the_staged_unit_passes_systemd_analyze_verify(staged: Path) -> None:
@@ -116,6 +143,22 @@ def test_the_pwm_install_turns_the_onboard_audio_off(staged: Path) -> None:
     assert "dtparam=spi=on" not in lines
 
 
+def test_the_pi5_pio_goes_to_the_gpio_group(staged: Path) -> None:
+    rule = staged / "etc" / "udev" / "rules.d" / "99-clacks-pio.rules"
+    lines = [line for line in rule.read_text().splitlines() if not line.startswith("#")]
+    assert lines == ['SUBSYSTEM=="*-pio", GROUP="gpio", MODE="0660"']
+
+
+def test_installing_again_changes_nothing(staged: Path) -> None:
+    before = snapshot(staged)
+    assert any(name.endswith("99-clacks-pio.rules") for name in before)
+    assert any(name.endswith(".clacks-installed") for name in before)
+    result = subprocess.run(install_args(staged), capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert snapshot(staged) == before
+    assert "is up to date" in result.stderr and "keeping" in result.stderr
+
+
 def test_verify_fails_when_the_executable_is_missing(tmp_path: Path) -> None:
     text = UNIT.read_text().replace("/opt/clacks", str(tmp_path / "nowhere"))
     (tmp_path / "clacks.service").write_text(text)
@@ -142,7 +185,16 @@ def test_the_unit_keeps_the_promises_the_hardware_needs() -> None:
     lines = UNIT.read_text().splitlines()
     assert service["Restart"] == "on-failure"
     assert service["StateDirectory"] == "clacks"
-    assert service["WorkingDirectory"] == "/var/lib/clacks"  # writable: lgpio's pipes
+    assert service["WorkingDirectory"] == "/var/lib/clacks"
+    environment = {
+        line.split("=", 1)[1].split("=", 1)[0]: line.split("=", 2)[2]
+        for line in lines
+        if line.startswith("Environment=")
+    }
+    # Blinka never stops to ask; lgpio's pipes go to the writable runtime directory
+    assert environment["BLINKA_SKIP_DEPENDENCY_CHECK"] == "1"
+    assert service["RuntimeDirectory"] == "clacks"
+    assert environment["LG_WD"] == "/run/clacks"
     assert service["User"] == "clacks"
     assert set(service["SupplementaryGroups"].split()) >= {"gpio", "spi"}
     for key in ("NoNewPrivileges", "PrivateTmp", "ProtectHome"):

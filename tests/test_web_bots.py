@@ -27,7 +27,7 @@ from engine.core.interface import JSON, game_module
 from web.bots import BotTurn, think
 
 
-def start(server: LiveServer, game: str = "clacks", seed: int = 10, **body: Any) -> None:
+def start(server: LiveServer, game: str = "clacks", seed: int = 12, **body: Any) -> None:
     body.setdefault("options", {"players": 2})
     status, answer = call(
         server.base,
@@ -224,9 +224,9 @@ def test_a_game_of_bots_plays_itself_to_the_end(
 def test_a_bot_discards_when_its_express_time_runs_out() -> None:
     """Its pause is longer than an Express turn: the table clock ends the bot's turn,
     and the bot answers the discard that asks of it."""
-    server = LiveServer(bot_pause=0.8)
+    server = LiveServer(bot_pause=2.0)
     try:
-        options = {"players": 2, "express": True, "turn_seconds": 0.3}
+        options = {"players": 2, "express": True, "turn_seconds": 1}  # the shortest turn
         start(server, options=options, bots={"south": "planner"})
         session = server.room.session
         assert session is not None
@@ -242,13 +242,15 @@ def test_a_bot_that_thinks_too_long_plays_the_weakest_level(
 ) -> None:
     """On a slow machine the planner may overrun its time: then the random level plays
     its turn (and out of turn it lets the moment pass)."""
-    session = game_module("clacks").new({"players": 2}, 10)
+    session = game_module("clacks").new({"players": 2}, 12)
     choose = web.bots._choose
 
-    def slow_planner(turn: BotTurn, level: str, now: float) -> JSON | None:
+    def slow_planner(
+        turn: BotTurn, level: str, now: float, cancelled: Callable[[], bool] | None = None
+    ) -> JSON | None:
         if level == "planner":
             time.sleep(1.0)
-        return choose(turn, level, now)
+        return choose(turn, level, now, cancelled)
 
     monkeypatch.setattr(web.bots, "_choose", slow_planner)
     turn = BotTurn(1, "south", "planner", "clacks", session.log_json(), 0.0, due=True)
@@ -348,7 +350,7 @@ def serve(data_dir: Path, *args: str) -> contextlib.AbstractContextManager[Serve
 def test_a_bot_seat_plays_on_after_the_companion_starts_again(tmp_path: Path) -> None:
     # first run: the bot waits a long time after each change, so it has not played yet
     with serve(tmp_path, "--bot-pause", "60") as (_text, base, code, pin):
-        body = {"options": {"players": 2}, "seed": 10, "bots": {"south": "planner"}}
+        body = {"options": {"players": 2}, "seed": 12, "bots": {"south": "planner"}}
         status, _ = call(base, "POST", f"/api/rooms/{code}/game", body, pin=pin)
         assert status == 201
         status, claimed = call(base, "POST", f"/api/rooms/{code}/seats/north", {"name": "Bob"})
@@ -370,4 +372,4 @@ def test_a_bot_seat_plays_on_after_the_companion_starts_again(tmp_path: Path) ->
         seated = {s["id"]: s for s in snapshot["room"]["seats"]}
         assert seated["south"]["bot"] == "planner" and seated["north"]["name"] == "Bob"
         assert snapshot["room"]["hints"] is True and snapshot["seat"] == "north"
-        assert any(e.get("seat") == "south" for e in snapshot["events"])
+        assert any(step["seat"] == "south" for step in snapshot["log_steps"])

@@ -97,7 +97,7 @@ def test_a_whole_game_through_two_phones_and_the_table(
     # the lobby: names and a repeatable deal, started from the table screen
     table.page.fill("input[name=name-south]", "Ann")
     table.page.fill("input[name=name-north]", "Bob")
-    table.page.fill("input[name=seed]", "10")
+    table.page.fill("input[name=seed]", "12")
     table.page.click("dialog button[type=submit]")
     table.wait_revision(1)
     session = server.room.session
@@ -220,12 +220,12 @@ def test_a_whole_game_through_two_phones_and_the_table(
 def test_the_phone_speaks_czech_and_fits_a_small_screen(
     server: LiveServer, pages: dict[str, Page]
 ) -> None:
-    server.room.new_game("clacks", {"players": 2}, seed=10)
+    server.room.new_game("clacks", {"players": 2}, seed=12)
     phone = pages["south"].page
     phone.goto(server.url(f"/join/{server.code}?lang=cs"))
     phone.click("button[data-seat=south]")
     phone.wait_for_selector(".jacquard")
-    assert "Vaše žakáry" in phone.inner_text("main")
+    assert "Vaše děrné štítky" in phone.inner_text("main")
     words = refuse_what_the_phone_could_not_foresee(server, pages["south"])
     assert words == "Hra se změnila dřív, než váš tah dorazil; podívejte se znovu a zkuste to."
     # nothing wider than the phone: no sideways scrolling at 360 px
@@ -369,12 +369,20 @@ def test_the_lobby_sets_up_own_words_variants_and_language(
     table = pages["table"]
     table.page.goto(server.url("/"))
     lobby = table.page.locator("dialog")
+    # the published setup unless the table ticks the house rule, its figures beside it
+    balanced = lobby.locator("input[value=balanced_start]")
+    assert not balanced.is_checked()
+    about = lobby.locator("label", has=table.page.locator("input[value=balanced_start]")).inner_text()
+    assert "44.3 %" in about and "61.8 %" in about
     lobby.locator("select[name=players]").select_option("3")
     lobby.locator("input[value=express]").check()
     lobby.locator("input[name=words][value=custom]").check()
     for seat, word in (("south", "Řeka"), ("west", "gnome"), ("north", "Troll")):
         lobby.locator(f"input[name=word-{seat}-0]").fill(word)
+    assert lobby.locator("select[name=choice-word_list]").input_value() == "en"
     lobby.locator("select[name=language]").select_option("cs")
+    # the Clacks Cards follow the table's language until chosen
+    assert lobby.locator("select[name=choice-word_list]").input_value() == "cs"
     lobby.locator("button[type=submit]").click()
     table.page.wait_for_url("**lang=cs**")
     table.wait_revision(1)
@@ -382,6 +390,8 @@ def test_the_lobby_sets_up_own_words_variants_and_language(
     words = {p["seat"]: p["words"] for p in view["players"]}
     assert words == {"south": ["REKA"], "west": ["GNOME"], "north": ["TROLL"]}
     assert view["options"]["express"] and server.room.language == "cs"
+    options = server.room.session.clacks.state.options  # type: ignore[union-attr]
+    assert options.word_list == "cs" and not options.balanced_start
     assert "Na tahu" in table.page.inner_text(".status")
     assert table.page.locator(".countdown").inner_text().startswith("zbývá")
     table.shot("table-tv-cs")

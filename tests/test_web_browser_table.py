@@ -25,7 +25,7 @@ from web_client import call
 
 from engine.clacks.selfplay import next_action
 from engine.core.interface import game_module
-from engine.core.rng import Rng
+from engine.core.rng import Rng, seed_to_hex
 from web.i18n import translate
 
 pytestmark = pytest.mark.browser
@@ -105,7 +105,7 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
         assert table.inner_text("#pin-value") == server.pin
         table.click("#lobby .pin-show")
         assert server.pin not in table.inner_text("body")
-        table.fill("input[name=seed]", "10")
+        table.fill("input[name=seed]", "12")
         table.click("#lobby button[type=submit]")
         own.wait_revision(1)
 
@@ -185,12 +185,17 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
             )
             assert lit_on_screen(table) == lit
             assert board.frames[-1] == expected.lamps()
-            # the log says what the step did: one line an event of its action
+            # the log tells the game up to the step shown, one item a step, the step
+            # shown first with one line an event of its action
             told = call(server.base, "GET", f"/api/rooms/{server.code}")[1]["replay"]["events"]
             assert (step == 0) == (told == [])
             table.wait_for_function(
-                "n => document.querySelectorAll('#log-list li').length === n", arg=len(told)
+                "n => document.querySelectorAll('#log-list li').length === n", arg=step + 1
             )
+            latest = table.locator("#log-list li").first
+            assert latest.get_attribute("data-step") == str(step)
+            if step:
+                assert latest.locator(".step-event").count() == len(told)
         table.click("#replay-close")
         table.wait_for_selector("#lobby[open]")
         assert own.errors == [] and phone.errors == []
@@ -204,7 +209,7 @@ def test_a_table_screen_elsewhere_types_the_pin_and_moves_games_in_and_out(
 ) -> None:
     server, _ = served
     room = server.room
-    room.new_game("clacks", {"players": 2}, 10)
+    room.new_game("clacks", {"players": 2}, 12)
     tokens = {s: room.seats.claim(s, s.title(), None)["token"] for s in ("south", "north")}
     play_through_api(server, tokens, actions=6)
     unfinished = room.session.log_json()  # type: ignore[union-attr]
@@ -242,7 +247,8 @@ def test_a_table_screen_elsewhere_types_the_pin_and_moves_games_in_and_out(
         saved = tmp_path / "exported.json"
         download.value.save_as(saved)
         exported = json.loads(saved.read_text())
-        assert exported["actions"] == unfinished["actions"] and exported["seed"] == 10
+        # the seed as 64 hex digits: a browser reads JSON numbers only to 2**53
+        assert exported["actions"] == unfinished["actions"] and exported["seed"] == seed_to_hex(12)
         table.wait_for_selector(f"#saves [data-save='{original}'] [data-export]")
         assert table.query_selector(f"#saves [data-resume='{original}']") is None
         assert "revealed" in table.inner_text(f"#saves [data-save='{original}']")
@@ -268,7 +274,7 @@ def test_the_table_screen_fits_a_phone(
     browser: Any, served: tuple[LiveServer, RecordingBoard]
 ) -> None:
     server, _board = served
-    server.room.new_game("clacks", {"players": 2}, seed=10)
+    server.room.new_game("clacks", {"players": 2}, seed=12)
     small = Page(browser, "table-on-a-phone", **PHONE)
     try:
         small.page.goto(server.url("/"))
@@ -286,7 +292,7 @@ def test_the_table_screen_says_when_the_companion_cannot_save(
 ) -> None:
     server, _ = served
     room = server.room
-    room.new_game("clacks", {"players": 2}, 10)
+    room.new_game("clacks", {"players": 2}, 12)
     token = room.seats.claim("south", "Ann", None)["token"]
     screens = {lang: Page(browser, f"table-{lang}", **TV) for lang in ("en", "cs")}
     disk = FullDisk(server.hub.store)

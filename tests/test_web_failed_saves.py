@@ -54,7 +54,7 @@ def test_the_table_clock_outlives_a_full_disk_and_the_turn_runs_out_once_it_save
     server = LiveServer(data_dir=tmp_path)
     disk = FullDisk(server.hub.store)
     try:
-        express(server, 0.5)
+        express(server, 1)
         watcher = table_stream(server)
         watcher.next_state()
         disk.fill()
@@ -73,7 +73,7 @@ def test_the_table_clock_outlives_a_full_disk_and_the_turn_runs_out_once_it_save
         assert resumed["room"]["saving"] is None
         assert saved_actions(server) == server.room.session.log_json()["actions"]  # type: ignore[union-attr]
         # and the clock goes on timing every later game
-        express(server, 0.5)
+        express(server, 1)
         state_where(watcher, lambda s: "time_up" in kinds(s) and s["revision"] > revision + 2)
         watcher.close()
     finally:

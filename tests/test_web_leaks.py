@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from live_server import LiveServer
+from seed_secrets import secret_texts
 from web_client import EventStream, call
 
 from engine.clacks.selfplay import next_action
@@ -103,9 +104,9 @@ class Checker:
         assert session is not None
         if self.game == "clacks":
             state: ClacksState = session.clacks.state  # type: ignore[attr-defined]
-            return state, [str(state.seed), str(state.rng.state)]
+            return state, secret_texts(state.seed, state.rng)
         trainer = session.trainer.state  # type: ignore[attr-defined]
-        return None, [str(trainer.seed), str(trainer.rng.state)]
+        return None, secret_texts(trainer.seed, trainer.rng)
 
     def check(
         self, audience: Audience, text: str, mentioned: set[str] = frozenset(), own: bool = False

@@ -19,7 +19,7 @@ from web.hub import Hub
 
 hub = Hub()
 room = hub.main
-room.new_game("clacks", {"players": 2}, 10)
+room.new_game("clacks", {"players": 2}, 12)
 south = str(room.seats.claim("south", "Ann", None)["token"])
 app = create_app(hub)
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)

@@ -126,13 +126,13 @@ def test_the_table_clock_ends_an_express_turn(server: LiveServer) -> None:
         server.base,
         "POST",
         f"/api/rooms/{server.code}/game",
-        {"options": {"players": 2, "express": True, "turn_seconds": 0.6}, "seed": 10},
+        {"options": {"players": 2, "express": True, "turn_seconds": 1}, "seed": 12},
         pin=server.pin,
     )
     assert status == 201
     watcher = stream(server)
     first = watcher.next_state()
-    assert first["deadline"] == pytest.approx(first["server_time"] + 0.6, abs=0.3)
+    assert first["deadline"] == pytest.approx(first["server_time"] + 1, abs=0.3)
     kinds: list[str] = []
     deadline = time.time() + 5
     while "time_up" not in kinds and time.time() < deadline:

@@ -16,6 +16,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from engine.core.errors import IllegalAction
 from engine.core.interface import game_module, game_modules
 from web.errors import ApiError
+from web.game_log import PAGE_MAX
 from web.hub import Hub
 from web.i18n import LANGUAGES
 from web.openapi import openapi_document
@@ -27,6 +28,7 @@ api = Blueprint("api", __name__)
 TOKEN_HEADER = "X-Seat-Token"
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 SEAT_ID_MAX = 16
+LOG_PAGE = 50  # steps a log request gets unless it asks for another number
 
 
 def hub() -> Hub:
@@ -116,6 +118,23 @@ def optional_int(data: dict[str, Any], name: str) -> int | None:
     return value
 
 
+def query_int(name: str, low: int, high: int) -> int | None:
+    """A whole-number query parameter between ``low`` and ``high`` (None if absent)."""
+    text = request.args.get(name)
+    if text is None or text == "":
+        return None
+    if not text.isdigit() or len(text) > 12 or not low <= int(text) <= high:
+        raise ApiError(
+            400,
+            "bad_field",
+            f"{name} must be a whole number from {low} to {high}",
+            field=name,
+            low=low,
+            high=high,
+        )
+    return int(text)
+
+
 def seat_id(seat: str) -> str:
     if len(seat) > SEAT_ID_MAX:
         raise ApiError(404, "unknown_seat", "No such seat")
@@ -198,6 +217,19 @@ def room_state(code: str) -> Response:
     seat = request.args.get("seat") or None
     visible = found.seats.seat_for_token(seat_id(seat) if seat else None, token())
     return json_text(found.fanout.snapshot(visible, None))
+
+
+@api.get("/rooms/<code>/log")
+def game_log(code: str) -> Response:
+    """The log's steps before step ``before`` (default: up to the last), at most
+    ``limit`` of them, oldest first: the game's as its saves tell it, or the replay's up
+    to the step shown. With a seat and its token, that seat's own private details too."""
+    found = room(code)
+    seat = request.args.get("seat") or None
+    visible = found.seats.seat_for_token(seat_id(seat) if seat else None, token())
+    before = query_int("before", 0, 2**31)
+    limit = query_int("limit", 1, PAGE_MAX)
+    return jsonify(found.log_page(visible, before, LOG_PAGE if limit is None else limit))
 
 
 @api.post("/rooms/<code>/game")

@@ -14,7 +14,10 @@ is then applied by ``BotTurns.play`` through the table's own change path (saved 
 anyone is told, pushed to every page, shown on the lamps), and only if the game has not
 changed meanwhile; otherwise the worker looks again. The bots bound their own work; a
 bot that still has not decided after ``think_seconds`` (a slow machine) plays the
-weakest level's choice instead, so a table never waits long for a bot.
+weakest level's choice instead, so a table never waits long for a bot, and the
+thinking it gave up on is cancelled (``Session.bot_action``'s ``cancelled``): its
+thread stops at the search's next check instead of running on. So does the thinking
+of a table whose bots are stopped.
 
 A bot's action the saves refuse did not happen (web/saving.py): the same action is
 played again every ``RETRY_SECONDS`` until the disk takes it, so a table of bots plays
@@ -26,9 +29,11 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.core.budget import SearchCancelled
 from engine.core.interface import JSON, game_module
 from web.errors import ApiError
 from web.saving import RETRY_SECONDS
@@ -55,13 +60,21 @@ class BotTurn:
     due: bool  # the seat must act now (its turn); otherwise it only may
 
 
-def think(turn: BotTurn, now: float, seconds: float, fallback: str | None) -> JSON | None:
+def think(
+    turn: BotTurn,
+    now: float,
+    seconds: float,
+    fallback: str | None,
+    abandon: threading.Event | None = None,
+) -> JSON | None:
     """The action the bot takes (None: nothing now), on a copy of the game. After
-    ``seconds`` without an answer the ``fallback`` level decides a due turn instead."""
+    ``seconds`` without an answer the ``fallback`` level decides a due turn instead,
+    and the bot's own thinking is cancelled; setting ``abandon`` cancels it too."""
     answer: dict[str, JSON | None] = {}
+    given_up = abandon or threading.Event()
 
     def work() -> None:
-        answer["action"] = _choose(turn, turn.level, now)
+        answer["action"] = _choose(turn, turn.level, now, given_up.is_set)
 
     worker = threading.Thread(target=work, name=f"bot-{turn.seat}", daemon=True)
     worker.start()
@@ -72,7 +85,9 @@ def think(turn: BotTurn, now: float, seconds: float, fallback: str | None) -> JS
         if turn.due:
             worker.join()  # the weakest level itself: nothing faster to fall back on
             return answer.get("action")
+        given_up.set()
         return None
+    given_up.set()  # nobody waits for it any more: its search stops at its next check
     log.warning(
         "the %s bot at %s took over %.1f s; the %s level plays this time",
         turn.level,
@@ -83,9 +98,15 @@ def think(turn: BotTurn, now: float, seconds: float, fallback: str | None) -> JS
     return _choose(turn, fallback, now)
 
 
-def _choose(turn: BotTurn, level: str, now: float) -> JSON | None:
+def _choose(
+    turn: BotTurn, level: str, now: float, cancelled: Callable[[], bool] | None = None
+) -> JSON | None:
     try:
-        return game_module(turn.game).replay(turn.log).bot_action(turn.seat, level, now)
+        session = game_module(turn.game).replay(turn.log)
+        return session.bot_action(turn.seat, level, now, cancelled)
+    except SearchCancelled:
+        log.debug("the %s bot at %s stopped thinking: nobody waits for it", level, turn.seat)
+        return None
     except Exception:  # a bot that fails passes; the table says nothing and goes on
         log.exception("the %s bot at %s could not choose an action", level, turn.seat)
         return None
@@ -218,6 +239,7 @@ class BotDriver:
         self._thread: threading.Thread | None = None
         self._stopping = False
         self._lock = threading.Lock()
+        self._thinking = threading.Event()  # set: the bot thinking now is abandoned
 
     def start(self, pause: float, think_seconds: float) -> None:
         self.pause = max(0.0, pause)
@@ -239,6 +261,7 @@ class BotDriver:
 
     def stop(self) -> None:
         self._stopping = True
+        self._thinking.set()
         self._wake.set()
         thread = self._thread
         if thread is not None and thread is not threading.current_thread():
@@ -267,5 +290,9 @@ class BotDriver:
         if action is None:
             levels = self.turns.levels()
             fallback = levels[0] if levels else None
-            action = think(turn, self.turns.room.clock(), self.think_seconds, fallback)
+            self._thinking = threading.Event()
+            if self._stopping:
+                return
+            now = self.turns.room.clock()
+            action = think(turn, now, self.think_seconds, fallback, self._thinking)
         self.turns.play(turn, action)

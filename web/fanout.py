@@ -6,12 +6,19 @@ for the message that audience may see, which the table builds (``Room.snapshot_j
 once per change and audience and which is then written as it is to every page of that
 audience (the table and all spectators share one). Hidden information therefore has
 exactly one way out, the table's snapshot, built from ``Session.view(seat)``.
+
+A page that asks for the board (the table screen drawing a simulated board) also gets a
+``board`` message with the LEDs as lit whenever a frame is written to them, at most
+every ``BOARD_FRAME_SECONDS``. Those pages wait on a lock of their own, which the lamp
+renderer's thread takes to tell of a frame, so the lamps never wait for the table's lock.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -22,6 +29,8 @@ if TYPE_CHECKING:
     from web.room import Room
 
 FRAME_FRESH_SECONDS = 0.25  # a message built longer ago gets its server_time again
+EVENTS_KEPT = 500  # events announced lately, for pages a few messages behind
+BOARD_FRAME_SECONDS = 0.05  # the board's LEDs reach a page at most 20 times a second
 
 
 @dataclass
@@ -30,6 +39,9 @@ class Subscriber:
     token: str | None = None
     last_seq: int = 0
     alive: bool = True
+    board: bool = False  # also the board's LEDs, as lit (a simulated board's picture)
+    board_seq: int = -1  # the LED frame last sent
+    board_sent: float = 0.0  # when (time.monotonic)
 
 
 @dataclass
@@ -51,11 +63,34 @@ class Fanout:
         self.closed = False
         self._build = build
         self._cache = _Cache()
+        self._events: deque[tuple[int, JSON]] = deque(maxlen=EVENTS_KEPT)
+        self._board_lock = threading.Lock()  # taken after the table's lock, never before
+        self._board_watch = threading.Condition(self._board_lock)
+        self.board_seq = 0  # bumped by every frame written to the board's LEDs
+        self._board_frame: tuple[int, bytes] = (-1, b"")
 
-    def publish(self) -> None:
-        """Something pages show changed (the caller holds the table's lock)."""
+    def publish(self, events: list[JSON]) -> None:
+        """Something pages show changed, announcing ``events`` (the caller holds the
+        table's lock)."""
         self.seq += 1
+        for event in events:
+            self._events.append((self.seq, event))
         self.changed.notify_all()
+        with self._board_lock:
+            self._board_watch.notify_all()
+
+    def board_changed(self) -> None:
+        """A frame was written to the board's LEDs (from the lamp renderer's thread)."""
+        with self._board_lock:
+            self.board_seq += 1
+            self._board_watch.notify_all()
+
+    def events_since(self, since: int | None) -> list[JSON]:
+        """The events announced after change ``since`` (a fresh page: none; what
+        happened before it is in the log)."""
+        if since is None:
+            return []
+        return [e for s, e in self._events if s > since]
 
     # ----------------------------------------------------------------- snapshots
 
@@ -93,9 +128,13 @@ class Fanout:
 
     # ----------------------------------------------------------------- subscribers
 
-    def subscribe(self, seat: str | None, token: str | None = None) -> Subscriber:
+    def subscribe(
+        self, seat: str | None, token: str | None = None, board: bool = False
+    ) -> Subscriber:
         with self.lock:
-            subscriber = Subscriber(seat, token)
+            subscriber = Subscriber(
+                seat, token, board=board and self.room.presses.board is not None
+            )
             if seat is None:
                 self.spectators += 1
             elif self.room.seats.connected(seat, +1):
@@ -116,10 +155,15 @@ class Fanout:
         """The message a newly opened stream starts with, recent log included."""
         with self.lock:
             subscriber.last_seq = self.seq
-            return self.frame(self._audience(subscriber), None)
+            message = self.frame(self._audience(subscriber), None)
+        if subscriber.board and self.room.presses.simulated():
+            message += self._board_message(subscriber)
+        return message
 
     def wait(self, subscriber: Subscriber, timeout: float) -> bytes | None:
         """The next message for ``subscriber``, or None after ``timeout`` seconds of quiet."""
+        if subscriber.board:
+            return self._wait_with_board(subscriber, timeout)
         with self.lock:
             if subscriber.last_seq >= self.seq and not self.closed:
                 self.changed.wait(timeout)
@@ -129,6 +173,53 @@ class Fanout:
             subscriber.last_seq = self.seq
             return self.frame(self._audience(subscriber), since)
 
+    def _wait_with_board(self, subscriber: Subscriber, timeout: float) -> bytes | None:
+        """``wait`` for a page that also follows the board's LEDs: whichever comes
+        first, a change of the table or a frame of the board (once the last frame sent
+        is ``BOARD_FRAME_SECONDS`` old)."""
+        deadline = time.monotonic() + timeout
+        with self._board_lock:
+            while True:
+                now = time.monotonic()
+                if self.closed or subscriber.last_seq < self.seq or now >= deadline:
+                    break
+                wake = deadline
+                if subscriber.board_seq < self.board_seq:
+                    due = subscriber.board_sent + BOARD_FRAME_SECONDS
+                    if now >= due:
+                        break
+                    wake = min(wake, due)
+                self._board_watch.wait(wake - now)
+        message = b""
+        with self.lock:
+            if self.closed:
+                return None
+            if subscriber.last_seq < self.seq:
+                since = subscriber.last_seq
+                subscriber.last_seq = self.seq
+                message += self.frame(self._audience(subscriber), since)
+        now = time.monotonic()
+        if (
+            subscriber.board_seq < self.board_seq
+            and now >= subscriber.board_sent + BOARD_FRAME_SECONDS
+        ):
+            message += self._board_message(subscriber)
+        return message or None
+
+    def _board_message(self, subscriber: Subscriber) -> bytes:
+        """The board's LEDs as lit now, as an event-stream message (built once per
+        frame, for every page that follows the board)."""
+        with self._board_lock:
+            seq, built = self._board_frame
+            if seq != self.board_seq:
+                seq = self.board_seq
+                data = json.dumps(self.room.presses.board_json(), separators=(",", ":"))
+                built = f"event: board\ndata: {data}\n\n".encode()
+                self._board_frame = (seq, built)
+        subscriber.board_seq = seq
+        subscriber.board_sent = time.monotonic()
+        return built
+
     def _audience(self, subscriber: Subscriber) -> str | None:
         return self.room.seats.visible_seat(subscriber.seat, subscriber.token)
 
@@ -136,3 +227,5 @@ class Fanout:
         with self.lock:
             self.closed = True
             self.changed.notify_all()
+            with self._board_lock:
+                self._board_watch.notify_all()

@@ -108,8 +108,9 @@ def openapi_document() -> JSON:
             "description": (
                 "What the asker may see: `view` is the game's own per-seat view "
                 "(a hand only for the seat that holds it), `room` the table's seats and "
-                "who is connected, `events` public events (recent log, or those since the "
-                "previous stream message)."
+                "who is connected, `events` the public events announced since the "
+                "previous stream message (none in a fresh page's first), `log_steps` the "
+                "game log's steps the page lacks (see Step and /api/rooms/{code}/log)."
             ),
             "required": ["seq", "revision", "server_time", "room", "seat", "events", "view"],
             "properties": {
@@ -128,6 +129,24 @@ def openapi_document() -> JSON:
                 "seat": {"type": ["string", "null"]},
                 "events": {"type": "array", "items": {"type": "object"}},
                 "fresh": {"type": "boolean"},
+                "log_steps": {
+                    "type": "array",
+                    "items": _ref("Step"),
+                    "description": "steps of the game's log, oldest first: the new ones "
+                    "since the previous stream message, or with `log_reset` the latest "
+                    "ones (60, or for a seat every step since its own last action, up to "
+                    "200); older ones from /api/rooms/{code}/log",
+                },
+                "log_last": {
+                    "type": ["integer", "null"],
+                    "description": "the last step now (null: no game); a page drops any "
+                    "step it holds beyond it (an action taken back)",
+                },
+                "log_reset": {
+                    "type": "boolean",
+                    "description": "true: drop the steps held and take `log_steps` as the "
+                    "latest (a fresh page, a new game, the replay viewer)",
+                },
                 "view": {"type": ["object", "null"]},
                 "active": {"type": "array", "items": {"type": "string"}},
                 "over": {"type": "boolean"},
@@ -147,6 +166,29 @@ def openapi_document() -> JSON:
                     "save, game, step, steps, names, view (the table's view at that step), "
                     "lamps, active, events (the public events of the step's action), over, "
                     "result",
+                },
+            },
+        },
+        "Step": {
+            "type": "object",
+            "description": (
+                "One step of the game's log, derived from its saved actions: step 0 is the "
+                "game set up, step n the n-th action. The same after any restart."
+            ),
+            "required": ["step", "seat", "events"],
+            "properties": {
+                "step": {"type": "integer", "minimum": 0},
+                "seat": {
+                    "type": ["string", "null"],
+                    "description": "the seat that took the action (null: the table itself, "
+                    "such as its clock)",
+                },
+                "events": {
+                    "type": "array",
+                    "items": {"type": "object"},
+                    "description": "the public events the action raised; for the seat "
+                    "asking, with its own private details filled in (the Jacquards it "
+                    'drew), such an event marked `"own": true`',
                 },
             },
         },
@@ -224,6 +266,64 @@ def openapi_document() -> JSON:
                 ],
                 "responses": {"200": _json(_ref("Snapshot"), "the snapshot"), **_errors(403, 404)},
             },
+        },
+        "/api/rooms/{code}/log": {
+            "get": {
+                "summary": "Steps of the game's log, oldest first, for paging back",
+                "description": (
+                    "The log the table shows: the game's, derived from its saved actions "
+                    "(complete after any restart), or while the replay viewer is on the "
+                    "replay's up to the step shown. With ?seat= and its token, that seat's "
+                    "own private details are filled in; nobody else's ever are."
+                ),
+                "parameters": [
+                    CODE,
+                    {
+                        "name": "before",
+                        "in": "query",
+                        "required": False,
+                        "description": "only steps before this one (default: up to the last)",
+                        "schema": {"type": "integer", "minimum": 0},
+                    },
+                    {
+                        "name": "limit",
+                        "in": "query",
+                        "required": False,
+                        "description": "at most this many steps, the latest of those asked for",
+                        "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50},
+                    },
+                    {
+                        "name": "seat",
+                        "in": "query",
+                        "required": False,
+                        "schema": {"type": "string"},
+                    },
+                    TOKEN,
+                ],
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "required": ["steps", "last"],
+                            "properties": {
+                                "steps": {"type": "array", "items": _ref("Step")},
+                                "last": {
+                                    "type": ["integer", "null"],
+                                    "description": "the last step (null: no game)",
+                                },
+                                "game_number": {"type": "integer"},
+                                "replay": {
+                                    "type": "boolean",
+                                    "description": "the replay viewer's log",
+                                },
+                                "limit_max": {"type": "integer"},
+                            },
+                        },
+                        "the steps",
+                    ),
+                    **_errors(400, 403, 404, 409),
+                },
+            }
         },
         "/api/rooms/{code}/game": {
             "post": {
@@ -342,7 +442,10 @@ def openapi_document() -> JSON:
                 "description": (
                     "The action is the game's JSON action (Clacks: move, play_jacquard, "
                     'play_fault, transmit, end_turn, discard; lamps as names like "b2". '
-                    "Klackers: roll, pull, and mark for the box's pull button). "
+                    "Klackers: roll, pull, and mark for the box's pull button. "
+                    "Clockman: roll, the landing reports, end_turn, play, defend, take, "
+                    "offer, accept, decline, withdraw, inspect, confirm, revoke; see "
+                    "docs/clockman.md). "
                     "With `revision`, an action made against an older state is refused with "
                     "409; with an Idempotency-Key header, repeating a request returns the "
                     "first answer instead of acting twice."
@@ -582,17 +685,30 @@ def openapi_document() -> JSON:
                         "required": False,
                         "schema": {"type": "string", "maxLength": 128},
                     },
+                    {
+                        "name": "board",
+                        "in": "query",
+                        "required": False,
+                        "description": "1: also `board` events, the board's LEDs as lit "
+                        "whenever a frame is written (as GET /api/rooms/{code}/board), at "
+                        "most 20 a second",
+                        "schema": {"type": "string", "enum": ["1"]},
+                    },
                 ],
                 "responses": {
                     "200": {
-                        "description": "an endless text/event-stream of `state` events, each "
-                        "with a Snapshot as JSON in its data",
+                        "description": "an endless text/event-stream that begins with "
+                        "`retry: 500`: `state` events, each with a Snapshot as JSON in its "
+                        "data, and with ?board=1 `board` events",
                         "content": {
                             "text/event-stream": {
                                 "schema": {
                                     "type": "object",
                                     "properties": {
-                                        "event": {"type": "string", "enum": ["state"]},
+                                        "event": {
+                                            "type": "string",
+                                            "enum": ["state", "board"],
+                                        },
                                         "data": {
                                             "type": "string",
                                             "contentMediaType": "application/json",

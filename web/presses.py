@@ -45,6 +45,7 @@ class Presses:
         room = self.room
         with room.lock:
             self.board = board
+            board.on_frame(self._frame_written)
             self.companion = Companion(board)
             self.companion.set_press_handler(
                 SessionButtons(
@@ -100,11 +101,24 @@ class Presses:
         return {
             "pixels": [list(p) for p in self.board.pixels()],
             "screen": [list(p) for p in self.board.screen_pixels()],
-            "leds": self.board.status()["leds"]["backend"],
+            "leds": (self.board.status().get("leds") or {}).get("backend"),
         }
 
     def status(self) -> JSON | None:
         return self.board.status() if self.board is not None else None
+
+    def simulated(self) -> bool:
+        """Whether the board's LEDs are drawn on a screen only (no LED driver runs, or
+        the one that ran failed): then the table screen draws them."""
+        status = self.status()
+        leds = status.get("leds") if status is not None else None
+        return isinstance(leds, dict) and leds.get("backend") == "simulator"
+
+    def _frame_written(self) -> None:
+        """A frame reached the LEDs (from the renderer's thread): a simulated board's
+        picture follows it on the table screens."""
+        if self.simulated():
+            self.room.fanout.board_changed()
 
     # ----------------------------------------------------------------- the buttons
 

@@ -13,7 +13,9 @@ table's lock:
 - ``previews`` (web/previews.py): placement previews and hints on every screen;
 - ``presses`` (web/presses.py): the exchange board's lamps and tower buttons;
 - ``table_clock`` (web/table_clock.py): actions a game asks for because of time;
-- ``replay`` (web/replay.py): the replay viewer in place of the game.
+- ``replay`` (web/replay.py): the replay viewer in place of the game;
+- ``game_log`` (web/game_log.py): the log people read, derived from the saved actions
+  and redacted for each audience, the same after any restart.
 
 The game itself is reached only through ``engine.core.interface``; nothing here knows
 the rules of any game.
@@ -22,18 +24,19 @@ the rules of any game.
 from __future__ import annotations
 
 import logging
-import random
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.interface import JSON, Session, game_module, game_modules
+from engine.core.rng import new_seed
 from web.bots import BotTurns
 from web.errors import ApiError, not_saved
 from web.fanout import Fanout
+from web.game_log import PAGE_MAX, GameLog
 from web.presses import Presses
 from web.previews import Previews, frame_json
 from web.replay import TableReplay
@@ -45,8 +48,8 @@ from web.table_clock import TableClock
 
 log = logging.getLogger("clacks.web")
 
-LOG_KEPT = 500  # public events kept per game for pages that (re)connect
-LOG_SENT_ON_CONNECT = 60
+LOG_SENT_ON_CONNECT = 60  # the latest steps a page gets when it (re)connects
+FEED_MAX = 200  # the most steps since its own last action a seat's page gets then
 IDEMPOTENCY_KEPT = 256
 Clock = Callable[[], float]
 
@@ -80,7 +83,8 @@ class Room:
         self.revision = 0  # bumped by every change of the game itself
         self.changed_at = time.monotonic()  # when the game last changed, for the bots' pause
         self.last_active = clock()  # when a page last showed it or anything changed
-        self.log: deque[tuple[int, JSON]] = deque(maxlen=LOG_KEPT)
+        self.game_log: GameLog | None = None  # of the game on the table, from its saves
+        self._log_since = 0  # the change (seq) at which pages must take the log afresh
         self.closed = False
         self._idempotent: OrderedDict[tuple[str, str], JSON] = OrderedDict()
         self._on_change = on_change
@@ -134,15 +138,18 @@ class Room:
         return session, record
 
     def _put_on(self, session: Session, record: GameRecord) -> None:
-        """A saved game is the table's game now, with its idempotent answers."""
+        """A saved game is the table's game now, with its idempotent answers and its
+        log as its saved actions tell it."""
         self.session, self.record, self.game_name = session, record, record.game
         self._idempotent.clear()
         for seat, key, answer in self.store.answers(record.id):
             self._idempotent[(seat, key)] = answer
+        self._log_since = self.seq + 1
+        self.game_log = GameLog(record.game, record.header, record.actions, self._log_since)
 
     def take_off(self) -> None:
         """The table's game is put away (it stays saved)."""
-        self.session = self.record = None
+        self.session = self.record = self.game_log = None
         self.game_name = None
         self._idempotent.clear()
 
@@ -163,10 +170,12 @@ class Room:
         if game not in game_modules():
             raise ApiError(404, "unknown_game", f"unknown game {game!r}", game=game)
         if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+            seed = new_seed()  # 256 bits from the operating system (engine.core.rng)
         with self.lock:
+            module = game_module(game)
+            options = _with_table_language(module.options_schema(), options, language or self.language)
             try:
-                session = game_module(game).new(options, seed, self.clock())
+                session = module.new(options, seed, self.clock())
             except IllegalAction as exc:
                 raise ApiError.from_illegal(exc, status=400) from None
             seat_ids = [s.id for s in session.seats]
@@ -185,20 +194,17 @@ class Room:
                     language or self.language,
                     new_bots,
                 )
-            self.session, self.record = session, record
-            self.game_name = game
+            self._put_on(session, record)
             self.game_number += 1
             self.seats.seated(seat_ids, new_bots, kept_names)
             if language is not None:
                 self.language = language
-            self._idempotent.clear()
             self.game_changed([{"kind": "game_started", "seat": None, "seats": seat_ids}])
             return {"revision": self.revision, "game": game}
 
     def game_changed(self, events: list[JSON]) -> None:
         """Another game on the table (or none): what pages remember of the last goes."""
         self.replay.viewer = None
-        self.log.clear()
         self.previews.current = None
         self.presses.notice = None
         self.revision += 1
@@ -349,6 +355,8 @@ class Room:
 
     def changed(self, events: list[JSON]) -> None:
         """The game changed, is saved and the board has been told: tell every page."""
+        if self.game_log is not None and self.record is not None:
+            self.game_log.follow(self.record.actions, self.seq + 1)
         self.previews.current = None
         self.revision += 1
         self.changed_at = time.monotonic()
@@ -387,10 +395,8 @@ class Room:
     def publish(self, events: list[JSON]) -> None:
         """Something pages show changed: every page, the board and the bots learn of it
         (the caller holds the lock)."""
-        self.fanout.publish()
+        self.fanout.publish(events)
         self.last_active = self.clock()
-        for event in events:
-            self.log.append((self.seq, event))
         self.presses.show()
         self.bot_turns.wake()
         if self._on_change is not None:
@@ -418,12 +424,9 @@ class Room:
 
     def snapshot_json(self, seat: str | None, since: int | None) -> JSON:
         """What ``seat`` (None: the table and spectators) may see now, with the public
-        events after ``since`` (None: the recent log, for a fresh page)."""
+        events announced after change ``since`` and the log's steps the page lacks
+        (None: a fresh page, which gets the latest steps)."""
         session = self.session
-        if since is None:
-            events = [e for _, e in list(self.log)[-LOG_SENT_ON_CONNECT:]]
-        else:
-            events = [e for s, e in self.log if s > since]
         preview = self.previews.current
         viewer = self.replay.viewer
         out: JSON = {
@@ -431,8 +434,9 @@ class Room:
             "revision": self.revision,
             "room": self.room_json(),
             "seat": seat,
-            "events": events,
+            "events": self.fanout.events_since(since),
             "fresh": since is None,
+            **self._log_json(seat, since),
             "preview": preview.to_json() if preview is not None else None,
             "notice": self.presses.notice_json(since),
             "view": None,
@@ -452,8 +456,76 @@ class Room:
             )
         return out
 
+    # ----------------------------------------------------------------- the log
+
+    def _log_json(self, seat: str | None, since: int | None) -> JSON:
+        """The log's steps a page of ``seat`` lacks after change ``since``: the new ones,
+        or, for a fresh page (or a new game, or the replay viewer), the latest ones
+        (for a seat, from its own last action on) with ``log_reset``. ``log_last`` is
+        the last step now: a page drops any it holds beyond it (an action taken back)."""
+        viewer = self.replay.viewer
+        if viewer is not None:
+            steps = viewer.log.page(None, viewer.step + 1, LOG_SENT_ON_CONNECT)
+            return {"log_steps": steps, "log_last": viewer.step, "log_reset": True}
+        game_log = self.game_log
+        if game_log is None:
+            return {"log_steps": [], "log_last": None, "log_reset": True}
+        if since is not None and since >= self._log_since:
+            return {
+                "log_steps": game_log.since(seat, since),
+                "log_last": game_log.last,
+                "log_reset": False,
+            }
+        count = LOG_SENT_ON_CONNECT
+        own = game_log.last_own(seat) if seat is not None else None
+        if own is not None:
+            count = min(FEED_MAX, max(count, game_log.last - own + 1))
+        steps = game_log.page(seat, None, count)
+        return {"log_steps": steps, "log_last": game_log.last, "log_reset": True}
+
+    def log_page(self, seat: str | None, before: int | None, limit: int) -> JSON:
+        """Steps of the log the table shows (the replay's, up to the step shown, while
+        the replay viewer is on), as ``seat`` may read them: up to ``limit`` before step
+        ``before``, oldest first."""
+        with self.lock:
+            viewer = self.replay.viewer
+            if viewer is not None:
+                end = viewer.step + 1 if before is None else min(before, viewer.step + 1)
+                steps = viewer.log.page(None, end, limit)
+                last: int | None = viewer.step
+            elif self.game_log is not None:
+                steps = self.game_log.page(seat, before, limit)
+                last = self.game_log.last
+            else:
+                steps, last = [], None
+            return {
+                "steps": steps,
+                "last": last,
+                "game_number": self.game_number,
+                "replay": viewer is not None,
+                "limit_max": PAGE_MAX,
+            }
+
     def close(self) -> None:
         with self.lock:
             self.closed = True
             self.fanout.close()
         self.bot_turns.driver.stop()  # outside the lock: the bots' thread may be waiting for it
+
+
+def _with_table_language(schema: JSON, options: JSON, language: str) -> JSON:
+    """The options with every choice that follows the table's language (which edition's
+    words a Clacks table is dealt) set to it, where the request leaves the choice out."""
+    if not isinstance(options, dict):
+        return options
+    modes = schema.get("modes") or [schema]
+    wanted = options.get("mode", modes[0].get("id"))
+    mode = next((m for m in modes if m.get("id") == wanted), None)
+    if mode is None:
+        return options
+    filled = dict(options)
+    for name, spec in (mode.get("choices") or {}).items():
+        follows = spec.get("follows") == "language" and name not in filled
+        if follows and language in spec.get("choices", ()):
+            filled[name] = language
+    return filled

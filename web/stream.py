@@ -17,6 +17,9 @@ device's page if that device holds two more than it: a device that opens page af
 page can only take its own share, and a player always gets their stream. Otherwise
 ``503 busy`` with ``Retry-After`` (the pages' EventSource retries by itself). A stream
 whose page does not read what it is sent is closed by the server (clacks/serve_channel.py).
+
+With ``?board=1`` (the table screen drawing a simulated board) the stream also carries
+``board`` messages: the LEDs as lit, animations included, instead of the page polling.
 """
 
 from __future__ import annotations
@@ -36,6 +39,10 @@ stream = Blueprint("stream", __name__)
 
 STREAMS_PER_DEVICE = 8
 STREAMS_PER_SEAT = 2
+
+# How soon a browser's EventSource tries again after its stream drops (the pages also
+# reconnect by themselves, with a short backoff, and show that they are offline).
+RETRY = b"retry: 500\n\n"
 
 
 @dataclass(eq=False)
@@ -117,13 +124,14 @@ def events(code: str) -> Response:
     found = room(code)
     seat = request.args.get("seat") or None
     token = checked_token(request.args.get("token"))
+    board = request.args.get("board") == "1"
     if seat is not None:
         found.seats.seat_for_token(seat_id(seat), token)  # refuses a wrong token with 403
     heartbeat = float(current_app.config["CLACKS_HEARTBEAT"])
     streams = gate()
     opened = streams.enter(device_of(request.remote_addr), found, seat)
     try:
-        subscriber = found.fanout.subscribe(seat, token)
+        subscriber = found.fanout.subscribe(seat, token, board)
     except BaseException:
         streams.leave(opened)
         raise
@@ -166,7 +174,7 @@ class _EventStream:
             raise StopIteration
         if not self.started:
             self.started = True
-            return b"retry: 1500\n\n" + self.room.fanout.first(self.subscriber)
+            return RETRY + self.room.fanout.first(self.subscriber)
         message = self.room.fanout.wait(self.subscriber, self.heartbeat)
         if self.opened.ended:
             self.close()

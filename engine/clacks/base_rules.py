@@ -39,7 +39,9 @@ class BaseRules:
 
     # ----------------------------------------------------------------- per mode
 
-    def setup(self, options: Options, seed: int) -> ClacksState:
+    def setup(self, options: Options, seed: int, legacy: bool = False) -> ClacksState:
+        """A new game's state, dealt by the generator keyed by ``seed`` (``legacy``: the
+        generator of a game saved before HMAC_DRBG, see engine.core.rng)."""
         raise NotImplementedError
 
     def legal_actions(
@@ -80,11 +82,12 @@ class BaseRules:
 
     def deal_words(self, options: Options, rng: Rng, lists: int) -> list[list[str]]:
         """``lists`` word lists of ``options.words_per_player`` words: the players' own,
-        or Clacks Cards dealt from the shuffled deck."""
+        or Clacks Cards dealt from the shuffled deck of the table's language."""
         if options.words:
             return [list(ws) for ws in options.words]
         per_list = options.words_per_player
-        dealt = rng.sample(list(self.components.words), per_list * lists)
+        deck = self.components.words_for(options.word_list)
+        dealt = rng.sample(list(deck), per_list * lists)
         return [dealt[i * per_list : (i + 1) * per_list] for i in range(lists)]
 
     # ----------------------------------------------------------------- turns
@@ -191,10 +194,11 @@ class BaseRules:
         shown_pattern = read_pattern(state.board, seat, tower_name)
         wanted = self.components.pattern(symbol)
         if shown_pattern != wanted:
-            shown = self.components.symbol_for(shown_pattern) or "no symbol"
+            shown = self.components.symbol_for(shown_pattern) or "none"
+            seen = "no symbol" if shown == "none" else f"“{shown}”"
             wrong = bin(shown_pattern ^ wanted).count("1")
             return E.WrongPattern(
-                f"{tower_name} shows {shown} from your seat, not the {symbol} you need "
+                f"{tower_name} shows {seen} from your seat, not the “{symbol}” you need "
                 f"({wrong} lamp{'s' if wrong != 1 else ''} wrong)",
                 tower=tower_name,
                 shown=shown,
@@ -235,9 +239,10 @@ class BaseRules:
             assert stale is not None
             raise stale
         raise E.WrongPattern(
-            f"None of your six {seat.colour.value} towers shows {symbol} from your seat; "
-            f"the nearest is {nearest}, showing {shown or 'no symbol'} "
+            f"None of your six {seat.colour.value} towers shows “{symbol}” from your seat; "
+            f"the nearest is {nearest}, showing {f'“{shown}”' if shown else 'no symbol'} "
             f"({wrong(nearest)} lamp{'s' if wrong(nearest) != 1 else ''} wrong)",
+            shown=shown or "none",
             needed=symbol,
             tower=nearest,
             wrong=wrong(nearest),

@@ -134,6 +134,19 @@ class ComponentSet:
     logs: dict[str, Card] = field(default_factory=dict)
     routes: dict[str, Route] = field(default_factory=dict)
     face_up: tuple[str, ...] = ()  # Jacquard designs laid face up on the Incident Reports
+    # the Clacks Cards by table language (words.toml, words_cs.toml); ``words`` is English's
+    word_lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # the digest of a game dealt from another language's list, which covers that list too
+    list_digests: dict[str, str] = field(default_factory=dict)
+
+    def words_for(self, language: str) -> tuple[str, ...]:
+        """The Clacks Cards a table in ``language`` is dealt: its own list, else English's."""
+        return self.word_lists.get(language) or self.words
+
+    def digest_for(self, language: str) -> str:
+        """The digest a game dealt for ``language`` records: the set's own, covering the
+        files every game reads, plus that language's word list where it has its own."""
+        return self.list_digests.get(language, self.digest)
 
     def card(self, card_id: str) -> Card:
         """A Fault Report, Incident Report or Operator's Log by its id."""

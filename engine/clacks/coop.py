@@ -69,8 +69,8 @@ class CoopRules(MapRaceRules):
 
     # ----------------------------------------------------------------- setup
 
-    def setup(self, options: Options, seed: int) -> ClacksState:
-        rng = Rng(seed)
+    def setup(self, options: Options, seed: int, legacy: bool = False) -> ClacksState:
+        rng = Rng.for_seed(seed, legacy)
         components = self.components
         words = self.deal_words(options, rng, 1)[0]
         route = components.routes[options.route]
@@ -318,14 +318,22 @@ class CoopRules(MapRaceRules):
             from_bag = True
         receiver.hand.extend(passed)
         if passed:
+            # only the receiver is told which card it is handed: once passed, it is in a
+            # teammate's hand, which no other page may show (Long Distance)
             events.append(
-                event("jacquard_passed", player.seat, to=receiver.seat.label, drawn=from_bag)
+                event(
+                    "jacquard_passed", player.seat, to=receiver.seat.label, drawn=from_bag
+                ).telling(receiver.seat, jacquards=list(passed))
             )
         own, refills = self.draw_from_bag(state, self.hand_at_turn_end - len(player.hand))
         player.hand.extend(own)
         drawn += own
         events += refills
-        events.append(event("drew_jacquards", player.seat, count=len(own), reason="turn_end"))
+        events.append(
+            event("drew_jacquards", player.seat, count=len(own), reason="turn_end").telling(
+                player.seat, jacquards=list(own)
+            )
+        )
         return events, drawn
 
     def _finish_turn(self, state: ClacksState, transmitted: bool) -> list[Event]:
@@ -376,5 +384,9 @@ class SolitaireRules(CoopRules):
     ) -> tuple[list[Event], list[str]]:
         drawn, events = self.draw_from_bag(state, self.hand_at_turn_end - len(player.hand))
         player.hand.extend(drawn)
-        events.append(event("drew_jacquards", player.seat, count=len(drawn), reason="turn_end"))
+        events.append(
+            event("drew_jacquards", player.seat, count=len(drawn), reason="turn_end").telling(
+                player.seat, jacquards=list(drawn)
+            )
+        )
         return events, drawn

@@ -45,6 +45,7 @@ from engine.core.errors import DataError
 ALPHABET_FILE = "alphabet.toml"
 LAYOUT_FILE = "layout.toml"
 WORDS_FILE = "words.toml"
+CZECH_WORDS_FILE = "words_cs.toml"
 JACQUARDS_FILE = "jacquards.toml"
 FAULTS_FILE = "faults.toml"
 INCIDENTS_FILE = "incidents.toml"
@@ -69,6 +70,7 @@ FILE_KEYS = {
     ALPHABET_FILE: ("symbols",),
     LAYOUT_FILE: ("rows",),
     WORDS_FILE: ("words",),
+    CZECH_WORDS_FILE: ("words",),
     JACQUARDS_FILE: ("jacquard",),
     FAULTS_FILE: ("fault",),
     INCIDENTS_FILE: ("face_up", "incident"),
@@ -202,26 +204,39 @@ def _check_layout(doc: dict[str, Any], problems: Problems) -> int:
     return board
 
 
-def _check_words(doc: dict[str, Any], problems: Problems) -> tuple[str, ...]:
-    words = doc.get("words")
+# A table's language -> the file of its own Clacks Cards (English's is the list for any
+# language without its own, and the only one a component set must have).
+WORD_LIST_FILES = {"en": WORDS_FILE, "cs": CZECH_WORDS_FILE}
+
+
+def _check_words(docs: dict[str, Any], problems: Problems) -> dict[str, tuple[str, ...]]:
+    """Each word list by language, from the documents of the files that are there."""
+    lists: dict[str, tuple[str, ...]] = {}
+    for language, file in WORD_LIST_FILES.items():
+        if (doc := docs.get(file)) is not None:
+            lists[language] = _check_word_list(doc.get("words"), file, problems)
+    return lists
+
+
+def _check_word_list(words: object, where: str, problems: Problems) -> tuple[str, ...]:
     if not isinstance(words, list):
-        problems.add(WORDS_FILE, None, "needs a words = [...] list")
+        problems.add(where, None, "needs a words = [...] list")
         return ()
     result: list[str] = []
     for word in words:
         if not isinstance(word, str):
-            problems.add(WORDS_FILE, repr(word), "is not a string")
+            problems.add(where, repr(word), "is not a string")
             continue
-        plain = plain_letters(word)
+        plain = plain_letters(word)  # the alphabet has no diacritics: Á is sent as A
         if len(plain) != WORD_LENGTH or not plain.isascii() or not plain.isalpha():
-            problems.add(WORDS_FILE, word, f"must be {WORD_LENGTH} letters A to Z")
+            problems.add(where, word, f"must be {WORD_LENGTH} letters A to Z (diacritics allowed)")
             continue
         if plain in result:
-            problems.add(WORDS_FILE, word, "duplicate word")
+            problems.add(where, word, "duplicate word")
             continue
         result.append(plain)
     if len(words) != WORD_TOTAL:
-        problems.add(WORDS_FILE, None, f"wrong count: {len(words)} words, needs {WORD_TOTAL}")
+        problems.add(where, None, f"wrong count: {len(words)} words, needs {WORD_TOTAL}")
     return tuple(result)
 
 
@@ -662,6 +677,10 @@ FILES = (
     LOGS_FILE,
     ROUTES_FILE,
 )
+# Files a component set may leave out: another language's Clacks Cards. They are outside
+# the set's digest, so adding one changes nothing for a game saved without it; a game
+# dealt from one records a digest that covers it too (``ComponentSet.digest_for``).
+OPTIONAL_FILES = (CZECH_WORDS_FILE,)
 
 
 def validate_texts(
@@ -670,12 +689,14 @@ def validate_texts(
     """Check the data files' texts; returns the component set (if sound) and every problem."""
     problems = Problems()
     docs = {name: _parse_toml(texts, name, problems) for name in FILES}
+    docs |= {name: _parse_toml(texts, name, problems) for name in OPTIONAL_FILES if name in texts}
     for name, doc in docs.items():
         if doc is not None:
             _check_keys(doc, FILE_KEYS[name], name, None, problems)
     alphabet = _check_alphabet(d, problems) if (d := docs[ALPHABET_FILE]) is not None else {}
     layout = _check_layout(d, problems) if (d := docs[LAYOUT_FILE]) is not None else 0
-    words = _check_words(d, problems) if (d := docs[WORDS_FILE]) is not None else ()
+    word_lists = _check_words(docs, problems)
+    words = word_lists.get("en", ())
     jacquards = _check_jacquards(d, problems) if (d := docs[JACQUARDS_FILE]) is not None else {}
     faults = (
         check_card_designs(
@@ -720,9 +741,12 @@ def validate_texts(
     routes = _check_routes(d, problems) if (d := docs[ROUTES_FILE]) is not None else {}
     if problems.items:
         return None, problems.items
-    digest = hashlib.sha256(
-        "\0".join(f"{name}\0{texts[name]}" for name in FILES).encode()
-    ).hexdigest()[:16]
+    digest = _digest(texts, FILES)
+    digests = {
+        language: _digest(texts, (*FILES, file))
+        for language, file in WORD_LIST_FILES.items()
+        if file in OPTIONAL_FILES and file in texts
+    }
     return (
         ComponentSet(
             alphabet,
@@ -736,14 +760,21 @@ def validate_texts(
             logs=logs,
             routes=routes,
             face_up=face_up,
+            word_lists=word_lists,
+            list_digests=digests,
         ),
         [],
     )
 
 
+def _digest(texts: dict[str, str], names: tuple[str, ...]) -> str:
+    joined = "\0".join(f"{name}\0{texts[name]}" for name in names)
+    return hashlib.sha256(joined.encode()).hexdigest()[:16]
+
+
 def read_texts(path: Path) -> dict[str, str]:
     texts: dict[str, str] = {}
-    for name in FILES:
+    for name in (*FILES, *OPTIONAL_FILES):
         file = path / name
         try:
             texts[name] = file.read_text(encoding="utf-8")

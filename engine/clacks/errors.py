@@ -55,7 +55,19 @@ class JacquardRequired(IllegalAction):
 
 
 class MoveStrandsHand(IllegalAction):
+    """A move that would leave too little stress for the cheapest Jacquard in hand. The
+    hand is the mover's secret, so the public form says neither which card nor its cost."""
+
     rule = "move_strands_hand"
+
+    def public(self) -> IllegalAction:
+        shown = {k: v for k, v in self.params.items() if k in ("tower", "cost", "left")}
+        return MoveStrandsHand(
+            f"Moving to {shown.get('tower')} costs {shown.get('cost')} stress points and "
+            f"would leave {shown.get('left')}, too few for a Jacquard; play at least one "
+            "Jacquard each turn",
+            **shown,
+        )
 
 
 class NotOnTower(IllegalAction):
@@ -86,6 +98,12 @@ class BadOptions(IllegalAction):
     rule = "bad_options"
 
 
+class OptionOutOfRange(BadOptions):
+    """A numeric option outside the range the schema states (engine.core.options)."""
+
+    rule = "option_range"
+
+
 class SwapNotAllowed(IllegalAction):
     rule = "swap_not_allowed"
 
@@ -95,4 +113,10 @@ class JacquardLimit(IllegalAction):
 
 
 class LiftedNotPlayed(IllegalAction):
+    """The Jacquard lifted from a swap slot must be played first. An Operator's Log's
+    Jacquard is the lifter's secret, so the public form names no card."""
+
     rule = "lifted_not_played"
+
+    def public(self) -> IllegalAction:
+        return LiftedNotPlayed("Play the Jacquard you lifted before your turn ends")

@@ -5,6 +5,10 @@ actions of a seat, apply one and get events back, ``undo`` (the acting player's 
 actions within their turn, back to the last reveal), ``clone``, a per-seat ``view``, and
 JSON for the state and for the log. The log is the one source of truth: replaying it
 from the options and seed rebuilds the state exactly.
+
+Save format 2 holds the seed as hexadecimal digits and deals with HMAC_DRBG; format 1,
+written before, holds a whole number and deals with SplitMix64 (engine.core.rng). A
+game keeps the format it was started in, so an old save replays exactly.
 """
 
 from __future__ import annotations
@@ -22,9 +26,10 @@ from engine.clacks.modes import rules_for
 from engine.clacks.state import ClacksState, Options
 from engine.clacks.views import build_view
 from engine.core.errors import IllegalAction, SerializationError
-from engine.core.saves import apply_all, check_header, read_actions, read_seed
+from engine.core.saves import apply_all, check_header, read_actions, read_seed, seed_json
 
-FORMAT = 1
+FORMAT = 2
+LEGACY_FORMAT = 1  # a whole-number seed and the SplitMix64 generator
 REVEALING_EVENTS = {
     "drew_jacquards",
     "drew_faults",
@@ -53,12 +58,22 @@ class ClacksGame:
 
     @classmethod
     def new(
-        cls, options: Options | None = None, seed: int = 0, components: ComponentSet | None = None
+        cls,
+        options: Options | None = None,
+        seed: int = 0,
+        components: ComponentSet | None = None,
+        legacy: bool = False,
     ) -> ClacksGame:
+        """A new game dealt from ``seed`` (``legacy``: as a game saved in format 1 was)."""
         components = components or load_components()
         options = options or Options()
-        state = rules_for(options.mode, components).setup(options, seed)
+        state = rules_for(options.mode, components).setup(options, seed, legacy)
         return cls(state, components)
+
+    @property
+    def legacy(self) -> bool:
+        """Whether this game was saved before HMAC_DRBG, and keeps SplitMix64."""
+        return self.state.rng.legacy
 
     def opening_events(self) -> list[Event]:
         return [
@@ -148,7 +163,7 @@ class ClacksGame:
             )
         undone = self.log[-1]
         replayed = self.replay_actions(
-            self.state.options, self.state.seed, self.log[:-1], self.components
+            self.state.options, self.state.seed, self.log[:-1], self.components, self.legacy
         )
         self.state = replayed.state
         self.log = replayed.log
@@ -160,7 +175,7 @@ class ClacksGame:
             raise NothingToUndo("No actions to take back")
         undone = self.log[-1]
         replayed = self.replay_actions(
-            self.state.options, self.state.seed, self.log[:-1], self.components
+            self.state.options, self.state.seed, self.log[:-1], self.components, self.legacy
         )
         self.state, self.log = replayed.state, replayed.log
         return undone
@@ -187,18 +202,18 @@ class ClacksGame:
     def log_to_json(self) -> dict[str, Any]:
         return {
             "game": self.GAME,
-            "format": FORMAT,
-            "components": self.components.digest,
+            "format": LEGACY_FORMAT if self.legacy else FORMAT,
+            "components": self.components.digest_for(self.state.options.word_list),
             "options": self.state.options.to_json(),
-            "seed": self.state.seed,
+            "seed": seed_json(self.state.seed, self.legacy),
             "actions": [a.to_json() for a in self.log],
         }
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.GAME,
-            "format": FORMAT,
-            "components": self.components.digest,
+            "format": LEGACY_FORMAT if self.legacy else FORMAT,
+            "components": self.components.digest_for(self.state.options.word_list),
             "state": self.state.to_json(),
             "log": [a.to_json() for a in self.log],
         }
@@ -225,13 +240,19 @@ class ClacksGame:
             actions = read_actions(saved["actions"], action_from_json)
         except (KeyError, TypeError, IllegalAction) as exc:
             raise SerializationError(f"not a Clacks action log: {exc}") from exc
-        return cls.replay_actions(options, read_seed(saved), actions, components)
+        legacy = saved["format"] == LEGACY_FORMAT
+        return cls.replay_actions(options, read_seed(saved, legacy), actions, components, legacy)
 
     @classmethod
     def replay_actions(
-        cls, options: Options, seed: int, actions: list[Action], components: ComponentSet
+        cls,
+        options: Options,
+        seed: int,
+        actions: list[Action],
+        components: ComponentSet,
+        legacy: bool = False,
     ) -> ClacksGame:
-        return apply_all(cls.new(options, seed, components), actions)
+        return apply_all(cls.new(options, seed, components, legacy), actions)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -244,11 +265,14 @@ class ClacksGame:
 
 
 def _check_header(data: object, components: ComponentSet) -> dict[str, Any]:
-    saved = check_header(data, ClacksGame.GAME, FORMAT, "game")
+    saved = check_header(data, ClacksGame.GAME, (FORMAT, LEGACY_FORMAT), "game")
     digest = saved.get("components")
-    if digest is not None and digest != components.digest:
+    options = saved.get("options")
+    word_list = options.get("word_list", "en") if isinstance(options, dict) else "en"
+    loaded = components.digest_for(word_list if isinstance(word_list, str) else "en")
+    if digest is not None and digest != loaded:
         raise SerializationError(
             f"this game was played with a different component set ({digest}); "
-            f"the loaded set is {components.digest}"
+            f"the loaded set is {loaded}"
         )
     return saved

@@ -43,8 +43,8 @@ class JuniorRules(MapRaceRules):
 
     # ----------------------------------------------------------------- setup
 
-    def setup(self, options: Options, seed: int) -> ClacksState:
-        rng = Rng(seed)
+    def setup(self, options: Options, seed: int, legacy: bool = False) -> ClacksState:
+        rng = Rng.for_seed(seed, legacy)
         words = self.deal_words(options, rng, len(options.seats))
         fault_deck = sorted(self.components.faults)
         rng.shuffle(fault_deck)
@@ -163,7 +163,11 @@ class JuniorRules(MapRaceRules):
         drawn, refills = self.draw_from_bag(state, HAND_SIZE - len(player.hand))
         player.hand.extend(drawn)
         events += refills
-        events.append(event("drew_jacquards", player.seat, count=len(drawn), reason="turn_end"))
+        events.append(
+            event("drew_jacquards", player.seat, count=len(drawn), reason="turn_end").telling(
+                player.seat, jacquards=list(drawn)
+            )
+        )
         assert state.race is not None
         return events + self.pass_turn(state, state.race.ledger)
 

@@ -24,12 +24,16 @@ from engine.clacks.geometry import (
     towers_of,
 )
 from engine.clacks.state import ClacksState
+from engine.core.budget import WorkBudget
 
 TRANSMIT = "transmit"  # make the next symbol show at a tower and send it
 DARKEN = "darken"  # Last Letter Sabotage: turn off all six lamps of one tower
 COMPETITIVE = "competitive"  # pawns, a stress limit, Fault Reports in hand
 MAP = "map"  # co-op, solitaire and junior: any tower of the seat's colour, no pawns
 UNLIMITED = 99  # a stress budget no hand can reach (the junior race has no limit)
+# The pawn's routes are searched within this many steps of their own (a turn the rules
+# deal takes a few hundred), so a search cut short still leaves work for the solver.
+MOVEMENT_STEPS = 20_000
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,7 @@ def movement_stops(
     others: frozenset[str],
     can_move: bool,
     budget: int,
+    work: WorkBudget | None = None,
 ) -> tuple[Stop, ...]:
     """Every (tower, stress) the pawn can end its movement on, each with the shortest
     moves that get there (rulings 1 and 4), cheapest first for each tower.
@@ -134,14 +139,20 @@ def movement_stops(
     A search over (pawn, Deep Dwarf, stress) states. One move is the cheapest way to any
     free button, but not the only one: the player the Dwarf follows frees the Dwarf's
     button by moving and can reach it with a second move, and a detour that spends more
-    stress is legal too, within ``budget`` (see ``movement_budget``).
+    stress is legal too, within ``budget`` (see ``movement_budget``). When ``work`` is
+    given, each state taken from the queue and each move of a path queued is a step of
+    it, and the search ends when it is spent or has taken ``MOVEMENT_STEPS`` (a stress
+    budget the rules never give would otherwise queue ever longer detours).
     """
     State = tuple[str | None, str | None, int]
     best: dict[State, tuple[str, ...]] = {(pawn, dwarf, 0): ()}
     queue: list[tuple[int, int, tuple[str, ...], str | None, str | None]] = [
         (0, 0, (), pawn, dwarf)
     ]
+    own = WorkBudget(MOVEMENT_STEPS)
     while queue and can_move:
+        if not own.spend() or (work is not None and not work.spend()):
+            break
         cost, _, moves, here, dwarf_now = heapq.heappop(queue)
         if best[(here, dwarf_now, cost)] != moves:
             continue
@@ -156,6 +167,8 @@ def movement_stops(
                 continue
             known = best.get(key)
             if known is None or (len(path), path) < (len(known), known):
+                if not own.spend(len(path)) or (work is not None and not work.spend(len(path))):
+                    break
                 best[key] = path
                 heapq.heappush(queue, (cost + step, len(path), path, name, dwarf_next))
     stops: dict[tuple[str, int], Stop] = {}
@@ -190,11 +203,15 @@ def _fault_pieces(faults: list[dict[str, Any]], own_turn: bool) -> list[Piece]:
 
 
 def puzzle_from_view(
-    view: dict[str, Any], components: ComponentSet, with_faults: bool = False
+    view: dict[str, Any],
+    components: ComponentSet,
+    with_faults: bool = False,
+    work: WorkBudget | None = None,
 ) -> Puzzle | None:
     """The puzzle of the seat whose view this is, or None when it has none now (not its
     turn, game over, message complete, or its time ran out). ``with_faults`` adds the
-    Fault Reports that flip lamps as extra pieces."""
+    Fault Reports that flip lamps as extra pieces; finding where the pawn can go counts
+    against ``work``, when given."""
     you = view.get("you")
     if you is None or view.get("end_reason") is not None:
         return None
@@ -236,6 +253,7 @@ def puzzle_from_view(
         others,
         bool(turn["can_move"]),
         movement_budget(pieces, budget, played),
+        work,
     )
     return Puzzle(
         seat,

@@ -60,8 +60,8 @@ class CompetitiveRules(BaseRules):
 
     # ----------------------------------------------------------------- setup
 
-    def setup(self, options: Options, seed: int) -> ClacksState:
-        rng = Rng(seed)
+    def setup(self, options: Options, seed: int, legacy: bool = False) -> ClacksState:
+        rng = Rng.for_seed(seed, legacy)
         words = self.deal_words(options, rng, len(options.seats))
         fault_deck = sorted(self.components.faults)
         rng.shuffle(fault_deck)
@@ -166,11 +166,20 @@ class CompetitiveRules(BaseRules):
     def _check_stress(self, state: ClacksState, cost: int, doing: str) -> None:
         left = self.remaining(state)
         if cost > left:
+            limit = state.turn.stress_limit
+            usual = state.options.stress_limit
+            why = (
+                f"a Fault Report set this turn's limit to {limit} stress points"
+                if limit != usual
+                else f"a turn may spend at most {limit} stress points"
+            )
             raise E.StressLimit(
-                f"{doing} costs {cost} stress point{'s' if cost != 1 else ''}; "
-                f"you have {left} left",
+                f"{doing} costs {cost} stress point{'s' if cost != 1 else ''}; {why}, "
+                f"and you have {left} left",
                 cost=cost,
                 left=left,
+                limit=limit,
+                limit_from="fault_report" if limit != usual else "rules",
             )
 
     # ----------------------------------------------------------------- actions
@@ -388,7 +397,8 @@ class CompetitiveRules(BaseRules):
             return E.NotOnTower("Move your pawn onto a tower before transmitting")
         if player.pawn == player.must_leave:
             return E.MustChangeTower(
-                f"You transmitted from {player.pawn} last turn; move to another tower to send the next symbol",
+                f"Your last letter went out from {player.pawn}; two letters in a row never go "
+                "out from the same tower, so send the next one from another tower",
                 tower=player.pawn,
             )
         if state.dwarf == player.pawn:
@@ -398,10 +408,11 @@ class CompetitiveRules(BaseRules):
         shown_pattern = read_pattern(state.board, player.seat, player.pawn)
         wanted = self.components.pattern(symbol)
         if shown_pattern != wanted:
-            shown = self.components.symbol_for(shown_pattern) or "no symbol"
+            shown = self.components.symbol_for(shown_pattern) or "none"
+            seen = "no symbol" if shown == "none" else f"“{shown}”"
             wrong = bin(shown_pattern ^ wanted).count("1")
             return E.WrongPattern(
-                f"{player.pawn} shows {shown} from your seat, not the {symbol} you need "
+                f"{player.pawn} shows {seen} from your seat, not the “{symbol}” you need "
                 f"({wrong} lamp{'s' if wrong != 1 else ''} wrong)",
                 tower=player.pawn,
                 shown=shown,
@@ -551,14 +562,22 @@ class CompetitiveRules(BaseRules):
     ) -> list[Event]:
         drawn, events = self.draw_from_bag(state, count)
         player.hand.extend(drawn)
-        faults = 0
+        faults: list[str] = []
         for card_id in drawn:
             if self.jacquard(card_id).fault and state.fault_deck:
-                player.faults.append(state.fault_deck.pop(0))
-                faults += 1
-        events.append(event("drew_jacquards", player.seat, count=len(drawn), reason=reason))
+                faults.append(state.fault_deck.pop(0))
+        player.faults.extend(faults)
+        events.append(
+            event("drew_jacquards", player.seat, count=len(drawn), reason=reason).telling(
+                player.seat, jacquards=list(drawn)
+            )
+        )
         if faults:
-            events.append(event("drew_faults", player.seat, count=faults))
+            events.append(
+                event("drew_faults", player.seat, count=len(faults)).telling(
+                    player.seat, faults=faults
+                )
+            )
         return events
 
     def _finish_turn(
@@ -567,7 +586,12 @@ class CompetitiveRules(BaseRules):
         turn = state.turn
         player = state.players[turn.seat]
         player.last_turn_stress = turn.stress_spent
-        player.must_leave = player.pawn if transmitted else None  # ruling 2
+        if transmitted:  # ruling 2: the next letter goes out from another tower, whatever
+            player.must_leave = player.pawn  # turns without a letter come in between
+        elif state.rng.legacy:
+            # a game saved in format 1 was played when a turn without a letter freed the
+            # tower again; it replays and goes on under the rule it was played with
+            player.must_leave = None
         events = [event("turn_ended", turn.seat, stress=turn.stress_spent, transmitted=transmitted)]
         if draw:
             events += self._draw(

@@ -25,7 +25,7 @@ from engine.clacks.actions import (
 from engine.clacks.game import ClacksGame
 from engine.clacks.geometry import Seat, read_pattern, tower, towers_of
 from engine.clacks.state import ClacksState
-from engine.core.rng import Rng
+from engine.core.rng import Rng, derive_seed
 
 MAX_ACTIONS = 5000
 
@@ -82,7 +82,7 @@ def play_heuristic_game(
     """Play ``game`` to the end (or MAX_ACTIONS) and return it; 1 in ``fault_chance``
     steps plays a random Fault Report for a random seat instead (competitive), 1 in
     ``swap_chance`` turns starts with a random swap (co-op; 0 = only useful swaps)."""
-    rng = Rng(seed ^ 0x5EED)
+    rng = Rng(derive_seed(seed, "self-play"))
     while not game.over and len(game.log) < MAX_ACTIONS:
         game.apply(next_action(game, rng, fault_chance, swap_chance))
     return game

@@ -40,10 +40,30 @@ from engine.clacks.geometry import (
 )
 from engine.clacks.hints import hint
 from engine.clacks.solver import Plan
-from engine.clacks.state import MAX_WORD_LENGTH, MODE_SEATS, MODES, ROUTES, Options, default_seats
+from engine.clacks.state import (
+    MAX_WORD_LENGTH,
+    MODE_SEATS,
+    MODES,
+    RANGES,
+    ROUTES,
+    WORD_LISTS,
+    Options,
+    default_seats,
+)
+from engine.core.budget import Cancelled
 from engine.core.errors import IllegalAction
-from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session
-from engine.core.rng import Rng
+from engine.core.interface import JSON, GameModule, LampFrame, SeatInfo, Session, Told
+from engine.core.rng import derive_seed
+
+# How often the first seat wins a two-player game between planner bots, in percent, with
+# the published setup and with the balanced start: 5,000 games each (`clacks simulate
+# --games 1000 --seed N` for seeds 1 to 5, with and without --balanced-start), so the
+# figure is good to about a point and a half either way (docs/balance.md).
+BALANCED_START_FIGURES = {"published": 61.8, "balanced": 44.3}
+
+
+def _plural(count: object, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 class ClacksSession(Session):
@@ -95,8 +115,15 @@ class ClacksSession(Session):
         return parsed
 
     def apply(self, seat: str | None, action: JSON, now: float) -> list[JSON]:
+        return self.apply_told(seat, action, now).events
+
+    def apply_told(self, seat: str | None, action: JSON, now: float) -> Told:
         events = self.clacks.apply(self._parse(seat, action, now))
-        return [e.to_json() for e in events]
+        private: dict[str, dict[int, JSON]] = {}
+        for index, told in enumerate(events):
+            for who, details in told.private.items():
+                private.setdefault(who.label, {})[index] = details
+        return Told(seat, [e.to_json() for e in events], private)
 
     def undo(self, seat: str) -> list[JSON]:
         return [e.to_json() for e in self.clacks.undo(Seat.parse(seat))]
@@ -163,7 +190,9 @@ class ClacksSession(Session):
 
     def button_action(self, button: str, now: float) -> tuple[str | None, JSON] | None:
         """A tower button: in competitive play it moves the current player's pawn
-        there; in the map games it transmits the current player's next symbol from it."""
+        there; in the map games it transmits the current player's next symbol from it.
+        A press is refused in front of the whole table, so in the words anyone may hear
+        (``IllegalAction.public``: never the card a player lifted in secret)."""
         if self.over:
             return None
         seat = self.clacks.current_seat
@@ -175,20 +204,24 @@ class ClacksSession(Session):
                 tower=button,
             )
         if self.clacks.state.options.mode == "competitive":
-            return seat.label, Move(seat, tower=button).to_json()
-        action = Transmit(seat, tower=button)
-        self.clacks.clone().apply(action)  # refuse the press now, with the reason
+            action: Move | Transmit = Move(seat, tower=button)
+        else:
+            action = Transmit(seat, tower=button)
+        try:  # refuse the press now, with the reason
+            self.clacks.clone().apply(self._parse(seat.label, action.to_json(), now))
+        except IllegalAction as exc:
+            raise exc.public() from None
         return seat.label, action.to_json()
 
-    def hint(self, seat: str) -> JSON | None:
+    def hint(self, seat: str, cancelled: Cancelled | None = None) -> JSON | None:
         """The solver's plan for ``seat`` (see engine.clacks.hints): ``goal``,
         ``tower``, ``complete``, ``cost``, ``wrong``, ``cards``, ``flips`` and
         ``actions``; None in Long Distance, out of turn, or with nothing to do."""
-        plan = self._hint(seat)
+        plan = self._hint(seat, cancelled)
         return None if plan is None else plan.to_json()
 
-    def hint_lamps(self, seat: str) -> LampFrame | None:
-        plan = self._hint(seat)
+    def hint_lamps(self, seat: str, cancelled: Cancelled | None = None) -> LampFrame | None:
+        plan = self._hint(seat, cancelled)
         if plan is None:
             return None
         flips = 0
@@ -196,16 +229,18 @@ class ClacksSession(Session):
             flips |= lamps
         return LampFrame(lit=self.clacks.state.board, preview=flips, accent=tower(plan.tower).mask)
 
-    def _hint(self, seat: str) -> Plan | None:
+    def _hint(self, seat: str, cancelled: Cancelled | None) -> Plan | None:
         who = Seat.parse(seat)
         if who not in self.clacks.state.players:
             return None
-        return hint(self.clacks.view(who), self.clacks.components)
+        return hint(self.clacks.view(who), self.clacks.components, cancelled)
 
     def bot_levels(self) -> list[str]:
         return list(LEVELS)
 
-    def bot_action(self, seat: str, level: str, now: float) -> JSON | None:
+    def bot_action(
+        self, seat: str, level: str, now: float, cancelled: Cancelled | None = None
+    ) -> JSON | None:
         """A bot's action for ``seat``, deterministic for a given game and moment: the
         bot is seeded from the game's seed, the seat and the number of actions so far."""
         who = Seat.parse(seat)
@@ -216,8 +251,8 @@ class ClacksSession(Session):
         legal = self.clacks.legal_actions(who, at)
         if not legal:
             return None
-        seed = Rng(state.seed ^ who.value << 40 ^ len(self.clacks.log) << 8).next_u64()
-        bot = make_bot(level, self.clacks.components, seed)
+        seed = derive_seed(state.seed, "bot", who.label, len(self.clacks.log))
+        bot = make_bot(level, self.clacks.components, seed, cancelled)
         action = bot.choose(self.clacks.view(who), legal)
         return None if action is None else action.to_json()
 
@@ -250,8 +285,8 @@ def describe_event(event: JSON) -> str:
         "sabotage_succeeded": f"{who} sabotages {str(event.get('target')).capitalize()}'s last symbol!",
         "sabotage_failed": f"{who}'s sabotage fails.",
         "turn_ended": f"{who} ends the turn having spent {event.get('stress')} stress.",
-        "drew_jacquards": f"{who} draws {event.get('count')} Jacquard(s).",
-        "drew_faults": f"{who} draws {event.get('count')} Fault Report(s).",
+        "drew_jacquards": f"{who} draws {_plural(event.get('count'), 'Jacquard')}.",
+        "drew_faults": f"{who} draws {_plural(event.get('count'), 'Fault Report')}.",
         "bag_refilled": "The discard pile goes back into the bag.",
         "time_up": f"{who}'s time is up.",
         "clock_resumed": f"The companion is back: {who} has {event.get('left')} seconds left.",
@@ -260,7 +295,8 @@ def describe_event(event: JSON) -> str:
         "game_won": f"{who} wins!",
         "undone": f"{who} takes back an action.",
         "post_office_moved": _post_office_text(event),
-        "post_office_capped": f"This turn the Post Office moves at most {event.get('steps')} steps in all.",
+        "post_office_capped": "This turn the Post Office moves at most "
+        f"{_plural(event.get('steps'), 'step')} in all.",
         "swapped": f"{who} swaps a Jacquard for the one on {event.get('slot')}"
         + (f" (+{event.get('cost')} stress)." if event.get("cost") else "."),
         "card_revealed": f"{who} reveals {event.get('name')}: {event.get('text')}",
@@ -285,10 +321,10 @@ def _post_office_text(event: JSON) -> str:
     held = int(event.get("held") or 0)
     where = f"{event.get('position')}/{event.get('track')}"
     if steps < 0:
-        text = f"The Post Office goes back {-steps} step(s) ({where})."
+        text = f"The Post Office goes back {_plural(-steps, 'step')} ({where})."
     else:
-        text = f"The Post Office moves {steps} step(s) ({where})."
-    return text + (f" {held} step(s) held back." if held else "")
+        text = f"The Post Office moves {_plural(steps, 'step')} ({where})."
+    return text + (f" {_plural(held, 'step')} held back." if held else "")
 
 
 class ClacksModule(GameModule):
@@ -320,7 +356,9 @@ class ClacksModule(GameModule):
         def seats(mode: str) -> JSON:
             return {str(n): [s.label for s in ss] for n, ss in MODE_SEATS[mode].items()}
 
-        routes = {"route": {"choices": list(ROUTES), "default": "easy"}}
+        # which edition's Clacks Cards are dealt: the table's language unless chosen
+        word_list = {"word_list": {"choices": list(WORD_LISTS), "default": "en", "follows": "language"}}
+        routes = {"route": {"choices": list(ROUTES), "default": "easy"}, **word_list}
         # own words as a lobby asks for them: one list per seat or one for the team; a
         # two-word message needs this many letters so SPACE and END make the route's towers
         map_words = {
@@ -336,7 +374,10 @@ class ClacksModule(GameModule):
                     "title": "Competitive",
                     "players": [2, 3, 4],
                     "variants": ["express", "long_message", "quick", "balanced_start"],
-                    "variants_on": ["balanced_start"],  # a house rule, on unless unticked
+                    "choices": word_list,
+                    # the published setup unless the table ticks the house rule; the
+                    # lobby shows the first seat's measured win rate beside it
+                    "variant_figures": {"balanced_start": BALANCED_START_FIGURES},
                     "default_seats": seats("competitive"),
                     "words": "one list per seat: one word, two with long_message",
                     "word_lists": "seat",
@@ -372,7 +413,10 @@ class ClacksModule(GameModule):
                     "title": "Junior Race",
                     "players": [2],
                     "variants": [],
-                    "choices": {"route": {**routes["route"], "seat": "the red seat's route"}},
+                    "choices": {
+                        "route": {**routes["route"], "seat": "the red seat's route"},
+                        **word_list,
+                    },
                     "default_seats": seats("junior"),
                     "seating": "one red seat (south or north) and one green (west or east)",
                     "words": "one list of two words per seat, 10 letters together",
@@ -381,10 +425,43 @@ class ClacksModule(GameModule):
                 },
             ],
             "modes_order": list(MODES),
+            "options": options_ranges(),
         }
 
     def reference(self) -> JSON:
         return clacks_reference()
+
+
+def options_ranges() -> JSON:
+    """Every option ``new`` takes with what it may be: a range (``min``, ``max``) or the
+    allowed values (``choices``); anything else is refused naming them. Each mode's
+    entry in the schema says which of them it uses."""
+    flags = (
+        "express",
+        "long_message",
+        "quick",
+        "balanced_start",
+        "long_distance",
+        "night_shift",
+    )
+    defaults = Options()
+    counts = sorted({n for by_count in MODE_SEATS.values() for n in by_count})
+    return {
+        "mode": {"choices": list(MODES), "default": defaults.mode},
+        "players": {"type": "integer", "min": counts[0], "max": counts[-1], "per_mode": True},
+        "seats": {"choices": [s.label for s in Seat], "distinct": True, "per_mode": True},
+        "route": {"choices": list(ROUTES), "default": defaults.route},
+        "word_list": {"choices": list(WORD_LISTS), "default": defaults.word_list},
+        **{name: {"type": "bool", "default": getattr(defaults, name)} for name in flags},
+        **{name: allowed.schema(getattr(defaults, name)) for name, allowed in RANGES.items()},
+        "words": {
+            "type": "word lists",
+            "letters": "A-Z (diacritics are sent as the plain letter)",
+            "word_min_length": 1,
+            "word_max_length": MAX_WORD_LENGTH,
+            "per_mode": True,
+        },
+    }
 
 
 def clacks_reference() -> JSON:

@@ -20,7 +20,7 @@ from engine.clacks.game import ClacksGame
 from engine.clacks.geometry import Seat
 from engine.clacks.mode_state import TEAM_MODES
 from engine.clacks.state import Options
-from engine.core.rng import Rng
+from engine.core.rng import Rng, derive_seed
 
 MAX_ROUNDS = 100  # a game still going after this many rounds counts as unfinished
 MAX_ACTIONS = 20_000
@@ -48,8 +48,8 @@ class GameRecord:
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
-    rng = Rng(seed)
-    return [rng.next_u64() & 0xFFFF_FFFF for _ in range(games)]
+    """The seeds of a run's games, derived from the run's seed (engine.core.rng)."""
+    return [derive_seed(seed, "game", index) for index in range(games)]
 
 
 def levels_for_game(levels: list[str], players: int, index: int) -> list[str]:
@@ -70,7 +70,7 @@ def play_bot_game(
     """Play one game with bots of ``levels`` in turn order; returns what happened."""
     game = ClacksGame.new(options, seed, components)
     order = list(game.state.order)
-    bot_rng = Rng(seed ^ 0xB07)
+    bot_rng = Rng(derive_seed(seed, "bots"))
     bots = {
         seat: make_bot(level, game.components, bot_rng.next_u64())
         for seat, level in zip(order, levels, strict=True)

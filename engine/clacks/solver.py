@@ -11,6 +11,13 @@ window, never on the board, so they are cached and most solves are a few hundred
 Every (tower, set of cards) within the stress budget is tried in order of cost, so the
 first cost level with an answer is the minimum. Ties go to fewer Fault Reports, fewer
 cards, then fewer lamps flipped outside the tower (counted per card), then less walking.
+
+The search works within a ``WorkBudget`` (engine.core.budget): each set of cards it
+considers and each table entry it looks at is a step. A turn as the rules and options
+deal it takes under ten thousand steps, well inside ``SOLVE_STEPS``, and weighs at most
+``MAX_PIECES`` cards; a position beyond either (one the rules never deal) is searched
+only that far, and the best plan found is returned (``Solution.exact`` is then False),
+so no hand and no option makes a hint or a bot think without end.
 """
 
 from __future__ import annotations
@@ -25,10 +32,17 @@ from typing import Any
 from engine.clacks.actions import Action, EndTurn, Move, PlayFault, PlayJacquard, Swap, Transmit
 from engine.clacks.geometry import Seat, lamps_of, placements, tower
 from engine.clacks.puzzle import COMPETITIVE, DARKEN, TRANSMIT, Piece, Puzzle, Stop
+from engine.core.budget import WorkBudget
 
 # A table maps key = change << 1 | touched to (lamps flipped outside, masks per piece).
 Table = dict[int, tuple[int, tuple[int, ...]]]
 Window = tuple[int, ...]
+
+SOLVE_STEPS = 50_000  # the default budget of one solve (engine.core.budget)
+# The most cards a seat can weigh in one turn: a hand of 6 (the top of hand_size) and
+# the 4 Fault Reports that flip lamps. Every set of them is tried, so each card more
+# doubles the work; any beyond are left out.
+MAX_PIECES = 10
 
 
 @dataclass(frozen=True)
@@ -90,8 +104,9 @@ class Plan:
 @dataclass(frozen=True)
 class Solution:
     puzzle: Puzzle
-    plan: Plan | None  # the cheapest complete plan; None proves there is none
+    plan: Plan | None  # the cheapest complete plan; None proves there is none (if exact)
     partial: Plan | None  # when there is none: the plan leaving fewest wrong lamps
+    exact: bool = True  # False: the work budget ran out, the search stopped early
 
     @property
     def best(self) -> Plan | None:
@@ -201,10 +216,10 @@ class _Choice:
     index: int
 
 
-def _choices(puzzle: Puzzle) -> list[_Choice]:
+def _choices(puzzle: Puzzle, budget: WorkBudget) -> list[_Choice]:
     result = []
     pieces = puzzle.pieces
-    for bits in range(1 << len(pieces)):
+    for bits in range(budget.take(1 << len(pieces))):
         chosen = [p for i, p in enumerate(pieces) if bits >> i & 1]
         cost = sum(p.cost for p in chosen)
         if cost > puzzle.budget or not puzzle.required <= {p.id for p in chosen}:
@@ -234,7 +249,9 @@ def _targets(puzzle: Puzzle, transmitting: bool) -> list[_Target]:
     return result
 
 
-def _complete_with(target: _Target, choice: _Choice) -> tuple[int, tuple[int, ...]] | None:
+def _complete_with(
+    target: _Target, choice: _Choice, budget: WorkBudget
+) -> tuple[int, tuple[int, ...]] | None:
     """The fewest outside flips with which ``choice`` completes ``target``, or None."""
     pieces = choice.pieces
     if not pieces:
@@ -245,6 +262,7 @@ def _complete_with(target: _Target, choice: _Choice) -> tuple[int, tuple[int, ..
         rest: Table = {0: (0, ())}
     else:
         rest = combined_table(keys[:-1], target.window)
+    budget.spend(len(rest))
     best: tuple[int, tuple[int, ...]] | None = None
     for key, (out, masks) in rest.items():
         wanted = (target.need ^ (key >> 1)) << 1
@@ -257,7 +275,9 @@ def _complete_with(target: _Target, choice: _Choice) -> tuple[int, tuple[int, ..
     return best
 
 
-def _nearest_with(target: _Target, choice: _Choice) -> tuple[int, int, tuple[int, ...]]:
+def _nearest_with(
+    target: _Target, choice: _Choice, budget: WorkBudget
+) -> tuple[int, int, tuple[int, ...]]:
     """The fewest wrong lamps ``choice`` can leave at ``target``: (wrong, outside, masks)."""
     pieces = choice.pieces
     if not pieces:
@@ -265,6 +285,7 @@ def _nearest_with(target: _Target, choice: _Choice) -> tuple[int, int, tuple[int
     keys = tuple(piece_key(p) for p in pieces)
     nearest = nearest_table(keys[-1], target.window)
     rest: Table = {0: (0, ())} if len(keys) == 1 else combined_table(keys[:-1], target.window)
+    budget.spend(len(rest))
     best: tuple[int, int, tuple[int, ...]] | None = None
     for key, (out, masks) in rest.items():
         wrong, out_last, mask = nearest[target.need ^ (key >> 1)]
@@ -307,7 +328,12 @@ WRONG_FIRST = "wrong"  # partial plans: fewest wrong lamps, then least stress
 STRESS_FIRST = "stress"  # partial plans: least stress, then fewest wrong lamps (co-op)
 
 
-def solve(puzzle: Puzzle, partial: bool = True, prefer: str = WRONG_FIRST) -> Solution:
+def solve(
+    puzzle: Puzzle,
+    partial: bool = True,
+    prefer: str = WRONG_FIRST,
+    budget: WorkBudget | None = None,
+) -> Solution:
     """The cheapest complete plan for ``puzzle``, or proof there is none together with
     (when ``partial``) the best partial plan: by default the one leaving the fewest
     wrong lamps; with ``prefer=STRESS_FIRST`` the cheapest, then fewest wrong lamps
@@ -315,18 +341,35 @@ def solve(puzzle: Puzzle, partial: bool = True, prefer: str = WRONG_FIRST) -> So
 
     In co-op a swap for a face-up Jacquard is tried only when there is no complete plan
     without one. The Incident Report under it is face down, so such a plan assumes the
-    card leaves the lamps alone; whoever follows it should look again after the swap."""
-    choices = _choices(puzzle)
-    plan = _cheapest_complete(puzzle, choices)
+    card leaves the lamps alone; whoever follows it should look again after the swap.
+
+    ``budget`` bounds the work (by default ``SOLVE_STEPS`` of its own); a caller making
+    several solves for one decision passes one budget to them all."""
+    budget = budget or WorkBudget(SOLVE_STEPS)
+    whole = puzzle
+    puzzle = _within_reach(puzzle)
+    choices = _choices(puzzle, budget)
+    plan = _cheapest_complete(puzzle, choices, budget)
     if plan is None and puzzle.swaps:
-        plan = _cheapest_swap(puzzle)
+        plan = _cheapest_swap(puzzle, budget)
     nearest = None
     if plan is None and partial:
-        nearest = _nearest(puzzle, choices, prefer)
-    return Solution(puzzle, plan, nearest)
+        nearest = _nearest(puzzle, choices, budget, prefer)
+    exact = puzzle is whole and not budget.exhausted
+    return Solution(whole, plan, nearest, exact)
 
 
-def _cheapest_swap(puzzle: Puzzle) -> Plan | None:
+def _within_reach(puzzle: Puzzle) -> Puzzle:
+    """The puzzle with at most ``MAX_PIECES`` cards: those that must be played, then the
+    others in the order given."""
+    if len(puzzle.pieces) <= MAX_PIECES:
+        return puzzle
+    ranked = sorted(puzzle.pieces, key=lambda p: p.id not in puzzle.required)
+    kept = set(ranked[:MAX_PIECES])
+    return dataclasses.replace(puzzle, pieces=tuple(p for p in puzzle.pieces if p in kept))
+
+
+def _cheapest_swap(puzzle: Puzzle, budget: WorkBudget) -> Plan | None:
     best: tuple[tuple[int, int, int], Plan] | None = None
     for option in puzzle.swaps:
         for dropped in puzzle.pieces:
@@ -340,7 +383,7 @@ def _cheapest_swap(puzzle: Puzzle) -> Plan | None:
                 required=puzzle.required | {option.piece.id},
                 swaps=(),
             )
-            found = _cheapest_complete(swapped, _choices(swapped))
+            found = _cheapest_complete(swapped, _choices(swapped, budget), budget)
             if found is None:
                 continue
             plan = dataclasses.replace(
@@ -352,10 +395,12 @@ def _cheapest_swap(puzzle: Puzzle) -> Plan | None:
     return None if best is None else best[1]
 
 
-def _cheapest_complete(puzzle: Puzzle, choices: list[_Choice]) -> Plan | None:
+def _cheapest_complete(puzzle: Puzzle, choices: list[_Choice], budget: WorkBudget) -> Plan | None:
     transmitting = puzzle.goal == TRANSMIT
     pairs = []
     for target in _targets(puzzle, transmitting):
+        if not budget.spend(len(choices)):
+            break
         for choice in choices:
             if target.stop.cost + choice.cost > puzzle.budget:
                 continue
@@ -366,9 +411,9 @@ def _cheapest_complete(puzzle: Puzzle, choices: list[_Choice]) -> Plan | None:
     pairs.sort(key=lambda t: t[:4])
     best: tuple[Any, ...] | None = None
     for group, move_cost, t_index, c_index, target, choice in pairs:
-        if best is not None and group > best[0]:
+        if (best is not None and group > best[0]) or budget.exhausted:
             break
-        found = _complete_with(target, choice)
+        found = _complete_with(target, choice, budget)
         if found is None:
             continue
         rank = (group, found[0], move_cost, t_index, c_index)
@@ -380,7 +425,9 @@ def _cheapest_complete(puzzle: Puzzle, choices: list[_Choice]) -> Plan | None:
     return _plan(puzzle, target, choice, outside, masks, 0, True)
 
 
-def _nearest(puzzle: Puzzle, choices: list[_Choice], prefer: str = WRONG_FIRST) -> Plan | None:
+def _nearest(
+    puzzle: Puzzle, choices: list[_Choice], budget: WorkBudget, prefer: str = WRONG_FIRST
+) -> Plan | None:
     """The plan leaving fewest wrong lamps at any tower the pawn can end on (or, with
     STRESS_FIRST, the cheapest such plan), among plans that may legally end the turn.
     A sabotage attempt that cannot succeed ends at once."""
@@ -392,11 +439,13 @@ def _nearest(puzzle: Puzzle, choices: list[_Choice], prefer: str = WRONG_FIRST) 
     for target in _targets(puzzle, False):
         can_skip = puzzle.may_end_without_jacquard(puzzle.budget - target.stop.cost)
         for choice in choices:
+            if budget.exhausted:
+                break
             if target.stop.cost + choice.cost > puzzle.budget:
                 continue
             if choice.jacquards == 0 and not can_skip:
                 continue
-            wrong, outside, masks = _nearest_with(target, choice)
+            wrong, outside, masks = _nearest_with(target, choice, budget)
             stress = target.stop.cost + choice.cost
             rank = (
                 wrong if prefer == WRONG_FIRST else stress,

@@ -7,14 +7,17 @@ from functools import cache, cached_property
 from typing import Any
 
 from engine.clacks.data import ROUTE_TOWERS, plain_letters
-from engine.clacks.errors import BadOptions
+from engine.clacks.errors import BadOptions, OptionOutOfRange
 from engine.clacks.geometry import Colour, Seat
 from engine.clacks.mode_state import TEAM_MODES, RaceState, TeamState
 from engine.core.errors import SerializationError
+from engine.core.options import OptionRange
 from engine.core.rng import Rng
+from engine.core.saves import seed_from_json, seed_json
 
 MODES = ("competitive", "coop", "solitaire", "junior")
 ROUTES = ("easy", "hard")
+WORD_LISTS = ("en", "cs")  # the Clacks Cards by language: the English and Czech editions'
 DEFAULT_SEATS: dict[int, tuple[Seat, ...]] = {
     2: (Seat.SOUTH, Seat.NORTH),
     3: (Seat.SOUTH, Seat.WEST, Seat.NORTH),
@@ -51,6 +54,17 @@ def default_seats(mode: str, players: int) -> tuple[Seat, ...]:
 
 MAX_WORD_LENGTH = 12
 MAX_TURN_SECONDS = 86400
+# The numeric options' ranges, checked for every game and stated by the lobby's schema.
+# A stress limit below the dearest Jacquard's cost (3) would deal hands that can never
+# be played, so nothing would ever happen; twice the rules' 5 is as far as a house rule
+# goes. Four hands of 6 leave half of the 48 Jacquards to draw from, so a deal or a
+# draw can never run out (the rules deal 3).
+RANGES: dict[str, OptionRange] = {
+    "stress_limit": OptionRange(3, 10),
+    "hand_size": OptionRange(1, 6),
+    "turn_seconds": OptionRange(1, MAX_TURN_SECONDS, whole=False),
+    "start_time": OptionRange(0, 10**11, whole=False),  # the table's clock: Unix time
+}
 
 
 def clean_word(word: str) -> str:
@@ -89,14 +103,14 @@ class Options:
     """
 
     mode: str = "competitive"
-    seats: tuple[Seat, ...] = DEFAULT_SEATS[2]
+    seats: tuple[Seat, ...] = ()  # () = the mode's usual two seats, or its only count's
     express: bool = False  # Clacks Express: timed turns
     long_message: bool = False  # two words, SPACE between, END after
     quick: bool = False  # Quick Game: no sabotage, the round completes
-    # House rule, on by default: in a two-player competitive game the starting player is
-    # dealt no Fault Report. Without it the player who moves first wins about 60% of
-    # games between equal players (docs/balance.md); off gives the published setup.
-    balanced_start: bool = True
+    # House rule, off by default (the published setup deals every player a Fault Report):
+    # in a two-player competitive game the starting player is dealt none, which evens
+    # out the first move's advantage between equal players (docs/balance.md).
+    balanced_start: bool = False
     turn_seconds: float = 60.0  # Clacks Express
     start_time: float = 0.0  # the table clock when the first turn starts
     stress_limit: int = 5
@@ -105,22 +119,29 @@ class Options:
         tuple[str, ...], ...
     ] = ()  # players' own words, one list per seat; () = deal cards
     route: str = "easy"
+    word_list: str = "en"  # which edition's Clacks Cards are dealt (a table's language)
     long_distance: bool = False  # co-op: hands hidden from teammates, no hints
     night_shift: bool = False  # co-op: Fault stamps reveal Fault Reports at once
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise BadOptions(f"unknown mode {self.mode!r}; modes are {', '.join(MODES)}")
+        if self.word_list not in WORD_LISTS:
+            raise BadOptions(
+                f"unknown word list {self.word_list!r}; word lists are {', '.join(WORD_LISTS)}"
+            )
+        if not self.seats:
+            counts = MODE_SEATS[self.mode]
+            only = next(iter(counts.values())) if len(counts) == 1 else counts[2]
+            object.__setattr__(self, "seats", only)
+        for name, allowed in RANGES.items():
+            allowed.check(name, getattr(self, name), OptionOutOfRange)
         if self.words:
             object.__setattr__(
                 self, "words", tuple(tuple(clean_word(w) for w in ws) for ws in self.words)
             )
         if len(set(self.seats)) != len(self.seats):
             raise BadOptions("a seat is listed twice")
-        if not 0 < self.turn_seconds <= MAX_TURN_SECONDS:
-            raise BadOptions(
-                f"turn_seconds must be more than 0 and at most {MAX_TURN_SECONDS} (a day)"
-            )
         if self.mode == "competitive":
             self._check_competitive()
         else:
@@ -135,7 +156,10 @@ class Options:
             needed = self.words_per_player
             for seat, ws in zip(self.seats, self.words, strict=True):
                 if len(ws) != needed:
-                    raise BadOptions(f"{seat.label} needs {needed} word(s), not {len(ws)}")
+                    raise BadOptions(
+                        f"{seat.label} needs {needed} {'word' if needed == 1 else 'words'}, "
+                        f"not {len(ws)}"
+                    )
         if not 2 <= len(self.seats) <= 4:
             raise BadOptions(f"the competitive game is for 2 to 4 players, not {len(self.seats)}")
         if len(self.seats) == 2 and self.seats[0].opposite is not self.seats[1]:
@@ -183,7 +207,8 @@ class Options:
         whose = "the team" if self.mode in TEAM_MODES else "each seat"
         if len(self.words) != lists:
             raise BadOptions(
-                f"{title} needs {lists} list(s) of two words (one for {whose}), "
+                f"{title} needs {lists} {'list' if lists == 1 else 'lists'} of two words "
+                f"(one for {whose}), "
                 f"not {len(self.words)}"
             )
         for ws in self.words:
@@ -266,7 +291,7 @@ class Options:
                 ):
                     raise BadOptions("words must be a list of word lists, one per seat")
                 kwargs[name] = tuple(tuple(ws) for ws in value)
-            elif name in ("mode", "route"):
+            elif name in ("mode", "route", "word_list"):
                 if not isinstance(value, str):
                     raise BadOptions(f"{name} must be a string")
                 kwargs[name] = value
@@ -274,10 +299,10 @@ class Options:
                 if not isinstance(value, bool):
                     raise BadOptions(f"{name} must be true or false")
                 kwargs[name] = value
-            else:
-                if isinstance(value, bool) or not isinstance(value, (int, float)):
-                    raise BadOptions(f"{name} must be a number")
-                kwargs[name] = type(getattr(cls, name))(value)
+            else:  # a number: whole or not, in its range (checked again by __init__)
+                allowed = RANGES[name]
+                allowed.check(name, value, OptionOutOfRange)
+                kwargs[name] = value if allowed.whole else float(value)
         return cls(**kwargs)
 
 
@@ -400,7 +425,7 @@ class ClacksState:
     def to_json(self) -> dict[str, Any]:
         return {
             "options": self.options.to_json(),
-            "seed": self.seed,
+            "seed": seed_json(self.seed, self.rng.legacy),
             "board": self.board,
             "players": [
                 {
@@ -445,7 +470,7 @@ class ClacksState:
             team, race = data.get("team"), data.get("race")
             return cls(
                 options=Options.from_json(data["options"]),
-                seed=int(data["seed"]),
+                seed=seed_from_json(data["seed"]),
                 board=int(data["board"]),
                 players=players,
                 order=[Seat.parse(s) for s in data["order"]],

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.clacks.components import SYMBOL_NAMES, ComponentSet
 from engine.clacks.data import load_components, plain_letters
-from engine.clacks.errors import BadOptions, GameIsOver, WrongPhase
+from engine.clacks.errors import BadOptions, GameIsOver, OptionOutOfRange, WrongPhase
 from engine.clacks.events import Event, event
 from engine.clacks.geometry import (
     Seat,
@@ -31,11 +31,15 @@ from engine.clacks.geometry import (
     towers_of,
 )
 from engine.core.errors import IllegalAction, MalformedAction, SerializationError
+from engine.core.options import OptionRange
 from engine.core.rng import Rng
+from engine.core.saves import check_header, read_seed, seed_json
 
 KINDS = ("read", "set", "mixed")
+QUESTIONS = OptionRange(1, 100)  # a session's length, as the schema states it
 LETTERS = SYMBOL_NAMES[:26]
-FORMAT = 1
+FORMAT = 2  # the seed as hexadecimal digits, questions from HMAC_DRBG (engine.core.rng)
+LEGACY_FORMAT = 1  # before: a whole-number seed and SplitMix64, kept for old logs
 GAME = "clacks-trainer"
 
 
@@ -49,8 +53,7 @@ class TrainerOptions:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise BadOptions(f"unknown kind {self.kind!r}; kinds are {', '.join(KINDS)}")
-        if isinstance(self.questions, bool) or not 1 <= self.questions <= 100:
-            raise BadOptions(f"questions must be 1 to 100, not {self.questions!r}")
+        QUESTIONS.check("questions", self.questions, OptionOutOfRange)
 
     @property
     def symbols(self) -> tuple[str, ...]:
@@ -82,10 +85,7 @@ class TrainerOptions:
                 raise BadOptions("kind must be a string")
             kwargs["kind"] = data["kind"]
         if "questions" in data:
-            value = data["questions"]
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOptions("questions must be a whole number")
-            kwargs["questions"] = value
+            kwargs["questions"] = QUESTIONS.check("questions", data["questions"], OptionOutOfRange)
         if "signals" in data:
             if not isinstance(data["signals"], bool):
                 raise BadOptions("signals must be true or false")
@@ -121,8 +121,8 @@ class TrainerState:
         q = self.question
         return {
             "options": self.options.to_json(),
-            "seed": self.seed,
-            "rng": self.rng.state,
+            "seed": seed_json(self.seed, self.rng.legacy),
+            "rng": self.rng.to_json(),
             "board": self.board,
             "question": None
             if q is None
@@ -209,9 +209,15 @@ class AlphabetTrainer:
 
     @classmethod
     def new(
-        cls, options: TrainerOptions, seed: int, components: ComponentSet | None = None
+        cls,
+        options: TrainerOptions,
+        seed: int,
+        components: ComponentSet | None = None,
+        legacy: bool = False,
     ) -> AlphabetTrainer:
-        trainer = cls(TrainerState(options, seed, Rng(seed)), components or load_components(), [])
+        """A new session asking from ``seed`` (``legacy``: as a format 1 log did)."""
+        state = TrainerState(options, seed, Rng.for_seed(seed, legacy))
+        trainer = cls(state, components or load_components(), [])
         trainer._ask()
         return trainer
 
@@ -357,9 +363,9 @@ class AlphabetTrainer:
     def log_to_json(self) -> dict[str, Any]:
         return {
             "game": GAME,
-            "format": FORMAT,
+            "format": LEGACY_FORMAT if self.state.rng.legacy else FORMAT,
             "options": self.state.options.to_json(),
-            "seed": self.state.seed,
+            "seed": seed_json(self.state.seed, self.state.rng.legacy),
             "actions": [a.to_json() for a in self.log],
         }
 
@@ -367,15 +373,13 @@ class AlphabetTrainer:
     def replay(cls, data: object, components: ComponentSet | None = None) -> AlphabetTrainer:
         if not isinstance(data, dict) or data.get("game") != GAME:
             raise SerializationError("this is not an alphabet trainer log")
-        if data.get("format") != FORMAT:
-            raise SerializationError(f"unknown trainer log format {data.get('format')!r}")
+        check_header(data, GAME, (FORMAT, LEGACY_FORMAT), "trainer log")
+        legacy = data["format"] == LEGACY_FORMAT
         try:
             options = TrainerOptions.from_json(data["options"])
-            seed = data["seed"]
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise SerializationError("seed must be a whole number")
+            seed = read_seed(data, legacy)
             actions = [trainer_action_from_json(a) for a in data["actions"]]
-            trainer = cls.new(options, seed, components)
+            trainer = cls.new(options, seed, components, legacy)
             for action in actions:
                 trainer.apply(action)
         except (KeyError, TypeError, IllegalAction) as exc:

@@ -14,6 +14,7 @@ from engine.clacks.session import clacks_reference, describe_event
 from engine.clacks.trainer import (
     GAME,
     KINDS,
+    QUESTIONS,
     AlphabetTrainer,
     TrainerAction,
     TrainerOptions,
@@ -126,7 +127,7 @@ class TrainerModule(GameModule):
             "choices": {
                 "seat": {"choices": [s.label for s in Seat], "default": "south"},
                 "kind": {"choices": list(KINDS), "default": "mixed"},
-                "questions": {"min": 1, "max": 100, "default": 10},
+                "questions": QUESTIONS.schema(10),
                 "signals": {"type": "bool", "default": False},
             },
         }

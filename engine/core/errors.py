@@ -28,6 +28,12 @@ class IllegalAction(EngineError, ValueError):
     def to_json(self) -> dict[str, object]:
         return {"rule": self.rule, "message": self.message, "params": self.params}
 
+    def public(self) -> IllegalAction:
+        """The refusal as everyone at the table may hear it (a press of a tower button
+        is refused on the table screen): this one, unless it names something only the
+        acting player may know."""
+        return self
+
 
 class MalformedAction(IllegalAction):
     """An action that could not be understood at all (unknown type, missing fields)."""

@@ -12,6 +12,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.budget import Cancelled
+
 JSON = dict[str, Any]
 
 
@@ -33,6 +35,18 @@ class SeatInfo:
     id: str  # stable label used in URLs and actions, e.g. "south"
     colour: str | None = None  # button colour, where the game has one
     extra: JSON = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Told:
+    """What one action told the table: ``events`` for everyone (as ``apply`` returns
+    them), and ``private``: per seat, per index of one of ``events``, the details only
+    that seat may read (the Jacquards it drew, not how many). ``seat`` took the action
+    (None: the table itself)."""
+
+    seat: str | None
+    events: list[JSON]
+    private: dict[str, dict[int, JSON]] = field(default_factory=dict)
 
 
 class Session(ABC):
@@ -61,6 +75,22 @@ class Session(ABC):
     def apply(self, seat: str | None, action: JSON, now: float) -> list[JSON]:
         """Apply ``action`` on behalf of ``seat`` (None: the table itself) at table time
         ``now``; returns public events. Raises IllegalAction (state unchanged)."""
+
+    def apply_told(self, seat: str | None, action: JSON, now: float) -> Told:
+        """``apply``, also returning what only one seat may read of it (its own draws);
+        a game with nothing private need not override it."""
+        return Told(seat, self.apply(seat, action, now))
+
+    def replay_action(self, action: JSON) -> Told:
+        """Apply one action as the saved log holds it (``log_json()["actions"]``), as
+        ``GameModule.replay`` does, and return what it told. The default takes the seat
+        the action names (or the one seat to act, for a game whose actions name none)
+        and the time it was taken from ``at``."""
+        acting = self.active_seats
+        named = action.get("seat") if "seat" in action or not acting else acting[0]
+        seat = named if isinstance(named, str) else None
+        at = action.get("at")
+        return self.apply_told(seat, action, float(at) if isinstance(at, (int, float)) else 0.0)
 
     @abstractmethod
     def undo(self, seat: str) -> list[JSON]: ...
@@ -112,13 +142,15 @@ class Session(ABC):
         the board's transmit animation; empty when nothing was sent."""
         return []
 
-    def hint(self, seat: str) -> JSON | None:
+    def hint(self, seat: str, cancelled: Cancelled | None = None) -> JSON | None:
         """A suggested plan for ``seat``'s turn, as the game describes it (at least
         ``actions``: the actions in order, each as ``apply`` takes it), or None when the
-        game has no hints, forbids them, or it is not the seat's turn."""
+        game has no hints, forbids them, or it is not the seat's turn. The search is
+        bounded whatever the options; ``cancelled`` returning True stops it sooner
+        (SearchCancelled, engine.core.budget)."""
         return None
 
-    def hint_lamps(self, seat: str) -> LampFrame | None:
+    def hint_lamps(self, seat: str, cancelled: Cancelled | None = None) -> LampFrame | None:
         """The board with the lamps the hint would flip as ``preview`` and where it
         leads as ``accent``, for showing the hint on the lamps; None without a hint."""
         return None
@@ -127,10 +159,14 @@ class Session(ABC):
         """The bot levels that can take a seat in this game, weakest first."""
         return []
 
-    def bot_action(self, seat: str, level: str, now: float) -> JSON | None:
+    def bot_action(
+        self, seat: str, level: str, now: float, cancelled: Cancelled | None = None
+    ) -> JSON | None:
         """The action a bot of ``level`` takes for ``seat`` now, seeing only that seat's
         view: in the seat's turn always one (to ``apply``), otherwise one or None (a card
-        played out of turn). Raises ValueError for an unknown level."""
+        played out of turn). Raises ValueError for an unknown level. A bot's thinking
+        is bounded whatever the options; a caller that stops waiting for it makes
+        ``cancelled`` return True, and the bot stops (SearchCancelled)."""
         return None
 
     def describe_event(self, event: JSON) -> str:

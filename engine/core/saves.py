@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol, TypeVar
 
 from engine.core.errors import IllegalAction, SerializationError
+from engine.core.rng import seed_from_hex, seed_to_hex
 
 
 class Replayable(Protocol):
@@ -16,26 +17,46 @@ G = TypeVar("G", bound=Replayable)
 A = TypeVar("A")
 
 
-def check_header(data: object, game: str, fmt: int, noun: str) -> dict[str, Any]:
-    """The saved object, once it is known to be this game's, in a format this version reads."""
+def check_header(data: object, game: str, fmt: int | Collection[int], noun: str) -> dict[str, Any]:
+    """The saved object, once it is known to be this game's, in a format this version
+    reads (``fmt``: the one format, or every format it reads)."""
+    formats = [fmt] if isinstance(fmt, int) else sorted(fmt)
     if not isinstance(data, dict):
         raise SerializationError(f"a saved {noun} must be a JSON object")
     if data.get("game") != game:
         raise SerializationError(
             f"this is not a {game.capitalize()} {noun} (game = {data.get('game')!r})"
         )
-    if data.get("format") != fmt:
-        raise SerializationError(
-            f"unknown save format {data.get('format')!r}; this version reads {fmt}"
-        )
+    found = data.get("format")
+    if isinstance(found, bool) or found not in formats:
+        readable = " and ".join(str(f) for f in formats)
+        raise SerializationError(f"unknown save format {found!r}; this version reads {readable}")
     return data
 
 
-def read_seed(data: dict[str, Any]) -> int:
-    seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SerializationError("seed must be a whole number")
-    return seed
+def seed_json(seed: int, legacy: bool = False) -> int | str:
+    """A game's seed as its save holds it: hexadecimal digits (a 256-bit number is beyond
+    what a browser's JSON keeps exactly), or for a game saved before the HMAC_DRBG
+    generator (``legacy``) the whole number it always had."""
+    return seed if legacy else seed_to_hex(seed)
+
+
+def seed_from_json(value: object, legacy: bool | None = None) -> int:
+    """A seed ``seed_json`` wrote: hexadecimal digits, or with ``legacy`` (or either,
+    when None) a whole number; SerializationError for anything else."""
+    if legacy is not False and isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if legacy is True:
+        raise SerializationError("seed must be a whole number in this save format")
+    try:
+        return seed_from_hex(value)
+    except ValueError as exc:
+        raise SerializationError(str(exc)) from None
+
+
+def read_seed(data: dict[str, Any], legacy: bool = False) -> int:
+    """The log's seed, in the form its format gives it (see ``seed_json``)."""
+    return seed_from_json(data.get("seed"), legacy)
 
 
 def read_actions(raw: object, parse: Callable[[object], A]) -> list[A]:

@@ -40,7 +40,7 @@ def describe_event(event: JSON) -> str:
         "game_started": "A new match of Klackers begins.",
         "round_started": f"Round {event.get('round')}, worth {event.get('value')}: {who} starts.",
         "turn_started": f"{who} has the dice.",
-        "pulled": f"{who} pulls {_numbers(event.get('numbers'))} forward.",
+        "pulled": f"{who} pulled {_numbers(event.get('numbers'))} forward.",
         "marked": f"{who} marks {_numbers(event.get('numbers'))}.",
         "klacked": f"{who} KLACKS!",
         "klack_bonus": f"Every other player gives {who} a chip for the Klack.",

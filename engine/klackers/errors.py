@@ -23,6 +23,12 @@ class BadOptions(IllegalAction):
     rule = "klackers_options"
 
 
+class OptionOutOfRange(BadOptions):
+    """A numeric option outside the range the schema states (engine.core.options)."""
+
+    rule = "option_range"
+
+
 class RollFirst(IllegalAction):
     """A pull (or a number marked) before the dice have been rolled."""
 

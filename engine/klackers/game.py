@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction, SerializationError
-from engine.core.saves import apply_all, check_header, read_actions, read_seed
+from engine.core.saves import apply_all, check_header, read_actions, read_seed, seed_json
 from engine.klackers import rules
 from engine.klackers.actions import Action, Pull, Roll, action_from_json
 from engine.klackers.errors import NothingToUndo
@@ -26,7 +26,9 @@ from engine.klackers.state import KlackersState
 from engine.klackers.views import build_view
 
 GAME = "klackers"
-FORMAT = 1
+FORMAT = 2  # the seed as hexadecimal digits, dice from HMAC_DRBG (engine.core.rng)
+LEGACY_FORMAT = 1  # before: a whole-number seed and SplitMix64, kept for old saves
+FORMATS = (FORMAT, LEGACY_FORMAT)
 REVEALING_EVENTS = {"rolled", "turn_started", "round_started", "game_won"}
 
 
@@ -51,9 +53,16 @@ class KlackersGame:
     # ----------------------------------------------------------------- creation
 
     @classmethod
-    def new(cls, options: KlackersOptions | None = None, seed: int = 0) -> KlackersGame:
-        state, opening = rules.setup(options or KlackersOptions(), seed)
+    def new(
+        cls, options: KlackersOptions | None = None, seed: int = 0, legacy: bool = False
+    ) -> KlackersGame:
+        state, opening = rules.setup(options or KlackersOptions(), seed, legacy)
         return cls(state, opening=opening)
+
+    @property
+    def legacy(self) -> bool:
+        """Whether this match was saved before HMAC_DRBG, and keeps SplitMix64."""
+        return self.state.rng.legacy
 
     def opening_events(self) -> list[Event]:
         """The roll-off and the first round's start, as they happened at setup."""
@@ -127,7 +136,9 @@ class KlackersGame:
         if self._before:
             self.state = self._before.pop()
         else:  # read back from JSON: nothing kept, so replay
-            self.state = self.replay_actions(self.state.options, self.state.seed, self.log).state
+            self.state = self.replay_actions(
+                self.state.options, self.state.seed, self.log, self.legacy
+            ).state
         return [event("undone", seat, action=undone.to_json())]
 
     def clone(self) -> KlackersGame:
@@ -146,23 +157,23 @@ class KlackersGame:
     def log_to_json(self) -> dict[str, Any]:
         return {
             "game": GAME,
-            "format": FORMAT,
+            "format": LEGACY_FORMAT if self.legacy else FORMAT,
             "options": self.state.options.to_json(),
-            "seed": self.state.seed,
+            "seed": seed_json(self.state.seed, self.legacy),
             "actions": [a.to_json() for a in self.log],
         }
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": GAME,
-            "format": FORMAT,
+            "format": LEGACY_FORMAT if self.legacy else FORMAT,
             "state": self.state.to_json(),
             "log": [a.to_json() for a in self.log],
         }
 
     @classmethod
     def from_json(cls, data: object) -> KlackersGame:
-        saved = check_header(data, GAME, FORMAT, "match")
+        saved = check_header(data, GAME, FORMATS, "match")
         try:
             state = KlackersState.from_json(saved["state"])
             log = read_actions(saved["log"], action_from_json)
@@ -174,19 +185,20 @@ class KlackersGame:
     def replay(cls, data: object) -> KlackersGame:
         """Rebuild a match from ``log_to_json``; raises SerializationError if the log is
         not one these rules can reproduce."""
-        saved = check_header(data, GAME, FORMAT, "match")
+        saved = check_header(data, GAME, FORMATS, "match")
         try:
             options = KlackersOptions.from_json(saved["options"])
             actions = read_actions(saved["actions"], action_from_json)
         except (KeyError, TypeError, IllegalAction) as exc:
             raise SerializationError(f"not a Klackers action log: {exc}") from exc
-        return cls.replay_actions(options, read_seed(saved), actions)
+        legacy = saved["format"] == LEGACY_FORMAT
+        return cls.replay_actions(options, read_seed(saved, legacy), actions, legacy)
 
     @classmethod
     def replay_actions(
-        cls, options: KlackersOptions, seed: int, actions: list[Action]
+        cls, options: KlackersOptions, seed: int, actions: list[Action], legacy: bool = False
     ) -> KlackersGame:
-        return apply_all(cls.new(options, seed), actions)
+        return apply_all(cls.new(options, seed, legacy), actions)
 
     def __eq__(self, other: object) -> bool:
         return (

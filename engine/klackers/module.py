@@ -11,8 +11,9 @@ from engine.klackers.layout import BoardLayout, default_layout
 from engine.klackers.numbers import NUMBERS, ONE_DIE_LIMIT, TWO_DICE
 from engine.klackers.options import (
     DEFAULT_SEATS,
-    MAX_ROUNDS,
-    MAX_TARGET,
+    JSON_RANGES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     SEATS,
     VARIANTS,
     KlackersOptions,
@@ -59,14 +60,24 @@ class KlackersModule(GameModule):
                     "variants": list(VARIANTS),
                     "default_seats": {str(n): list(s) for n, s in DEFAULT_SEATS.items()},
                     "choices": {
-                        "rounds": {"min": 0, "max": MAX_ROUNDS, "default": KlackersOptions.rounds},
-                        "target": {"min": 0, "max": MAX_TARGET, "default": 0},
+                        "rounds": JSON_RANGES["rounds"].schema(KlackersOptions.rounds),
+                        "target": JSON_RANGES["target"].schema(0),
                     },
                     "match": "at most `rounds` rounds, or until a player holds `target` "
                     "chips; 0 for either means none, not both",
                 }
             ],
             "modes_order": ["klackers"],
+            # every option with its range or allowed values; rounds and target take 0
+            # (or null) for none, not both
+            "options": {
+                "mode": {"choices": [GAME], "default": GAME},
+                "players": {"type": "integer", "min": MIN_PLAYERS, "max": MAX_PLAYERS},
+                "seats": {"choices": list(SEATS), "distinct": True},
+                **{name: {"type": "bool", "default": False} for name in VARIANTS},
+                "rounds": JSON_RANGES["rounds"].schema(KlackersOptions.rounds),
+                "target": JSON_RANGES["target"].schema(0),
+            },
         }
 
     def reference(self) -> JSON:

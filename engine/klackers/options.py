@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.klackers.errors import BadOptions
+from engine.core.options import OptionRange
+from engine.klackers.errors import BadOptions, OptionOutOfRange
 
 SEATS: tuple[str, ...] = ("south", "west", "north", "east")  # Klackwise
 DEFAULT_SEATS: dict[int, tuple[str, ...]] = {
@@ -25,6 +26,16 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MAX_ROUNDS = 99
 MAX_TARGET = 999
 VARIANTS = ("hughie", "klack_to_win", "klack_worth_two")
+# rounds and target, when given (None: none); as JSON and the schema give them, 0 is
+# none too
+RANGES: dict[str, OptionRange] = {
+    "rounds": OptionRange(1, MAX_ROUNDS),
+    "target": OptionRange(1, MAX_TARGET),
+}
+JSON_RANGES: dict[str, OptionRange] = {
+    "rounds": OptionRange(0, MAX_ROUNDS),
+    "target": OptionRange(0, MAX_TARGET),
+}
 
 
 def default_seats(players: object) -> tuple[str, ...]:
@@ -65,12 +76,10 @@ class KlackersOptions:
         for name in VARIANTS:
             if not isinstance(getattr(self, name), bool):
                 raise BadOptions(f"{name} must be true or false")
-        for name, most in (("rounds", MAX_ROUNDS), ("target", MAX_TARGET)):
+        for name, allowed in RANGES.items():
             value = getattr(self, name)
-            if value is None:
-                continue
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
-                raise BadOptions(f"{name} must be a whole number from 1 to {most}, not {value!r}")
+            if value is not None:
+                allowed.check(name, value, OptionOutOfRange)
         if self.rounds is None and self.target is None:
             raise BadOptions("a match needs a number of rounds, a target of chips, or both")
 
@@ -95,9 +104,10 @@ class KlackersOptions:
         if unknown:
             raise BadOptions(f"unknown options: {', '.join(unknown)}")
         kwargs: dict[str, Any] = {k: v for k, v in data.items() if k != "players"}
-        for name in ("rounds", "target"):
+        for name, span in JSON_RANGES.items():
             # 0 is "none", as a number field in a form can say it
-            if kwargs.get(name) == 0 and not isinstance(kwargs[name], bool):
+            given = kwargs.get(name)
+            if given is not None and span.check(name, given, OptionOutOfRange) == 0:
                 kwargs[name] = None
         if "seats" in kwargs:
             if not isinstance(kwargs["seats"], list):

@@ -59,8 +59,12 @@ def roll_off(rng: Rng, seats: tuple[str, ...]) -> tuple[list[dict[str, int]], st
             return rolls, contenders[0]
 
 
-def setup(options: KlackersOptions, seed: int) -> tuple[KlackersState, list[Event]]:
-    rng = Rng(seed)
+def setup(
+    options: KlackersOptions, seed: int, legacy: bool = False
+) -> tuple[KlackersState, list[Event]]:
+    """A new match rolled by the generator keyed by ``seed`` (``legacy``: a match saved
+    before HMAC_DRBG, see engine.core.rng)."""
+    rng = Rng.for_seed(seed, legacy)
     opening, starter = roll_off(rng, options.seats)
     first = Round(number=1, value=1, order=klackwise_from(starter, options.seats))
     state = KlackersState(

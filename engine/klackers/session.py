@@ -16,9 +16,10 @@ marked numbers (refused, with the reason, unless they make the roll).
 
 from __future__ import annotations
 
+from engine.core.budget import Cancelled
 from engine.core.errors import MalformedAction
 from engine.core.interface import JSON, LampFrame, SeatInfo, Session
-from engine.core.rng import Rng
+from engine.core.rng import derive_seed
 from engine.klackers.actions import Action, Pull, Roll, action_from_json
 from engine.klackers.bots import LEVELS, PlannerBot, make_bot, objective_for
 from engine.klackers.describe import describe_event
@@ -32,7 +33,6 @@ from engine.klackers.errors import (
 from engine.klackers.game import GAME, KlackersGame
 from engine.klackers.layout import BoardLayout, default_layout
 from engine.klackers.numbers import NUMBERS, bit, mask_of, numbers_of
-from engine.klackers.options import SEATS
 from engine.klackers.strategy import exact_values
 
 
@@ -177,20 +177,23 @@ class KlackersSession(Session):
         """The bot levels that can take a seat, weakest first."""
         return list(LEVELS)
 
-    def bot_action(self, seat: str, level: str, now: float) -> JSON | None:
+    def bot_action(
+        self, seat: str, level: str, now: float, cancelled: Cancelled | None = None
+    ) -> JSON | None:
         """What a bot of ``level`` does for ``seat`` now (None outside its turn), from
         that seat's view only; the random bot is seeded from the match, the seat and the
-        actions so far, so the same moment gives the same choice."""
+        actions so far, so the same moment gives the same choice. A Klackers bot looks
+        up a fixed table of 512 standing sets (engine.klackers.strategy), so its work is
+        bounded whatever the options and ``cancelled`` has nothing to stop."""
         if seat not in self.klackers.seats or seat != self.klackers.current_seat:
             if level not in LEVELS:
                 raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
             return None
         state = self.klackers.state
-        seed = Rng(state.seed ^ (SEATS.index(seat) + 1) << 40 ^ len(self.klackers.log) << 8)
-        bot = make_bot(level, seed.next_u64())
+        bot = make_bot(level, derive_seed(state.seed, "bot", seat, len(self.klackers.log)))
         return bot.choose(self.klackers.view(seat)).to_json()
 
-    def hint(self, seat: str) -> JSON | None:
+    def hint(self, seat: str, cancelled: Cancelled | None = None) -> JSON | None:
         """The planner's advice for ``seat``'s next step: ``actions`` (one roll or one
         pull), the ``objective`` it plays for (``score``, or ``klack`` under Klack to
         Win) and ``expected``: the expected final score (or the chance of not Klacking)
@@ -212,7 +215,7 @@ class KlackersSession(Session):
             "expected": round(expected, 3),
         }
 
-    def hint_lamps(self, seat: str) -> LampFrame | None:
+    def hint_lamps(self, seat: str, cancelled: Cancelled | None = None) -> LampFrame | None:
         """The lamps with the hinted pull's numbers blinking (a hinted roll: none)."""
         advice = self.hint(seat)
         if advice is None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, SerializationError
 from engine.core.rng import Rng
+from engine.core.saves import seed_from_json, seed_json
 from engine.klackers.numbers import ALL_STANDING
 from engine.klackers.options import KlackersOptions
 
@@ -130,7 +131,7 @@ class KlackersState:
         turn = self.turn
         return {
             "options": self.options.to_json(),
-            "seed": self.seed,
+            "seed": seed_json(self.seed, self.rng.legacy),
             "rng": self.rng.to_json(),
             "players": [
                 {
@@ -187,7 +188,7 @@ class KlackersState:
             t = data["turn"]
             state = cls(
                 options=options,
-                seed=int(data["seed"]),
+                seed=seed_from_json(data["seed"]),
                 rng=Rng.from_json(data["rng"]),
                 players=players,
                 round=Round(

@@ -3,6 +3,9 @@
 A bot sees exactly what a person in its seat would: the seat's view (``ClacksGame.view``)
 and the actions the rules allow that seat now. It never touches the game itself, so it
 cannot peek at other hands, the bag or the decks.
+
+A bot's caller may give it ``cancelled``: when that returns True a bot still thinking
+stops (SearchCancelled, engine.core.budget) instead of finishing a decision nobody wants.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 from engine.clacks.actions import Action
 from engine.clacks.components import ComponentSet
 from engine.clacks.geometry import Seat, read_pattern
+from engine.core.budget import Cancelled
 from engine.core.rng import Rng
 
 View = dict[str, Any]
@@ -24,9 +28,12 @@ class Bot(ABC):
 
     level: str = ""
 
-    def __init__(self, components: ComponentSet, seed: int = 0) -> None:
+    def __init__(
+        self, components: ComponentSet, seed: int = 0, cancelled: Cancelled | None = None
+    ) -> None:
         self.components = components
         self.rng = Rng(seed)
+        self.cancelled = cancelled
 
     @abstractmethod
     def choose(self, view: View, legal: list[Action]) -> Action | None:

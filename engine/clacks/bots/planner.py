@@ -10,8 +10,9 @@ Out of turn it defends: against a saboteur of its last symbol, and against a pla
 about to send their own last one, it plays what hinders them (fewer stress points, all
 lamps on).
 
-Its thinking is bounded by ``max_solves`` solver calls per decision; each call is
-itself bounded (every set of at most a handful of cards at at most six towers).
+Its thinking is bounded by ``max_solves`` solver calls per decision, and all of them
+together by ``PLANNER_STEPS`` steps of work (engine.core.budget), whatever the hand and
+the options: once they are spent it plays the best it has found.
 """
 
 from __future__ import annotations
@@ -34,25 +35,37 @@ from engine.clacks.geometry import (
 )
 from engine.clacks.mode_state import TEAM_MODES
 from engine.clacks.puzzle import DARKEN, puzzle_from_view
-from engine.clacks.solver import STRESS_FIRST, WRONG_FIRST, Plan, Solution, solve
+from engine.clacks.solver import SOLVE_STEPS, STRESS_FIRST, WRONG_FIRST, Plan, Solution, solve
+from engine.core.budget import Cancelled, WorkBudget
 
 # Fault effects the planner tries before its turn's work, most expendable first.
 OWN_TURN_EFFECTS = ("stress_bonus", "free_move", "set_tower", "light_all")
 # Kept for Last Letter Sabotage (darkening a tower outright; all lamps on against a
 # saboteur) unless they win the game now.
 HELD_FOR_SABOTAGE = ("set_tower", "light_all")
+PLANNER_STEPS = 4 * SOLVE_STEPS  # the work of one decision, all its solves together
 
 
 class PlannerBot(Bot):
     level = "planner"
 
-    def __init__(self, components: ComponentSet, seed: int = 0, max_solves: int = 48) -> None:
-        super().__init__(components, seed)
+    def __init__(
+        self,
+        components: ComponentSet,
+        seed: int = 0,
+        cancelled: Cancelled | None = None,
+        max_solves: int = 48,
+        steps: int = PLANNER_STEPS,
+    ) -> None:
+        super().__init__(components, seed, cancelled)
         self.max_solves = max_solves
+        self.steps = steps
+        self.work = WorkBudget(steps, cancelled)
 
     def choose(self, view: View, legal: list[Action]) -> Action | None:
         if not legal:
             return None
+        self.work = WorkBudget(self.steps, self.cancelled)  # each decision its own
         if not is_my_turn(view):
             return self._defend(view, legal)
         if view["turn"].get("phase") == "timeout_discard":
@@ -68,7 +81,7 @@ class PlannerBot(Bot):
 
     def plan(self, view: View) -> list[Action]:
         """The rest of this turn as the planner means to play it."""
-        puzzle = puzzle_from_view(view, self.components)
+        puzzle = puzzle_from_view(view, self.components, work=self.work)
         if puzzle is None:
             return []
         if puzzle.goal == DARKEN:
@@ -78,7 +91,7 @@ class PlannerBot(Bot):
         team = view["mode"] in TEAM_MODES
         # in co-op every stress point moves the Post Office: when the symbol cannot be
         # sent, spend as little as the rules allow
-        base = solve(puzzle, prefer=STRESS_FIRST if team else WRONG_FIRST)
+        base = solve(puzzle, prefer=STRESS_FIRST if team else WRONG_FIRST, budget=self.work)
         if base.plan is not None:
             return base.plan.actions()
         if view["mode"] != "competitive":
@@ -102,10 +115,12 @@ class PlannerBot(Bot):
         solves = 0
         seen: set[tuple[str, ...]] = set()
         for with_faults in (False, True):
-            puzzle = puzzle_from_view(view, self.components, with_faults)
+            puzzle = puzzle_from_view(view, self.components, with_faults, self.work)
             if puzzle is None:
                 return []
             pieces = puzzle.pieces
+            if not self.work.spend(1 << len(pieces)):
+                break  # too many cards to weigh every set of them
             subsets = sorted(
                 (
                     tuple(p for i, p in enumerate(pieces) if bits >> i & 1)
@@ -119,7 +134,9 @@ class PlannerBot(Bot):
                     continue
                 seen.add(key)
                 solves += 1
-                darken = solve(dataclasses.replace(puzzle, pieces=subset), partial=False).plan
+                darken = solve(
+                    dataclasses.replace(puzzle, pieces=subset), partial=False, budget=self.work
+                ).plan
                 if darken is None or len(darken.plays) != len(subset):
                     continue  # not possible, or found already with fewer cards
                 solves += 1
@@ -154,8 +171,8 @@ class PlannerBot(Bot):
         )
 
     def _solve_view(self, view: View, with_faults: bool = False) -> Solution | None:
-        puzzle = puzzle_from_view(view, self.components, with_faults)
-        return None if puzzle is None else solve(puzzle, partial=False)
+        puzzle = puzzle_from_view(view, self.components, with_faults, self.work)
+        return None if puzzle is None else solve(puzzle, partial=False, budget=self.work)
 
     def _fault_variants(self, view: View) -> list[tuple[list[Action], View, bool]]:
         """Ways the seat's Fault Reports could change its puzzle: (the fault to play first,
@@ -191,8 +208,8 @@ class PlannerBot(Bot):
                 "you": {**view["you"], "hand": rest},
                 "turn": {**view["turn"], "phase": "play"},
             }
-            puzzle = puzzle_from_view(trial, self.components)
-            plan = None if puzzle is None else solve(puzzle).best
+            puzzle = puzzle_from_view(trial, self.components, work=self.work)
+            plan = None if puzzle is None else solve(puzzle, budget=self.work).best
             cost = next(c["cost"] for c in hand if c["id"] == action.jacquard)
             scored.append((_plan_rank(plan), -cost, action.jacquard, action))
         return min(scored, key=lambda s: s[:3])[3]

@@ -39,7 +39,7 @@
     let text;
     if (last.correct) text = t("trainer.right", { symbol });
     else if (last.gave_up) text = t("trainer.gave_up", { symbol });
-    else text = t("trainer.wrong", { symbol, answer: last.answer ? P.symbolWord(last.answer) : t("clacks.no_symbol") });
+    else text = t("trainer.wrong", { symbol, answer: last.answer ? P.symbolWord(last.answer) : "none" });
     return el("p", { class: `last ${last.correct ? "right" : "wrong"}`, role: "status" },
       el("span", { "aria-hidden": "true" }, last.correct ? "✔ " : "✘ "), text);
   }

@@ -43,6 +43,7 @@
     }
     if (event.lit) params.lit = placeName(routeOf(state, event.seat), event.progress, event.lit);
     if (event.effect && event.kind === "effect_started") params.effect = effectWords(state, event);
+    if (event.kind === "race_won" || event.kind === "race_lost") params.mode = state.view && state.view.mode;
     let key = `event.${event.kind}`;
     const variant = {
       moved: !event.from ? "event.placed" : null,
@@ -52,6 +53,14 @@
       answered: event.correct ? "event.answered.right" : event.answer ? null : "event.answered.skipped",
     }[event.kind];
     if (variant) key = variant;
+    if (event.own) {
+      // what only this seat is told: the cards it drew or was handed, by name
+      const names = [...(event.jacquards || []).map((id) => jacquardName({ id })),
+                     ...(event.faults || []).map((id) => faultName({ id }))];
+      params.names = names.join(", ");
+      params.count = names.length;
+      if (names.length && Clacks.has(`event.${event.kind}.own`)) key = `event.${event.kind}.own`;
+    }
     if (event.kind === "post_office_moved") {
       if (event.steps < 0) {
         key = "event.post_office_moved.back";
@@ -539,7 +548,7 @@
       const shown = readAt(ref, seat, new Set(view.lit), me.pawn);
       if (shown) {
         mine.append(el("p", { class: "shows" }, t("clacks.tower_shows", {
-          tower: me.pawn, symbol: shown.symbol ? symbolWord(shown.symbol) : t("clacks.no_symbol") }), " ",
+          tower: me.pawn, symbol: shown.symbol ? symbolWord(shown.symbol) : "none" }), " ",
           glyph(shown.pattern, patternWords(shown.pattern))));
       }
     }

@@ -136,9 +136,15 @@ const Clacks = (() => {
     if (!error) return "";
     const code = error.rule || error.error;
     if (lang === "en" && error.message) return error.message;
+    // seats and lamp lists in the engine's values, as the page says them
+    const params = { ...(error.params || {}) };
+    for (const [name, value] of Object.entries(params)) {
+      if (Array.isArray(value)) params[name] = value.join(" ");
+      else if (["current", "seat", "target"].includes(name) && has(`seat.${value}`)) params[name] = t(`seat.${value}`);
+    }
     for (const key of [`rule.${code}`, `api.${code}`]) {
       if (has(key)) {
-        const filled = fill(catalog[key], error.params || {});
+        const filled = fill(catalog[key], params);
         if (!filled.missing) return filled.out;
         if (has(`${key}.plain`)) return catalog[`${key}.plain`];
       }
@@ -167,6 +173,8 @@ const Clacks = (() => {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (err) {
+      // the companion is out of reach: the page says so once, in its banner
+      connection.lost();
       throw new ApiFailure(0, { error: "network", message: t("ui.offline"), params: {} });
     }
     let data = null;
@@ -179,34 +187,87 @@ const Clacks = (() => {
     return data;
   }
 
-  // Follow a room: onState(snapshot) for the first snapshot and after every change.
-  // EventSource reconnects by itself; onStatus(true/false) tells whether we are live.
-  function follow(code, seat, token, onState, onStatus) {
+  // Whether the page is in touch with the companion. While it is not, one banner (the
+  // page's #live) says so and every control is out of reach ([data-online] parts of the
+  // page are inert), so nothing is tapped into the void; the stream coming back ends it.
+  const connection = (() => {
+    let live = true;
+    function show() {
+      const banner = document.getElementById("live");
+      if (banner) {
+        banner.textContent = live ? "" : t("ui.offline");
+        banner.hidden = live;
+      }
+      document.body.classList.toggle("offline-mode", !live);
+      for (const part of document.querySelectorAll("[data-online]")) part.inert = !live;
+    }
+    const watchers = new Set();
+    return {
+      get live() { return live; },
+      // a request found the companion out of reach: streams look again at once
+      lost() {
+        if (live) { live = false; show(); }
+        for (const watcher of watchers) watcher();
+      },
+      back() { if (!live) { live = true; show(); } },
+      watch(watcher) { watchers.add(watcher); return () => watchers.delete(watcher); },
+    };
+  })();
+
+  // Follow a room: onState(snapshot) for the first snapshot and after every change, and
+  // with ``options.onBoard`` the board's LEDs as lit (``board`` messages). When the
+  // stream drops (the companion restarted, the Wi-Fi blinked) the page reconnects by
+  // itself after a short backoff (EventSource's own retrying can take many seconds), so
+  // it is live again within a second or so of the companion answering.
+  const RECONNECT_MS = [250, 500, 1000];
+  function follow(code, seat, token, onState, options = {}) {
     const query = new URLSearchParams();
     if (seat) query.set("seat", seat);
     if (token) query.set("token", token);
+    if (options.onBoard) query.set("board", "1");
     let source = null;
     let stopped = false;
+    let failures = 0;
+    let timer = null;
+    // a request that failed while the stream seemed open: reopen it now (its first
+    // message, or its failing, settles whether the companion is there)
+    const unwatch = connection.watch(() => {
+      if (!stopped && source && source.readyState === source.OPEN) {
+        source.close();
+        clearTimeout(timer);
+        open();
+      }
+    });
     function open() {
+      timer = null;
       source = new EventSource(`/api/rooms/${encodeURIComponent(code)}/stream?${query}`);
       source.addEventListener("state", (message) => {
         const state = JSON.parse(message.data);
         clockOffset = state.server_time - Date.now() / 1000;
-        if (onStatus) onStatus(true);
+        failures = 0;
+        connection.back();
         onState(state);
       });
+      if (options.onBoard) {
+        source.addEventListener("board", (message) => options.onBoard(JSON.parse(message.data)));
+      }
       source.onerror = () => {
-        if (onStatus) onStatus(false);
-        if (source.readyState === EventSource.CLOSED && !stopped) {
-          // refused outright (e.g. the seat token is no longer valid): tell the page
-          setTimeout(open, 2000);
+        if (stopped) return;
+        source.close();
+        if (!timer) {
+          timer = setTimeout(open, RECONNECT_MS[Math.min(failures, RECONNECT_MS.length - 1)]);
+          failures += 1;
+          if (options.onRetry) options.onRetry(failures);
         }
+        if (connection.live) connection.lost();
       };
     }
     open();
     return {
       close() {
         stopped = true;
+        unwatch();
+        clearTimeout(timer);
         if (source) source.close();
       },
     };
@@ -281,6 +342,6 @@ const Clacks = (() => {
     return t("ui.free");
   }
 
-  return { t, has, lang, api, ApiFailure, follow, serverNow, el, svg, describeError, games,
+  return { t, has, lang, api, ApiFailure, follow, connection, serverNow, el, svg, describeError, games,
            languageSwitcher, setTablePin, botLevel, botName, presence };
 })();

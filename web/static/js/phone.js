@@ -10,7 +10,6 @@
   const main = document.getElementById("main");
   const who = document.getElementById("who");
   const errorBox = document.getElementById("error");
-  const liveBox = document.getElementById("live");
   const storeKey = `clacks-seat:${code}`;
   const references = {};
   const moving = moveFromLink();
@@ -22,7 +21,8 @@
   let ref = null;
   let previewTimer = null;
   let lostSeat = false;
-  let log = []; // the public events this page has seen, for the game's "what happened"
+  // the game's log as this seat may read it (its own private details included)
+  const gameLog = new Clacks.GameLog(code, () => held);
   let legal = { revision: -1, seat: null, actions: null, asked: null };
   let hint = { revision: -1, seat: null, plan: null }; // the hint asked for, for one revision
   let drawnKey = null; // what the page last drew, to skip redrawing the same
@@ -79,6 +79,7 @@
   }
 
   function showError(error) {
+    if (error && error.error === "network") error = null;  // the offline banner says it
     errorBox.textContent = error ? Clacks.describeError(error) : "";
     errorBox.hidden = !error;
     if (error) errorBox.focus();
@@ -91,10 +92,22 @@
 
   function connect() {
     if (stream) stream.close();
-    stream = Clacks.follow(code, held && held.seat, held && held.token, onState, (live) => {
-      liveBox.hidden = live;
-      liveBox.textContent = live ? "" : t("ui.offline");
-    });
+    stream = Clacks.follow(code, held && held.seat, held && held.token, onState, { onRetry: checkSeat });
+  }
+
+  // A stream that keeps failing may be refused (the seat was freed meanwhile): ask once
+  // whether the seat is still this phone's, and watch as a spectator if it is not.
+  async function checkSeat(failures) {
+    if (failures !== 3 || !held) return;
+    try {
+      await api("GET", `/rooms/${code}?seat=${encodeURIComponent(held.seat)}`, undefined, held.token);
+    } catch (err) {
+      if (err.status === 403 || err.status === 404) {
+        save(null);
+        lostSeat = true;
+        connect();
+      }
+    }
   }
 
   async function start() {
@@ -121,10 +134,7 @@
   }
 
   function onState(next) {
-    const newGame = state && next.room.game_number !== state.room.game_number;
-    if (next.fresh || !state || newGame) log = [...next.events];
-    else log.push(...next.events);
-    log = log.slice(-40);
+    gameLog.take(next);
     state = next;
     if (held && next.view && next.seat !== held.seat) {
       // the token no longer holds the seat (a new game without it, or it was given up)
@@ -147,7 +157,7 @@
     return JSON.stringify([
       snapshot.revision, snapshot.room.game_number, snapshot.room.seats, snapshot.room.hints, snapshot.seat,
       snapshot.notice, mine ? null : snapshot.preview, snapshot.active, snapshot.over,
-      snapshot.can_undo, snapshot.deadline, snapshot.lamps, snapshot.view,
+      snapshot.can_undo, snapshot.deadline, snapshot.lamps, snapshot.view, gameLog.version, feedDismissed(),
     ]);
   }
 
@@ -180,9 +190,68 @@
       linkOpen = link.open;
       if (opening) seatLink();
     });
-    main.replaceChildren(game.phone({ state, ref, seat: held.seat, log, legal: legalActions, hints: hints(),
-                                      ...controller }), link);
+    // the latest public events, for a game's own "what happened" panel
+    const log = gameLog.steps().slice(-20).flatMap((step) => step.events).slice(-40);
+    main.replaceChildren(...[feedPanel(game), game.phone({ state, ref, seat: held.seat, log, legal: legalActions,
+                                                            hints: hints(), ...controller }), link].filter(Boolean));
     document.body.dataset.revision = state.revision;  // what the page shows, for people and tests
+  }
+
+  // ------------------------------------------------------------------ the feed
+  // What happened since this seat's last action, in words, until the player dismisses
+  // it: the others' moves, and above all what they did to this seat (a Fault Report
+  // that cut its stress, a sabotage, a card handed over) and what it drew itself.
+
+  function feedKey() {
+    return `clacks-feed:${code}:${held.seat}:${state.room.game_number}`;
+  }
+
+  function feedDismissed() {
+    if (!held || !state) return -1;
+    return Number(localStorage.getItem(feedKey()) || -1);
+  }
+
+  // (step, event) pairs: what this seat alone was told by its own last action (the
+  // cards it drew), then everything the others and the table did after it.
+  function feedItems() {
+    const seat = held.seat;
+    const own = gameLog.lastOwn(seat);
+    const dismissed = feedDismissed();
+    const items = [];
+    for (const step of gameLog.steps()) {
+      if (step.step <= dismissed || (own !== null && step.step < own)) continue;
+      const mine = step.seat === seat;
+      if (mine && step.step !== own) continue;
+      if (!mine && own === null && step.step === 0) continue;
+      for (const event of step.events) if (!mine || event.own) items.push({ step, event });
+    }
+    return items;
+  }
+
+  // An event done to this seat by another (or telling it its own secret).
+  function toMe(step, event) {
+    const seat = held.seat;
+    if (event.own) return true;
+    return step.seat !== seat && [event.seat, event.target, event.to].includes(seat);
+  }
+
+  function feedPanel(game) {
+    const found = feedItems();
+    if (!found.length) return null;
+    const describe = (event) => (game.describeEvent ? game.describeEvent(state, event) : event.kind);
+    const last = found[found.length - 1].step.step;
+    const items = found.map(({ step, event }) => {
+      const mine = toMe(step, event);
+      return el("li", { class: mine ? "to-you" : null, "data-step": step.step, "data-kind": event.kind },
+        mine ? el("strong", {}, describe(event)) : describe(event));
+    });
+    const dismiss = el("button", { type: "button", class: "secondary", "data-action": "dismiss-feed", onclick: () => {
+      localStorage.setItem(feedKey(), String(last));
+      render();
+    } }, t("phone.feed_dismiss"));
+    return el("section", { class: "feed notice", id: "feed", role: "status", "aria-labelledby": "feed-title" },
+      el("h2", { id: "feed-title" }, t("phone.feed_title")),
+      el("ul", { class: "feed-list" }, items), dismiss);
   }
 
   // The actions the engine allows this seat now (GET .../legal), fetched once per

@@ -13,18 +13,16 @@
   const presence = document.getElementById("presence");
   const noticeBox = document.getElementById("notice");
   const lobby = document.getElementById("lobby");
-  const liveBox = document.getElementById("live");
   const hardwareBox = document.getElementById("hardware");
   const savingBox = document.getElementById("saving");
   const ledBox = document.getElementById("leds");
   const ledGrid = document.getElementById("led-grid");
-  const LED_POLL_MS = 200;
-  let ledTimer = null;
-  let ledBusy = false;
   const references = {};
   let gamesInfo = null;
   let state = null;
-  let log = [];
+  // the game's log (or, in the replay viewer, the replay's up to the step shown)
+  const gameLog = new Clacks.GameLog(code);
+  let logDrawn = null;
   let referenceFor = null;
 
   async function reference(game) {
@@ -42,6 +40,7 @@
   }
 
   function showNotice(error) {
+    if (error && error.error === "network") error = null;  // the offline banner says it
     noticeBox.textContent = error ? Clacks.describeError(error) : "";
     noticeBox.hidden = !error;
   }
@@ -62,9 +61,8 @@
       const replayed = Clacks.games[replay.game];
       const ctx = { state: shown, ref, press: null };
       gameBox.replaceChildren(el("div", { class: "replaying" }, replayed.table(ctx)));
-      // the log tells what the step shown did
-      const describe = replayed.extras(ctx).describe;
-      logList.replaceChildren(...(replay.events || []).map((e) => el("li", {}, describe(e))));
+      // the log tells what the game did up to the step shown
+      renderLog(replayed.extras(ctx).describe, shown);
       document.body.dataset.revision = state.revision;
       return;
     }
@@ -87,28 +85,30 @@
       alphabetBox.parentElement.querySelector("summary h2").textContent = extras.referenceTitle || t("ui.alphabet");
       referenceFor = kind;
     }
-    const describe = game.extras(ctx).describe;
-    logList.replaceChildren(...log.slice(-80).reverse().map((e) => el("li", {}, describe(e))));
+    renderLog(game.extras(ctx).describe, state);
     document.body.dataset.revision = state.revision;
+  }
+
+  // Drawn again only when the steps or the names in them change: a whole game is long.
+  function renderLog(describe, shown) {
+    const key = JSON.stringify([gameLog.version, shown.room.game, shown.room.seats]);
+    if (key === logDrawn) return;
+    logDrawn = key;
+    logList.replaceChildren(...Clacks.logList(gameLog, describe, () => {
+      gameLog.earlier().then((added) => { if (added) render(); });
+    }));
   }
 
   // ------------------------------------------------------------------ the exchange board
 
   // Warnings from the board (a LED or button driver that could not start, a stuck
-  // button), and while the board is simulated, its sixteen LEDs as they are lit now.
+  // button), and while the board is simulated, its sixteen LEDs as they are lit now:
+  // they come with the event stream (``board`` messages) as each frame is written.
   function renderHardware(hardware) {
     const warnings = (hardware && hardware.warnings) || [];
     hardwareBox.replaceChildren(...warnings.map((w) => el("span", { class: "warning" }, t("ui.hardware_warning", { warning: w }))));
     hardwareBox.hidden = !warnings.length;
-    const simulated = Boolean(hardware && hardware.leds && hardware.leds.backend === "simulator");
-    ledBox.hidden = !simulated;
-    if (simulated && !ledTimer) {
-      ledTimer = setInterval(pollLeds, LED_POLL_MS);
-      pollLeds();
-    } else if (!simulated && ledTimer) {
-      clearInterval(ledTimer);
-      ledTimer = null;
-    }
+    ledBox.hidden = !(hardware && hardware.leds && hardware.leds.backend === "simulator");
   }
 
   // The saves refusing writes (a full disk, say): told until the companion saves again.
@@ -116,18 +116,6 @@
     const since = saving ? new Date(saving.failing_since * 1000).toLocaleTimeString(Clacks.lang) : "";
     savingBox.textContent = saving ? t("ui.saves_failing", { time: since }) : "";
     savingBox.hidden = !saving;
-  }
-
-  async function pollLeds() {
-    if (document.hidden || ledBusy) return;
-    ledBusy = true;
-    try {
-      drawLeds(await api("GET", `/rooms/${code}/board`));
-    } catch (err) {
-      // the next poll tries again; the panel keeps its last picture meanwhile
-    } finally {
-      ledBusy = false;
-    }
   }
 
   // The LEDs in lamp order a1..d4 (bit row*4+col), drawn as seen from South: row 4 on top.
@@ -180,8 +168,7 @@
   function onState(next) {
     const newGame = state && next.room.game_number !== state.room.game_number;
     if (newGame && lobby.open) lobby.close();
-    if (next.fresh || !state || newGame) log = [...next.events];
-    else log.push(...next.events);
+    gameLog.take(next);
     state = next;
     if (Clacks.tableAdmin) Clacks.tableAdmin.update(next);
     if (next.notice) showNotice(next.notice.error);
@@ -205,6 +192,12 @@
   // A label from the catalog when it has one, else the value itself.
   function label(key, fallback) {
     return Clacks.has(key) ? t(key) : fallback;
+  }
+
+  // measured figures shown beside a variant (percentages), written as the language writes numbers
+  function figures(values) {
+    const format = new Intl.NumberFormat(Clacks.lang, { maximumFractionDigits: 1 });
+    return Object.fromEntries(Object.entries(values || {}).map(([key, value]) => [key, format.format(value)]));
   }
 
   function choiceInput(name, spec) {
@@ -263,14 +256,25 @@
       variantsBox.replaceChildren(el("legend", {}, t("ui.variants")),
         ...m.variants.map((v) => el("label", { class: "check" },
           el("input", { type: "checkbox", name: "variant", value: v, checked: (m.variants_on || []).includes(v) }),
-          el("span", {}, el("strong", {}, t(`variant.${v}`)), " ", t(`variant.${v}.about`)))));
+          el("span", {}, el("strong", {}, t(`variant.${v}`)), " ", t(`variant.${v}.about`, figures((m.variant_figures || {})[v]))))));
       variantsBox.hidden = !m.variants.length;
       choicesBox.replaceChildren(...Object.entries(m.choices || {}).map(([name, spec]) => {
         const input = choiceInput(name, spec);
+        if (spec.follows === "language") {
+          // e.g. which edition's words are dealt: the table's language until chosen here
+          input.dataset.follows = "language";
+          if (spec.choices.includes(langSelect.value)) input.value = langSelect.value;
+          input.addEventListener("change", () => { input.dataset.follows = ""; });
+        }
         const text = label(`choice.${name}${spec.seat ? ".seat" : ""}`, name);
-        return input.type === "checkbox"
-          ? el("label", { class: "check" }, input, el("span", {}, text))
-          : field(text, input);
+        // a choice that is one of a game's optional rules says what it does, like a variant
+        const about = Clacks.has(`choice.${name}.about`) ? ` ${t(`choice.${name}.about`)}` : "";
+        if (input.type === "checkbox") {
+          return el("label", { class: "check" }, input, el("span", {}, about ? el("strong", {}, text) : text, about));
+        }
+        const chosen = field(text, input);
+        if (about) chosen.append(el("span", { class: "hint" }, about.trim()));
+        return chosen;
       }));
       wordsChoice.hidden = !m.word_lists;
       fillSeats();
@@ -355,6 +359,11 @@
     playersSelect.addEventListener("change", fillSeats);
     variantsBox.addEventListener("change", fillSeats);
     choicesBox.addEventListener("change", fillSeats);
+    langSelect.addEventListener("change", () => {
+      for (const input of choicesBox.querySelectorAll('[data-follows="language"]')) {
+        if ([...input.options].some((o) => o.value === langSelect.value)) input.value = langSelect.value;
+      }
+    });
     wordsChoice.addEventListener("change", fillSeats);
 
     const start = el("button", { type: "submit", class: "primary", value: "start" }, t("ui.start"));
@@ -408,8 +417,5 @@
   }
 
   document.getElementById("new-game").addEventListener("click", openLobby);
-  Clacks.follow(code, null, null, onState, (live) => {
-    liveBox.textContent = live ? "" : t("ui.offline");
-    liveBox.hidden = live;
-  });
+  Clacks.follow(code, null, null, onState, { onBoard: drawLeds });
 })();

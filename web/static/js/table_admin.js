@@ -101,6 +101,7 @@
   }
 
   function showProblem(error) {
+    if (error && error.error === "network") error = null;  // the offline banner says it
     const box = document.getElementById("notice");
     box.textContent = error ? Clacks.describeError(error) : "";
     box.hidden = !error;

@@ -16,7 +16,7 @@
     if (state.over) {
       const won = view.result === "won";
       return el("div", { class: `winner ${won ? "won" : "lost"}`, role: "status" },
-        t(won ? "clacks.team_won" : "clacks.team_lost"), " ", t(`clacks.reason.${view.end_reason}`));
+        t(won ? "clacks.team_won" : "clacks.team_lost", { mode: view.mode }), " ", t(`clacks.reason.${view.end_reason}`));
     }
     const turn = view.turn;
     const parts = [

@@ -1,0 +1,112 @@
+"""The turn's frame, shared by every rule: whose turn it is, what the game waits for,
+moving a piece between rings, passing the turn on, and ending the game."""
+
+from __future__ import annotations
+
+from engine.clockman.errors import (
+    AwaitingAnswer,
+    EventLimit,
+    GameIsOver,
+    NotYourTurn,
+    WrongMoment,
+)
+from engine.clockman.events import Event
+from engine.clockman.options import SEATS
+from engine.clockman.state import START, STRAIGHT, ClockmanState, Player, Turn
+
+EVENT_LIMIT = 3  # event cards one player may play in one turn (the Anzahlregel)
+
+
+def name(seat: str) -> str:
+    return seat.capitalize()
+
+
+def where(player: Player) -> str:
+    """A player's place in words, for refusals."""
+    if player.ring == START:
+        return "on the start field"
+    if player.ring == STRAIGHT:
+        return f"on field {player.field} of the final straight"
+    return f"on circle {player.ring}"
+
+
+def clockwise_from(starter: str, seats: tuple[str, ...]) -> tuple[str, ...]:
+    ordered = [s for s in SEATS if s in seats]
+    at = ordered.index(starter)
+    return tuple(ordered[at:] + ordered[:at])
+
+
+def require_open(state: ClockmanState) -> Turn:
+    """The turn, if the game is neither over nor waiting for an answer."""
+    turn = state.turn
+    if turn is None:
+        raise GameIsOver("The game is over")
+    if state.check is not None:
+        raise AwaitingAnswer(
+            f"{name(state.check.winner)} has reached the Clockman field: the others "
+            "check the face-down cards or confirm the win first",
+            seat=state.check.winner,
+        )
+    hit = state.hit
+    if hit is not None:
+        waiting = hit.victim if hit.stage == "defence" else hit.hitter
+        raise AwaitingAnswer(f"{name(waiting)} must answer the knock first", seat=waiting)
+    return turn
+
+
+def require_turn(state: ClockmanState, seat: str) -> tuple[Turn, Player]:
+    """The turn and its player, if it is ``seat``'s turn and nothing else is awaited."""
+    turn = require_open(state)
+    if seat != turn.seat:
+        raise NotYourTurn(f"It is {name(turn.seat)}'s turn", current=turn.seat)
+    return turn, state.players[seat]
+
+
+def require_rolled(turn: Turn, what: str) -> None:
+    if turn.phase == "roll":
+        raise WrongMoment(f"Roll the die first, then report {what}", reason="roll_first", what=what)
+
+
+def reach(player: Player, ring: int) -> None:
+    player.ring = ring
+    if ring != STRAIGHT:
+        player.field = 0
+    player.furthest = max(player.furthest, ring)
+
+
+def count_play(state: ClockmanState, turn: Turn, seat: str, cards: int = 1) -> None:
+    """Count event cards ``seat`` plays now against the Anzahlregel."""
+    played = turn.played.get(seat, 0)
+    if played + cards > EVENT_LIMIT:
+        raise EventLimit(
+            f"At most {EVENT_LIMIT} event cards in one turn; {name(seat)} has played "
+            f"{played} already",
+            limit=EVENT_LIMIT,
+            played=played,
+        )
+    turn.played[seat] = played + cards
+
+
+def next_in_play(state: ClockmanState, after: str) -> str | None:
+    order = state.order
+    at = order.index(after)
+    for step in range(1, len(order) + 1):
+        seat = order[(at + step) % len(order)]
+        if state.players[seat].in_play:
+            return seat
+    return None
+
+
+def start_turn(state: ClockmanState, seat: str, number: int) -> list[Event]:
+    state.turn = Turn(seat, number)
+    return [Event.of("turn_started", seat, number=number)]
+
+
+def finish(state: ClockmanState, winners: list[str], reason: str) -> list[Event]:
+    state.winners = list(winners)
+    state.reason = reason
+    state.turn = None
+    state.offer = None
+    state.hit = None
+    state.check = None
+    return [Event.of("game_won", winners[0], reason=reason)]

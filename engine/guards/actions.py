@@ -1,0 +1,193 @@
+"""Actions: the reports players make and the answers they give, as checked values.
+
+An action is ``{"type": ..., "seat": ..., <fields>}``. ``action_from_json`` checks its
+shape (known type, known fields of the right kinds) and nothing else: whether the rules
+allow it now is the rules' business. Every type, with its fields, is in ``SCHEMAS``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import MalformedAction
+from engine.guards.cards import ATTRIBUTES, DECKS, NAME_MAX
+from engine.guards.data import QUADRANTS
+from engine.guards.options import SEATS
+
+UID_MAX = 60
+LIST_MAX = 12
+
+# field kinds: seat, quadrant, quadrants, deck, attribute, int, bool, text, uid, uids,
+# values (a card's typed values), items (runner -> Item), points (attribute -> number)
+F = dict[str, tuple[str, bool]]  # field -> (kind, required)
+SCHEMAS: dict[str, F] = {
+    # set-up
+    "choose_guild": {"card": ("uid", True), "values": ("values", False)},
+    "dealt": {"deck": ("deck", True), "card": ("uid", False), "values": ("values", False)},
+    # dice and answers
+    "roll": {},
+    "decline": {},
+    "end_turn": {},
+    "stop_game": {},
+    # trackers (a Fate card, a Scroll's effect, a Guild Ability's effect)
+    "adjust": {"attribute": ("attribute", False), "dollars": ("int", False), "by": ("int", False),
+               "lasting": ("bool", False)},
+    "ailment": {"curse": ("text", False), "cured": ("bool", False)},
+    "miss_turn": {},
+    "discard": {"card": ("uid", True)},
+    "pay": {"to": ("seat", True), "dollars": ("int", True)},
+    "spend_point": {"attribute": ("attribute", True)},
+    # recruiting
+    "recruit": {"deck": ("deck", True), "source": ("text", True), "quadrant": ("quadrant", True),
+                "card": ("uid", False), "values": ("values", False)},
+    "recruit_extra": {"source": ("text", True), "card": ("uid", False), "values": ("values", False)},
+    "reveal": {"card": ("uid", False), "values": ("values", False)},
+    "tavern": {"quadrant": ("quadrant", True)},
+    "tavern_volunteer": {"deck": ("deck", True), "card": ("uid", False), "values": ("values", False)},
+    "bribe": {},
+    # places
+    "guild_house": {"collect": ("bool", False), "points": ("points", False)},
+    "buy": {"kind": ("text", True), "price": ("int", True), "quadrant": ("quadrant", True),
+            "name": ("text", False), "card": ("uid", False)},
+    "hospital": {},
+    "luggage_hit": {"target": ("seat", False)},
+    "arrested": {"target": ("seat", False)},
+    "turn_in": {"cards": ("uids", True)},
+    "pox": {"other": ("seat", True)},
+    # Spell Runs and the Final Spell
+    "spell_run": {"spell": ("text", True), "quadrant": ("quadrant", True), "runners": ("uids", True),
+                  "items": ("items", False), "route": ("quadrants", False)},
+    "reattempt": {"runners": ("uids", False), "items": ("items", False)},
+    "collect_final": {"spell": ("text", True), "quadrant": ("quadrant", True)},
+    "at_gate": {"route": ("quadrants", False)},
+    # Saboteurs and combat
+    "plant": {"card": ("uid", True), "quadrant": ("quadrant", True), "item": ("uid", False)},
+    "recall": {"card": ("uid", True)},
+    "strike": {"card": ("uid", True), "method": ("text", True)},
+    "let_pass": {},
+    "pick_runner": {"card": ("uid", True)},
+    "replant": {"quadrant": ("quadrant", True)},
+    # magic
+    "cast": {"scroll": ("uid", True), "target": ("seat", False), "values": ("values", False)},
+    "use_item": {"item": ("uid", True), "values": ("values", False)},
+    "describe": {"card": ("uid", True), "values": ("values", True)},
+    "guild_ability": {"target": ("seat", True)},
+    # Dragons
+    "summon": {"quadrant": ("quadrant", True), "discard": ("uid", True), "dragon": ("uid", False),
+               "values": ("values", False)},
+    "call": {},
+    "dragon_card": {"dragon": ("uid", False), "values": ("values", False)},
+    "fight_dragon": {"quadrant": ("quadrant", True), "cards": ("uids", True), "items": ("items", False)},
+    "send": {"cards": ("uids", True), "items": ("items", False)},
+    "dragon_flies": {"quadrant": ("quadrant", True)},
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Action:
+    type: str
+    seat: str | None
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.args.get(key)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "seat": self.seat, **self.args}
+
+    @property
+    def TYPE(self) -> str:  # the name the shared replay helper reads
+        return self.type
+
+
+def _check(kind: str, name: str, value: Any) -> Any:
+    def bad(what: str) -> MalformedAction:
+        return MalformedAction(f"{name} must be {what}, not {value!r}"[:200], field=name)
+
+    if kind == "seat":
+        if value not in SEATS:
+            raise bad(f"a seat ({', '.join(SEATS)})")
+    elif kind == "quadrant":
+        if value not in QUADRANTS:
+            raise bad(f"a Guild Quadrant ({', '.join(QUADRANTS)})")
+    elif kind == "quadrants":
+        if not isinstance(value, list) or len(value) > len(QUADRANTS) or any(q not in QUADRANTS for q in value):
+            raise bad("a list of Guild Quadrants")
+        if len(set(value)) != len(value):
+            raise bad("a list naming each quadrant once")
+    elif kind == "deck":
+        if value not in DECKS:
+            raise bad(f"a Volunteer deck ({', '.join(DECKS)})")
+    elif kind == "attribute":
+        if value not in ATTRIBUTES:
+            raise bad(f"an attribute ({', '.join(ATTRIBUTES)})")
+    elif kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int) or not -99 <= value <= 99:
+            raise bad("a whole number from -99 to 99")
+    elif kind == "bool":
+        if not isinstance(value, bool):
+            raise bad("true or false")
+    elif kind == "text":
+        if not isinstance(value, str) or not value.strip() or len(value) > NAME_MAX:
+            raise bad(f"text of 1 to {NAME_MAX} characters")
+    elif kind == "uid":
+        if not isinstance(value, str) or not 1 <= len(value) <= UID_MAX:
+            raise bad("a card's id")
+    elif kind == "uids":
+        if (
+            not isinstance(value, list)
+            or len(value) > LIST_MAX
+            or not all(isinstance(v, str) and 1 <= len(v) <= UID_MAX for v in value)
+        ):
+            raise bad("a list of cards' ids")
+        if len(set(value)) != len(value):
+            raise bad("a list naming each card once")
+    elif kind == "values":
+        if not isinstance(value, dict) or len(value) > 30:
+            raise bad("the card's values")
+    elif kind == "items":
+        if (
+            not isinstance(value, dict)
+            or len(value) > LIST_MAX
+            or not all(isinstance(k, str) and isinstance(v, str) and len(k) <= UID_MAX and len(v) <= UID_MAX
+                       for k, v in value.items())
+        ):
+            raise bad("a table of Volunteer -> Item")
+        if len(set(value.values())) != len(value):
+            raise bad("one Item per Volunteer")
+    elif kind == "points" and (
+        not isinstance(value, dict)
+        or any(
+            k not in ATTRIBUTES or isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 2
+            for k, v in value.items()
+        )
+    ):
+        raise bad("a table of attribute -> points (0 to 2)")
+    return value
+
+
+def action_from_json(data: object, seat: str | None = None) -> Action:
+    """An action from JSON; ``seat`` fills in a missing ``"seat"`` (the URL's seat)."""
+    if not isinstance(data, dict):
+        raise MalformedAction('an action must be a JSON object with a "type"')
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in SCHEMAS:
+        raise MalformedAction(f"unknown action type {str(kind)[:40]!r} for Guards! Guards!")
+    schema = SCHEMAS[kind]
+    unknown = set(data) - set(schema) - {"type", "seat"}
+    if unknown:
+        raise MalformedAction(f"{kind} does not take {', '.join(sorted(map(str, unknown)))[:100]}")
+    who = data.get("seat", seat)
+    if who is not None and who not in SEATS:
+        raise MalformedAction(f"unknown seat {str(who)[:20]!r}; seats are {', '.join(SEATS)}")
+    args: dict[str, Any] = {}
+    for name, (field_kind, required) in schema.items():
+        if name not in data or data[name] is None:
+            if required:
+                raise MalformedAction(f"{kind} needs {name}", field=name)
+            continue
+        args[name] = _check(field_kind, name, data[name])
+    return Action(kind, who, args)
+
+

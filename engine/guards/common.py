@@ -1,0 +1,322 @@
+"""What the rules modules share: whose turn it is, what the game waits for, and the
+cards: naming a card a player has just turned over (one the game knows, or new values
+typed on the phone) and moving cards between hands, piles and the board so that every
+list agrees with every card's ``place``.
+
+The rules check everything before they change anything: a refused action leaves the
+state exactly as it was. Helpers named ``require_*`` and ``identify_*`` only check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.guards.cards import (
+    Volunteer,
+    read_dragon,
+    read_item,
+    read_scroll,
+    read_volunteer,
+)
+from engine.guards.errors import (
+    BadCard,
+    CardElsewhere,
+    GameIsOver,
+    NotNow,
+    NotYourCard,
+    NotYourTurn,
+    SetUpFirst,
+    WaitForOthers,
+    WrongDeck,
+)
+from engine.guards.events import Event, ev
+from engine.guards.state import Card, CardValues, GameState, Pending, Player, Turn
+
+KIND_PREFIX = {"volunteer": "v", "scroll": "s", "item": "i", "dragon": "d"}
+
+
+def name_of(seat: str) -> str:
+    return seat.capitalize()
+
+
+# --------------------------------------------------------------------- moments
+
+
+def require_playing(state: GameState) -> None:
+    if state.phase == "over":
+        raise GameIsOver("The game is over")
+    if state.phase != "play":
+        raise SetUpFirst("The game has not begun: finish the set-up and roll for the first player")
+
+
+def require_turn(state: GameState, seat: str | None) -> Turn:
+    """``seat``'s own turn, with nothing else awaited first."""
+    require_playing(state)
+    turn = state.turn
+    assert turn is not None
+    if seat != turn.seat:
+        raise NotYourTurn(f"It is {name_of(turn.seat)}'s turn", current=turn.seat)
+    require_free(state)
+    return turn
+
+
+def require_free(state: GameState) -> None:
+    top = state.top
+    if top is not None:
+        who = ", ".join(name_of(s) for s in top.seats) or "someone"
+        raise WaitForOthers(
+            f"First the game needs {who} to answer ({waiting_words(top)})",
+            waiting=top.kind,
+            seats=", ".join(top.seats),
+        )
+
+
+def waiting_words(pending: Pending) -> str:
+    if pending.kind == "test":
+        return f"a roll: {pending.data['purpose'].replace('_', ' ')}"
+    return pending.kind.replace("_", " ")
+
+
+def require_pending(state: GameState, seat: str | None, *kinds: str) -> Pending:
+    """The pending step of one of ``kinds`` that ``seat`` must answer now."""
+    require_playing(state)
+    top = state.top
+    if top is None or top.kind not in kinds:
+        raise NotNow(f"Nothing asks for that now ({', '.join(kinds)})", wanted=", ".join(kinds))
+    if seat not in top.seats:
+        who = ", ".join(name_of(s) for s in top.seats)
+        raise WaitForOthers(f"{who} must answer this, not {name_of(seat or 'the table')}",
+                            waiting=top.kind, seats=", ".join(top.seats))
+    return top
+
+
+def mark_began(turn: Turn) -> None:
+    turn.began = True
+
+
+# --------------------------------------------------------------------- cards
+
+
+def own(state: GameState, seat: str, uid: object, kind: str, where: str = "hand") -> Card:
+    """``seat``'s card ``uid`` of ``kind``, held in ``where`` (hand, planted, run)."""
+    card = state.cards.get(uid) if isinstance(uid, str) else None
+    if card is None or card.kind != kind:
+        raise NotYourCard(f"{name_of(seat)} holds no such {kind} ({uid!r})", card=str(uid))
+    if not card.place.startswith(f"{where}:{seat}"):
+        raise NotYourCard(f"{card_name(card)} is not in {name_of(seat)}'s {where}", card=card_name(card))
+    return card
+
+
+def card_name(card: Card) -> str:
+    values = card.values
+    name = getattr(values, "name", None)
+    if name:
+        return str(name)
+    return f"a {card.kind} (${getattr(values, 'price', '?')})"
+
+
+def read_values(kind: str, values: object) -> CardValues:
+    readers: dict[str, Callable[[object], tuple[CardValues | None, list[str]]]] = {"volunteer": read_volunteer, "scroll": read_scroll, "item": read_item, "dragon": read_dragon}
+    card, problems = readers[kind](values)
+    if card is None:
+        raise BadCard(f"The {kind}'s values cannot be used: " + "; ".join(problems), problems="; ".join(problems))
+    return card
+
+
+def identify_volunteer(
+    state: GameState, deck: str, card: object, values: object, face_up: str | None = None
+) -> tuple[str | None, Volunteer]:
+    """The Volunteer a player has just turned over (or picked face up) from ``deck``:
+    a card the game knows, by ``card``, or one described by typed ``values``. Returns
+    (its uid, or None for a new card, and its values); checks only."""
+    if face_up is not None:
+        if card is not None and card != face_up:
+            shown = state.cards[face_up]
+            raise CardElsewhere(f"The face-up card is {card_name(shown)}", card=card_name(shown))
+        return face_up, state.volunteer(face_up)
+    if card is not None:
+        found = state.cards.get(card) if isinstance(card, str) else None
+        if found is None or found.kind != "volunteer":
+            raise BadCard(f"No Volunteer {card!r} is known in this game", problems=str(card))
+        values_ = found.values
+        assert isinstance(values_, Volunteer)
+        if values_.deck != deck:
+            raise WrongDeck(f"{values_.name} belongs to the {deck_words(values_.deck)} deck, not "
+                            f"{deck_words(deck)}", card=values_.name, deck=deck)
+        # an empty deck is made again from its discards before its top card is turned
+        places = ("deck", "discard") if state.deck_left[deck] <= 0 else ("deck",)
+        if found.place not in places:
+            raise CardElsewhere(f"{values_.name} is not in the deck: {place_words(state, found)}",
+                                card=values_.name)
+        return found.uid, values_
+    if values is None:
+        raise BadCard("Say which card it is: pick it, or type its values", problems="card")
+    new = read_values("volunteer", values)
+    assert isinstance(new, Volunteer)
+    if new.deck != deck:
+        raise WrongDeck(f"That card belongs to the {deck_words(new.deck)} deck, not {deck_words(deck)}",
+                        card=new.name, deck=deck)
+    return None, new
+
+
+def deck_words(deck: str) -> str:
+    return {"lords_ladies": "Lords & Ladies", "man_beast": "Man & Beast",
+            "shades_shadows": "Shades & Shadows"}.get(deck, deck)
+
+
+def place_words(state: GameState, card: Card) -> str:
+    place = card.place
+    if place.startswith(("hand:", "planted:", "run:")):
+        return f"{name_of(place.split(':')[1])} has it"
+    return {"display": "it is face up", "discard": "it is in the discards", "fight": "it faces a Dragon"}.get(
+        place, place)
+
+
+def create(state: GameState, kind: str, values: CardValues, place: str) -> str:
+    """A newly typed card, kept for the rest of the game (and in its log)."""
+    count = state.typed.get(kind, 0) + 1
+    state.typed[kind] = count
+    uid = f"{KIND_PREFIX[kind]}{count}"
+    state.cards[uid] = Card(uid, kind, values, "typed", "limbo")
+    put(state, uid, place)
+    return uid
+
+
+def take_from_deck(state: GameState, deck: str) -> list[Event]:
+    """One card leaves the face-down ``deck``; an empty deck is made again from its
+    discards first (the rulebook's answer to a deck that runs out)."""
+    events: list[Event] = []
+    if state.deck_left[deck] <= 0:
+        events += reshuffle(state, deck)
+    state.deck_left[deck] = max(0, state.deck_left[deck] - 1)
+    return events
+
+
+def reshuffle(state: GameState, deck: str) -> list[Event]:
+    pile = list(state.discards[deck])
+    for uid in pile:
+        put(state, uid, "deck")
+    state.deck_left[deck] += len(pile)
+    return [ev("deck_reshuffled", None, deck=deck, cards=len(pile))]
+
+
+def put(state: GameState, uid: str, place: str) -> None:
+    """Move card ``uid`` to ``place``, keeping every list in step."""
+    card = state.cards[uid]
+    _take_out(state, card)
+    card.place = place
+    kind, _, rest = place.partition(":")
+    if kind == "hand":
+        player = state.players[rest]
+        {"volunteer": player.hand, "scroll": player.scrolls, "item": player.items}[card.kind].append(uid)
+    elif kind == "planted":
+        seat, _, quadrant = rest.partition(":")
+        state.players[seat].planted[quadrant] = uid
+    elif kind == "run":
+        run = state.players[rest].run
+        assert run is not None
+        run.runners.append(uid)
+    elif kind == "display":
+        values = card.values
+        assert isinstance(values, Volunteer)
+        state.display[values.deck].append(uid)
+    elif kind == "discard":
+        values = card.values
+        assert isinstance(values, Volunteer)
+        state.discards[values.deck].append(uid)
+    elif kind == "supply":
+        state.supply[card.kind] += 1
+    elif kind == "fight":
+        fight = state.fight
+        assert fight is not None
+        fight.sent.setdefault(rest, []).append(uid)
+    elif kind == "city":
+        state.dragons[rest] = uid
+
+
+def _take_out(state: GameState, card: Card) -> None:
+    kind, _, rest = card.place.partition(":")
+    uid = card.uid
+    if kind == "hand":
+        player = state.players[rest]
+        for held in (player.hand, player.scrolls, player.items):
+            if uid in held:
+                held.remove(uid)
+    elif kind == "planted":
+        seat, _, quadrant = rest.partition(":")
+        state.players[seat].planted.pop(quadrant, None)
+    elif kind == "run":
+        run = state.players[rest].run
+        if run is not None and uid in run.runners:
+            run.runners.remove(uid)
+    elif kind == "display":
+        for pile in state.display.values():
+            if uid in pile:
+                pile.remove(uid)
+    elif kind == "discard":
+        for discards in state.discards.values():
+            if uid in discards:
+                discards.remove(uid)
+    elif kind == "supply":
+        state.supply[card.kind] -= 1
+    elif kind == "fight":
+        fight = state.fight
+        if fight is not None:
+            for sent in fight.sent.values():
+                if uid in sent:
+                    sent.remove(uid)
+    elif kind == "city":
+        state.dragons.pop(rest, None)
+
+
+def discard_volunteer(state: GameState, uid: str) -> None:
+    """A Volunteer to its deck's discards; the Item it carried to the bottom of an
+    Odds & Sods deck."""
+    card = state.cards[uid]
+    if card.item is not None:
+        put(state, card.item, "supply")
+        card.item = None
+    put(state, uid, "discard")
+
+
+def hand_volunteers(player: Player) -> list[str]:
+    return list(player.hand)
+
+
+def apply_bonuses(state: GameState, seat: str, values: Volunteer) -> list[Event]:
+    """A recruited (or dealt) Volunteer's red text: permanent changes to the Guild
+    Card's attributes (within their tables) and money."""
+    player = state.players[seat]
+    events: list[Event] = []
+    for attribute, amount in values.bonus.items():
+        before = player.base[attribute]
+        player.base[attribute] = clamp(player, attribute, before + amount)
+        if player.base[attribute] != before:
+            events.append(ev("attribute_changed", seat, attribute=attribute, before=before,
+                             after=player.base[attribute]))
+    if values.dollars:
+        player.dollars += values.dollars
+        events.append(ev("dollars_changed", seat, by=values.dollars, dollars=player.dollars))
+    return events
+
+
+def clamp(player: Player, attribute: str, value: int) -> int:
+    top = player.card.top[attribute] if player.card is not None else 20
+    return max(0, min(top, value))
+
+
+def anti_magic(state: GameState, seat: str) -> int:
+    """The bonus against Magic of ``seat``'s Volunteers in hand: the best one (ruling
+    12), or all of them added up with the ``anti_magic_sum`` option."""
+    values = [state.volunteer(uid).anti_magic for uid in state.players[seat].hand]
+    values = [v for v in values if v]
+    if not values:
+        return 0
+    return sum(values) if state.options.anti_magic_sum else max(values)
+
+
+def other_seats(state: GameState, seat: str) -> list[str]:
+    """The other players, in turn order starting after ``seat``."""
+    seats = list(state.seats)
+    i = seats.index(seat)
+    return seats[i + 1:] + seats[:i]

@@ -1,0 +1,154 @@
+"""Magic and Guild Abilities: what players may do in any turn, their own or another's.
+
+- **Casting a Scroll:** ``d8 + Magic >= the Scroll's target``, plus the bonus against
+  Magic of the player it is aimed at (their best Volunteer's, ruling 12; all of them
+  added with the ``anti_magic_sum`` option). Cast, it goes to the bottom of a deck; a
+  failed one is kept. No Scroll is tried twice in one turn. Its target number is typed
+  the first time it is cast, and kept.
+- **Using an Item** needs no roll: it goes back to the bottom of a deck.
+- **A Guild Ability** is used only in another player's turn, on the player whose turn it
+  is (within two tiles: on the board), by a Guild test of 6.
+
+Nobody in a Hospital or a Watch House uses, or is the target of, Magic or a Guild
+Ability. What a Scroll, an Item or an Ability does is read from the card and put on the
+trackers by the players.
+"""
+
+from __future__ import annotations
+
+from engine.guards import rolls
+from engine.guards.actions import Action
+from engine.guards.cards import Item, Scroll
+from engine.guards.common import anti_magic, name_of, own, put, read_values, require_playing
+from engine.guards.errors import AbilityRule, BadCard, MagicRule, Protected
+from engine.guards.events import Event, ev
+from engine.guards.state import GameState
+
+ABILITY_TARGET = 6
+PLACE_WORDS = {"hospital": "in a Hospital", "watch_house": "in a Watch House"}
+
+
+def require_free_to_act(state: GameState, seat: str, what: str) -> None:
+    player = state.players[seat]
+    if player.protected:
+        raise Protected(f"{name_of(seat)} is {PLACE_WORDS[player.place]}: no {what} from there",
+                        seat=seat, place=player.place)
+
+
+def require_open_target(state: GameState, seat: str, what: str) -> None:
+    player = state.players[seat]
+    if player.protected:
+        raise Protected(f"{name_of(seat)} is {PLACE_WORDS[player.place]}: out of reach of {what}",
+                        seat=seat, place=player.place)
+
+
+def described(state: GameState, uid: str, values: object) -> Scroll | Item:
+    """A Scroll's or Item's values with those typed in now laid over the known ones."""
+    card = state.cards[uid]
+    known = card.values
+    assert isinstance(known, (Scroll, Item))
+    if not isinstance(values, dict):
+        raise BadCard("The card's values must be a table of fields", problems="values")
+    merged = {**{k: v for k, v in known.to_json().items() if v is not None}, **values}
+    new = read_values(card.kind, merged)
+    assert isinstance(new, (Scroll, Item))
+    return new
+
+
+def describe(state: GameState, action: Action) -> list[Event]:
+    """Type the values of one's own Scroll or Item (its name, target, bonuses)."""
+    require_playing(state)
+    seat = action.seat
+    assert seat is not None
+    card = state.cards.get(action["card"])
+    if card is None or card.kind not in ("scroll", "item") or not card.place.startswith(("hand:" + seat,
+                                                                                        "carried:" + seat)):
+        raise BadCard(f"{name_of(seat)} holds no such Scroll or Item", problems=str(action["card"]))
+    card.values = described(state, card.uid, action["values"])
+    return [ev("card_described", seat, card_kind=card.kind)]
+
+
+def cast(state: GameState, action: Action) -> list[Event]:
+    require_playing(state)
+    seat = action.seat
+    assert seat is not None
+    turn = state.turn
+    assert turn is not None
+    card = own(state, seat, action["scroll"], "scroll")
+    require_free_to_act(state, seat, "Magic")
+    target = action["target"]
+    if target is not None and target != seat:
+        require_open_target(state, target, "Magic")
+    values = card.values
+    if action["values"] is not None:
+        values = described(state, card.uid, action["values"])
+    assert isinstance(values, Scroll)
+    if values.target is None:
+        raise BadCard("Type the Scroll's Magic target (the number on the card) to cast it", problems="target")
+    if card.uid in turn.cast:
+        raise MagicRule(f"{values.name or 'That Scroll'} has been tried this turn: not twice in one turn")
+    card.values = values
+    defence = anti_magic(state, target) if target is not None and target != seat else 0
+    player = state.players[seat]
+    base = player.effective("magic")
+    parts = [("magic", base)]
+    spec = rolls.TestSpec("cast", "plain", seat, base, values.target + defence, tuple(parts),
+                          extra={"card": values.name, "scroll_target": values.target, "defence": defence,
+                                 "victim": target})
+    turn.cast.append(card.uid)
+    _rolled, passed, events = rolls.make(state, spec)
+    if passed:
+        put(state, card.uid, "supply")
+        return [*events, ev("scroll_cast", seat, name=values.name, victim=target)]
+    return [*events, ev("scroll_failed", seat, name=values.name, victim=target)]
+
+
+def use_item(state: GameState, action: Action) -> list[Event]:
+    require_playing(state)
+    seat = action.seat
+    assert seat is not None
+    card = own(state, seat, action["item"], "item")
+    require_free_to_act(state, seat, "Magic")
+    values = card.values
+    if action["values"] is not None:
+        values = described(state, card.uid, action["values"])
+    assert isinstance(values, Item)
+    card.values = values
+    put(state, card.uid, "supply")
+    return [ev("item_used", seat, name=values.name)]
+
+
+def guild_ability(state: GameState, action: Action) -> list[Event]:
+    require_playing(state)
+    seat = action.seat
+    assert seat is not None
+    turn = state.turn
+    assert turn is not None
+    target = action["target"]
+    if turn.seat == seat:
+        raise AbilityRule("A Guild Ability is used only in another player's turn, not your own")
+    if target != turn.seat:
+        raise AbilityRule(f"A Guild Ability is used on the player whose turn it is: {name_of(turn.seat)}",
+                          current=turn.seat)
+    require_free_to_act(state, seat, "Guild Ability")
+    require_open_target(state, target, "a Guild Ability")
+    used = state.ability_used.get(seat)
+    if used == turn.number:
+        raise AbilityRule("Your Guild Ability has been tried this turn already")
+    player = state.players[seat]
+    assert player.card is not None
+    state.ability_used[seat] = turn.number
+    base = player.effective("guild")
+    spec = rolls.TestSpec("ability", "plain", seat, base, ABILITY_TARGET, (("guild", base),),
+                          extra={"card": player.card.ability, "victim": target})
+    _rolled, passed, events = rolls.make(state, spec)
+    outcome = "ability_worked" if passed else "ability_failed"
+    return [*events, ev(outcome, seat, ability=player.card.ability, guild=player.card.guild, victim=target)]
+
+
+HANDLERS = {
+    "cast": cast,
+    "use_item": use_item,
+    "guild_ability": guild_ability,
+    "describe": describe,
+}

@@ -1,0 +1,81 @@
+"""How the box starts, replays and describes Guards! Guards! (engine.core.interface)."""
+
+from __future__ import annotations
+
+from engine.core.interface import JSON, GameModule
+from engine.guards import dice
+from engine.guards.cards import ATTRIBUTES, DECKS, SKILLS
+from engine.guards.data import QUADRANTS, shipped_data
+from engine.guards.errors import BadOptions
+from engine.guards.game import GAME, GuardsGame
+from engine.guards.lamps import BUTTONS, block_lamps
+from engine.guards.options import (
+    DEFAULT_SEATS,
+    FULL_GAME_SPELLS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SEATS,
+    SPELLS_RANGE,
+    VARIANTS,
+    GuardsOptions,
+)
+from engine.guards.session import GuardsSession
+
+
+class GuardsModule(GameModule):
+    name = GAME
+    title = "Guards! Guards!"
+
+    def new(self, options: JSON, seed: int, now: float = 0.0) -> GuardsSession:
+        """Options as in ``GuardsOptions.from_json``, plus the lobby's ``mode``."""
+        if not isinstance(options, dict):
+            raise BadOptions("options must be a JSON object")
+        data = dict(options)
+        mode = data.pop("mode", GAME)
+        if mode != GAME:
+            raise BadOptions(f"Guards! Guards! has one mode, {GAME!r}, not {mode!r}")
+        return GuardsSession(GuardsGame.new(GuardsOptions.from_json(data), seed))
+
+    def replay(self, log: JSON) -> GuardsSession:
+        return GuardsSession(GuardsGame.replay(log))
+
+    def options_schema(self) -> JSON:
+        return {
+            "game": self.name,
+            "modes": [
+                {
+                    "id": GAME,
+                    "title": self.title,
+                    "players": sorted(DEFAULT_SEATS),
+                    "variants": list(VARIANTS),
+                    "default_seats": {str(n): list(s) for n, s in DEFAULT_SEATS.items()},
+                    "choices": {"spells": SPELLS_RANGE.schema(FULL_GAME_SPELLS)},
+                }
+            ],
+            "modes_order": [GAME],
+            # every option with its range or allowed values; ``data`` replaces the house
+            # tables with an owner's, checked like the data files
+            "options": {
+                "mode": {"choices": [GAME], "default": GAME},
+                "players": {"type": "integer", "min": MIN_PLAYERS, "max": MAX_PLAYERS},
+                "seats": {"choices": list(SEATS), "distinct": True},
+                "spells": SPELLS_RANGE.schema(FULL_GAME_SPELLS),
+                **{name: {"type": "bool", "default": False} for name in VARIANTS},
+                "data": {"type": "data tables", "checked_as": "engine/data/guards/*.toml"},
+            },
+        }
+
+    def reference(self) -> JSON:
+        data = shipped_data()
+        return {
+            "game": GAME,
+            "seats": list(SEATS),
+            "quadrants": list(QUADRANTS),
+            "decks": list(DECKS),
+            "attributes": list(ATTRIBUTES),
+            "skills": list(SKILLS),
+            "sides": dice.SIDES,
+            "blocks": {q: [f"{'abcd'[i % 4]}{i // 4 + 1}" for i in range(16) if block_lamps(b) >> i & 1]
+                       for q, b in data.blocks.items()},
+            "buttons": dict(BUTTONS),
+        }

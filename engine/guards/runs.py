@@ -1,0 +1,306 @@
+"""Spell Runs, the Wizards' Challenges and the Final Spell.
+
+On a Spell tile of one of their Great Spells a player sends up to four Volunteers (one
+Item each) back to their Start Gate through the quadrants they announce; from then until
+that player's next turn no opponent may plant or move a Saboteur (ruling 10). Opponents
+with Saboteurs may strike on the way (sabotage.py). Runners that reach the Gate face the
+next Wizard's Challenge: the sum of their Streetwise (1), Toughness (2), Loyalty (3), or
+Brawl and then Streetwise (4), plus an open roll, against the challenge's target (house
+values: challenges.toml). A pass returns the Spell: $5, an Attribute point, the runners
+and their Items discarded. A fail ends the turn; the runners wait at the Gate, and next
+turn the player tries again, adding Volunteers up to six in all (a half of Challenge 4
+already passed stands: ruling 13).
+
+The last Great Spell of the game's goal (ruling 14) is collected in person: the turn ends
+there; the player walks back with at least one Volunteer and at the Gate rolls Magic,
+then Guild, each against 9; a failed one alone is tried again on the next turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.guards import dice, rolls
+from engine.guards.actions import Action
+from engine.guards.cards import Item
+from engine.guards.common import (
+    discard_volunteer,
+    mark_began,
+    name_of,
+    own,
+    put,
+    require_turn,
+)
+from engine.guards.errors import RunRule, SpellRule, TooManyRunners
+from engine.guards.events import Event, ev
+from engine.guards.recruiting import require_no_dragon, require_stop
+from engine.guards.state import Final, GameState, Player, Run
+from engine.guards.turns import check_win, finish_turn, grant_point
+
+FIRST_RUNNERS = 4
+GATE_RUNNERS = 6
+RETURN_PAY = 5
+FINAL_TARGET = 9
+FINAL_TESTS = ("magic", "guild")
+
+
+def is_final(state: GameState, player: Player) -> bool:
+    return len(player.returned) + 1 == state.options.spells
+
+
+def require_spell(state: GameState, player: Player, spell: object) -> str:
+    assert player.card is not None
+    if spell not in player.card.spells:
+        raise SpellRule(f"{spell} is not one of the five Great Spells on {name_of(player.seat)}'s Guild Card",
+                        spell=str(spell))
+    assert isinstance(spell, str)
+    if spell in player.returned:
+        raise SpellRule(f"{state.options.data.spells[spell]} has been returned already", spell=spell)
+    if player.run is not None or player.final is not None:
+        raise RunRule("Finish the Spell Run under way first")
+    return spell
+
+
+def item_bonus(state: GameState, runner: str, skill: str) -> int:
+    card = state.cards[runner]
+    if card.item is None:
+        return 0
+    values = state.cards[card.item].values
+    assert isinstance(values, Item)
+    return (values.bonus or {}).get(skill, 0)
+
+
+def skill_of(state: GameState, uid: str, skill: str) -> int:
+    return state.volunteer(uid).skill(skill) + item_bonus(state, uid, skill)
+
+
+def equip(state: GameState, seat: str, runners: list[str], items: dict[str, str] | None) -> list[tuple[str, str]]:
+    """Check the Items given to runners (each the player's own, one a runner)."""
+    pairs = []
+    for runner, item in (items or {}).items():
+        if runner not in runners:
+            raise RunRule(f"An Item can go only with a Volunteer sent: {runner!r} is not one")
+        card = own(state, seat, item, "item")
+        pairs.append((runner, card.uid))
+    return pairs
+
+
+def carry(state: GameState, seat: str, pairs: list[tuple[str, str]]) -> None:
+    for runner, item in pairs:
+        put(state, item, f"carried:{seat}")
+        state.cards[runner].item = item
+
+
+def spell_run(state: GameState, action: Action) -> list[Event]:
+    seat = action.seat
+    assert seat is not None
+    turn = require_turn(state, seat)
+    require_stop(turn)
+    player = state.players[seat]
+    spell = require_spell(state, player, action["spell"])
+    require_no_dragon(state, action["quadrant"], "collecting a Great Spell")
+    if is_final(state, player):
+        raise SpellRule("This is your Final Spell: collect it in person (no runners)")
+    runners = [own(state, seat, uid, "volunteer").uid for uid in action["runners"]]
+    if not runners:
+        raise RunRule("Send at least one Volunteer with the Spell")
+    if len(runners) > FIRST_RUNNERS:
+        raise TooManyRunners(f"At most {FIRST_RUNNERS} runners set out, not {len(runners)}",
+                             runners=len(runners), most=FIRST_RUNNERS)
+    pairs = equip(state, seat, runners, action["items"])
+    route = list(action["route"] or [])
+    # checks done
+    turn.stopped = "spell"
+    mark_began(turn)
+    player.run = Run(spell, len(player.returned) + 1, [], route)
+    for uid in runners:
+        put(state, uid, f"run:{seat}")
+    carry(state, seat, pairs)
+    state.lock = seat
+    events = [ev("run_announced", seat, spell=spell, route=route, challenge=player.run.challenge,
+                 runners=[state.volunteer(u).name for u in runners])]
+    from engine.guards.sabotage import open_window
+
+    return events + open_window(state, seat, "run", route)
+
+
+def to_gate(state: GameState, seat: str) -> list[Event]:
+    """The runners left reach the Start Gate: the challenge's next test is rolled."""
+    player = state.players[seat]
+    run = player.run
+    assert run is not None
+    if not run.runners:
+        player.run = None
+        return [ev("run_failed", seat, reason="no_runners")]
+    run.stage = "gate"
+    rolls.ask(state, "challenge", seat)
+    return [ev("runners_at_gate", seat, runners=len(run.runners))]
+
+
+def challenge_spec(state: GameState, context: dict[str, Any]) -> rolls.TestSpec:
+    seat = context["seat"]
+    run = state.players[seat].run
+    assert run is not None
+    challenge = state.options.data.challenge(run.challenge)
+    index = next(i for i in range(len(challenge.tests)) if i not in run.passed)
+    skill, target = challenge.tests[index]
+    parts = tuple((state.volunteer(u).name, skill_of(state, u, skill)) for u in run.runners)
+    return rolls.TestSpec("challenge", "open", seat, sum(v for _, v in parts), target, parts,
+                          house=challenge.house,
+                          extra={"challenge": run.challenge, "test": index, "attribute": skill,
+                                 "name": challenge.name})
+
+
+def after_challenge(state: GameState, spec: rolls.TestSpec, rolled: dice.Roll, passed: bool,
+                    context: dict[str, Any]) -> list[Event]:
+    seat = spec.seat
+    player = state.players[seat]
+    run = player.run
+    assert run is not None
+    if not passed:
+        return finish_turn(state, "challenge")
+    run.passed.append(spec.extra["test"])
+    challenge = state.options.data.challenge(run.challenge)
+    if len(run.passed) < len(challenge.tests):
+        rolls.ask(state, "challenge", seat)
+        return []
+    return returned(state, seat)
+
+
+def returned(state: GameState, seat: str) -> list[Event]:
+    player = state.players[seat]
+    run = player.run
+    assert run is not None
+    for uid in list(run.runners):
+        discard_volunteer(state, uid)
+    player.run = None
+    player.returned.append(run.spell)
+    player.dollars += RETURN_PAY
+    if state.lock == seat:
+        state.lock = None
+    events = [ev("spell_returned", seat, spell=run.spell, challenge=run.challenge, dollars=RETURN_PAY,
+                 spells=len(player.returned))]
+    won = check_win(state, seat)
+    if won:
+        return events + won
+    return events + grant_point(state, seat)
+
+
+def reattempt(state: GameState, action: Action) -> list[Event]:
+    """Next turn: the runners at the Gate try again, with more from the hand if sent."""
+    seat = action.seat
+    assert seat is not None
+    require_turn(state, seat)
+    player = state.players[seat]
+    run = player.run
+    if run is None or run.stage != "gate":
+        raise RunRule("No runners of yours wait at your Start Gate")
+    added = [own(state, seat, uid, "volunteer").uid for uid in action["runners"] or []]
+    if len(run.runners) + len(added) > GATE_RUNNERS:
+        raise TooManyRunners(
+            f"At most {GATE_RUNNERS} runners at a Start Gate: {len(run.runners)} are there, "
+            f"{len(added)} more is too many", runners=len(run.runners) + len(added), most=GATE_RUNNERS,
+        )
+    pairs = equip(state, seat, added, action["items"])
+    for uid in added:
+        put(state, uid, f"run:{seat}")
+    carry(state, seat, pairs)
+    rolls.ask(state, "challenge", seat)
+    return [ev("reattempt", seat, added=len(added), runners=len(run.runners))]
+
+
+# --------------------------------------------------------------------- the Final Spell
+
+
+def collect_final(state: GameState, action: Action) -> list[Event]:
+    seat = action.seat
+    assert seat is not None
+    turn = require_turn(state, seat)
+    require_stop(turn)
+    player = state.players[seat]
+    spell = require_spell(state, player, action["spell"])
+    require_no_dragon(state, action["quadrant"], "collecting a Great Spell")
+    if not is_final(state, player):
+        raise SpellRule("Only the Final Spell is collected in person; send runners with this one")
+    if not player.hand:
+        raise RunRule("You must have at least one Volunteer with you to collect the Final Spell")
+    turn.stopped = "spell"
+    mark_began(turn)
+    player.final = Final(spell)
+    return [ev("final_collected", seat, spell=spell), *finish_turn(state, "final")]
+
+
+def at_gate(state: GameState, action: Action) -> list[Event]:
+    """Back at the Start Gate with the Final Spell (or there again to try the failed
+    roll): opponents' Saboteurs in the quadrants passed may strike first."""
+    seat = action.seat
+    assert seat is not None
+    turn = require_turn(state, seat)
+    player = state.players[seat]
+    final = player.final
+    if final is None:
+        raise RunRule("You carry no Final Spell")
+    if not final.at_gate:
+        require_stop(turn)
+    if not player.hand:
+        raise RunRule("You must have at least one Volunteer with you at the Start Gate")
+    route = list(action["route"] or [])
+    if final.at_gate and route:
+        raise RunRule("You are at your Start Gate already")
+    turn.stopped = "gate"
+    mark_began(turn)
+    events = [ev("at_gate", seat, route=route)]
+    from engine.guards.sabotage import open_window
+
+    return events + open_window(state, seat, "final", route)
+
+
+def final_rolls(state: GameState, seat: str) -> list[Event]:
+    player = state.players[seat]
+    final = player.final
+    assert final is not None
+    if not player.hand:
+        return [ev("final_failed", seat, reason="no_volunteer")]
+    final.at_gate = True
+    rolls.ask(state, "final", seat)
+    return []
+
+
+def final_spec(state: GameState, context: dict[str, Any]) -> rolls.TestSpec:
+    seat = context["seat"]
+    player = state.players[seat]
+    final = player.final
+    assert final is not None
+    attribute = next(a for a in FINAL_TESTS if a not in final.passed)
+    value = player.effective(attribute)
+    return rolls.TestSpec("final", "open", seat, value, FINAL_TARGET, ((attribute, value),),
+                          extra={"challenge": 5, "attribute": attribute})
+
+
+def after_final(state: GameState, spec: rolls.TestSpec, rolled: dice.Roll, passed: bool,
+                context: dict[str, Any]) -> list[Event]:
+    seat = spec.seat
+    player = state.players[seat]
+    final = player.final
+    assert final is not None
+    if not passed:
+        return finish_turn(state, "challenge")
+    final.passed.append(spec.extra["attribute"])
+    if len(final.passed) < len(FINAL_TESTS):
+        rolls.ask(state, "final", seat)
+        return []
+    player.final = None
+    player.returned.append(final.spell)
+    events = [ev("spell_returned", seat, spell=final.spell, challenge=5, dollars=0, spells=len(player.returned))]
+    return events + check_win(state, seat)
+
+
+rolls.purpose("challenge", challenge_spec, after_challenge)
+rolls.purpose("final", final_spec, after_final)
+
+HANDLERS = {
+    "spell_run": spell_run,
+    "reattempt": reattempt,
+    "collect_final": collect_final,
+    "at_gate": at_gate,
+}

@@ -1,0 +1,257 @@
+"""Why a LED or button driver cannot start on this machine, and the one command or
+setting that fixes it.
+
+A driver's own error names a symptom ("/dev/spidev0.0 does not exist", "ws2811_init
+failed with code -5", "Failed to open PIO device (error -13)"). The checks here look first
+at what the driver is about to use (its Python modules, its device file, the boot
+settings, the user it runs as), so the warning on the table screen and in `clacks
+hardware status` names the cause and its fix. hardware/README.md's troubleshooting table
+has a row for every problem listed here; a test keeps the two in step.
+"""
+
+from __future__ import annotations
+
+import grp
+import os
+import pwd
+import stat
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Problem:
+    summary: str  # words every warning of this kind contains, as the README table quotes them
+    cause: str  # str.format templates
+    fix: str
+    example: tuple[tuple[str, str], ...] = ()  # the values hardware/README.md shows
+
+
+INSTALL = "sudo systemd/install.sh"
+PROBLEMS: dict[str, Problem] = {
+    "module-missing": Problem(
+        "is not installed",
+        "the Python module {module!r} ({package}) is not installed",
+        f"run '{INSTALL}' again (it installs clacks-exchange[pi]; elsewhere: "
+        "pip install 'clacks-exchange[{extra}]')",
+        (("module", "gpiod"), ("package", "gpiod"), ("extra", "spi")),
+    ),
+    "library-failed": Problem(
+        "cannot start",
+        "{package} cannot start ({error})",
+        f"run '{INSTALL}' again, which installs the versions it needs",
+        (("package", "adafruit-blinka"), ("error", "RuntimeError: ...")),
+    ),
+    "not-a-pi": Problem(
+        "is not a Raspberry Pi",
+        "this machine is not a Raspberry Pi that {package} knows ({error})",
+        'set leds.backend = "auto" in the settings (the lamps are then drawn on the '
+        "table screen)",
+        (("package", "adafruit-blinka"), ("error", "NotImplementedError: ...")),
+    ),
+    "spi-off": Problem(
+        "SPI is off",
+        "SPI is off: {device} is absent and {config} does not turn it on",
+        "sudo systemd/boot-config.sh --led spi && sudo reboot",
+        (("device", "/dev/spidev0.0"), ("config", "/boot/firmware/config.txt")),
+    ),
+    "spi-reboot": Problem(
+        "not there until the Pi restarts",
+        "SPI is turned on in {config}, but {device} is not there until the Pi restarts",
+        "sudo reboot",
+        (("device", "/dev/spidev0.0"), ("config", "/boot/firmware/config.txt")),
+    ),
+    "spi-denied": Problem(
+        "not open to the user",
+        "{device} ({owner}) is not open to the user {user}",
+        "sudo usermod -aG spi {user}, then restart the companion "
+        "(sudo systemctl restart clacks)",
+        (("device", "/dev/spidev0.0"), ("owner", "root:root, mode 0600"), ("user", "clacks")),
+    ),
+    "spi-failed": Problem(
+        "SPI could not be opened",
+        "SPI could not be opened ({error})",
+        "sudo systemd/boot-config.sh --led spi && sudo reboot",
+        (("error", "..."),),
+    ),
+    "pwm-root": Problem(
+        "needs root",
+        "the pwm backend needs root (rpi_ws281x maps /dev/mem) and this runs as {user}",
+        'set leds.backend = "spi" in the settings (no root needed), or install the '
+        "service for pwm: sudo systemd/install.sh --led pwm",
+        (("user", "clacks"),),
+    ),
+    "pwm-audio": Problem(
+        "onboard audio is on",
+        "the onboard audio is on in {config}; it uses the PWM block that drives the LED "
+        "data on GPIO18",
+        "sudo systemd/boot-config.sh --led pwm && sudo reboot",
+        (("config", "/boot/firmware/config.txt"),),
+    ),
+    "pwm-pi5": Problem(
+        "does not run on a Raspberry Pi 5",
+        "the pwm backend (rpi_ws281x) does not run on a Raspberry Pi 5",
+        'set leds.backend = "auto" (or "pi5") in the settings',
+    ),
+    "pwm-failed": Problem(
+        "PWM NeoPixel driver failed",
+        "the PWM NeoPixel driver failed ({error})",
+        'set leds.backend = "spi" in the settings',
+        (("error", "ws2811_init failed with code ..."),),
+    ),
+    "pi5-other-board": Problem(
+        "needs a Raspberry Pi 5",
+        "the pi5 backend needs a Raspberry Pi 5, and this is {model}",
+        'set leds.backend = "auto" in the settings',
+        (("model", "Raspberry Pi 4 Model B Rev 1.5"),),
+    ),
+    "pio-absent": Problem(
+        "no driver for the Raspberry Pi 5's PIO",
+        "{device} is absent: this kernel has no driver for the Raspberry Pi 5's PIO",
+        "sudo apt update && sudo apt full-upgrade && sudo reboot",
+        (("device", "/dev/pio0"),),
+    ),
+    "pio-denied": Problem(
+        "not open to the user",
+        "{device} ({owner}) is not open to the user {user}",
+        f"run '{INSTALL} --led pi5' again: it adds the udev rule that gives "
+        "{device} to the gpio group",
+        (("device", "/dev/pio0"), ("owner", "root:root, mode 0600"), ("user", "clacks")),
+    ),
+    "pio-failed": Problem(
+        "PIO could not be used",
+        "the Raspberry Pi 5's PIO could not be used ({error})",
+        "sudo apt update && sudo apt full-upgrade && sudo reboot",
+        (("error", "..."),),
+    ),
+    "gpio-no-library": Problem(
+        "no GPIO library",
+        "gpiozero found no GPIO library it can use ({error})",
+        "sudo apt install python3-lgpio",
+        (("error", "BadPinFactory: ..."),),
+    ),
+    "gpio-denied": Problem(
+        "not open to the user",
+        "{device} ({owner}) is not open to the user {user}",
+        "sudo usermod -aG gpio {user}, then restart the companion "
+        "(sudo systemctl restart clacks)",
+        (("device", "/dev/gpiochip0"), ("owner", "root:root, mode 0600"), ("user", "clacks")),
+    ),
+    "gpio-failed": Problem(
+        "GPIO buttons could not be set up",
+        "the GPIO buttons could not be set up ({error})",
+        "stop any other program that uses the pins (sudo systemctl stop clacks before "
+        "clacks hardware test)",
+        (("error", "GPIOPinInUse: ..."),),
+    ),
+}
+
+
+class Unavailable(RuntimeError):
+    """A driver cannot start: ``key`` names the problem; the message gives the cause and
+    the fix."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        problem = PROBLEMS[key]
+        self.key = key
+        self.cause = problem.cause.format(**values)
+        self.fix = problem.fix.format(**values)
+        super().__init__(f"{self.cause}; to fix: {self.fix}")
+
+
+def readable_and_writable(path: Path) -> bool:
+    return os.access(path, os.R_OK | os.W_OK)
+
+
+@dataclass(frozen=True)
+class Machine:
+    """Where the checks look: the device directory, the boot settings, the user and
+    whether it may use a device. Tests give their own; the default is this machine."""
+
+    dev: Path = Path("/dev")
+    boot_configs: tuple[Path, ...] = (
+        Path("/boot/firmware/config.txt"),
+        Path("/boot/config.txt"),
+    )
+    euid: int = field(default_factory=os.geteuid)
+    may_use: Callable[[Path], bool] = readable_and_writable
+
+    def device_state(self, path: Path) -> str | None:
+        """None when the device is there to be read and written; else "absent" or
+        "denied"."""
+        if not path.exists():
+            return "absent"
+        if not self.may_use(path):
+            return "denied"
+        return None
+
+    def user(self) -> str:
+        try:
+            return pwd.getpwuid(self.euid).pw_name
+        except KeyError:
+            return f"uid {self.euid}"
+
+    @property
+    def root(self) -> bool:
+        return self.euid == 0
+
+    def boot_config(self) -> Path | None:
+        return next((path for path in self.boot_configs if path.is_file()), None)
+
+    def dtparams(self) -> dict[str, str]:
+        """The dtparam settings of the boot configuration, the last one of each name
+        winning (config.txt's [section] filters are not weighed: the companion's own
+        block sits in [all] at the end)."""
+        path = self.boot_config()
+        if path is None:
+            return {}
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return {}
+        params: dict[str, str] = {}
+        for line in text.splitlines():
+            line = line.split("#", 1)[0].strip()
+            if not line.startswith("dtparam="):
+                continue
+            for item in line[len("dtparam=") :].split(","):
+                name, _, value = item.partition("=")
+                params[name.strip()] = value.strip() or "on"
+        return params
+
+
+def owner(path: Path) -> str:
+    """Who may use a device, as `ls -l` shows it: "root:gpio, mode 0660"."""
+    info = path.stat()
+    try:
+        user = pwd.getpwuid(info.st_uid).pw_name
+    except KeyError:
+        user = str(info.st_uid)
+    try:
+        group = grp.getgrgid(info.st_gid).gr_name
+    except KeyError:
+        group = str(info.st_gid)
+    return f"{user}:{group}, mode {stat.S_IMODE(info.st_mode):04o}"
+
+
+def denied(key: str, path: Path, machine: Machine) -> Unavailable:
+    return Unavailable(key, device=path, owner=owner(path), user=machine.user())
+
+
+def missing_module(exc: BaseException) -> str | None:
+    """The module whose absence caused ``exc`` (Blinka wraps a ModuleNotFoundError in a
+    RuntimeError that tells how to install it), or None."""
+    for error in _chain(exc):
+        if isinstance(error, ModuleNotFoundError) and error.name:
+            return error.name
+    return None
+
+
+def _chain(exc: BaseException) -> Iterator[BaseException]:
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield current
+        current = current.__cause__ or current.__context__

@@ -1,0 +1,126 @@
+"""Helpers for the Clockman tests: dice that fall as a scenario needs, turns passed on,
+and pieces, digits and cards arranged as the scenario describes the table."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.clockman import ClockmanGame, ClockmanOptions, make
+from engine.clockman.digits import KEPT, counted
+from engine.clockman.events import Event
+from engine.clockman.state import HeldCard
+from engine.core.rng import Rng
+
+
+class ScriptedDice(Rng):
+    """A generator that rolls the faces it is given, in order. Only scenario tests use it;
+    everything else rolls from the seeded generator."""
+
+    def __init__(self, faces: list[int] | None = None) -> None:
+        super().__init__(0)
+        self.faces = list(faces or [])
+
+    def copy(self) -> ScriptedDice:
+        return ScriptedDice(self.faces)
+
+    def below(self, bound: int) -> int:
+        assert bound == 6, bound
+        assert self.faces, "the scenario ran out of scripted dice"
+        return self.faces.pop(0) - 1
+
+
+def new_game(
+    seats: tuple[str, ...] = ("south", "north"), starter: str = "south", **options: Any
+) -> ClockmanGame:
+    """A new game whose start rolls gave ``starter`` the first turn, with scripted dice
+    from then on."""
+    chosen = ClockmanOptions(seats=seats, **options)
+    for seed in range(1000):
+        game = ClockmanGame.new(chosen, seed)
+        if game.current_seat == starter:
+            game.state.rng = ScriptedDice()
+            return game
+    raise AssertionError(f"no seed lets {starter} start")
+
+
+def act(
+    game: ClockmanGame, action_type: str, seat: str | None = None, **params: Any
+) -> list[Event]:
+    who = seat or game.current_seat
+    assert who is not None
+    return game.apply(make(action_type, who, **params))
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def roll(game: ClockmanGame, die: int) -> list[Event]:
+    dice = game.state.rng
+    assert isinstance(dice, ScriptedDice)
+    dice.faces.append(die)
+    return act(game, "roll")
+
+
+def to_turn(game: ClockmanGame, seat: str) -> None:
+    """Pass turns on (reporting plain fields) until ``seat`` is to roll."""
+    for _ in range(8):
+        turn = game.state.turn
+        assert turn is not None
+        if turn.seat == seat and turn.phase == "roll":
+            return
+        if turn.phase == "roll":
+            roll(game, 1)
+        if game.state.turn is not None and game.state.turn.phase == "report":
+            act(game, "plain")
+        act(game, "end_turn")
+    raise AssertionError(f"{seat}'s turn never came")
+
+
+def place(
+    game: ClockmanGame,
+    seat: str,
+    ring: int | None = None,
+    field: int = 0,
+    date: str | None = None,
+    pending: str | None = None,
+    hand: str | None = None,
+    cards: list[tuple[str, str]] | None = None,
+) -> None:
+    """Set a player's piece, digits and cards as the scenario has them on the table:
+    digits and symbol cards as strings ("0000011X", "AC"), held event cards as
+    (kind, label). Digits and cards come out of the supply and the deck, so every count
+    still adds up."""
+    state = game.state
+    player = state.players[seat]
+    if ring is not None:
+        player.ring, player.field = ring, field
+        player.furthest = max(player.furthest, ring)
+    for pile, text in ((player.date, date), (player.pending, pending)):
+        if text is None:
+            continue
+        for digit in KEPT:
+            state.supply[digit] += pile[digit]
+        wanted = counted(text)
+        for digit in KEPT:
+            pile[digit] = wanted[digit]
+            state.supply[digit] -= wanted[digit]
+            assert state.supply[digit] >= 0
+    if hand is not None:
+        for pose, count in player.hand.items():
+            state.deck.extend([pose] * count)
+        player.hand = {}
+        for pose in hand:
+            state.deck.remove(pose)
+            player.hand[pose] = player.hand.get(pose, 0) + 1
+    if cards is not None:
+        player.cards = []
+        for kind, label in cards:
+            state.cards_drawn += 1
+            player.cards.append(HeldCard(f"e{state.cards_drawn}", kind, label))
+    state.check_sound()
+
+
+def snapshot(game: ClockmanGame) -> str:
+    return json.dumps(game.to_json(), sort_keys=True)

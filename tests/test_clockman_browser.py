@@ -1,0 +1,234 @@
+"""Clockman through a real browser: Debian's chromium driven by Playwright.
+
+The table screen sets up a two-player game in the lobby (with one of the optional rules
+ticked); two phones (360 px) join and play it to a winner by tapping: roll, report where
+the piece landed, end the turn. The test decides each report by looking at the game, as
+a player looks at the board, but every report is a tap on the phone. Along the way the
+table screen shows both date keys, the turn order and the deck counts, and no page ever
+receives another seat's symbol hand. Screenshots of a turn (the table at 1920 x 1080, a
+phone at 360 x 740) are taken in English and Czech when CLACKS_SCREENSHOTS names a
+directory.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from browser_support import PHONE, SCREENSHOTS, Page, browser  # noqa: F401  (the browser fixture)
+from live_server import LiveServer
+
+from engine.clockman.digits import fills_a_gap
+from engine.clockman.game import ClockmanGame
+
+pytestmark = pytest.mark.browser
+FULL_HD = {"viewport": {"width": 1920, "height": 1080}}
+PHONE_SCREEN = {**PHONE, "viewport": {"width": 360, "height": 740}}
+
+
+@pytest.fixture
+def pages(browser: Any) -> Any:  # noqa: F811
+    opened = {
+        "table": Page(browser, "table", **FULL_HD),
+        "south": Page(browser, "south", **PHONE_SCREEN),
+        "north": Page(browser, "north", **PHONE_SCREEN),
+    }
+    yield opened
+    for page in opened.values():
+        page.context.close()
+
+
+def wait_for_change(server: LiveServer, revision: int, phone: Page) -> None:
+    deadline = time.time() + 10
+    while server.room.revision == revision and time.time() < deadline:
+        time.sleep(0.02)
+    assert server.room.revision > revision, phone.page.inner_text("#error")
+
+
+def taps(game: ClockmanGame, seat: str) -> list[str]:
+    """What a player who knows the board reports now: the selectors to tap, in order.
+    Digits first; an event card that moves the piece inward (a quick way past each ring
+    of Whytookis); on circle 4 with the key complete, the straight once a symbol card of
+    its Whytooki's pose is in hand and the die reaches the last field; else a symbol
+    field for more cards."""
+    state = game.state
+    turn = state.turn
+    assert turn is not None
+    if turn.phase == "roll":
+        return ["[data-action=roll]"]
+    if turn.phase == "done":
+        return ["[data-action=end_turn]"]
+    me = state.players[seat]
+    digit = state.data.circle_digit(me.ring)
+    if digit and fills_a_gap(me.holdings, digit, state.need) and state.supply[digit]:
+        return ["[data-report=digit]", f"[data-value='{digit}']"]
+    if me.ring < 4:
+        return ["[data-report=event]", "[data-kind=now]", "[data-effect=circle_in]"]
+    pose = state.straights[seat]
+    if me.hand.get(pose) and turn.die is not None and turn.die >= 3:
+        return ["[data-report=straight]", "[data-value='3']"]
+    return ["[data-report=symbol]"]
+
+
+def claim(server: LiveServer, phone: Page, seat: str, lang: str = "en") -> None:
+    phone.page.goto(server.url(f"/join/{server.code}?lang={lang}"))
+    phone.page.click(f"button[data-seat={seat}]")
+    phone.page.wait_for_selector(".clockman-phone")
+
+
+def test_a_clockman_game_from_the_lobby_to_a_winner_on_two_phones(
+    server: LiveServer, pages: dict[str, Page]
+) -> None:
+    table, south, north = pages["table"], pages["south"], pages["north"]
+    table.page.goto(server.url("/"))
+    lobby = table.page.locator("dialog#lobby")
+    lobby.locator("select[name=game]").select_option("clockman")
+    # the four optional rules, each with what it does
+    for rule in ("transfer", "robbery", "swap"):
+        assert lobby.locator(f"input[name=choice-{rule}][type=checkbox]").count() == 1
+    assert lobby.locator("select[name=choice-hamster] option").count() == 3
+    assert "one digit more" in lobby.inner_text()
+    lobby.locator("input[name=choice-swap]").check()
+    table.page.fill("input[name=name-south]", "Ann")
+    table.page.fill("input[name=name-north]", "Bob")
+    table.page.fill("input[name=seed]", "11")
+    table.page.click("dialog button[type=submit]")
+    table.wait_revision(1)
+    table.page.wait_for_selector(".clockman-table")
+    session = server.room.session
+    assert session is not None and session.game == "clockman"
+    game: ClockmanGame = session.clockman  # type: ignore[attr-defined]
+    assert game.state.options.swap and not game.state.options.robbery
+
+    for phone, seat in ((south, "south"), (north, "north")):
+        claim(server, phone, seat)
+        phone.wait_revision(1)
+    # a phone's turn at 360 px: no sideways scrolling, tap targets of 44 px or more
+    assert south.page.evaluate("document.documentElement.scrollWidth") <= 360
+    heights = south.page.eval_on_selector_all(
+        ".cm-act button, .cm-mine button", "n => n.map(b => b.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 44
+
+    phones = {"south": south, "north": north}
+    shots = False
+    taps_made = 0
+    while not session.over:
+        seat = session.active_seats[0]
+        phone = phones[seat]
+        revision = server.room.revision
+        phone.wait_revision(revision)
+        wanted = taps(game, seat)
+        for selector in wanted:
+            phone.page.click(f"{selector}:not([disabled])")
+        wait_for_change(server, revision, phone)
+        taps_made += 1
+        assert taps_made < 400
+        turn = game.state.turn
+        midgame = taps_made >= 45  # some digits in the keys by then
+        if (
+            not shots
+            and midgame
+            and turn is not None
+            and turn.phase == "report"
+            and turn.seat == seat
+        ):
+            # a turn in words on the table screen: the die, whose turn, what to report
+            table.wait_revision(server.room.revision)
+            shown = table.page.inner_text(".cm-status")
+            assert str(turn.die) in shown and "Ann" in shown + table.page.inner_text(".cm-order")
+            die = table.page.get_attribute(".cm-status [data-die]", "data-die")
+            assert die == str(turn.die)
+            phone.wait_revision(server.room.revision)
+            phone.page.wait_for_selector(".cm-reports button:not([disabled])")
+            # the whole turn fits the phone's screen: the reports and the date key
+            bottom = phone.page.eval_on_selector(
+                ".cm-mine .cm-key", "n => n.getBoundingClientRect().bottom"
+            )
+            assert bottom <= 740
+            table.shot("clockman-table-turn")
+            phone.shot("clockman-phone-turn")
+            shots = True
+        if taps_made % 10 == 0:
+            check_table(table, server, game)
+
+    assert shots
+    result = session.result()
+    assert result is not None and result["reason"] == "centre"
+    winner = result["winners"][0]
+    name = {"south": "Ann", "north": "Bob"}[winner]
+    for page in (table, south, north):
+        page.wait_revision(server.room.revision)
+        text = page.page.inner_text("main")
+        assert name in text and "wins" in text
+    check_table(table, server, game)
+    for page in (table, south, north):
+        assert page.errors == [], page.errors
+        for text in page.responses:
+            assert '"seed"' not in text and '"rng"' not in text and '"deck"' not in text
+    # each phone received its own symbol hand and never the other's
+    for seat, page in (("south", south), ("north", north)):
+        for pushed in page.pushed():
+            view = pushed.get("view")
+            if view is None:
+                continue
+            assert all("hand" not in p for p in view["players"])
+            if pushed["seat"] is None:  # before the seat was taken: the table's view
+                assert view["you"] is None
+            else:
+                assert pushed["seat"] == seat and view["you"]["seat"] == seat
+    for pushed in table.pushed():
+        assert pushed.get("view") is None or pushed["view"]["you"] is None
+
+
+def check_table(table: Page, server: LiveServer, game: ClockmanGame) -> None:
+    """The table screen shows every date key, each piece's ring, the turn order, the deck
+    counts, and the log."""
+    table.wait_revision(server.room.revision)
+    for seat, player in game.state.players.items():
+        slots = table.page.eval_on_selector_all(
+            f".cm-player[data-seat={seat}] .cm-digit", "n => n.map(x => x.dataset.slot)"
+        )
+        view = game.view(None)["players"]
+        assert slots == next(p["slots"] for p in view if p["seat"] == seat)
+        stop = table.page.get_attribute(
+            f".cm-player[data-seat={seat}] .cm-track li.at", "data-stop"
+        )
+        expected = {0: "start", 5: f"z{player.field}"}.get(player.ring, str(player.ring))
+        assert stop == ("centre" if player.status == "won" else expected)
+    order = table.page.eval_on_selector_all(".cm-order li", "n => n.map(x => x.dataset.order)")
+    assert order == list(game.state.order)
+    decks = table.page.inner_text(".cm-supply")
+    assert f"Symbol deck: {len(game.state.deck)} cards" in decks
+    assert f"Event deck: {game.state.event_deck()} cards" in decks
+    assert table.page.locator("#log-list li").count() > 0
+
+
+def test_the_clockman_pages_speak_czech(server: LiveServer, pages: dict[str, Page]) -> None:
+    server.room.new_game(
+        "clockman", {"players": 2, "transfer": True}, seed=4, names={"south": "Ann", "north": "Bob"}
+    )
+    session = server.room.session
+    assert session is not None
+    seat = session.active_seats[0]
+    phone = pages[seat]
+    claim(server, phone, seat, "cs")
+    phone.page.wait_for_selector(".cm-reports button:not([disabled])")
+    assert "Kam vaše figurka došla?" in phone.page.inner_text(".cm-now")
+    assert phone.page.inner_text("[data-report=symbol]") == "Pole se symbolem (zelené)"
+    table = pages["table"]
+    table.page.goto(server.url(f"/table/{server.code}?lang=cs"))
+    table.page.wait_for_selector(".clockman-table")
+    assert "domácí hodnoty" in table.page.inner_text(".cm-whytookis")
+    assert "Balíček symbolů: 40 karet" in table.page.inner_text(".cm-supply")
+    if SCREENSHOTS:
+        table.shot("clockman-table-turn-cs")
+        phone.shot("clockman-phone-turn-cs")
+    # a refused press of the box's digit button (circle 1 has only jokers) is explained in
+    # Czech on the table screen, and nothing changes
+    revision = server.room.revision
+    table.page.click(".cm-button[data-button=a3b3]")
+    table.page.wait_for_selector("#notice:not([hidden])")
+    assert "Na tomto kruhu leží jen žolík" in table.page.inner_text("#notice")
+    assert server.room.revision == revision

@@ -1,0 +1,218 @@
+"""Guards! Guards! through a real browser: Debian's chromium driven by Playwright.
+
+The table screen sets up a Short Game of three Great Spells in the lobby; two phones
+(360 px) join, choose their Guild Cards, type the Volunteers dealt to them and play it
+out to a winner: Spell Runs and their Wizards' Challenges, a recruit typed on the phone,
+the Final Spell collected in person and returned with Magic and Guild, and a Guild
+Ability used in the other player's turn. The test decides each step from the game as a
+player would from the table, but every step is a tap or a typed value on a phone.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from browser_support import PHONE, TV, Page, browser  # noqa: F401  (the browser fixture)
+from live_server import LiveServer
+
+pytestmark = pytest.mark.browser
+HERO, OTHER = "red", "blue"
+CARDS = {"red": "thieves-a", "blue": "fools-b"}
+
+
+@pytest.fixture
+def pages(browser: Any) -> Any:  # noqa: F811
+    opened = {
+        "table": Page(browser, "table", **TV),
+        "red": Page(browser, "red", **PHONE),
+        "blue": Page(browser, "blue", **PHONE),
+    }
+    yield opened
+    for page in opened.values():
+        page.context.close()
+
+
+def changed(server: LiveServer, revision: int, phone: Page) -> None:
+    deadline = time.time() + 10
+    while server.room.revision == revision and time.time() < deadline:
+        time.sleep(0.02)
+    assert server.room.revision > revision, phone.page.inner_text("#error")
+
+
+def ready(server: LiveServer, phone: Page) -> None:
+    """The phone shows the game as it is now, with its reports loaded."""
+    phone.wait_revision(server.room.revision)
+    phone.page.wait_for_selector("[data-loading=forms]", state="detached")
+
+
+def tap(server: LiveServer, phone: Page, selector: str) -> None:
+    ready(server, phone)
+    revision = server.room.revision
+    phone.page.click(selector)
+    changed(server, revision, phone)
+
+
+def open_form(phone: Page, key: str) -> Any:
+    form = phone.page.locator(f'form[data-form="{key}"]')
+    if form.count() == 0:
+        phone.page.click(f'button[data-form="{key}"]')
+    return phone.page.locator(f'form[data-form="{key}"]')
+
+
+def send(server: LiveServer, phone: Page, key: str) -> None:
+    revision = server.room.revision
+    phone.page.click(f'button[data-send="{key}"]')
+    changed(server, revision, phone)
+
+
+def type_volunteer(phone: Page, key: str, name: str, **numbers: int) -> None:
+    base = f"{key}.card"
+    phone.page.fill(f'[data-focus="{base}.name"]', name)
+    for field, value in numbers.items():
+        phone.page.fill(f'[data-focus="{base}.{field}"]', str(value))
+
+
+def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict[str, Page]) -> None:
+    table, red, blue = pages["table"], pages["red"], pages["blue"]
+    phones = {"red": red, "blue": blue}
+    table.page.goto(server.url("/"))
+    lobby = table.page.locator("dialog")
+    lobby.locator("select[name=game]").select_option("guards")
+    lobby.locator("select[name=players]").select_option("2")
+    assert lobby.locator("input[value=cap_eights]").count() == 1
+    lobby.locator("input[name=choice-spells]").fill("3")
+    table.page.fill("input[name=name-red]", "Ann")
+    table.page.fill("input[name=name-blue]", "Bob")
+    table.page.fill("input[name=seed]", "5")
+    table.page.click("dialog button[type=submit]")
+    table.wait_revision(1)
+    table.page.wait_for_selector(".guards-table .g-setup")
+    assert table.page.locator(".g-challenges .g-house").count() == 4  # house targets marked as such
+    session = server.room.session
+    assert session is not None and session.game == "guards"
+    state = session.guards.state  # type: ignore[attr-defined]
+    assert state.options.spells == 3
+
+    for seat, phone in phones.items():
+        phone.page.goto(server.url(f"/join/{server.code}"))
+        phone.page.click(f"button[data-seat={seat}]")
+        phone.page.wait_for_selector(".guards-phone .g-setup-phone")
+        ready(server, phone)
+        phone.page.select_option('[data-focus="choose_guild.card"]', CARDS[seat])
+        send(server, phone, "choose_guild")
+        for deck in ("lords_ladies", "man_beast"):
+            ready(server, phone)
+            key = f"dealt:{deck}"
+            type_volunteer(phone, key, f"{seat} {deck}", streetwise=11, toughness=11, loyalty=6, brawl=4)
+            phone.page.fill(f'[data-focus="{key}.card.bonus.magic"]', "3")
+            phone.page.fill(f'[data-focus="{key}.card.bonus.guild"]', "3")
+            send(server, phone, key)
+    state = session.guards.state  # type: ignore[attr-defined]
+    assert state.phase == "start"
+    assert all(p.base["magic"] >= 7 for p in state.players.values())  # the dealt bonuses
+    # the phone at 360 px: no sideways scrolling, big tap targets
+    ready(server, red)
+    red.page.wait_for_selector('button[data-form="roll"]')
+    assert red.page.evaluate("document.documentElement.scrollWidth") <= 360
+    heights = red.page.eval_on_selector_all(".guards-phone button", "n => n.map(b => b.getBoundingClientRect().height)")
+    assert min(heights) >= 44
+    tap(server, red, 'button[data-form="roll"]')  # the roll for the first player
+
+    used_ability = showed_chance = recruited = False
+    steps = 0
+    while not session.over:
+        steps += 1
+        assert steps < 150, "the game does not end"
+        state = session.guards.state  # type: ignore[attr-defined]
+        top = state.top
+        if top is not None:
+            seat = top.seats[0]
+            phone = phones[seat]
+            ready(server, phone)
+            if top.kind == "test":
+                chance = phone.page.inner_text(".g-now .g-chance")
+                assert "%" in chance
+                showed_chance = True
+                tap(server, phone, 'button[data-form="roll"]')
+            elif top.kind == "point":
+                open_form(phone, "spend_point")
+                options = phone.page.eval_on_selector_all('[data-focus="spend_point.attribute"] option', "n => n.map(o => o.value)")
+                phone.page.select_option('[data-focus="spend_point.attribute"]', next(o for o in options if o))
+                send(server, phone, "spend_point")
+            elif top.kind in ("bribe", "extra", "tavern"):
+                tap(server, phone, f'button[data-form="decline:{top.kind}"]')
+            elif top.kind == "reveal":
+                form = open_form(phone, "reveal")
+                assert form.count() == 1
+                type_volunteer(phone, "reveal", "Turned Up")
+                send(server, phone, "reveal")
+            else:
+                raise AssertionError(f"unexpected step {top.kind}")
+            continue
+        seat = state.turn.seat
+        phone = phones[seat]
+        ready(server, phone)
+        player = state.players[seat]
+        if seat == OTHER:
+            tap(server, phone, 'button[data-form="end_turn"]')
+            continue
+        if not used_ability:
+            # blue reacts in red's turn: its Guild Ability, its chance shown first
+            ready(server, blue)
+            assert "%" in blue.page.inner_text(".g-react .g-ability")
+            tap(server, blue, 'button[data-form="guild_ability"]')
+            used_ability = True
+            table.wait_revision(server.room.revision)
+            assert "Street Theatre" in table.page.inner_text("#log-list")  # the log tells the table
+            continue
+        if player.run is not None and player.run.stage == "gate":
+            open_form(phone, "reattempt")
+            send(server, phone, "reattempt")
+        elif player.final is not None:
+            open_form(phone, "at_gate")
+            send(server, phone, "at_gate")
+        elif len(player.returned) < 2 and player.hand and state.turn.stopped is None:
+            open_form(phone, "spell_run")
+            spells = phone.page.eval_on_selector_all('[data-focus="spell_run.spell"] option', "n => n.map(o => o.value)")
+            phone.page.select_option('[data-focus="spell_run.spell"]', next(s for s in spells if s))
+            phone.page.select_option('[data-focus="spell_run.quadrant"]', "fools")
+            phone.page.check(f'[data-focus="spell_run.runners.{player.hand[0]}"]')
+            phone.page.click('form[data-form="spell_run"] button[data-quadrant="thieves"]')
+            if len(player.returned) == 0:
+                table.wait_revision(server.room.revision)
+                table.shot("guards-table-turn")
+                phone.shot("guards-phone-spell-run")
+            send(server, phone, "spell_run")
+        elif len(player.returned) == 2 and not player.hand and state.turn.stopped is None:
+            open_form(phone, "recruit")
+            phone.page.select_option('[data-focus="recruit.deck"]', "shades_shadows")
+            phone.page.select_option('[data-focus="recruit.source"]', "deck")
+            phone.page.select_option('[data-focus="recruit.quadrant"]', "fools")
+            type_volunteer(phone, "recruit", "Escort", charm=1)
+            assert "%" in phone.page.inner_text('form[data-form="recruit"] .g-chance-note')
+            send(server, phone, "recruit")
+            recruited = True
+        elif len(player.returned) == 2 and player.hand and state.turn.stopped is None:
+            open_form(phone, "collect_final")
+            phone.page.click('button[data-send="collect_final"]')  # nothing chosen yet: named, not sent
+            assert "Great Spell" in phone.page.inner_text('form[data-form="collect_final"] [data-missing]')
+            spells = phone.page.eval_on_selector_all('[data-focus="collect_final.spell"] option', "n => n.map(o => o.value)")
+            phone.page.select_option('[data-focus="collect_final.spell"]', next(s for s in spells if s))
+            phone.page.select_option('[data-focus="collect_final.quadrant"]', "fools")
+            send(server, phone, "collect_final")
+        else:
+            tap(server, phone, 'button[data-form="end_turn"]')
+
+    assert used_ability and showed_chance and recruited
+    result = session.result()
+    assert result is not None and result["winners"] == [HERO] and result["reason"] == "spells"
+    for page in (table, red, blue):
+        page.wait_revision(server.room.revision)
+        assert "Ann" in page.page.inner_text(".winner")
+    table.shot("guards-table-won")
+    for page in (table, red, blue):
+        assert page.errors == [], page.errors
+        for text in page.responses:
+            assert '"seed"' not in text and '"rng"' not in text

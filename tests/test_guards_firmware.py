@@ -1,0 +1,112 @@
+"""Guards! Guards! on the lit box: the buttons (gpiozero on mock pins) roll and mark
+quadrants; the LEDs show the die as a bar, the Dragons' quadrants, and the show module's
+flashes and attract programme."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from firmware_support import FakeClock, mock_board
+from gpiozero.pins.mock import MockFactory
+from guards_support import GUILD_CARDS, volunteer
+
+from clacks.cli import main
+from engine.core.interface import JSON, game_module
+from engine.guards.data import shipped_data
+from engine.guards.lamps import BAR, DICE_ROWS, bar, block_lamps
+from engine.guards.session import GuardsSession
+from firmware import shows
+from firmware.companion import Companion, SessionButtons
+from firmware.config import DEFAULT_BUTTON_PINS
+from firmware.exchange import Exchange
+from firmware.scene import HIGHLIGHT_S, TRANSMIT_S
+
+AMBER = (153, 54, 3)
+BLOCKS = shipped_data().blocks
+
+
+def lit_lamps(pixels: list[tuple[int, int, int]]) -> int:
+    return sum(1 << i for i, p in enumerate(pixels) if p == AMBER)
+
+
+class Box:
+    def __init__(self) -> None:
+        session = game_module("guards").new({"players": 2}, 6)
+        assert isinstance(session, GuardsSession)
+        for i, seat in enumerate(session.guards.seats):
+            session.apply(seat, {"type": "choose_guild", "card": GUILD_CARDS[i]}, 0)
+            for deck in ("lords_ladies", "man_beast"):
+                session.apply(seat, {"type": "dealt", "deck": deck, "values": volunteer(deck=deck)}, 0)
+        self.session = session
+        self.board: Exchange
+        self.clock: FakeClock
+        self.factory: MockFactory
+        self.board, _, self.clock, self.factory = mock_board()
+        self.companion = Companion(self.board)
+        self.applied: list[list[JSON]] = []
+        self.refused: list[str] = []
+        self.companion.set_press_handler(
+            SessionButtons(
+                self.companion,
+                lambda: self.session,
+                lock=threading.RLock(),
+                clock=lambda: 0.0,
+                applied=lambda s, events: self.applied.append(events),
+                refused=lambda s, exc: self.refused.append(exc.rule),
+            )
+        )
+        self.companion.game_changed(session)
+
+    def press(self, button: str) -> None:
+        pin = self.factory.pin(DEFAULT_BUTTON_PINS[button])
+        pin.drive_low()
+        self.clock.advance(0.05)
+        pin.drive_high()
+        self.clock.advance(0.05)
+
+    def shown(self) -> int:
+        self.board.renderer.tick()
+        return lit_lamps(self.board.pixels())
+
+
+def test_the_box_rolls_shows_the_die_and_marks_quadrants() -> None:
+    box = Box()
+    box.press("b2c2")  # roll for the first player
+    assert box.applied[-1][0]["kind"] == "start_rolled"
+    scene = box.board.renderer.scene
+    assert scene.transmit is not None and scene.transmit[0] == DICE_ROWS
+    box.clock.advance(TRANSMIT_S)
+    face = box.session.view(None)["last_roll"]["faces"][0]
+    assert box.shown() & DICE_ROWS == bar(face, BAR)
+    # a quadrant button marks its block for the phone's next report; it blinks
+    box.press("a2b2")
+    quadrant = next(q for q, b in BLOCKS.items() if b == "sw")
+    assert box.session.view(None)["marked"] == [quadrant]
+    assert box.session.lamps().preview == block_lamps("sw")
+    # end the turn from the box; undo has nothing to take back
+    turn = box.session.guards.state.turn.seat
+    box.press("b1b2")
+    assert box.session.guards.state.turn.seat != turn
+    box.press("c1c2")
+    assert box.refused == ["nothing_to_undo"]
+
+
+def test_the_guards_show_module() -> None:
+    assert shows.effects("guards", [{"kind": "rolled", "faces": [6], "passed": True}]) == [("highlight", bar(6, BAR))]
+    assert shows.effects("guards", [{"kind": "rolled", "faces": [6], "passed": False}]) == []
+    dragon = {"kind": "dragon_summoned", "quadrant": "thieves"}
+    assert shows.effects("guards", [dragon]) == [("highlight", block_lamps(BLOCKS["thieves"]))]
+    assert shows.effects("guards", [{"kind": "dragon_summoned", "quadrant": "nowhere"}]) == []
+    assert shows.button_lamps("guards", "c3d3") == block_lamps("ne")
+    assert shows.button_lamps("guards", "b2c2") == DICE_ROWS
+    assert shows.button_lamps("guards", "c2c3") == 0
+    programme = shows.attract_programme("guards")
+    lit = [step.frame.lit.bit_count() for step in programme]
+    assert lit[1:5] == [4, 8, 12, 16] and lit[-1] == 0
+    assert HIGHLIGHT_S > 0
+
+
+def test_the_guards_attract_mode_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hardware", "attract", "--game", "guards", "--seconds", "0.2", "--terminal"]) == 0
+    assert "Attract mode: Guards! Guards!" in capsys.readouterr().out

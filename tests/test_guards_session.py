@@ -1,0 +1,103 @@
+"""Guards! Guards! behind the box's seam: seats, whose move it is, the lamps (the die as
+a bar, the quadrants) and the buttons acting for whoever the game waits for."""
+
+from __future__ import annotations
+
+import pytest
+from guards_support import GUILD_CARDS, rig, volunteer
+
+from engine.core.errors import IllegalAction
+from engine.core.interface import game_module
+from engine.guards.lamps import BAR, DICE_ROWS, REROLL_BAR, block_lamps
+from engine.guards.session import GuardsSession
+
+
+def session(players: int = 2) -> GuardsSession:
+    made = game_module("guards").new({"players": players}, seed=5)
+    assert isinstance(made, GuardsSession)
+    return made
+
+
+def set_up(s: GuardsSession) -> None:
+    for i, seat in enumerate(s.guards.seats):
+        s.apply(seat, {"type": "choose_guild", "card": GUILD_CARDS[i]}, 0)
+        for deck in ("lords_ladies", "man_beast"):
+            s.apply(seat, {"type": "dealt", "deck": deck, "values": volunteer(deck=deck)}, 0)
+
+
+def test_seats_and_who_must_act_through_the_set_up() -> None:
+    s = session(3)
+    assert [i.id for i in s.seats] == ["red", "blue", "green"]
+    assert s.active_seats == ["red", "blue", "green"]
+    s.apply("red", {"type": "choose_guild", "card": "fools-a"}, 0)
+    assert s.active_seats == ["red", "blue", "green"]
+    set_up(session(3))
+    s = session(2)
+    set_up(s)
+    assert s.active_seats == ["red", "blue"]  # anyone may roll for the first player
+    assert s.legal_actions("red", 0) == [{"type": "roll", "group": "now", "fields": []}]
+    with pytest.raises(IllegalAction):
+        s.apply(None, {"type": "roll"}, 0)
+
+
+def test_a_roll_lights_its_bar_and_then_the_quadrants_come_back() -> None:
+    s = session(2)
+    set_up(s)
+    rig(s.guards, [8, 3])
+    events = s.apply("blue", {"type": "roll"}, 0)
+    assert s.transmissions(events) == [DICE_ROWS]
+    frame = s.lamps()
+    assert frame.lit == sum(1 << BAR[i] for i in range(8))  # red rolled the 8
+    assert frame.accent == frame.lit  # a natural 8 in the accent colour
+    s.apply("red", {"type": "adjust", "dollars": 1}, 0)
+    assert s.lamps().lit == 0  # no Dragon in the city yet
+    assert REROLL_BAR[0] == 8
+
+
+def test_the_quadrant_buttons_mark_blocks_and_the_panel_buttons_cycle() -> None:
+    s = session(2)
+    set_up(s)
+    seat, action = s.button_action("b2c2", 0)
+    assert action == {"type": "roll"}
+    s.apply(seat, action, 0)
+    turn = s.guards.state.turn.seat
+    seat, action = s.button_action("a2b2", 0)
+    assert seat == turn and action["type"] == "mark"
+    s.apply(seat, action, 0)
+    quadrant = action["quadrant"]
+    assert s.view(turn)["marked"] == [quadrant]
+    blocks = s.guards.state.options.data.blocks
+    assert s.lamps().preview == block_lamps(blocks[quadrant])
+    seat, action = s.button_action("c3c4", 0)
+    s.apply(seat, action, 0)
+    assert s.view(None)["panel"] == "cards"
+    seat, action = s.button_action("b1b2", 0)
+    assert (seat, action) == (turn, {"type": "end_turn"})
+    s.apply(seat, action, 0)
+    assert s.guards.state.turn.seat != turn
+    assert s.view(None)["marked"] == []
+    with pytest.raises(ValueError):
+        s.button_action("a1a2", 0)
+
+
+def test_the_result_ranks_everyone() -> None:
+    s = session(2)
+    set_up(s)
+    s.apply("red", {"type": "roll"}, 0)
+    s.apply("red", {"type": "stop_game"}, 0)
+    result = s.result()
+    assert result is not None and result["reason"] == "stopped"
+    assert set(result["ranking"]) == {"red", "blue"}
+    replayed = game_module("guards").replay(s.log_json())
+    assert replayed.result() == result
+
+
+def test_every_event_is_said_in_english_words() -> None:
+    from test_guards_web import engine_event_kinds
+
+    from engine.guards.describe import TEXTS, describe_event
+
+    assert engine_event_kinds() <= set(TEXTS)
+    assert describe_event({"kind": "rolled", "seat": "red", "faces": [8, 1], "purpose": "challenge", "total": 14,
+                           "target": 13, "passed": True}) == "Red rolls 8 then 1 for challenge: 14 against 13, a pass."
+    assert describe_event({"kind": "bribed", "seat": "blue", "name": "Nobby", "dollars": 3}) == "Blue bribes Nobby for $3."

@@ -1,0 +1,220 @@
+"""Every option of every game lies in a range its schema states, and anything outside is
+refused naming the range: in the engine, through the API (400, from the lobby or any
+client), in an imported replay file, and on the command line.
+
+The ranges are also what keeps a game playable: a stress limit under the dearest
+Jacquard's cost or a hand of none would leave nothing to play, and hands too large for
+the bag would make the deal fail.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import fields
+from typing import Any
+
+import pytest
+from live_server import LiveServer
+from web_client import call
+
+from engine.clacks.data import load_components
+from engine.clacks.errors import OptionOutOfRange
+from engine.clacks.simulation import play_bot_game
+from engine.clacks.state import RANGES, Options
+from engine.clockman.options import ClockmanOptions
+from engine.core.errors import IllegalAction
+from engine.core.interface import game_module, game_modules
+from engine.guards.options import GuardsOptions
+from engine.klackers.options import KlackersOptions
+
+# (game, option, a value just below its range, just above it)
+EDGES: list[tuple[str, str, object, object]] = [
+    ("clacks", "stress_limit", 2, 11),
+    ("clacks", "hand_size", 0, 7),
+    ("clacks", "turn_seconds", 0.5, 86401),
+    ("clacks", "start_time", -1, 10**11 + 1),
+    ("klackers", "rounds", -1, 100),
+    ("klackers", "target", -1, 1000),
+    ("clacks-trainer", "questions", 0, 101),
+    ("guards", "spells", 0, 6),
+]
+# what a player trying to crash the box might send instead of a number
+WILD = [10**9, -(10**9), 10**400, 1e308, 5.5, True, "5", None, [5]]
+
+
+def in_range(spec: dict[str, Any], value: object) -> bool:
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    whole = isinstance(value, int) or spec["type"] == "number"
+    return number and whole and spec["min"] <= value <= spec["max"]  # type: ignore[operator]
+
+
+def schema_options(game: str) -> dict[str, Any]:
+    schema = game_module(game).options_schema()
+    options: dict[str, Any] = schema.get("options") or schema["choices"]
+    return options
+
+
+def test_every_option_of_every_game_has_its_range_or_choices_in_the_schema() -> None:
+    wanted = {
+        "clacks": {f.name for f in fields(Options)} | {"players"},
+        "klackers": {f.name for f in fields(KlackersOptions)} | {"players", "mode"},
+        "clacks-trainer": {"seat", "kind", "questions", "signals"},
+        "clockman": {f.name for f in fields(ClockmanOptions)} | {"players", "mode"},
+        "guards": {f.name for f in fields(GuardsOptions)} | {"players", "mode"},
+    }
+    assert set(game_modules()) == set(wanted)
+    for game, names in wanted.items():
+        options = schema_options(game)
+        assert set(options) == names, game
+        for name, spec in options.items():
+            stated = "choices" in spec or spec.get("type") in ("bool", "word lists", "data tables")
+            stated = stated or ("min" in spec and "max" in spec)
+            assert stated, (game, name, spec)
+    for name, allowed in RANGES.items():
+        spec = schema_options("clacks")[name]
+        assert (spec["min"], spec["max"]) == (allowed.low, allowed.high)
+
+
+def test_the_ranges_keep_every_game_playable() -> None:
+    components = load_components()
+    dearest = max(card.cost for card in components.jacquards.values())
+    assert RANGES["stress_limit"].low >= dearest  # every card dealt can be played
+    assert RANGES["hand_size"].low >= 1
+    most_players = max(len(s) for s in (Options.for_players(4).seats,))
+    assert RANGES["hand_size"].high * most_players <= len(components.jacquards) // 2
+
+
+@pytest.mark.parametrize(
+    ("stress", "hand", "players"), [(3, 6, 4), (10, 6, 4), (3, 1, 2), (10, 1, 3)]
+)
+def test_games_at_the_edges_of_the_ranges_deal_and_finish(
+    stress: int, hand: int, players: int
+) -> None:
+    options = Options.for_players(players, stress_limit=stress, hand_size=hand)
+    for seed in (1, 2):
+        record = play_bot_game(options, seed, ["planner"] * players, max_rounds=60)
+        assert record.end_reason is not None, (stress, hand, players, seed)
+
+
+@pytest.mark.parametrize(("game", "name", "below", "above"), EDGES)
+def test_the_engine_refuses_a_value_outside_naming_the_range(
+    game: str, name: str, below: object, above: object
+) -> None:
+    spec = schema_options(game)[name]
+    base: dict[str, Any] = {"players": 2} if game != "clacks-trainer" else {}
+    if game == "clacks" and name == "turn_seconds":
+        base["express"] = True
+    if name == "rounds":
+        base["target"] = 5  # no limit of rounds (0) needs a target
+    for value in (below, above, *WILD):
+        if value is None and game == "klackers":
+            continue  # null: no limit of rounds or chips
+        if in_range(spec, value):
+            continue
+        with pytest.raises(IllegalAction) as caught:
+            game_module(game).new({**base, name: value}, 1)
+        message = str(caught.value)
+        assert name in message, message
+        if not isinstance(value, (str, list)) and value is not None:
+            assert caught.value.rule == "option_range", message
+            assert f"from {spec['min']} to {spec['max']}" in message, message
+    for value in (spec["min"], spec["max"]):
+        game_module(game).new({**base, name: value}, 1)  # the edges themselves are fine
+
+
+@pytest.mark.parametrize(("game", "name", "below", "above"), EDGES)
+def test_the_api_refuses_a_value_outside_with_a_400_naming_the_range(
+    server: LiveServer, game: str, name: str, below: object, above: object
+) -> None:
+    spec = schema_options(game)[name]
+    base: dict[str, Any] = {"players": 2} if game != "clacks-trainer" else {}
+    path = f"/api/rooms/{server.code}/game"
+    for value in (below, above, 10**9, 1e308):
+        if in_range(spec, value):
+            continue
+        body = {"game": game, "options": {**base, name: value}}
+        status, answer = call(server.base, "POST", path, body, pin=server.pin)
+        assert status == 400, answer
+        assert answer["rule"] == "option_range" and answer["params"]["option"] == name
+        assert (answer["params"]["min"], answer["params"]["max"]) == (spec["min"], spec["max"])
+        assert f"from {spec['min']} to {spec['max']}" in answer["message"]
+    assert server.room.session is None  # nothing started
+
+
+def test_the_api_refuses_numbers_json_cannot_hold(server: LiveServer) -> None:
+    path = f"/api/rooms/{server.code}/game"
+    for raw in (
+        b'{"options": {"players": 2, "stress_limit": Infinity}}',
+        b'{"options": {"players": 2, "hand_size": NaN}}',
+        b'{"options": {"players": 2, "hand_size": 1' + b"0" * 4000 + b"}}",
+    ):
+        status, answer = call(server.base, "POST", path, raw=raw, pin=server.pin)
+        assert status == 400, answer
+
+
+def test_an_imported_replay_file_with_an_option_out_of_range_is_refused(
+    server: LiveServer,
+) -> None:
+    log = game_module("clacks").new({"players": 2}, 7).log_json()
+    for name, value in (("stress_limit", 1_000_000_000), ("hand_size", 25), ("hand_size", -3)):
+        forged = json.loads(json.dumps(log))
+        forged["options"][name] = value
+        path = f"/api/rooms/{server.code}/saves"
+        status, answer = call(server.base, "POST", path, forged, pin=server.pin)
+        assert status == 400 and answer["error"] == "bad_replay", answer
+        assert name in answer["message"] and "from" in answer["message"]
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "clacks.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["play", "--stress-limit", "1000000000"],
+            "stress_limit must be a whole number from 3 to 10",
+        ),
+        (["play", "--hand-size", "0"], "hand_size must be a whole number from 1 to 6"),
+        (
+            ["play", "--express", "--turn-seconds", "0"],
+            "turn_seconds must be a number from 1 to 86400",
+        ),
+        (
+            ["play", "--mode", "trainer", "--questions", "500"],
+            "questions must be a whole number from 1 to 100",
+        ),
+        (
+            ["simulate", "--game", "klackers", "--rounds", "1000"],
+            "rounds must be a whole number from 0 to 99",
+        ),
+        (
+            ["simulate", "--hand-size", "25", "--players", "2"],
+            "hand_size must be a whole number from 1 to 6",
+        ),
+    ],
+)
+def test_the_command_line_refuses_a_value_outside_naming_the_range(
+    args: list[str], message: str
+) -> None:
+    result = run_cli(*args)
+    assert result.returncode == 2, result.stderr
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_module_refuses_options_out_of_range_with_its_own_kind_of_error() -> None:
+    with pytest.raises(OptionOutOfRange):
+        Options.for_players(2, stress_limit=1_000_000_000)
+    with pytest.raises(IllegalAction) as caught:
+        KlackersOptions(rounds=100)
+    assert caught.value.rule == "option_range"
