@@ -132,3 +132,36 @@ def test_one_device_one_seat_and_a_full_server_each_get_their_share(server: Live
     assert again.status == 503
     for watcher in (*pages, *seat_streams, *others, newcomer, refused, again):
         watcher.close()
+
+
+def test_a_table_screen_following_the_board_makes_room_at_once() -> None:
+    from firmware.config import BoardConfig
+    from firmware.factory import create_board
+    from firmware.sinks import RecordingSink
+
+    board = create_board(BoardConfig(), model=None, sink=RecordingSink())
+    server = LiveServer(board=board)  # 24 threads: 16 streams at most
+    board.start()
+    screens: list[EventStream] = []
+    try:
+        start(server)
+        # the server full of table screens that draw the board, from two devices
+        screens = [
+            stream_from(server, f"127.0.0.{2 + n // STREAMS_PER_DEVICE}", "?board=1")
+            for n in range(16)
+        ]
+        assert all(s.status == 200 for s in screens)
+        wait_for(lambda: server.room.fanout.spectators == 16)
+        time.sleep(0.5)  # the board is quiet: every screen waits for its next frame
+        # a device with no page yet gets in (nothing changes at the table): the oldest
+        # screen lets go of its thread now, not at its next keep-alive
+        newcomer = stream_from(server, "127.0.0.7", "?board=1")
+        assert newcomer.status == 200
+        assert ended(screens[0], seconds=3.0)
+        assert not ended(screens[1], seconds=0.5)
+        newcomer.close()
+    finally:
+        for screen in screens:
+            screen.close()
+        server.close()
+        board.stop()

@@ -51,6 +51,7 @@ class OpenStream:
     room: Room
     seat: str | None  # a seat's stream (its token held it when opened), else None
     ended: bool = False  # let go to make room for another: the stream ends at once
+    subscriber: Subscriber | None = None  # once it follows the table
 
 
 class StreamGate:
@@ -89,8 +90,8 @@ class StreamGate:
             opened = OpenStream(device, found, seat)
             self.streams.append(opened)
         for gone in ending:  # woken outside the gate's lock: they end at once
-            with gone.room.lock:
-                gone.room.fanout.changed.notify_all()
+            if gone.subscriber is not None:
+                gone.room.fanout.let_go(gone.subscriber)
         return opened
 
     def _share_for(self, device: str, a_seat: bool, ending: list[OpenStream]) -> OpenStream | None:
@@ -132,6 +133,7 @@ def events(code: str) -> Response:
     opened = streams.enter(device_of(request.remote_addr), found, seat)
     try:
         subscriber = found.fanout.subscribe(seat, token, board)
+        opened.subscriber = subscriber  # (a stream ended before this stops at its next look)
     except BaseException:
         streams.leave(opened)
         raise
