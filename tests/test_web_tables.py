@@ -55,18 +55,64 @@ def test_a_table_naming_a_missing_game_is_set_aside_and_the_rest_start(tmp_path:
         server.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:
         db.execute("UPDATE rooms SET game_id = 999 WHERE code = ?", (main_code,))
-    hub = Hub(store=Store(tmp_path))
+    again = LiveServer(data_dir=tmp_path)
     try:
-        assert hub.main.code == main_code and hub.main.session is None
-        assert any("999" in problem and main_code in problem for problem in hub.problems)
-        session = hub.rooms[other["code"]].session
+        assert again.code == main_code
+        status, main_state = call(again.base, "GET", f"/api/rooms/{main_code}")
+        assert status == 200 and main_state["room"]["game"] is None and main_state["view"] is None
+        listed = call(again.base, "GET", f"/api/rooms/{main_code}/saves", pin=again.pin)[1]
+        assert any("999" in problem and main_code in problem for problem in listed["problems"])
+        status, other_state = call(again.base, "GET", f"/api/rooms/{other['code']}")
+        assert status == 200 and other_state["room"]["game"] == "clacks"
+        session = again.hub.rooms[other["code"]].session
         assert session is not None and session.log_json() == other_log
     finally:
-        hub.stop()
+        again.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:  # set aside: not tried again next time
         assert db.execute("SELECT game_id FROM rooms WHERE code = ?", (main_code,)).fetchone() == (
             None,
         )
+
+
+def test_rows_no_table_can_have_are_set_aside_and_the_rest_start(tmp_path: Path) -> None:
+    server = LiveServer(data_dir=tmp_path)
+    try:
+        start(server)
+        broken, botted = open_table(server), open_table(server)
+        for table in (broken, botted):
+            start_at(server, table)
+        game_id = server.hub.rooms[broken["code"]].record.id  # type: ignore[union-attr]
+        south = call(server.base, "POST", f"/api/rooms/{botted['code']}/seats/south", {})[1]
+    finally:
+        server.close()
+    with sqlite3.connect(tmp_path / DB_NAME) as db:
+        db.execute("UPDATE rooms SET game_number = 'x' WHERE code = ?", (broken["code"],))
+        db.execute(
+            "INSERT INTO bot_seats (room, seat, level) VALUES (?, 'north', 'genius')",
+            (botted["code"],),
+        )
+    again = LiveServer(data_dir=tmp_path)
+    try:
+        base = again.base
+        # the table that cannot be put back is closed; its game is free to resume elsewhere
+        assert call(base, "GET", f"/api/rooms/{broken['code']}")[0] == 404
+        listed = call(base, "GET", f"/api/rooms/{again.code}/saves", pin=again.pin)[1]
+        assert any(broken["code"] in p and "game_number" in p for p in listed["problems"])
+        assert any("genius" in p for p in listed["problems"])
+        path = f"/api/rooms/{again.code}/saves/{game_id}/resume"
+        assert call(base, "POST", path, pin=again.pin)[0] == 200
+        # a bot no game has is left out: the seat is free, and the table plays on
+        room = again.hub.rooms[botted["code"]]
+        assert room.seats.bots == {}
+        move = {"action": {"type": "move", "tower": "b2c2"}}
+        path = f"/api/rooms/{botted['code']}/seats/south/actions"
+        assert call(base, "POST", path, move, token=south["token"])[0] == 200
+        assert call(base, "POST", f"/api/rooms/{botted['code']}/seats/north", {})[0] == 200
+    finally:
+        again.close()
+    with sqlite3.connect(tmp_path / DB_NAME) as db:  # closed: not tried again next time
+        rows = db.execute("SELECT code FROM rooms WHERE code = ?", (broken["code"],)).fetchall()
+        assert rows == []
 
 
 def test_a_damaged_game_on_a_full_disk_does_not_stop_the_start(tmp_path: Path) -> None:

@@ -7,8 +7,9 @@ it, so a new deadline is honoured at once.
 
 With a store, the hub starts with the tables it had (codes, PINs, seats and the game on
 each, replayed to exactly where it was left); the first table is the main one, whose
-address and PIN ``clacks serve`` prints. A table that cannot be put back is left out
-with a warning (``problems``), and the others start. When the hub starts, each table's
+address and PIN ``clacks serve`` prints. A table that cannot be put back is closed (its
+game stays saved; the main table is only left out for this run) with a warning
+(``problems``), and the others start. When the hub starts, each table's
 bots start playing (web/bots.py), those of restored tables too, where they left off.
 
 Besides the main table the hub serves up to ``MAX_ROOMS`` tables in all. A table other
@@ -96,8 +97,16 @@ class Hub:
             room.table_clock.resume()
         except Exception as exc:  # one bad table never keeps the others from starting
             log.exception("table %s could not be put back", saved.code)
+            outcome = "it was left out"
+            if not saved.main:
+                # closed, so its place and its game come free (the game stays saved)
+                try:
+                    self.store.remove_room(saved.code)
+                    outcome = "it was closed, and its game stays with the saved games"
+                except (sqlite3.Error, OSError):
+                    pass  # left out for this run, and looked at again at the next start
             self.store.problems.append(
-                f"Table {saved.code} could not be put back ({exc}); it was left out."
+                f"Table {saved.code} could not be put back ({exc}); {outcome}."
             )
             self.left_out.add(saved.code)
             return None

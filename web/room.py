@@ -37,6 +37,7 @@ from web.bots import BotTurns
 from web.errors import ApiError, not_saved
 from web.fanout import Fanout
 from web.game_log import PAGE_MAX, GameLog
+from web.i18n import LANGUAGES
 from web.presses import Presses
 from web.previews import Previews, frame_json
 from web.replay import TableReplay
@@ -111,7 +112,9 @@ class Room:
         on_change: Callable[[Room], None] | None = None,
     ) -> Room:
         """A table as it was saved, with its game (unless that game cannot be replayed:
-        then it is set aside in the store and the table starts without one)."""
+        then it is set aside in the store and the table starts without one). A row that
+        does not hold what a table needs raises ``ValueError`` naming it."""
+        _check_saved(saved)
         room = cls(saved.code, clock, saved.language, on_change, store, saved.pin)
         room.game_number = saved.game_number
         room.revision = saved.revision
@@ -127,6 +130,14 @@ class Room:
                 store.set_aside_damaged(saved.game_id, str(exc))
             else:
                 room._put_on(session, record)
+                seat_ids = [s.id for s in session.seats]
+                kept = room.seats.bots_for(session, seat_ids, None)
+                for seat, level in room.seats.bots.items():
+                    if kept.get(seat) != level:  # a bot this game cannot have plays nothing
+                        store.problems.append(
+                            f"Table {saved.code}: a bot {level!r} at seat {seat!r} was left out"
+                        )
+                room.seats.bots = kept
         return room
 
     def _load_saved(self, game_id: int) -> tuple[Session, GameRecord]:
@@ -529,3 +540,18 @@ def _with_table_language(schema: JSON, options: JSON, language: str) -> JSON:
         if follows and language in spec.get("choices", ()):
             filled[name] = language
     return filled
+
+
+def _check_saved(saved: SavedRoom) -> None:
+    """Refuse a saved table whose row holds what no table can have (edited by hand, or
+    written by something else), before anything is built on it."""
+    for name in ("game_number", "revision"):
+        value = getattr(saved, name)
+        if type(value) is not int or value < 0:
+            raise ValueError(f"its {name} is {value!r}, not a whole number")
+    if type(saved.pin) is not str or not saved.pin.isdigit():
+        raise ValueError("its PIN is not digits")
+    if saved.language not in LANGUAGES:
+        raise ValueError(f"its language is {saved.language!r}, not one of {', '.join(LANGUAGES)}")
+    if saved.code != saved.code.upper():
+        raise ValueError(f"its code {saved.code!r} is not in capitals")
