@@ -3,7 +3,11 @@ page is handed the PIN only on the companion's own screen, wrong PINs are thrott
 
 from __future__ import annotations
 
+import http.client
+import json
 import socket
+from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from live_server import LiveServer
@@ -140,6 +144,31 @@ def test_the_companions_own_machine_is_locked_out_like_any_device(server: LiveSe
         assert status == 403 and body["error"] == "bad_pin"
     status, body = call(server.base, "GET", path, pin=server.pin)  # even the right one
     assert status == 429 and body["error"] == "pin_locked" and body["params"]["seconds"] > 0
+
+
+def pin_from(server: LiveServer, device: str, pin: str) -> tuple[int, Any]:
+    """The list of saved games asked for with ``pin``, from loopback address ``device``."""
+    parts = urlsplit(server.base)
+    connection = http.client.HTTPConnection(
+        parts.hostname, parts.port, timeout=10, source_address=(device, 0)
+    )
+    connection.request("GET", f"/api/rooms/{server.code}/saves", headers={"X-Table-Pin": pin})
+    response = connection.getresponse()
+    body = json.loads(response.read())
+    connection.close()
+    return response.status, body
+
+
+def test_a_program_on_the_companion_changing_its_loopback_address_is_still_locked_out(
+    server: LiveServer,
+) -> None:
+    # any of 127.0.0.0/8 reaches the companion: every one is the same device
+    devices = [f"127.0.0.{n}" for n in range(2, 2 + FREE_FAILURES + 2)]
+    for device in devices[: FREE_FAILURES + 1]:
+        status, body = pin_from(server, device, "999999")
+        assert status == 403 and body["error"] == "bad_pin", (device, body)
+    status, body = pin_from(server, devices[-1], server.pin)  # even the right one
+    assert status == 429 and body["error"] == "pin_locked", body
 
 
 def test_changing_address_buys_no_more_guesses() -> None:
