@@ -22,8 +22,8 @@ def _check_data(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from clacks.seeds import new_seed
     from engine.clacks.errors import BadOptions
-    from engine.core.rng import new_seed
 
     # a drawn seed is the game's secret: it is told only once the game is over
     seed = args.seed if args.seed is not None else new_seed()

@@ -124,7 +124,7 @@ def _play(task: tuple[dict[str, Any], int, list[str], int]) -> GameRecord:
 
 def run(args: argparse.Namespace) -> int:
     if args.seed is None:
-        from engine.core.rng import new_seed
+        from clacks.seeds import new_seed
 
         args.seed = new_seed()
     if args.game == "klackers":

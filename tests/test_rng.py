@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from clacks.seeds import new_seed
 from engine.core.errors import SerializationError
 from engine.core.rng import (
     SEED_BITS,
@@ -16,7 +17,6 @@ from engine.core.rng import (
     Rng,
     SplitMix64,
     derive_seed,
-    new_seed,
     seed_from_hex,
     seed_to_hex,
 )

@@ -30,9 +30,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from clacks.seeds import new_seed
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.interface import JSON, Session, game_module, game_modules
-from engine.core.rng import new_seed
 from web.bots import BotTurns
 from web.errors import ApiError, not_saved
 from web.fanout import Fanout
@@ -181,7 +181,7 @@ class Room:
         if game not in game_modules():
             raise ApiError(404, "unknown_game", f"unknown game {game!r}", game=game)
         if seed is None:
-            seed = new_seed()  # 256 bits from the operating system (engine.core.rng)
+            seed = new_seed()  # 256 bits from the operating system
         with self.lock:
             module = game_module(game)
             options = _with_table_language(module.options_schema(), options, language or self.language)

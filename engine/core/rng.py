@@ -1,7 +1,7 @@
 """The games' generator: HMAC_DRBG keyed by a 256-bit secret, replayable from its seed.
 
 A game's seed is a secret of ``SEED_BITS`` bits drawn from the operating system
-(``new_seed``) outside the engine. ``Rng`` expands it with HMAC_DRBG over SHA-256 (NIST
+(``clacks.seeds.new_seed``) outside the engine, which reads no entropy itself. ``Rng`` expands it with HMAC_DRBG over SHA-256 (NIST
 SP 800-90A Rev. 1, section 10.1.2): a deterministic random bit generator built on a
 standard pseudorandom function, so the same seed gives the same draws on any machine
 and any Python version (a log still replays exactly), while no number of outputs seen
@@ -20,7 +20,6 @@ from ``derive_seed``: an HMAC of the parent seed, which tells nothing about it.
 from __future__ import annotations
 
 import hmac
-import secrets
 import struct
 from collections.abc import MutableSequence
 from typing import TypeVar
@@ -41,11 +40,6 @@ PERSONALIZATION = b"Clacks Exchange game generator"
 GENERATOR = "hmac-drbg-sha256"
 
 T = TypeVar("T")
-
-
-def new_seed() -> int:
-    """A fresh game secret of ``SEED_BITS`` bits from the operating system's CSPRNG."""
-    return secrets.randbits(SEED_BITS)
 
 
 def check_seed(seed: object) -> int:
