@@ -248,6 +248,8 @@ def _run(pid: int, base: str, code: str, pin: str, duration: float) -> dict[str,
     rss_after = _rss_mb(pid)
     ours.send("stop")
     counts = ours.recv()
+    while not isinstance(counts, dict):  # progress the reader sent before it read the stop
+        counts = ours.recv()
     reader.join(timeout=10)
     lost = sum(max(0, expected_events - got) for got in counts["events"])
     return {
