@@ -5,6 +5,7 @@ let go, and what waits for it is bounded and never spills to the disk."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import time
 from urllib.parse import urlsplit
@@ -14,7 +15,7 @@ from test_web_api import act, claim, start
 from test_web_bots import wait_for
 from web_client import EventStream, call
 
-from clacks.serve_channel import UNSENT_MAX_BYTES
+from clacks.serve_channel import CONNECTIONS_PER_DEVICE, UNSENT_MAX_BYTES
 from engine.clacks.selfplay import next_action
 from engine.core.rng import Rng
 from web.stream import STREAMS_PER_DEVICE
@@ -165,3 +166,42 @@ def test_a_table_screen_following_the_board_makes_room_at_once() -> None:
             screen.close()
         server.close()
         board.stop()
+
+
+def test_one_address_holds_at_most_its_share_of_connections(server: LiveServer) -> None:
+    parts = urlsplit(server.base)
+    held = [
+        socket.create_connection((parts.hostname, parts.port), source_address=("127.0.0.20", 0))
+        for _ in range(CONNECTIONS_PER_DEVICE)
+    ]
+    try:
+        wait_for(
+            lambda: (
+                sum(
+                    getattr(c, "device", None) == "127.0.0.20"
+                    for c in list(server.server.active_channels.values())
+                )
+                == CONNECTIONS_PER_DEVICE
+            )
+        )
+        # one more from the same address is closed as it is accepted
+        extra = socket.create_connection(
+            (parts.hostname, parts.port), source_address=("127.0.0.20", 0)
+        )
+        extra.settimeout(5)
+        extra.sendall(
+            f"GET /api/rooms/{server.code} HTTP/1.1\r\nHost: {parts.netloc}\r\n\r\n".encode()
+        )
+        with contextlib.suppress(ConnectionResetError):  # closed, whichever way
+            assert extra.recv(65536) == b""
+        extra.close()
+        # another device is served as ever, and so are the held ones
+        assert call(server.base, "GET", f"/api/rooms/{server.code}")[0] == 200
+        held[0].sendall(
+            f"GET /api/rooms/{server.code} HTTP/1.1\r\nHost: {parts.netloc}\r\n\r\n".encode()
+        )
+        held[0].settimeout(5)
+        assert held[0].recv(65536).startswith(b"HTTP/1.1 200")
+    finally:
+        for sock in held:
+            sock.close()
