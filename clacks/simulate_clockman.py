@@ -22,7 +22,7 @@ from collections import Counter
 from typing import Any
 
 from engine.clockman.errors import BadOptions
-from engine.clockman.options import HAMSTER, ClockmanOptions, default_seats
+from engine.clockman.options import HAMSTER, SEATING, ClockmanOptions
 from engine.clockman.simulation import MAX_STEPS, play_random_game
 
 REPORTED = (
@@ -58,7 +58,7 @@ def add_clockman_arguments(parser: argparse.ArgumentParser) -> None:
 
 def options_from(args: argparse.Namespace) -> ClockmanOptions:
     return ClockmanOptions(
-        seats=default_seats(args.players),
+        seats=SEATING.for_players(args.players),
         transfer=args.transfer,
         hamster=args.hamster,
         robbery=args.robbery,
