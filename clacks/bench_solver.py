@@ -13,6 +13,7 @@ import time
 import tracemalloc
 from typing import Any
 
+from clacks.percentiles import percentile
 from engine.clacks import ClacksGame, Options
 from engine.clacks.bots import make_bot
 from engine.clacks.puzzle import Puzzle, puzzle_from_state
@@ -45,11 +46,6 @@ def turn_start_states(count: int, seed: int = 11) -> list[ClacksState]:
                 states.append(state.clone())
             game.apply(next_action(game, rng))
     return states
-
-
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def _solve_times(puzzles: list[Puzzle]) -> list[float]:
@@ -117,8 +113,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "planner_beyond_rules_ms": beyond_ms,
         "planner_beyond_rules_peak_mb": beyond_mb,
         "solver_p50_ms": round(statistics.median(warm), 3),
-        "solver_p99_ms": round(_percentile(warm, 0.99), 3),
-        "solver_cold_p99_ms": round(_percentile(cold, 0.99), 3),
+        "solver_p99_ms": round(percentile(warm, 0.99), 3),
+        "solver_cold_p99_ms": round(percentile(cold, 0.99), 3),
         "solver_speedup_vs_bruteforce": round(brute_s / max(solver_s, 1e-9), 1),
         "games_per_s": round(games / games_s, 2),
     }

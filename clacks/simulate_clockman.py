@@ -21,8 +21,9 @@ import time
 from collections import Counter
 from typing import Any
 
+from clacks.percentiles import percentile
 from engine.clockman.errors import BadOptions
-from engine.clockman.options import HAMSTER, ClockmanOptions, default_seats
+from engine.clockman.options import HAMSTER, SEATING, ClockmanOptions
 from engine.clockman.simulation import MAX_STEPS, play_random_game
 
 REPORTED = (
@@ -58,7 +59,7 @@ def add_clockman_arguments(parser: argparse.ArgumentParser) -> None:
 
 def options_from(args: argparse.Namespace) -> ClockmanOptions:
     return ClockmanOptions(
-        seats=default_seats(args.players),
+        seats=SEATING.for_players(args.players),
         transfer=args.transfer,
         hamster=args.hamster,
         robbery=args.robbery,
@@ -94,7 +95,7 @@ def simulate(options: ClockmanOptions, games: int, seed: int, max_steps: int) ->
         "seed": seed,
         "finished": finished,
         "median_steps": statistics.median(steps),
-        "p90_steps": _percentile(steps, 0.9),
+        "p90_steps": percentile(steps, 0.9),
         "median_turns": statistics.median(turns),
         "win_rate_by_seat": {s: round(wins[s] / games, 4) for s in options.seats},
         "refused_per_game": round(refused / games, 2),
@@ -103,11 +104,6 @@ def simulate(options: ClockmanOptions, games: int, seed: int, max_steps: int) ->
         "problems": problems,
         "seconds": round(time.perf_counter() - started, 2),
     }
-
-
-def _percentile(values: list[int], share: float) -> int:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def run(args: argparse.Namespace) -> int:

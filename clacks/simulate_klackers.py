@@ -22,6 +22,7 @@ import sys
 from collections import Counter, defaultdict
 from typing import Any
 
+from clacks.percentiles import percentile
 from clacks.seeds import seed_text
 from engine.core.rng import derive_seed
 from engine.klackers import KlackersGame, KlackersOptions
@@ -107,7 +108,7 @@ def simulate(options: KlackersOptions, levels: list[str], games: int, seed: int)
         "bots": level_of,
         "options": options.to_json(),
         "median_rounds": statistics.median(rounds),
-        "p90_rounds": _percentile(rounds, 0.9),
+        "p90_rounds": percentile(rounds, 0.9),
         "win_rate_by_seat": {s: round(wins[s] / games, 4) for s in seats},
         "win_rate_by_bot": {
             level: round(sum(wins[s] for s in seats if level_of[s] == level) / (games * count), 4)
@@ -120,11 +121,6 @@ def simulate(options: KlackersOptions, levels: list[str], games: int, seed: int)
         "klack_rate": round(klacks / turns, 4),
         "push_rate": round(pushed / sum(rounds), 4),
     }
-
-
-def _percentile(values: list[int], share: float) -> int:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,11 +7,13 @@ import contextlib
 import json
 import os
 import shutil
-from collections.abc import Iterator
+import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from live_server import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -114,16 +116,36 @@ class Page:
             )
 
 
+@contextlib.contextmanager
+def opened_pages(
+    browser: Any,
+    seats: Iterable[str] = ("south", "north"),
+    table: dict[str, Any] = TV,
+    phone: dict[str, Any] = PHONE,
+) -> Iterator[dict[str, Page]]:
+    """The table screen and a phone for each seat, each in its own browser context."""
+    opened = {"table": Page(browser, "table", **table)}
+    opened.update((seat, Page(browser, seat, **phone)) for seat in seats)
+    try:
+        yield opened
+    finally:
+        for page in opened.values():
+            page.context.close()
+
+
 @pytest.fixture
 def pages(browser: Any) -> Iterator[dict[str, Page]]:
-    opened = {
-        "table": Page(browser, "table", **TV),
-        "south": Page(browser, "south", **PHONE),
-        "north": Page(browser, "north", **PHONE),
-    }
-    yield opened
-    for page in opened.values():
-        page.context.close()
+    with opened_pages(browser) as opened:
+        yield opened
+
+
+def wait_for_change(server: LiveServer, revision: int, phone: Page) -> None:
+    """Until the room has moved past ``revision``; if it does not, what ``phone`` shows
+    as its error says why."""
+    deadline = time.time() + 10
+    while server.room.revision == revision and time.time() < deadline:
+        time.sleep(0.02)
+    assert server.room.revision > revision, phone.page.inner_text("#error")
 
 
 def orientation_for(

@@ -6,28 +6,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from scripted_dice import ScriptedDice
+
 from engine.clockman import ClockmanGame, ClockmanOptions, make
 from engine.clockman.digits import KEPT, counted
 from engine.clockman.events import Event
 from engine.clockman.state import HeldCard
-from engine.core.rng import Rng
-
-
-class ScriptedDice(Rng):
-    """A generator that rolls the faces it is given, in order. Only scenario tests use it;
-    everything else rolls from the seeded generator."""
-
-    def __init__(self, faces: list[int] | None = None) -> None:
-        super().__init__(0)
-        self.faces = list(faces or [])
-
-    def copy(self) -> ScriptedDice:
-        return ScriptedDice(self.faces)
-
-    def below(self, bound: int) -> int:
-        assert bound == 6, bound
-        assert self.faces, "the scenario ran out of scripted dice"
-        return self.faces.pop(0) - 1
 
 
 def new_game(

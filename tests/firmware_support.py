@@ -1,12 +1,16 @@
-"""Shared helpers for the firmware tests: a hand-wound clock and a board on mock pins."""
+"""Shared helpers for the firmware tests: a hand-wound clock, a board on mock pins, and
+a game's session on such a board with its buttons wired."""
 
 from __future__ import annotations
 
-from typing import Any
+import threading
+from typing import Any, Generic, TypeVar
 
 from gpiozero.pins.mock import MockFactory
 
-from firmware.config import BoardConfig
+from engine.core.interface import JSON, Session
+from firmware.companion import Companion, SessionButtons
+from firmware.config import DEFAULT_BUTTON_PINS, BoardConfig
 from firmware.exchange import Exchange
 from firmware.factory import create_board
 from firmware.light import RGB
@@ -37,6 +41,55 @@ def mock_board(
     )
     board.start_buttons()
     return board, sink, clock, factory
+
+
+AMBER = (153, 54, 3)
+S = TypeVar("S", bound=Session)
+
+
+def lit_lamps(pixels: list[tuple[int, int, int]]) -> int:
+    """The lamps lit full amber, as a bit mask."""
+    return sum(1 << i for i, p in enumerate(pixels) if p == AMBER)
+
+
+class SessionBox(Generic[S]):
+    """A session on a mock-pin exchange, its buttons wired as serve wires them; what the
+    presses did is kept in ``applied`` (the events) and ``refused`` (the rule codes)."""
+
+    def __init__(self, session: S) -> None:
+        self.session = session
+        self.board: Exchange
+        self.clock: FakeClock
+        self.factory: MockFactory
+        self.board, _, self.clock, self.factory = mock_board()
+        self.companion = Companion(self.board)
+        self.applied: list[list[JSON]] = []
+        self.refused: list[str] = []
+        self.companion.set_press_handler(
+            SessionButtons(
+                self.companion,
+                lambda: self.session,
+                lock=threading.RLock(),
+                clock=lambda: 0.0,
+                applied=lambda s, events: self.applied.append(events),
+                refused=lambda s, exc: self.refused.append(exc.rule),
+            )
+        )
+        self.companion.game_changed(session)
+
+    def press_button(self, button: str) -> None:
+        pin = self.factory.pin(DEFAULT_BUTTON_PINS[button])
+        pin.drive_low()
+        self.clock.advance(0.05)
+        pin.drive_high()
+        self.clock.advance(0.05)
+
+    def pixels(self) -> list[tuple[int, int, int]]:
+        self.board.renderer.tick()
+        return self.board.pixels()
+
+    def lit(self) -> int:
+        return lit_lamps(self.pixels())
 
 
 def estimate_ma(frame: list[RGB], ma_per_channel: float = 20.0, idle: float = 1.0) -> float:

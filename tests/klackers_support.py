@@ -5,27 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.rng import Rng
+from scripted_dice import ScriptedDice
+
 from engine.klackers import KlackersGame, KlackersOptions, Pull, Roll
 from engine.klackers.events import Event
 from engine.klackers.numbers import combinations, fits, mask_of, numbers_of
-
-
-class ScriptedDice(Rng):
-    """A generator that rolls the faces it is given, in order. Only scenario tests use it;
-    everything else rolls from the seeded generator."""
-
-    def __init__(self, faces: list[int] | None = None) -> None:
-        super().__init__(0)
-        self.faces = list(faces or [])
-
-    def copy(self) -> ScriptedDice:
-        return ScriptedDice(self.faces)
-
-    def below(self, bound: int) -> int:
-        assert bound == 6, bound
-        assert self.faces, "the scenario ran out of scripted dice"
-        return self.faces.pop(0) - 1
 
 
 def match(

@@ -12,11 +12,17 @@ directory.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
-from browser_support import PHONE, SCREENSHOTS, Page, browser  # noqa: F401  (the browser fixture)
+from browser_support import (  # noqa: F401  (the browser fixture)
+    PHONE,
+    SCREENSHOTS,
+    Page,
+    browser,
+    opened_pages,
+    wait_for_change,
+)
 from live_server import LiveServer
 
 from engine.clockman.digits import fills_a_gap
@@ -29,21 +35,8 @@ PHONE_SCREEN = {**PHONE, "viewport": {"width": 360, "height": 740}}
 
 @pytest.fixture
 def pages(browser: Any) -> Any:  # noqa: F811
-    opened = {
-        "table": Page(browser, "table", **FULL_HD),
-        "south": Page(browser, "south", **PHONE_SCREEN),
-        "north": Page(browser, "north", **PHONE_SCREEN),
-    }
-    yield opened
-    for page in opened.values():
-        page.context.close()
-
-
-def wait_for_change(server: LiveServer, revision: int, phone: Page) -> None:
-    deadline = time.time() + 10
-    while server.room.revision == revision and time.time() < deadline:
-        time.sleep(0.02)
-    assert server.room.revision > revision, phone.page.inner_text("#error")
+    with opened_pages(browser, table=FULL_HD, phone=PHONE_SCREEN) as opened:
+        yield opened
 
 
 def taps(game: ClockmanGame, seat: str) -> list[str]:

@@ -4,72 +4,35 @@ and says why, and the show module picks out a digit's places in the key."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from firmware_support import FakeClock, mock_board
-from gpiozero.pins.mock import MockFactory
+from firmware_support import SessionBox
 
 from clacks.cli import main
 from engine.clockman.data import load_data
 from engine.clockman.lamps import mask
 from engine.clockman.session import ClockmanSession
 from engine.core.box import lamp_index
-from engine.core.interface import JSON, game_module
+from engine.core.interface import game_module
 from firmware import shows
-from firmware.companion import Companion, SessionButtons
-from firmware.config import DEFAULT_BUTTON_PINS
-from firmware.exchange import Exchange
 from firmware.scene import BLINK_S, HIGHLIGHT_S, TRANSMIT_S
 
-AMBER = (153, 54, 3)
 DATA = load_data()
 DIE = mask(DATA.die_lamps)
 KEY = mask(DATA.date_lamps)
 
 
-def lit_lamps(pixels: list[tuple[int, int, int]]) -> int:
-    return sum(1 << i for i, p in enumerate(pixels) if p == AMBER)
-
-
-class Box:
+class Box(SessionBox[ClockmanSession]):
     """A Clockman session on a mock-pin exchange, its buttons wired as serve wires them."""
 
     def __init__(self, seed: int, **options: object) -> None:
         session = game_module("clockman").new({"players": 2, **options}, seed)
         assert isinstance(session, ClockmanSession)
-        self.session = session
-        self.board: Exchange
-        self.clock: FakeClock
-        self.factory: MockFactory
-        self.board, _, self.clock, self.factory = mock_board()
-        self.companion = Companion(self.board)
-        self.applied: list[list[JSON]] = []
-        self.refused: list[str] = []
-        self.companion.set_press_handler(
-            SessionButtons(
-                self.companion,
-                lambda: self.session,
-                lock=threading.RLock(),
-                clock=lambda: 0.0,
-                applied=lambda s, events: self.applied.append(events),
-                refused=lambda s, exc: self.refused.append(exc.rule),
-            )
-        )
-        self.companion.game_changed(session)
+        super().__init__(session)
 
     def press(self, meaning: str) -> None:
         button = DATA.button_for(meaning)
         assert button is not None
-        pin = self.factory.pin(DEFAULT_BUTTON_PINS[button])
-        pin.drive_low()
-        self.clock.advance(0.05)
-        pin.drive_high()
-        self.clock.advance(0.05)
-
-    def lit(self) -> int:
-        self.board.renderer.tick()
-        return lit_lamps(self.board.pixels())
+        self.press_button(button)
 
 
 def test_a_turn_reported_on_the_box_buttons() -> None:

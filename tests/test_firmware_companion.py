@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from firmware_support import mock_board
+from firmware_support import AMBER, lit_lamps, mock_board
 
 from engine.clacks.actions import PlayJacquard
 from engine.clacks.geometry import RED_TOWERS, TOWERS
@@ -17,17 +17,11 @@ from firmware.companion import Companion, SessionButtons
 from firmware.config import DEFAULT_BUTTON_PINS
 from firmware.scene import TRANSMIT_S
 
-AMBER = (153, 54, 3)
-
 
 def new_session(seed: int = 11, players: int = 2) -> ClacksSession:
     session = game_module("clacks").new({"players": players}, seed)
     assert isinstance(session, ClacksSession)
     return session
-
-
-def lit_lamps(pixels: list[tuple[int, int, int]]) -> int:
-    return sum(1 << i for i, p in enumerate(pixels) if p == AMBER)
 
 
 def test_game_changed_shows_the_sessions_lamps() -> None:

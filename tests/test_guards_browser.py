@@ -10,11 +10,11 @@ player would from the table, but every step is a tap or a typed value on a phone
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
-from browser_support import PHONE, TV, Page, browser  # noqa: F401  (the browser fixture)
+from browser_support import Page, browser, opened_pages  # noqa: F401  (the browser fixture)
+from browser_support import wait_for_change as changed
 from live_server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -24,21 +24,8 @@ CARDS = {"red": "thieves-a", "blue": "fools-b"}
 
 @pytest.fixture
 def pages(browser: Any) -> Any:  # noqa: F811
-    opened = {
-        "table": Page(browser, "table", **TV),
-        "red": Page(browser, "red", **PHONE),
-        "blue": Page(browser, "blue", **PHONE),
-    }
-    yield opened
-    for page in opened.values():
-        page.context.close()
-
-
-def changed(server: LiveServer, revision: int, phone: Page) -> None:
-    deadline = time.time() + 10
-    while server.room.revision == revision and time.time() < deadline:
-        time.sleep(0.02)
-    assert server.room.revision > revision, phone.page.inner_text("#error")
+    with opened_pages(browser, seats=("red", "blue")) as opened:
+        yield opened
 
 
 def ready(server: LiveServer, phone: Page) -> None:

@@ -4,33 +4,22 @@ flashes and attract programme."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from firmware_support import FakeClock, mock_board
-from gpiozero.pins.mock import MockFactory
+from firmware_support import SessionBox
 from guards_support import GUILD_CARDS, volunteer
 
 from clacks.cli import main
-from engine.core.interface import JSON, game_module
+from engine.core.interface import game_module
 from engine.guards.data import shipped_data
 from engine.guards.lamps import BAR, DICE_ROWS, bar, block_lamps
 from engine.guards.session import GuardsSession
 from firmware import shows
-from firmware.companion import Companion, SessionButtons
-from firmware.config import DEFAULT_BUTTON_PINS
-from firmware.exchange import Exchange
 from firmware.scene import HIGHLIGHT_S, TRANSMIT_S
 
-AMBER = (153, 54, 3)
 BLOCKS = shipped_data().blocks
 
 
-def lit_lamps(pixels: list[tuple[int, int, int]]) -> int:
-    return sum(1 << i for i, p in enumerate(pixels) if p == AMBER)
-
-
-class Box:
+class Box(SessionBox[GuardsSession]):
     def __init__(self) -> None:
         session = game_module("guards").new({"players": 2}, 6)
         assert isinstance(session, GuardsSession)
@@ -38,36 +27,13 @@ class Box:
             session.apply(seat, {"type": "choose_guild", "card": GUILD_CARDS[i]}, 0)
             for deck in ("lords_ladies", "man_beast"):
                 session.apply(seat, {"type": "dealt", "deck": deck, "values": volunteer(deck=deck)}, 0)
-        self.session = session
-        self.board: Exchange
-        self.clock: FakeClock
-        self.factory: MockFactory
-        self.board, _, self.clock, self.factory = mock_board()
-        self.companion = Companion(self.board)
-        self.applied: list[list[JSON]] = []
-        self.refused: list[str] = []
-        self.companion.set_press_handler(
-            SessionButtons(
-                self.companion,
-                lambda: self.session,
-                lock=threading.RLock(),
-                clock=lambda: 0.0,
-                applied=lambda s, events: self.applied.append(events),
-                refused=lambda s, exc: self.refused.append(exc.rule),
-            )
-        )
-        self.companion.game_changed(session)
+        super().__init__(session)
 
     def press(self, button: str) -> None:
-        pin = self.factory.pin(DEFAULT_BUTTON_PINS[button])
-        pin.drive_low()
-        self.clock.advance(0.05)
-        pin.drive_high()
-        self.clock.advance(0.05)
+        self.press_button(button)
 
     def shown(self) -> int:
-        self.board.renderer.tick()
-        return lit_lamps(self.board.pixels())
+        return self.lit()
 
 
 def test_the_box_rolls_shows_the_die_and_marks_quadrants() -> None:

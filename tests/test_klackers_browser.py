@@ -8,36 +8,14 @@ as a player would decide looking at their phone, but every move is a tap on the 
 
 from __future__ import annotations
 
-import time
-from typing import Any
-
 import pytest
-from browser_support import PHONE, TV, Page, browser  # noqa: F401  (the browser fixture)
+from browser_support import Page, wait_for_change
 from live_server import LiveServer
 
 from engine.klackers import Pull, Roll
 from engine.klackers.bots import PlannerBot
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def pages(browser: Any) -> Any:  # noqa: F811
-    opened = {
-        "table": Page(browser, "table", **TV),
-        "south": Page(browser, "south", **PHONE),
-        "north": Page(browser, "north", **PHONE),
-    }
-    yield opened
-    for page in opened.values():
-        page.context.close()
-
-
-def wait_for_change(server: LiveServer, revision: int, phone: Page) -> None:
-    deadline = time.time() + 10
-    while server.room.revision == revision and time.time() < deadline:
-        time.sleep(0.02)
-    assert server.room.revision > revision, phone.page.inner_text("#error")
 
 
 def test_a_klackers_round_through_two_phones_and_the_table(

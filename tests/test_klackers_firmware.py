@@ -3,72 +3,39 @@ LEDs show the player's numbers, blink the marked ones and rattle the dice row.""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from firmware_support import FakeClock, mock_board
-from gpiozero.pins.mock import MockFactory
+from firmware_support import FakeClock, SessionBox, lit_lamps, mock_board
 
 from clacks.cli import main
-from engine.core.interface import JSON, game_module
+from engine.core.interface import game_module
 from engine.klackers.layout import default_layout
 from engine.klackers.session import KlackersSession
 from firmware import shows
-from firmware.companion import Companion, SessionButtons
-from firmware.config import DEFAULT_BUTTON_PINS, load_config
+from firmware.companion import Companion
+from firmware.config import load_config
 from firmware.exchange import Exchange
 from firmware.game_settings import klackers_module
 from firmware.scene import BLINK_S, HIGHLIGHT_S, TRANSMIT_S
 
-AMBER = (153, 54, 3)
 ROOT = Path(__file__).resolve().parent.parent
 LAYOUT = default_layout()
 
 
-def lit_lamps(pixels: list[tuple[int, int, int]]) -> int:
-    return sum(1 << i for i, p in enumerate(pixels) if p == AMBER)
-
-
-class Box:
+class Box(SessionBox[KlackersSession]):
     """A Klackers session on a mock-pin exchange, its buttons wired as serve wires them."""
 
     def __init__(self, seed: int) -> None:
         session = game_module("klackers").new({"players": 2}, seed)
         assert isinstance(session, KlackersSession)
-        self.session = session
-        self.board: Exchange
-        self.clock: FakeClock
-        self.factory: MockFactory
-        self.board, _, self.clock, self.factory = mock_board()
-        self.companion = Companion(self.board)
-        self.applied: list[list[JSON]] = []
-        self.refused: list[str] = []
-        self.companion.set_press_handler(
-            SessionButtons(
-                self.companion,
-                lambda: self.session,
-                lock=threading.RLock(),
-                clock=lambda: 0.0,
-                applied=lambda s, events: self.applied.append(events),
-                refused=lambda s, exc: self.refused.append(exc.rule),
-            )
-        )
-        self.companion.game_changed(session)
+        super().__init__(session)
 
     def press(self, meaning: str) -> None:
         button = LAYOUT.button_for(meaning)
         assert button is not None
-        pin = self.factory.pin(DEFAULT_BUTTON_PINS[button])
-        pin.drive_low()
-        self.clock.advance(0.05)
-        pin.drive_high()
-        self.clock.advance(0.05)
-
-    def pixels(self) -> list[tuple[int, int, int]]:
-        self.board.renderer.tick()
-        return self.board.pixels()
+        self.press_button(button)
 
 
 def test_a_turn_on_the_box_buttons() -> None:

@@ -3,15 +3,10 @@ players that names the rule and the numbers involved."""
 
 from __future__ import annotations
 
+from engine.core.errors import GameIsOver as GameIsOver
 from engine.core.errors import IllegalAction
-
-
-class GameIsOver(IllegalAction):
-    rule = "game_over"
-
-
-class NotYourTurn(IllegalAction):
-    rule = "not_your_turn"
+from engine.core.errors import NothingToUndo as NothingToUndo
+from engine.core.errors import NotYourTurn as NotYourTurn
 
 
 class NotInHand(IllegalAction):
@@ -88,10 +83,6 @@ class TimeRules(IllegalAction):
 
 class WrongPhase(IllegalAction):
     rule = "wrong_phase"
-
-
-class NothingToUndo(IllegalAction):
-    rule = "nothing_to_undo"
 
 
 class BadOptions(IllegalAction):

@@ -169,6 +169,10 @@ class Action:
         assert isinstance(value, tuple), name
         return value
 
+    @property
+    def TYPE(self) -> str:  # the name the shared replay helper reads
+        return self.type
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type, "seat": self.seat}
         for name, value in self.params:

@@ -4,19 +4,4 @@ player noted on a face-down event card."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
-
-@dataclass(frozen=True)
-class Event:
-    kind: str
-    seat: str | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, kind: str, seat: str | None = None, **data: Any) -> Event:
-        return cls(kind, seat, data)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, **self.data}
+from engine.core.events import Event as Event

@@ -27,30 +27,20 @@ from engine.clockman.events import Event
 from engine.clockman.options import ClockmanOptions
 from engine.clockman.state import ClockmanState
 from engine.clockman.views import build_view
-from engine.core.errors import IllegalAction, SerializationError
-from engine.core.saves import check_header, read_actions, read_seed, seed_json
+from engine.core.errors import IllegalAction
+from engine.core.logged_game import SnapshotGame
 
 GAME = "clockman"
 FORMAT = 1
 COMMITTING = {"roll", "end_turn", "accept", "decline", "defend", "inspect", "confirm", "revoke"}
 
 
-class ClockmanGame:
+class ClockmanGame(SnapshotGame[ClockmanState, Action, ClockmanOptions]):
     """A game of Clockman in progress."""
 
     GAME = GAME
-
-    def __init__(
-        self,
-        state: ClockmanState,
-        log: list[Action] | None = None,
-        opening: list[Event] | None = None,
-    ) -> None:
-        self.state = state
-        self.log: list[Action] = list(log or [])
-        self._opening = list(opening or [])
-        # the state before each action that may still be undone
-        self._before: list[ClockmanState] = []
+    TITLE = "Clockman"
+    FORMAT = FORMAT
 
     # ----------------------------------------------------------------- creation
 
@@ -61,15 +51,23 @@ class ClockmanGame:
         state, opening = rules.setup(options or ClockmanOptions(), seed, data or load_data())
         return cls(state, opening=opening)
 
+    @classmethod
+    def read_state(cls, data: object) -> ClockmanState:
+        return ClockmanState.from_json(data)
+
+    @classmethod
+    def read_options(cls, data: object) -> ClockmanOptions:
+        return ClockmanOptions.from_json(data)
+
+    @classmethod
+    def read_action(cls, data: object) -> Action:
+        return action_from_json(data)
+
     def opening_events(self) -> list[Event]:
         """The start rolls and the Whytooki set-up, as they happened at set-up."""
         return list(self._opening)
 
     # ----------------------------------------------------------------- playing
-
-    @property
-    def over(self) -> bool:
-        return self.state.over
 
     @property
     def seats(self) -> list[str]:
@@ -111,11 +109,7 @@ class ClockmanGame:
         events = rules.apply(working, action)
         before, self.state = self.state, working
         self.log.append(action)
-        if action.type in COMMITTING or not actor_has_turn or working.over:
-            self.state.undo_floor = len(self.log)
-            self._before.clear()
-        else:
-            self._before.append(before)
+        self._settle(before, final=action.type in COMMITTING or not actor_has_turn or working.over)
         return events
 
     def apply_json(self, data: object) -> list[Event]:
@@ -152,84 +146,11 @@ class ClockmanGame:
                     "Another player has been asked to answer: that cannot be undone"
                 )
             raise NothingToUndo("Nothing to undo: a roll of the die cannot be taken back")
-        undone = self.log.pop()
-        if self._before:
-            self.state = self._before.pop()
-        else:  # read back from JSON: nothing kept, so replay
-            self.state = self.replay_actions(self.state.options, self.state.seed, self.log).state
+        undone = self._take_back()
         return [Event.of("undone", seat, action=undone.to_json())]
-
-    def clone(self) -> ClockmanGame:
-        copy = ClockmanGame(self.state.clone(), list(self.log), self._opening)
-        copy._before = [state.clone() for state in self._before]
-        return copy
 
     # ----------------------------------------------------------------- views
 
     def view(self, seat: str | None) -> dict[str, Any]:
         """What ``seat`` may see; ``None`` for the table and spectators."""
         return build_view(self.state, seat, self.can_undo(seat))
-
-    # ----------------------------------------------------------------- JSON
-
-    def log_to_json(self) -> dict[str, Any]:
-        return {
-            "game": GAME,
-            "format": FORMAT,
-            "options": self.state.options.to_json(),
-            "seed": seed_json(self.state.seed),
-            "actions": [a.to_json() for a in self.log],
-        }
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": GAME,
-            "format": FORMAT,
-            "state": self.state.to_json(),
-            "log": [a.to_json() for a in self.log],
-        }
-
-    @classmethod
-    def from_json(cls, data: object) -> ClockmanGame:
-        saved = check_header(data, GAME, FORMAT, "game")
-        try:
-            state = ClockmanState.from_json(saved["state"])
-            log = read_actions(saved["log"], action_from_json)
-        except (KeyError, TypeError, IllegalAction) as exc:
-            raise SerializationError(f"not a Clockman game: {exc}") from exc
-        return cls(state, log)
-
-    @classmethod
-    def replay(cls, data: object) -> ClockmanGame:
-        """Rebuild a game from ``log_to_json``; raises SerializationError if the log is
-        not one these rules can reproduce."""
-        saved = check_header(data, GAME, FORMAT, "game")
-        try:
-            options = ClockmanOptions.from_json(saved["options"])
-            actions = read_actions(saved["actions"], action_from_json)
-        except (KeyError, TypeError, IllegalAction) as exc:
-            raise SerializationError(f"not a Clockman action log: {exc}") from exc
-        return cls.replay_actions(options, read_seed(saved), actions)
-
-    @classmethod
-    def replay_actions(
-        cls, options: ClockmanOptions, seed: int, actions: list[Action]
-    ) -> ClockmanGame:
-        game = cls.new(options, seed)
-        for index, action in enumerate(actions):
-            try:
-                game.apply(action)
-            except IllegalAction as exc:
-                raise SerializationError(
-                    f"action {index + 1} of the log ({action.type}) is illegal on replay: {exc}"
-                ) from exc
-        return game
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, ClockmanGame)
-            and self.log == other.log
-            and self.state.to_json() == other.state.to_json()
-        )
-
-    __hash__ = None  # type: ignore[assignment]

@@ -21,6 +21,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from engine.clockman.errors import BadOptions
+from engine.core.seating import Seating
 
 SEATS: tuple[str, ...] = ("south", "west", "north", "east")  # clockwise
 DEFAULT_SEATS: dict[int, tuple[str, ...]] = {
@@ -33,12 +34,7 @@ FLAGS = ("transfer", "robbery", "swap")
 RULES = ("transfer", "hamster", "robbery", "swap")  # the four optional rules, in order
 # how many digits beyond the date key a player may hold, by the Hamster setting
 HAMSTER_ALLOWANCE = {"off": 0, "on": 1, "extended": 99}
-
-
-def default_seats(players: object) -> tuple[str, ...]:
-    if isinstance(players, bool) or not isinstance(players, int) or players not in DEFAULT_SEATS:
-        raise BadOptions(f"Clockman is for 2 to 4 players, not {players!r}", players=str(players))
-    return DEFAULT_SEATS[players]
+SEATING = Seating("Clockman", SEATS, DEFAULT_SEATS, 2, 4, BadOptions)
 
 
 @dataclass(frozen=True)
@@ -50,21 +46,7 @@ class ClockmanOptions:
     swap: bool = False
 
     def __post_init__(self) -> None:
-        seats = self.seats
-        if not isinstance(seats, tuple) or not all(isinstance(s, str) for s in seats):
-            raise BadOptions("seats must be a list of seat names")
-        unknown = [s for s in seats if s not in SEATS]
-        if unknown:
-            raise BadOptions(
-                f"unknown seat {unknown[0]!r}; seats are {', '.join(SEATS)}", seat=unknown[0]
-            )
-        if len(set(seats)) != len(seats):
-            raise BadOptions("a seat is listed twice")
-        if not 2 <= len(seats) <= 4:
-            raise BadOptions(
-                f"Clockman is for 2 to 4 players, not {len(seats)}", players=str(len(seats))
-            )
-        object.__setattr__(self, "seats", tuple(s for s in SEATS if s in seats))
+        object.__setattr__(self, "seats", SEATING.check(self.seats, in_play_order=True))
         for name in FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise BadOptions(f"{name} must be true or false, not {getattr(self, name)!r}")
@@ -89,21 +71,8 @@ class ClockmanOptions:
     def from_json(cls, data: object) -> ClockmanOptions:
         """Options from JSON; ``players`` (a count) may stand in for ``seats``, and
         ``hamster`` may be given as true or false (on or off)."""
-        if not isinstance(data, dict):
-            raise BadOptions("options must be a JSON object")
-        allowed = {f.name for f in fields(cls)} | {"players"}
-        unknown = sorted(set(data) - allowed)
-        if unknown:
-            raise BadOptions(f"unknown options: {', '.join(unknown)}")
-        kwargs: dict[str, Any] = {k: v for k, v in data.items() if k != "players"}
+        kwargs = SEATING.read_json(data, [f.name for f in fields(cls)])
         if isinstance(kwargs.get("hamster"), bool):
             kwargs["hamster"] = "on" if kwargs["hamster"] else "off"
-        if "seats" in kwargs:
-            if not isinstance(kwargs["seats"], list):
-                raise BadOptions("seats must be a list of seat names")
-            kwargs["seats"] = tuple(kwargs["seats"])
-            if "players" in data and data["players"] != len(kwargs["seats"]):
-                raise BadOptions("players and seats disagree")
-        elif "players" in data:
-            kwargs["seats"] = default_seats(data["players"])
+        SEATING.seats_from_json(kwargs)
         return cls(**kwargs)

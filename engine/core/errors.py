@@ -41,6 +41,21 @@ class MalformedAction(IllegalAction):
     rule = "malformed_action"
 
 
+# refusals that mean the same in every game, with the same rule codes
+
+
+class GameIsOver(IllegalAction):
+    rule = "game_over"
+
+
+class NotYourTurn(IllegalAction):
+    rule = "not_your_turn"
+
+
+class NothingToUndo(IllegalAction):
+    rule = "nothing_to_undo"
+
+
 class SerializationError(EngineError, ValueError):
     """A saved state or action log that cannot be read back."""
 

@@ -4,19 +4,10 @@ and the numbers. Codes that mean the same in every game are shared with them."""
 
 from __future__ import annotations
 
+from engine.core.errors import GameIsOver as GameIsOver
 from engine.core.errors import IllegalAction
-
-
-class GameIsOver(IllegalAction):
-    rule = "game_over"
-
-
-class NotYourTurn(IllegalAction):
-    rule = "not_your_turn"
-
-
-class NothingToUndo(IllegalAction):
-    rule = "nothing_to_undo"
+from engine.core.errors import NothingToUndo as NothingToUndo
+from engine.core.errors import NotYourTurn as NotYourTurn
 
 
 class BadOptions(IllegalAction):

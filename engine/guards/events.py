@@ -4,19 +4,7 @@ is cast) nor the seed or the state of the dice generator."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from engine.core.events import Event
+from engine.core.events import event as ev
 
-
-@dataclass(frozen=True)
-class Event:
-    kind: str
-    seat: str | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, **self.data}
-
-
-def ev(kind: str, seat: str | None = None, **data: Any) -> Event:
-    return Event(kind, seat, data)
+__all__ = ["Event", "ev"]

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import IllegalAction, SerializationError
-from engine.core.saves import apply_all, check_header, read_actions, read_seed, seed_json
+from engine.core.logged_game import LoggedGame
 from engine.guards import rules
 from engine.guards.actions import Action, action_from_json
 from engine.guards.errors import NothingToUndo
@@ -26,10 +25,12 @@ GAME = "guards"
 FORMAT = 1
 
 
-class GuardsGame:
+class GuardsGame(LoggedGame[GameState, Action, GuardsOptions]):
     """A game of Guards! Guards! in progress."""
 
     GAME = GAME
+    TITLE = "Guards! Guards!"
+    FORMAT = FORMAT
 
     def __init__(self, state: GameState, log: list[Action] | None = None) -> None:
         self.state = state
@@ -40,9 +41,13 @@ class GuardsGame:
     def new(cls, options: GuardsOptions | None = None, seed: int = 0) -> GuardsGame:
         return cls(new_state(options or GuardsOptions(), seed))
 
-    @property
-    def over(self) -> bool:
-        return self.state.over
+    @classmethod
+    def read_options(cls, data: object) -> GuardsOptions:
+        return GuardsOptions.from_json(data)
+
+    @classmethod
+    def read_action(cls, data: object) -> Action:
+        return action_from_json(data)
 
     @property
     def seats(self) -> list[str]:
@@ -83,29 +88,3 @@ class GuardsGame:
 
     def view(self, seat: str | None) -> dict[str, Any]:
         return build_view(self.state, seat if seat in self.state.players else None, self.can_undo(seat))
-
-    # ----------------------------------------------------------------- JSON
-
-    def log_to_json(self) -> dict[str, Any]:
-        return {
-            "game": GAME,
-            "format": FORMAT,
-            "options": self.state.options.to_json(),
-            "seed": seed_json(self.state.seed),
-            "actions": [a.to_json() for a in self.log],
-        }
-
-    @classmethod
-    def replay(cls, data: object) -> GuardsGame:
-        saved = check_header(data, GAME, FORMAT, "game")
-        try:
-            options = GuardsOptions.from_json(saved["options"])
-            actions = read_actions(saved["actions"], action_from_json)
-        except (KeyError, TypeError, IllegalAction) as exc:
-            raise SerializationError(f"not a Guards! Guards! action log: {exc}") from exc
-        return cls.replay_actions(options, read_seed(saved), actions)
-
-    @classmethod
-    def replay_actions(cls, options: GuardsOptions, seed: int, actions: list[Action]) -> GuardsGame:
-        game = apply_all(cls.new(options, seed), actions)
-        return game

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.options import OptionRange
+from engine.core.seating import Seating
 from engine.guards.data import GuardsData, shipped_data, validate_tables
 from engine.guards.errors import BadOptions, OptionOutOfRange
 
@@ -19,15 +20,7 @@ FULL_GAME_SPELLS = 5
 VARIANTS = ("cap_eights", "anti_magic_sum")
 SPELLS_RANGE = OptionRange(1, FULL_GAME_SPELLS)  # fewer than five: the Short Game
 DEFAULT_SEATS: dict[int, tuple[str, ...]] = {n: SEATS[:n] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
-
-
-def default_seats(players: object) -> tuple[str, ...]:
-    if isinstance(players, bool) or not isinstance(players, int) or players not in DEFAULT_SEATS:
-        raise BadOptions(
-            f"Guards! Guards! is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}",
-            players=str(players),
-        )
-    return DEFAULT_SEATS[players]
+SEATING = Seating("Guards! Guards!", SEATS, DEFAULT_SEATS, MIN_PLAYERS, MAX_PLAYERS, BadOptions)
 
 
 @dataclass(frozen=True)
@@ -39,19 +32,7 @@ class GuardsOptions:
     data: GuardsData = field(default_factory=shipped_data, compare=False)
 
     def __post_init__(self) -> None:
-        seats = self.seats
-        if not isinstance(seats, tuple) or not all(isinstance(s, str) for s in seats):
-            raise BadOptions("seats must be a list of seat names")
-        unknown = [s for s in seats if s not in SEATS]
-        if unknown:
-            raise BadOptions(f"unknown seat {unknown[0]!r}; seats are {', '.join(SEATS)}", seat=unknown[0])
-        if len(set(seats)) != len(seats):
-            raise BadOptions("a seat is listed twice")
-        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-            raise BadOptions(
-                f"Guards! Guards! is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}",
-                players=str(len(seats)),
-            )
+        SEATING.check(self.seats)
         SPELLS_RANGE.check("spells", self.spells, OptionOutOfRange)
         for name in VARIANTS:
             if not isinstance(getattr(self, name), bool):
@@ -74,23 +55,10 @@ class GuardsOptions:
     def from_json(cls, data: object) -> GuardsOptions:
         """Options from JSON; ``players`` (a count) may stand in for ``seats``; without
         ``data`` the shipped house set is used."""
-        if not isinstance(data, dict):
-            raise BadOptions("options must be a JSON object")
-        allowed = {"seats", "players", "spells", "cap_eights", "anti_magic_sum", "data"}
-        unknown = sorted(set(data) - allowed)
-        if unknown:
-            raise BadOptions(f"unknown options: {', '.join(unknown)}")
-        kwargs: dict[str, Any] = {k: v for k, v in data.items() if k not in ("players", "seats", "data")}
-        if "seats" in data:
-            if not isinstance(data["seats"], list):
-                raise BadOptions("seats must be a list of seat names")
-            kwargs["seats"] = tuple(data["seats"])
-            if "players" in data and data["players"] != len(kwargs["seats"]):
-                raise BadOptions("players and seats disagree")
-        elif "players" in data:
-            kwargs["seats"] = default_seats(data["players"])
-        if "data" in data:
-            tables, problems = validate_tables(data["data"])
+        kwargs = SEATING.read_json(data, ["seats", "spells", "cap_eights", "anti_magic_sum", "data"])
+        SEATING.seats_from_json(kwargs)
+        if "data" in kwargs:
+            tables, problems = validate_tables(kwargs["data"])
             if tables is None:
                 raise BadOptions("the game's data is not valid: " + "; ".join(problems[:3]))
             kwargs["data"] = tables

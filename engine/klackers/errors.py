@@ -4,19 +4,10 @@ mean the same as in other games (whose turn, game over, undo) are shared with th
 
 from __future__ import annotations
 
+from engine.core.errors import GameIsOver as GameIsOver
 from engine.core.errors import IllegalAction
-
-
-class GameIsOver(IllegalAction):
-    rule = "game_over"
-
-
-class NotYourTurn(IllegalAction):
-    rule = "not_your_turn"
-
-
-class NothingToUndo(IllegalAction):
-    rule = "nothing_to_undo"
+from engine.core.errors import NothingToUndo as NothingToUndo
+from engine.core.errors import NotYourTurn as NotYourTurn
 
 
 class BadOptions(IllegalAction):

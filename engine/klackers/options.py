@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from engine.core.options import OptionRange
+from engine.core.seating import Seating
 from engine.klackers.errors import BadOptions, OptionOutOfRange
 
 SEATS: tuple[str, ...] = ("south", "west", "north", "east")  # Klackwise
@@ -36,15 +37,7 @@ JSON_RANGES: dict[str, OptionRange] = {
     "rounds": OptionRange(0, MAX_ROUNDS),
     "target": OptionRange(0, MAX_TARGET),
 }
-
-
-def default_seats(players: object) -> tuple[str, ...]:
-    if isinstance(players, bool) or not isinstance(players, int) or players not in DEFAULT_SEATS:
-        raise BadOptions(
-            f"Klackers is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}",
-            players=str(players),
-        )
-    return DEFAULT_SEATS[players]
+SEATING = Seating("Klackers", SEATS, DEFAULT_SEATS, MIN_PLAYERS, MAX_PLAYERS, BadOptions)
 
 
 @dataclass(frozen=True)
@@ -57,22 +50,7 @@ class KlackersOptions:
     target: int | None = None
 
     def __post_init__(self) -> None:
-        seats = self.seats
-        if not isinstance(seats, tuple) or not all(isinstance(s, str) for s in seats):
-            raise BadOptions("seats must be a list of seat names")
-        unknown = [s for s in seats if s not in SEATS]
-        if unknown:
-            raise BadOptions(
-                f"unknown seat {unknown[0]!r}; seats are {', '.join(SEATS)}", seat=unknown[0]
-            )
-        if len(set(seats)) != len(seats):
-            raise BadOptions("a seat is listed twice")
-        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-            raise BadOptions(
-                f"Klackers is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}",
-                players=str(len(seats)),
-            )
-        object.__setattr__(self, "seats", tuple(s for s in SEATS if s in seats))
+        object.__setattr__(self, "seats", SEATING.check(self.seats, in_play_order=True))
         for name in VARIANTS:
             if not isinstance(getattr(self, name), bool):
                 raise BadOptions(f"{name} must be true or false")
@@ -97,24 +75,11 @@ class KlackersOptions:
     def from_json(cls, data: object) -> KlackersOptions:
         """Options from JSON; ``players`` (a count) may stand in for ``seats``, and a
         ``rounds`` or ``target`` of 0 means none."""
-        if not isinstance(data, dict):
-            raise BadOptions("options must be a JSON object")
-        allowed = {f.name for f in fields(cls)} | {"players"}
-        unknown = sorted(set(data) - allowed)
-        if unknown:
-            raise BadOptions(f"unknown options: {', '.join(unknown)}")
-        kwargs: dict[str, Any] = {k: v for k, v in data.items() if k != "players"}
+        kwargs = SEATING.read_json(data, [f.name for f in fields(cls)])
         for name, span in JSON_RANGES.items():
             # 0 is "none", as a number field in a form can say it
             given = kwargs.get(name)
             if given is not None and span.check(name, given, OptionOutOfRange) == 0:
                 kwargs[name] = None
-        if "seats" in kwargs:
-            if not isinstance(kwargs["seats"], list):
-                raise BadOptions("seats must be a list of seat names")
-            kwargs["seats"] = tuple(kwargs["seats"])
-            if "players" in data and data["players"] != len(kwargs["seats"]):
-                raise BadOptions("players and seats disagree")
-        elif "players" in data:
-            kwargs["seats"] = default_seats(data["players"])
+        SEATING.seats_from_json(kwargs)
         return cls(**kwargs)

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { t, el, svg } = Clacks;
+  const { t, el, svg, pressable } = Clacks;
   const CELL = 100;
   const MARGIN = 36; // room for the seats' names around the exchange
   const CLOCKWISE = ["south", "west", "north", "east"];
@@ -232,12 +232,7 @@
         group.append(svg("text", { x: p.x, y: p.y + 12, class: "flip-mark", text: "⇅" }));
       }
       group.append(svg("text", { x: p.x - 40, y: p.y - 36, class: "lamp-name", text: lamp }));
-      if (opts.onLamp) {
-        group.addEventListener("click", () => opts.onLamp(lamp));
-        group.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onLamp(lamp); }
-        });
-      }
+      if (opts.onLamp) pressable(group, () => opts.onLamp(lamp));
       root.append(group);
     }
     const occupants = {};
@@ -287,12 +282,16 @@
         group.append(svg("rect", { x: x - 36, y: y + 6, width: 28, height: 28, rx: 6, class: "dwarf" }));
         group.append(svg("text", { x: x - 22, y: y + 26, class: "dwarf-text", text: "⛏" }));
       }
+<<<<<<< HEAD
       if (answers) {
         group.addEventListener("click", () => opts.onTower(tower.id));
         group.addEventListener("keydown", (e) => {
           if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onTower(tower.id); }
         });
       }
+=======
+      if (enabled) pressable(group, () => opts.onTower(tower.id));
+>>>>>>> dedup
       root.append(group);
     }
     return root;

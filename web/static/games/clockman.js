@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  const { t, el, svg } = Clacks;
+  const { t, el, svg, lampName, lampAt, buttonAt, pressable } = Clacks;
   const PIPS = {
     1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [0, 2], [2, 0], [2, 2]],
     5: [[0, 0], [0, 2], [1, 1], [2, 0], [2, 2]], 6: [[0, 0], [0, 2], [1, 0], [1, 2], [2, 0], [2, 2]],
@@ -256,10 +256,6 @@
 
   // ------------------------------------------------------------------ the box
 
-  function lampName(index) {
-    return `${"abcd"[index % 4]}${Math.floor(index / 4) + 1}`;
-  }
-
   // The 4x4 lamps as the box shows them now, with its twelve buttons (clickable on the
   // table screen when ``press`` is given, like the real ones).
   function boxPicture(state, ref, press) {
@@ -273,11 +269,10 @@
       ref.lamps.die.forEach((lamp, i) => { labels[lamp] = String(i + 1); });
       ref.lamps.date.forEach((lamp, i) => { labels[lamp] = ref.date_key[i]; });
     }
-    const at = (name) => ({ x: 50 + "abcd".indexOf(name[0]) * 100, y: 50 + (4 - Number(name[1])) * 100 });
     const root = svg("svg", { viewBox: "0 0 400 400", class: "cm-box", role: "group", "aria-label": t("clockman.box") });
     for (let i = 0; i < 16; i += 1) {
       const name = lampName(i);
-      const p = at(name);
+      const p = lampAt(name);
       const classes = ["lamp", lit.has(name) ? "on" : "off"];
       if (accent.has(name)) classes.push("accent");
       if (blinking.has(name)) classes.push("blink");
@@ -289,10 +284,7 @@
       root.append(group);
     }
     for (const [button, meaning] of Object.entries(ref.buttons)) {
-      const a = at(button.slice(0, 2));
-      const b = at(button.slice(2));
-      const x = (a.x + b.x) / 2;
-      const y = (a.y + b.y) / 2;
+      const { x, y } = buttonAt(button);
       const group = svg("g", {
         class: `cm-button ${meaning}${press ? " enabled" : ""}`,
         "data-button": button,
@@ -302,12 +294,7 @@
       });
       group.append(svg("circle", { cx: x, cy: y, r: 17, class: "cap" }));
       group.append(svg("text", { x, y: y + 5, class: "cm-button-text", text: t(`clockman.button.${meaning}.short`) }));
-      if (press) {
-        group.addEventListener("click", () => press(button));
-        group.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); press(button); }
-        });
-      }
+      if (press) pressable(group, () => press(button));
       root.append(group);
     }
     return root;

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { t, el, svg } = Clacks;
+  const { t, el, svg, lampName, lampAt, buttonAt, pressable } = Clacks;
   const KEYPAD = [[7, 8, 9], [4, 5, 6], [1, 2, 3]]; // as the numbers sit on the box
   const PIPS = {
     1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [0, 2], [2, 0], [2, 2]],
@@ -97,10 +97,6 @@
     return chosen;
   }
 
-  function lampName(index) {
-    return `${"abcd"[index % 4]}${Math.floor(index / 4) + 1}`;
-  }
-
   function turnSummary(state) {
     const view = state.view;
     if (view.over) {
@@ -185,11 +181,10 @@
     for (const [n, lamp] of Object.entries(layout.numbers)) numberAt[lamp] = n;
     const bitAt = {};
     layout.dice.forEach((lamp, i) => { bitAt[lamp] = String(2 ** (layout.dice.length - 1 - i)); });
-    const at = (name) => ({ x: 50 + "abcd".indexOf(name[0]) * 100, y: 50 + (4 - Number(name[1])) * 100 });
     const root = svg("svg", { viewBox: "0 0 400 400", class: "k-box", role: "group", "aria-label": t("klackers.box") });
     for (let i = 0; i < 16; i += 1) {
       const name = lampName(i);
-      const p = at(name);
+      const p = lampAt(name);
       const classes = ["lamp", lit.has(name) ? "on" : "off"];
       if (accent.has(name)) classes.push("accent");
       if (blinking.has(name)) classes.push("flip");
@@ -209,10 +204,7 @@
       root.append(group);
     }
     for (const [button, meaning] of Object.entries(layout.buttons)) {
-      const a = at(button.slice(0, 2));
-      const b = at(button.slice(2));
-      const x = (a.x + b.x) / 2;
-      const y = (a.y + b.y) / 2;
+      const { x, y } = buttonAt(button);
       const word = buttonWord(meaning);
       const group = svg("g", {
         class: `k-button ${/^\d$/.test(meaning) ? "number" : meaning}${press ? " enabled" : ""}`,
@@ -223,12 +215,7 @@
       });
       group.append(svg("circle", { cx: x, cy: y, r: 19, class: "cap" }));
       group.append(svg("text", { x, y: y + 6, class: "k-button-text", text: /^\d$/.test(meaning) ? meaning : t(`klackers.button.${meaning}.short`) }));
-      if (press) {
-        group.addEventListener("click", () => press(button));
-        group.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); press(button); }
-        });
-      }
+      if (press) pressable(group, () => press(button));
       root.append(group);
     }
     return root;

@@ -365,6 +365,32 @@ const Clacks = (() => {
     return t("ui.free");
   }
 
+  // The box's 4x4 lamps as the pictures of it draw them: a lamp's name from its index (a1
+  // to d4, row by row from the bottom), and where a lamp, or a button between two lamps
+  // ("b2c2"), stands in a 400 x 400 picture.
+  function lampName(index) {
+    return `${"abcd"[index % 4]}${Math.floor(index / 4) + 1}`;
+  }
+
+  function lampAt(name) {
+    return { x: 50 + "abcd".indexOf(name[0]) * 100, y: 50 + (4 - Number(name[1])) * 100 };
+  }
+
+  function buttonAt(button) {
+    const a = lampAt(button.slice(0, 2));
+    const b = lampAt(button.slice(2));
+    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  }
+
+  // A part of a picture that acts as a button: a click, or Enter or Space with the focus.
+  function pressable(node, act) {
+    node.addEventListener("click", act);
+    node.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); }
+    });
+  }
+
   return { t, has, lang, api, ApiFailure, follow, connection, serverNow, el, svg, describeError, games,
-           languageSwitcher, setTablePin, botLevel, botName, presence, unavailable };
+           languageSwitcher, setTablePin, botLevel, botName, presence, unavailable, lampName, lampAt,
+           buttonAt, pressable };
 })();
