@@ -596,6 +596,8 @@ def test_a_guards_phone_decision_fits_one_screen_at_360_by_740(browser: Any, lan
             page.click('button[data-form="spell_run"]')
             page.wait_for_selector('form[data-form="spell_run"]')
             one_screen(page)  # a report opened is the screen
+            if language == "cs":
+                phone.shot("guards-phone-form-cs")
             page.click("details.more > summary")
             page.wait_for_selector("details.more[open] .g-others")
             assert phone.errors == []
