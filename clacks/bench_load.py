@@ -28,7 +28,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from clacks.bench_web import _rss_mb, _start_server
+from clacks.bench_web import _rss_mb, _start_server, device_address
 
 PLAYERS = 4
 SPECTATORS = 50
@@ -51,8 +51,8 @@ def read_streams(host: str, port: int, paths: list[str], pipe: Connection) -> No
     """Follow every stream; report to ``pipe`` each revision once all streams have it."""
     selector = selectors.DefaultSelector()
     streams: list[_Stream] = []
-    for path in paths:
-        sock = socket.create_connection((host, port))
+    for n, path in enumerate(paths):
+        sock = socket.create_connection((host, port), source_address=device_address(host, n))
         sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
         sock.setblocking(False)
         stream = _Stream(sock)
@@ -156,11 +156,9 @@ class _Players:
         self.seed += 1
         body = {"options": {"players": PLAYERS}, "seed": self.seed}
         self.request(self.table, "POST", f"{room}/game", body, pin)
-        saves = self.request(self.table, "GET", f"{room}/saves", headers=pin)["saves"]
-        game_id = next(s["id"] for s in saves if s["table"] == self.code)
-        log = self.request(self.table, "GET", f"{room}/saves/{game_id}/export", headers=pin)
-        log.pop("names", None)
-        self.session = game_module("clacks").replay(log)
+        # the same deal as the table's, from the seed the table was given (an unfinished
+        # game's file is not handed out)
+        self.session = game_module("clacks").new(body["options"], self.seed)
         for seat in (s.id for s in self.session.seats):
             if seat not in self.tokens:
                 connection = http.client.HTTPConnection(self.host, self.port, timeout=10)

@@ -92,13 +92,22 @@ def _post(base: str, path: str, body: Any, token: str | None = None, pin: str | 
         return json.load(response)
 
 
+def device_address(host: str, n: int) -> tuple[str, int] | None:
+    """Where the ``n``-th page of a bench connects from: on loopback each its own address
+    (127.0.0.2, 127.0.0.3, ...), as each spectator at a table has a device of its own and
+    the companion bounds the pages of any one device."""
+    return (f"127.0.{(n + 2) // 250}.{(n + 2) % 250}", 0) if host.startswith("127.") else None
+
+
 class _Listener(threading.Thread):
     """Reads one event stream and notes when each revision first arrives."""
 
-    def __init__(self, base: str, path: str) -> None:
+    def __init__(self, base: str, path: str, n: int = 0) -> None:
         super().__init__(daemon=True)
         host, port = base.removeprefix("http://").split(":")
-        self.sock = socket.create_connection((host, int(port)))
+        self.sock = socket.create_connection(
+            (host, int(port)), source_address=device_address(host, n)
+        )
         self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
         self.arrived: dict[int, float] = {}
         self.ready = threading.Event()
@@ -138,7 +147,9 @@ def _measure(rounds: int, data_dir: Path) -> dict[str, Any]:
         _post(base, f"/api/rooms/{code}/game", {"options": {"players": 2}, "seed": 10}, pin=pin)
         token = _post(base, f"/api/rooms/{code}/seats/south", {"name": "bench"})["token"]
         listeners = [_Listener(base, f"/api/rooms/{code}/stream?seat=south&token={token}")]
-        listeners += [_Listener(base, f"/api/rooms/{code}/stream") for _ in range(SPECTATORS)]
+        listeners += [
+            _Listener(base, f"/api/rooms/{code}/stream", n) for n in range(1, SPECTATORS + 1)
+        ]
         for listener in listeners:
             listener.start()
             listener.ready.wait(5)

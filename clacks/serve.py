@@ -55,6 +55,17 @@ def seconds(text: str) -> float:
     return value
 
 
+def hours(text: str) -> float:
+    """A length of time given on the command line in hours, more than 0 (up to a week)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hours") from None
+    if not 0 < value <= 168:
+        raise argparse.ArgumentTypeError(f"give more than 0 and at most 168 hours, not {text}")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     parser.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
@@ -82,6 +93,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="the most a bot may think over one action before the weakest level's "
         "choice is played instead (default: 3)",
+    )
+    parser.add_argument(
+        "--table-idle",
+        type=hours,
+        metavar="HOURS",
+        help="close a table other than the main one after this long with no page open and "
+        "nobody playing; its game stays saved (default: 2)",
+    )
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another name the companion answers to (e.g. one a local DNS gives it), besides "
+        "its host name, NAME.local, localhost and its addresses; repeat for more",
     )
     parser.add_argument(
         "--config",
@@ -121,17 +147,23 @@ def build(
     data_dir: Path | None = None,
     bot_pause: float | None = None,
     bot_think: float | None = None,
+    table_idle: float | None = None,
+    allowed_hosts: list[str] | None = None,
+    stall_seconds: float | None = None,
 ) -> tuple[Any, Any, str]:
     """The waitress server (bound and listening), the hub, and the public base address.
     Saved games are kept in ``data_dir`` (None: in memory only, for this run); bots
-    wait ``bot_pause`` seconds after each change and think at most ``bot_think``
-    (None: the companion's defaults)."""
+    wait ``bot_pause`` seconds after each change and think at most ``bot_think``; a
+    table other than the main one closes after ``table_idle`` seconds idle (None: the
+    companion's defaults); ``allowed_hosts`` are names it answers to besides its own; a
+    connection whose client takes nothing for ``stall_seconds`` is closed (None: the
+    default, clacks/serve_channel.py)."""
     from waitress.server import create_server  # type: ignore[import-untyped]
 
-    from clacks.serve_channel import use_streaming_channels
+    from clacks.serve_channel import STALL_SECONDS, use_streaming_channels
     from web import create_app
     from web.bots import PAUSE_SECONDS, THINK_SECONDS
-    from web.hub import Hub
+    from web.hub import TABLE_IDLE_SECONDS, Hub
     from web.store import Store
 
     hub = Hub(
@@ -139,6 +171,7 @@ def build(
         store=Store(data_dir),
         bot_pause=PAUSE_SECONDS if bot_pause is None else bot_pause,
         bot_think=THINK_SECONDS if bot_think is None else bot_think,
+        table_idle=TABLE_IDLE_SECONDS if table_idle is None else table_idle,
     )
     # bind first, so the address printed (and put in the QR code) has the real port
     app_holder: dict[str, Any] = {}
@@ -153,15 +186,24 @@ def build(
         threads=threads,
         connection_limit=max(250, threads * 3),  # a page keeps its stream and a fetch or two open
         channel_timeout=60,  # streams send a keep-alive every 15 s
+        # read on while a request is served, so a page that goes is noticed at once (its
+        # stream ends at its next message) rather than after some writes into the void
+        channel_request_lookahead=1,
         clear_untrusted_proxy_headers=True,
         ident="clacks-exchange",
     )
-    use_streaming_channels(server)
+    use_streaming_channels(
+        server, stall_seconds=STALL_SECONDS if stall_seconds is None else stall_seconds
+    )
     bound_port = server.effective_port
     shown_host = lan_address() if host in ("0.0.0.0", "") else host
     base = f"http://{shown_host}:{bound_port}"
     app_holder["app"] = create_app(
-        hub, board=board, public_url=base, stream_limit=min(STREAM_LIMIT, threads - 8)
+        hub,
+        board=board,
+        public_url=base,
+        stream_limit=min(STREAM_LIMIT, threads - 8),
+        allowed_hosts=allowed_hosts or (),
     )
     hub.start()
     return server, hub, base
@@ -192,6 +234,8 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
             data_dir,
             args.bot_pause,
             args.bot_think,
+            args.table_idle * 3600 if args.table_idle else None,
+            args.allowed_host,
         )
     except StoreError as exc:
         print(f"clacks serve: {exc}", file=sys.stderr)

@@ -12,22 +12,93 @@ per action, against 2 with this channel).
 Here a channel whose buffer lock a task thread holds is not writable (the task is
 sending), and after each write the task thread wakes the main loop if anything is left
 to send (a slow client's full socket buffer), so nothing waits for the loop's timeout.
+
+What one client that does not read may hold is bounded too. Its kernel send buffer is
+small (``SEND_BUFFER_BYTES``); beyond it, what waits for the client stays in memory
+(never spilled to a temporary file) and a connection is closed as soon as more than
+``unsent_max`` bytes of it wait, or anything has waited ``stall_seconds`` without the
+client taking a byte: a page that does not read its event stream (a phone asleep, or
+someone hostile) lets go of its server thread at its stream's next message, and its
+browser simply opens the stream again once it reads. And one address may hold at most
+``CONNECTIONS_PER_DEVICE`` connections; more are closed as they are accepted, so one
+device never takes every connection the server accepts.
 """
 
 from __future__ import annotations
 
+import contextlib
+import socket
+import time
 from typing import Any
 
+from waitress.buffers import ReadOnlyFileBasedBuffer  # type: ignore[import-untyped]
 from waitress.channel import HTTPChannel  # type: ignore[import-untyped]
+
+from web.security import device_of
+
+UNSENT_MAX_BYTES = 256 * 1024  # some fifty messages of a table's stream
+STALL_SECONDS = 30.0
+SEND_BUFFER_BYTES = 16 * 1024  # the kernel doubles it; a LAN fills 32 KB in well under 10 ms
+CONNECTIONS_PER_DEVICE = 64
 
 
 class StreamingChannel(HTTPChannel):  # type: ignore[misc]
+    unsent_max = UNSENT_MAX_BYTES
+    stall_seconds = STALL_SECONDS
+
+    def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
+        self.device = device_of(addr[0] if isinstance(addr, tuple) and addr else None)
+        crowded = (
+            sum(
+                1
+                for channel in list(server.active_channels.values())
+                if getattr(channel, "device", None) == self.device
+            )
+            >= CONNECTIONS_PER_DEVICE
+        )
+        self.given_up = False
+        super().__init__(server, sock, addr, adj, map)
+        if crowded:
+            self.give_up()
+
+    def give_up(self) -> None:
+        """Close the connection at the main loop's next look, whatever waits to be sent."""
+        self.given_up = True
+        self.will_close = True
+        self.server.pull_trigger()
+
+    def readable(self) -> Any:
+        return not self.given_up and super().readable()
+
     def writable(self) -> Any:
-        if self.requests and self.total_outbufs_len:
+        # runs on the main loop, for every connection, before each wait for the sockets
+        if self.given_up:
+            if self.connected:
+                self.handle_close()
+            return False
+        if self.total_outbufs_len:
             if not self.outbuf_lock.acquire(False):
                 return False  # a task thread is sending right now
-            self.outbuf_lock.release()
+            try:
+                if self._too_far_behind():
+                    self.give_up()
+                    self.handle_close()
+                    return False
+            finally:
+                self.outbuf_lock.release()
         return super().writable()
+
+    def _too_far_behind(self) -> bool:
+        if time.time() - self.last_activity > self.stall_seconds:
+            return True
+        held = sum(
+            len(buffer)
+            for buffer in self.outbufs
+            if not isinstance(buffer, ReadOnlyFileBasedBuffer)  # a file is already on the disk
+        )
+        return held > self.unsent_max
 
     def write_soon(self, data: Any) -> int:
         written: int = super().write_soon(data)
@@ -36,10 +107,18 @@ class StreamingChannel(HTTPChannel):  # type: ignore[misc]
         return written
 
 
-def use_streaming_channels(server: Any) -> None:
+def use_streaming_channels(
+    server: Any, unsent_max: int = UNSENT_MAX_BYTES, stall_seconds: float = STALL_SECONDS
+) -> None:
     """Make ``server`` (as waitress's ``create_server`` returns it) accept connections
-    as StreamingChannel, on every socket it listens on."""
+    as StreamingChannel, on every socket it listens on, closing a connection that holds
+    more than ``unsent_max`` unsent bytes or took nothing for ``stall_seconds``."""
+    channel = type(
+        "StreamingChannel",
+        (StreamingChannel,),
+        {"unsent_max": unsent_max, "stall_seconds": stall_seconds},
+    )
     listeners = [server, *getattr(server, "map", {}).values()]
     for listener in listeners:
         if hasattr(listener, "channel_class"):
-            listener.channel_class = StreamingChannel
+            listener.channel_class = channel

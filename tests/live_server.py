@@ -22,11 +22,13 @@ class LiveServer:
         threads: int = 24,
         data_dir: Path | None = None,
         bot_pause: float = 0.0,
+        **options: Any,
     ) -> None:
         """``data_dir`` keeps the saved games there (None: in memory, gone on close);
-        bots act ``bot_pause`` seconds after each change (none: tests do not wait)."""
+        bots act ``bot_pause`` seconds after each change (none: tests do not wait);
+        ``options`` are ``clacks.serve.build``'s other keywords."""
         self.server, self.hub, self.base = build(
-            "127.0.0.1", 0, "en", threads, board, data_dir, bot_pause
+            "127.0.0.1", 0, "en", threads, board, data_dir, bot_pause, **options
         )
         self.closing = False
         self.thread = threading.Thread(target=self._run, name="waitress", daemon=True)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 import tempfile
+import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -70,3 +72,39 @@ def test_a_led_driver_that_cannot_start_is_a_warning_and_the_table_plays_on(
         )
         with urllib.request.urlopen(press, timeout=5) as answer:
             assert json.loads(answer.read())["revision"] == 2  # the pawn moved
+
+
+def test_the_names_it_answers_to_and_the_idle_time_of_tables_are_options(tmp_path: Path) -> None:
+    with serving("--no-qr", "--allowed-host", "clacks.lan", "--table-idle", "0.0005") as (
+        text,
+        base,
+        code,
+    ):
+        port = base.rsplit(":", 1)[1]
+        for name, status in (("clacks.lan", 200), ("evil.example", 400)):
+            request = urllib.request.Request(
+                f"{base}/api/rooms/{code}", headers={"Host": f"{name}:{port}"}
+            )
+            try:
+                with urllib.request.urlopen(request, timeout=5) as answer:
+                    assert answer.status == status
+            except urllib.error.HTTPError as refused:
+                assert refused.code == status == 400
+                assert json.loads(refused.read())["error"] == "unknown_host"
+        # a table opened and left alone closes by itself (here after under two seconds)
+        pin = re.search(r"Table PIN:\s+(\d+)", text).group(1)  # type: ignore[union-attr]
+        opened = urllib.request.Request(
+            f"{base}/api/rooms", method="POST", headers={"X-Table-Pin": pin}
+        )
+        with urllib.request.urlopen(opened, timeout=5) as answer:
+            other = json.loads(answer.read())["code"]
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                get_json(f"{base}/api/rooms/{other}")
+            except urllib.error.HTTPError as gone:
+                assert gone.code == 404
+                break
+            assert time.monotonic() < deadline, "the idle table never closed"
+            time.sleep(0.2)
+        assert get_json(f"{base}/api/rooms/{code}")["room"]["code"] == code

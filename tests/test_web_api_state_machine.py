@@ -28,6 +28,7 @@ from test_engine_state_machine import ANY_ACTION
 from web_client import call
 
 from engine.clacks.geometry import TOWERS
+from web.security import PinGuard
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("clacks", {"players": 2}),
@@ -61,6 +62,7 @@ class ApiMachine(RuleBasedStateMachine):
             del room.seats.claims[seat]
         for saved in room.store.listing():
             room.store.delete(saved["id"])
+        self.server.hub.pins = PinGuard()  # and no wrong PIN on record
         self.last_revision = room.revision
 
     # ----------------------------------------------------------------- helpers

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from full_disk import FullDisk
 from live_server import LiveServer
 from test_web_board import RecordingBoard
 from test_web_browser import Page
@@ -25,6 +26,7 @@ from web_client import call
 from engine.clacks.selfplay import next_action
 from engine.core.interface import game_module
 from engine.core.rng import Rng, seed_to_hex
+from web.i18n import translate
 
 pytestmark = pytest.mark.browser
 ELSEWHERE = "clacks.test"
@@ -53,7 +55,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[LiveServer, RecordingBoard]]:
     board = RecordingBoard()
-    server = LiveServer(board=board, data_dir=tmp_path / "state")
+    server = LiveServer(board=board, data_dir=tmp_path / "state", allowed_hosts=[ELSEWHERE])
     try:
         yield server, board
     finally:
@@ -92,29 +94,50 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
     phone = Page(browser, "phone", **PHONE)
     moved = Page(browser, "moved", **PHONE)
     try:
-        # the companion's own screen shows its PIN, and starts a game from the lobby
+        # the companion's own screen shows its PIN when asked (not to a glance at the TV),
+        # and starts a game from the lobby
         table = own.page
         table.goto(server.url("/"))
+        table.wait_for_selector("#lobby .pin-show")
+        assert server.pin not in table.inner_text("body")
+        table.click("#lobby .pin-show")
+        assert table.inner_text("#lobby .pin-value") == server.pin
         assert table.inner_text("#pin-value") == server.pin
+        table.click("#lobby .pin-show")
+        assert server.pin not in table.inner_text("body")
         table.fill("input[name=seed]", "12")
         table.click("#lobby button[type=submit]")
         own.wait_revision(1)
 
-        # a phone sits down, and moves its seat to another device with the seat's link
+        # a phone sits down, and moves its seat to another device with the seat's link:
+        # the new device gets a token of its own, and the old one lets the seat go
         phone.page.goto(server.url(f"/join/{server.code}"))
         phone.page.fill("#player-name", "Ann")
         phone.page.click("button[data-seat=south]")
+        phone.page.wait_for_selector("[data-action=menu]")
+        first = json.loads(
+            phone.page.evaluate(f"localStorage.getItem('clacks-seat:{server.code}')")
+        )["token"]
         phone.page.click("[data-action=menu]")  # the seat's menu: the language, the seat's link
         phone.page.click(".seat-link summary")
+        phone.page.wait_for_function("() => document.querySelector('.seat-link input').value")
         link = phone.page.input_value(".seat-link input")
-        assert "#seat=south&token=" in link
+        assert "#seat=south&move=" in link and first not in link
         moved.page.goto(link)
         moved.page.wait_for_selector(".jacquard")
-        assert "#" not in moved.page.url  # the token leaves the address bar at once
+        assert "#" not in moved.page.url  # the link leaves the address bar at once
         token = json.loads(
             moved.page.evaluate(f"localStorage.getItem('clacks-seat:{server.code}')")
         )["token"]
         server.room.seats.authorize("south", token)
+        assert token != first and server.room.seats.visible_seat("south", first) is None
+        phone.page.wait_for_selector("button[data-seat=south][disabled]")  # back to the picker
+        # the link works once
+        again = Page(browser, "again", **PHONE)
+        again.page.goto(link)
+        again.page.wait_for_selector("#error:not([hidden])")
+        assert "used already" in again.page.inner_text("#error")
+        again.context.close()
         north = call(server.base, "POST", f"/api/rooms/{server.code}/seats/north", {"name": "Bob"})[
             1
         ]
@@ -224,25 +247,31 @@ def test_a_table_screen_elsewhere_types_the_pin_and_moves_games_in_and_out(
         table.wait_for_selector("#lobby[open]")
         assert room.session is None
 
-        # export it, import the file back, delete the copy, resume the original
+        # an unfinished game has no plain export: revealing it gives its file and closes
+        # it for play; the file imported back is a game of its own, resumed, deleted
         table.click("#lobby button:has-text('Saved games')")
-        table.wait_for_selector("#saves [data-export]")
+        table.wait_for_selector("#saves [data-reveal]")
+        assert table.query_selector("#saves [data-export]") is None
+        original = server.hub.store.listing()[0]["id"]
+        table.click("#saves [data-reveal]")  # asks first: the game's secrecy ends
         with table.expect_download() as download:
-            table.click("#saves [data-export]")
+            table.click(f"#saves [data-reveal-yes='{original}']")
         saved = tmp_path / "exported.json"
         download.value.save_as(saved)
         exported = json.loads(saved.read_text())
         # the seed as 64 hex digits: a browser reads JSON numbers only to 2**53
         assert exported["actions"] == unfinished["actions"] and exported["seed"] == seed_to_hex(12)
+        table.wait_for_selector(f"#saves [data-save='{original}'] [data-export]")
+        assert table.query_selector(f"#saves [data-resume='{original}']") is None
+        assert "revealed" in table.inner_text(f"#saves [data-save='{original}']")
         table.set_input_files("#import-file", str(saved))
         table.wait_for_function("() => document.querySelectorAll('#saves li.save').length === 2")
         broken = tmp_path / "broken.json"
         broken.write_text("{ not a replay")
         table.set_input_files("#import-file", str(broken))
         table.wait_for_selector("#saves .error:not([hidden])")
-        imported = max(s["id"] for s in server.hub.store.listing())
-        table.click(f"#saves [data-delete='{imported}']")
-        table.click(f"#saves [data-delete-yes='{imported}']")
+        table.click(f"#saves [data-delete='{original}']")
+        table.click(f"#saves [data-delete-yes='{original}']")
         table.wait_for_function("() => document.querySelectorAll('#saves li.save').length === 1")
         table.click("#saves [data-resume]")
         elsewhere.wait_revision(room.revision)
@@ -268,3 +297,36 @@ def test_the_table_screen_fits_a_phone(
         assert small.errors == []
     finally:
         small.page.context.close()
+
+
+def test_the_table_screen_says_when_the_companion_cannot_save(
+    browser: Any, served: tuple[LiveServer, RecordingBoard]
+) -> None:
+    server, _ = served
+    room = server.room
+    room.new_game("clacks", {"players": 2}, 12)
+    token = room.seats.claim("south", "Ann", None)["token"]
+    screens = {lang: Page(browser, f"table-{lang}", **TV) for lang in ("en", "cs")}
+    disk = FullDisk(server.hub.store)
+    try:
+        for lang, screen in screens.items():
+            screen.page.goto(server.url(f"/table/{server.code}?lang={lang}"))
+            screen.page.wait_for_selector(".clacks-table")
+            assert screen.page.is_hidden("#saving")
+        disk.fill()
+        path = f"/api/rooms/{server.code}/seats/south/actions"
+        move = {"action": {"type": "move", "tower": "b2c2"}}
+        assert call(server.base, "POST", path, move, token=token)[0] == 503
+        for lang, screen in screens.items():
+            screen.page.wait_for_selector("#saving:not([hidden])")
+            words = translate(lang, "ui.saves_failing", time="@").split("@")
+            shown = screen.page.inner_text("#saving")
+            assert shown.startswith(words[0]) and shown.endswith(words[1]), (lang, shown)
+        disk.room()
+        assert call(server.base, "POST", path, move, token=token)[0] == 200
+        for screen in screens.values():
+            screen.page.wait_for_selector("#saving", state="hidden")
+            assert screen.errors == []
+    finally:
+        for screen in screens.values():
+            screen.context.close()

@@ -223,8 +223,12 @@ def test_the_first_turn_states_the_order_and_every_greyed_out_control_says_why(
             card = next(c for c in hand if c["id"] == play["jacquard"])
             place_jacquard(phone, REFERENCE, seat, card, play["lamps"])
             page.click("[data-action=confirm]")
-            phone.wait_revision(1)
-            assert page.inner_text(".prompt") != prompt
+            # the play, not an earlier change such as the phone's connection being told
+            page.wait_for_function(
+                "p => document.querySelector('.prompt').innerText !== p", arg=prompt
+            )
+            assert len(session.log_json()["actions"]) == 1
+            phone.wait_revision(server.room.revision)
             mine = next(
                 t["id"]
                 for t in REFERENCE["towers"]

@@ -43,7 +43,8 @@ def free_port() -> int:
 
 class Players:
     """Every seat of a game on a served table, playing through the API; the moves are
-    chosen on a copy of the game rebuilt from its exported log, as a person would."""
+    chosen on a copy of the game dealt from the seed the table was given (an unfinished
+    game's file is not handed out), as a person who sees every hand would."""
 
     def __init__(self, served: Served, options: JSON, seed: int) -> None:
         self.served = served
@@ -51,11 +52,7 @@ class Players:
         body = {"options": options, "seed": seed}
         status, _ = call(served.base, "POST", f"{room}/game", body, pin=served.pin)
         assert status == 201
-        _, saves = call(served.base, "GET", f"{room}/saves", pin=served.pin)
-        game_id = next(s["id"] for s in saves["saves"] if s["table"] == served.code)
-        _, log = call(served.base, "GET", f"{room}/saves/{game_id}/export", pin=served.pin)
-        log.pop("names")
-        self.session: Session = game_module("clacks").replay(log)
+        self.session: Session = game_module("clacks").new(options, seed)
         self.tokens: dict[str, str] = {}
         for info in self.session.seats:
             _, claimed = call(served.base, "POST", f"{room}/seats/{info.id}", {"name": info.id})

@@ -362,7 +362,7 @@ def test_a_change_that_cannot_be_saved_is_not_played(
     start(server)
     token = claim(server, "south")
     room = server.room
-    before = (room.revision, room.seq, room.session.log_json())  # type: ignore[union-attr]
+    before = (room.revision, room.session.log_json())  # type: ignore[union-attr]
 
     def disk_full(*args: Any, **kwargs: Any) -> None:
         raise sqlite3.OperationalError("database or disk is full")
@@ -370,9 +370,11 @@ def test_a_change_that_cannot_be_saved_is_not_played(
     monkeypatch.setattr(room.store, "save_change", disk_full)
     status, body = act(server, "south", token, {"type": "move", "tower": "b2c2"})
     assert status == 503 and body["error"] == "not_saved" and "disk is full" in body["message"]
-    assert (room.revision, room.seq, room.session.log_json()) == before  # type: ignore[union-attr]
+    assert (room.revision, room.session.log_json()) == before  # type: ignore[union-attr]
+    assert room.saving.since is not None  # the pages are told (seq moved on for that alone)
     monkeypatch.undo()
     assert act(server, "south", token, {"type": "move", "tower": "b2c2"})[0] == 200
+    assert room.saving.since is None
 
 
 def test_an_express_turn_keeps_its_time_over_a_restart_and_a_put_away(tmp_path: Path) -> None:
@@ -415,21 +417,61 @@ def test_an_express_turn_keeps_its_time_over_a_restart_and_a_put_away(tmp_path: 
     hub.stop()
 
 
-def test_the_game_in_play_is_exported_only_to_the_companions_own_screen(
-    server: LiveServer,
+def test_an_unfinished_game_hands_out_its_secret_only_when_revealed_and_is_then_closed(
+    server: LiveServer, caplog: pytest.LogCaptureFixture
 ) -> None:
     start(server)
     tokens = {"south": claim(server, "south"), "north": claim(server, "north")}
     play(server, tokens, actions=3)
     game_id = server.room.record.id  # type: ignore[union-attr]
-    path = f"/api/rooms/{server.code}/saves/{game_id}/export"
-    port = server.base.rsplit(":", 1)[1]
-    elsewhere = {"Host": f"clacks.local:{port}"}  # a phone or laptop that has seen the PIN
-    status, body = call(server.base, "GET", path, pin=server.pin, headers=elsewhere)
-    assert status == 409 and body["error"] == "in_play" and body["params"]["table"] == server.code
+    base, code, pin = server.base, server.code, server.pin
+    export = f"/api/rooms/{code}/saves/{game_id}/export"
+    # in play: no file, not even to the companion's own screen
+    status, body = call(base, "GET", export, pin=pin)
+    assert status == 409 and body["error"] == "unfinished" and body["params"]["table"] == code
     assert "every hand" in body["message"]
-    # the companion's own screen may, in the open; and anyone once the game is put away
-    assert call(server.base, "GET", path, pin=server.pin)[0] == 200
-    assert call(server.base, "DELETE", f"/api/rooms/{server.code}/game", pin=server.pin)[0] == 200
-    status, exported = call(server.base, "GET", path, pin=server.pin, headers=elsewhere)
-    assert status == 200 and len(exported["actions"]) == 3
+    # put away: no file either
+    assert call(base, "DELETE", f"/api/rooms/{code}/game", pin=pin)[0] == 200
+    status, body = call(base, "GET", export, pin=pin)
+    assert status == 409 and body["error"] == "unfinished" and body["params"]["table"] is None
+    # meanwhile someone else sits at South in another game; resumed, the game's seats
+    # are its own players' again, and only theirs
+    status, _ = call(base, "POST", f"/api/rooms/{code}/game", {"options": {"players": 2}}, pin=pin)
+    assert status == 201
+    assert call(base, "DELETE", f"/api/rooms/{code}/seats/south", pin=pin)[0] == 200
+    carl = claim(server, "south", "Carl")
+    status, _ = call(base, "POST", f"/api/rooms/{code}/saves/{game_id}/resume", pin=pin)
+    assert status == 200 and len(server.room.session.log_json()["actions"]) == 3  # type: ignore[union-attr]
+    legal = f"/api/rooms/{code}/seats/south/legal"
+    assert call(base, "GET", legal, token=carl)[1]["error"] == "bad_token"
+    assert call(base, "GET", legal, token=tokens["south"])[0] == 200
+    # revealed on purpose: the file, the game taken off its table, said in the log, and
+    # never played again
+    status, exported = call(base, "POST", f"/api/rooms/{code}/saves/{game_id}/reveal", pin=pin)
+    assert status == 200 and len(exported["actions"]) == 3 and "seed" in exported
+    assert server.room.session is None
+    assert any(
+        "revealed" in r.getMessage() and str(game_id) in r.getMessage() for r in caplog.records
+    )
+    [listed] = [s for s in saves(server) if s["id"] == game_id]
+    assert listed["revealed"] is not None and listed["table"] is None and not listed["over"]
+    status, body = call(base, "POST", f"/api/rooms/{code}/saves/{game_id}/resume", pin=pin)
+    assert status == 409 and body["error"] == "revealed"
+    status, again = call(base, "GET", export, pin=pin)
+    assert status == 200 and again == exported
+    # an unfinished game read back from a file is a new game: nobody holds its seats
+    status, imported = call(base, "POST", f"/api/rooms/{code}/saves", exported, pin=pin)
+    assert status == 201
+    status, _ = call(base, "POST", f"/api/rooms/{code}/saves/{imported['id']}/resume", pin=pin)
+    assert status == 200 and server.room.seats.claims == {}
+
+
+def test_a_game_in_play_is_revealed_only_at_its_own_table(server: LiveServer) -> None:
+    start(server)
+    game_id = server.room.record.id  # type: ignore[union-attr]
+    status, other = call(server.base, "POST", "/api/rooms", pin=server.pin)
+    assert status == 201
+    path = f"/api/rooms/{other['code']}/saves/{game_id}/reveal"
+    status, body = call(server.base, "POST", path, pin=other["pin"])
+    assert status == 409 and body["error"] == "on_another_table"
+    assert server.room.session is not None and not saves(server)[0]["revealed"]

@@ -3,13 +3,21 @@ page is handed the PIN only on the companion's own screen, wrong PINs are thrott
 
 from __future__ import annotations
 
+import http.client
+import json
+import socket
+from typing import Any
+from urllib.parse import urlsplit
+
 import pytest
 from live_server import LiveServer
 from test_web_api import claim, start
 from web_client import call
 
 from web.errors import ApiError
+from web.hosts import own_addresses
 from web.security import (
+    ALL_FREE_FAILURES,
     FREE_FAILURES,
     PinGuard,
     is_own_screen,
@@ -60,12 +68,52 @@ def test_the_table_page_gets_the_pin_only_on_the_companions_own_screen(
     assert status == 200 and f'data-pin="{server.pin}"' in own
     status, local = call(server.base, "GET", page, headers={"Host": f"localhost:{port}"})
     assert f'data-pin="{server.pin}"' in local
-    # a name that some web site pointed at 127.0.0.1 does not get it
-    status, rebound = call(server.base, "GET", page, headers={"Host": f"evil.example:{port}"})
-    assert status == 200 and server.pin not in rebound and 'data-pin=""' in rebound
+    # a name that the companion answers to from elsewhere does not get it
+    own_name = socket.gethostname().split(".")[0]
+    status, named = call(server.base, "GET", page, headers={"Host": f"{own_name}.local:{port}"})
+    assert status == 200 and server.pin not in named and 'data-pin=""' in named
     assert is_own_screen("127.0.0.1", "[::1]:8000") and is_own_screen("::1", "localhost")
     assert not is_own_screen("192.168.1.7", "localhost:8000")
     assert not is_own_screen("127.0.0.1", "clacks.local")
+
+
+def test_a_name_that_is_not_the_companions_gets_nothing() -> None:
+    server = LiveServer(allowed_hosts=["clacks.example"])
+    try:
+        start(server)
+        port = server.base.rsplit(":", 1)[1]
+        # DNS rebinding: a page at evil.example points its name at the companion, and the
+        # browser's requests look same-origin but for the name they are addressed to
+        rebound = {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}
+        for method, path in (
+            ("POST", f"/api/rooms/{server.code}/seats/south"),
+            ("GET", f"/api/rooms/{server.code}"),
+            ("GET", f"/table/{server.code}"),
+            ("GET", f"/api/rooms/{server.code}/stream"),
+        ):
+            status, body = call(server.base, method, path, {}, headers=rebound)
+            assert status == 400 and body["error"] == "unknown_host", (path, body)
+        assert server.room.seats.claims == {}
+        # its own names and addresses, and the names it was given, are answered
+        own_name = socket.gethostname().lower()
+        addresses = [str(a) for a in own_addresses()]
+        names = ["localhost", "127.0.0.1", "[::1]", own_name, f"{own_name.split('.')[0]}.local"]
+        names += ["clacks.example", "CLACKS.example."]
+        names += [f"[{a}]" if ":" in a else a for a in addresses if "%" not in a]
+        for name in names:
+            headers = {"Host": f"{name}:{port}", "Origin": f"http://{name}:{port}"}
+            status, body = call(server.base, "GET", f"/api/rooms/{server.code}", headers=headers)
+            assert status == 200, (name, body)
+        status, body = call(
+            server.base,
+            "POST",
+            f"/api/rooms/{server.code}/seats/south",
+            {},
+            headers={"Host": f"clacks.example:{port}", "Origin": f"http://clacks.example:{port}"},
+        )
+        assert status == 200 and body["token"]
+    finally:
+        server.close()
 
 
 def test_wrong_pins_lock_a_device_out_for_a_while() -> None:
@@ -89,12 +137,87 @@ def test_wrong_pins_lock_a_device_out_for_a_while() -> None:
     assert missing.value.code == "pin_required"
 
 
-def test_the_table_itself_is_never_locked_out(server: LiveServer) -> None:
-    for _ in range(FREE_FAILURES + 3):
-        status, body = call(server.base, "GET", f"/api/rooms/{server.code}/saves", pin="999999x")
+def test_the_companions_own_machine_is_locked_out_like_any_device(server: LiveServer) -> None:
+    path = f"/api/rooms/{server.code}/saves"
+    for _ in range(FREE_FAILURES + 1):
+        status, body = call(server.base, "GET", path, pin="999999x")
         assert status == 403 and body["error"] == "bad_pin"
-    status, _ = call(server.base, "POST", f"/api/rooms/{server.code}/pin", pin=server.pin)
-    assert status == 200
+    status, body = call(server.base, "GET", path, pin=server.pin)  # even the right one
+    assert status == 429 and body["error"] == "pin_locked" and body["params"]["seconds"] > 0
+
+
+def pin_from(server: LiveServer, device: str, pin: str) -> tuple[int, Any]:
+    """The list of saved games asked for with ``pin``, from loopback address ``device``."""
+    parts = urlsplit(server.base)
+    connection = http.client.HTTPConnection(
+        parts.hostname, parts.port, timeout=10, source_address=(device, 0)
+    )
+    connection.request("GET", f"/api/rooms/{server.code}/saves", headers={"X-Table-Pin": pin})
+    response = connection.getresponse()
+    body = json.loads(response.read())
+    connection.close()
+    return response.status, body
+
+
+def test_a_program_on_the_companion_changing_its_loopback_address_is_still_locked_out(
+    server: LiveServer,
+) -> None:
+    # any of 127.0.0.0/8 reaches the companion: every one is the same device
+    devices = [f"127.0.0.{n}" for n in range(2, 2 + FREE_FAILURES + 2)]
+    for device in devices[: FREE_FAILURES + 1]:
+        status, body = pin_from(server, device, "999999")
+        assert status == 403 and body["error"] == "bad_pin", (device, body)
+    status, body = pin_from(server, devices[-1], server.pin)  # even the right one
+    assert status == 429 and body["error"] == "pin_locked", body
+
+
+def test_changing_address_buys_no_more_guesses() -> None:
+    now = [1000.0]
+    guard = PinGuard(clock=lambda: now[0])
+    # every loopback address is one device, and so is every address of an IPv6 network
+    for addresses in (
+        [f"127.0.0.{n}" for n in range(2, 10)],
+        [f"2001:db8:0:1::{n:x}" for n in range(1, 9)],
+    ):
+        for address in addresses[: FREE_FAILURES + 1]:
+            with pytest.raises(ApiError):
+                guard.check("123456", "000000", address)
+        with pytest.raises(ApiError) as locked:
+            guard.check("123456", "123456", addresses[-1])
+        assert locked.value.code == "pin_locked"
+    now[0] += 3600 * 2
+    guard = PinGuard(clock=lambda: now[0])
+    # a new address for every guess: all devices together have a budget, then everyone
+    # but the companion's own screen is locked out, for longer each time
+    guesses = iter(f"10.0.{n // 250}.{n % 250}" for n in range(10**6))
+    for _ in range(ALL_FREE_FAILURES):
+        with pytest.raises(ApiError) as wrong:
+            guard.check("123456", "000000", next(guesses))
+        assert wrong.value.code == "bad_pin"
+    with pytest.raises(ApiError):
+        guard.check("123456", "000001", next(guesses))
+    with pytest.raises(ApiError) as everyone:
+        guard.check("123456", "123456", next(guesses))
+    assert everyone.value.status == 429 and everyone.value.code == "table_locked"
+    first = everyone.value.params["seconds"]
+    guard.check("123456", "123456", "127.0.0.1", own_screen=True)
+    now[0] += first
+    guard.check("123456", "123456", next(guesses))  # the lock is over
+    with pytest.raises(ApiError):
+        guard.check("123456", "000002", next(guesses))
+    with pytest.raises(ApiError) as again:
+        guard.check("123456", "123456", next(guesses))
+    assert again.value.code == "table_locked" and again.value.params["seconds"] > first
+    # over a day from ever new addresses, only a few hundred guesses get through
+    tried = 0
+    for _ in range(24 * 60):
+        now[0] += 60
+        for _ in range(100):
+            try:
+                guard.check("123456", "000003", next(guesses))
+            except ApiError as exc:
+                tried += exc.code == "bad_pin"
+    assert tried < 600, tried
 
 
 def test_seat_tokens_are_kept_only_as_digests(server: LiveServer) -> None:
@@ -106,3 +229,36 @@ def test_seat_tokens_are_kept_only_as_digests(server: LiveServer) -> None:
     assert not token_matches(claimed.digest, new_token())
     assert not token_matches(claimed.digest, None) and not token_matches(claimed.digest, "x" * 300)
     assert len(token) >= 24
+
+
+def test_moving_a_seat_gives_the_new_device_its_own_token_and_the_old_one_none(
+    server: LiveServer,
+) -> None:
+    start(server)
+    old = claim(server, "south")
+    seat = f"/api/rooms/{server.code}/seats/south"
+    assert call(server.base, "POST", f"{seat}/move", {}, token="a-guess")[0] == 403
+    status, first = call(server.base, "POST", f"{seat}/move", {}, token=old)
+    assert status == 200 and first["expires_in"] > 0 and first["ticket"] != old
+    # a newer ticket voids the last; the ticket works once, on its own seat only
+    status, ticket = call(server.base, "POST", f"{seat}/move", {}, token=old)
+    for used, where in ((first, seat), (ticket, f"/api/rooms/{server.code}/seats/north")):
+        status, body = call(server.base, "POST", where, {"ticket": used["ticket"]})
+        assert status == 403 and body["error"] == "bad_ticket", body
+    status, ticket = call(server.base, "POST", f"{seat}/move", {}, token=old)
+    assert status == 200
+    status, moved = call(server.base, "POST", seat, {"ticket": ticket["ticket"]})
+    assert status == 200 and moved["seat"] == "south" and moved["token"] not in (old, ticket)
+    move = {"action": {"type": "move", "tower": "b2c2"}}
+    status, body = call(server.base, "POST", f"{seat}/actions", move, token=old)
+    assert status == 403 and body["error"] == "bad_token"
+    assert call(server.base, "POST", f"{seat}/actions", move, token=moved["token"])[0] == 200
+    status, body = call(server.base, "POST", seat, {"ticket": ticket["ticket"]})
+    assert status == 403 and body["error"] == "bad_ticket"
+    # only its digest is kept, and a ticket asked for by a token that lost the seat is void
+    assert ticket["ticket"] not in repr(vars(server.room.seats))
+    status, stale = call(server.base, "POST", f"{seat}/move", {}, token=moved["token"])
+    assert call(server.base, "DELETE", seat, pin=server.pin)[0] == 200
+    claim(server, "south")
+    status, body = call(server.base, "POST", seat, {"ticket": stale["ticket"]})
+    assert status == 403 and body["error"] == "bad_ticket"

@@ -21,7 +21,7 @@ from web.hub import Hub
 from web.i18n import LANGUAGES
 from web.openapi import openapi_document
 from web.room import Room
-from web.security import PIN_HEADER
+from web.security import PIN_HEADER, is_own_screen
 
 api = Blueprint("api", __name__)
 
@@ -92,9 +92,14 @@ def checked_token(given: str | None) -> str | None:
     return given or None
 
 
-def require_table(found: Room) -> None:
-    """Refuse unless the request carries ``found``'s table PIN."""
-    hub().pins.check(found.pin, request.headers.get(PIN_HEADER), request.remote_addr)
+def require_table(found: Room, *others: Room) -> None:
+    """Refuse unless the request carries ``found``'s table PIN (or one of ``others``')."""
+    hub().pins.check(
+        (found.pin, *(other.pin for other in others)),
+        request.headers.get(PIN_HEADER),
+        request.remote_addr,
+        is_own_screen(request.remote_addr, request.host),
+    )
 
 
 def idempotency_key() -> str | None:
@@ -195,6 +200,16 @@ def create_room() -> tuple[Response, int]:
     return jsonify({"code": created.code, "pin": created.pin}), 201
 
 
+@api.delete("/rooms/<code>")
+def close_room(code: str) -> Response:
+    """Close a table other than the main one, with its own PIN or the main table's; its
+    game stays with the saved games."""
+    found = room(code)
+    require_table(found, hub().main)
+    hub().close_room(found.code)
+    return jsonify({"closed": found.code})
+
+
 @api.get("/rooms/<code>")
 def room_state(code: str) -> Response:
     """What the asker may see now: a seat's view with its token, else the table's."""
@@ -262,11 +277,24 @@ def new_game(code: str) -> tuple[Response, int]:
 
 @api.post("/rooms/<code>/seats/<seat>")
 def claim_seat(code: str, seat: str) -> Response:
+    """Take a free seat (or rename your own), or with ``ticket`` take over a seat moved
+    from another device."""
     data = body()
     name = data.get("name")
+    ticket = data.get("ticket")
     if name is not None and not isinstance(name, str):
         raise ApiError(400, "bad_field", "name must be text", field="name")
+    if ticket is not None:
+        if not isinstance(ticket, str) or not ticket:
+            raise ApiError(400, "bad_field", "ticket must be a move ticket", field="ticket")
+        return jsonify(room(code).seats.take_over(seat_id(seat), ticket))
     return jsonify(room(code).seats.claim(seat_id(seat), name, token()))
+
+
+@api.post("/rooms/<code>/seats/<seat>/move")
+def move_seat(code: str, seat: str) -> Response:
+    """A one-time ticket (this seat's token) that moves the seat to another device."""
+    return jsonify(room(code).seats.move_ticket(seat_id(seat), token()))
 
 
 @api.delete("/rooms/<code>/seats/<seat>")

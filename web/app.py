@@ -5,19 +5,22 @@ JSON API the pages use, documented by the OpenAPI document it serves), ``tables`
 only the table may do, with its PIN: saved games, the replay viewer) and ``stream``
 (server-sent events pushing each page what it may see after every change).
 
-Before any request changes anything, one check refuses requests a browser sent on
-another web site's behalf (web/security.py).
+Before a request is read at all, it must be addressed to one of the companion's own
+names or addresses (web/hosts.py); before any request changes anything, one check
+refuses requests a browser sent on another web site's behalf (web/security.py).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from web.errors import ApiError
+from web.hosts import HostAllowList
 from web.hub import Hub
 from web.security import cross_site_refusal
 
@@ -32,11 +35,13 @@ def create_app(
     public_url: str | None = None,
     stream_limit: int = 64,
     heartbeat_seconds: float = 15.0,
+    allowed_hosts: Iterable[str] = (),
 ) -> Flask:
     """Build the app around ``hub`` (a fresh one if None). ``board`` is an optional
     ExchangeBoard attached to the main table; ``public_url`` is the address phones should
     open (the LAN address), defaulting to the address each request came to;
-    ``stream_limit`` caps open event streams so they never take every server thread."""
+    ``stream_limit`` caps open event streams so they never take every server thread;
+    ``allowed_hosts`` are names the companion answers to besides its own."""
     app = Flask(__name__)
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
@@ -62,6 +67,14 @@ def create_app(
     app.register_blueprint(api, url_prefix="/api")
     app.register_blueprint(tables, url_prefix="/api")
     app.register_blueprint(stream, url_prefix="/api")
+
+    own_hosts = HostAllowList(allowed_hosts, public_url)
+
+    @app.before_request
+    def own_names_only() -> None:
+        refusal = own_hosts.refusal(request.headers.get("Host"))
+        if refusal is not None:
+            raise refusal
 
     @app.before_request
     def same_site_only() -> None:

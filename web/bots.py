@@ -18,6 +18,10 @@ weakest level's choice instead, so a table never waits long for a bot, and the
 thinking it gave up on is cancelled (``Session.bot_action``'s ``cancelled``): its
 thread stops at the search's next check instead of running on. So does the thinking
 of a table whose bots are stopped.
+
+A bot's action the saves refuse did not happen (web/saving.py): the same action is
+played again every ``RETRY_SECONDS`` until the disk takes it, so a table of bots plays
+on by itself once there is room again. Nothing a bot's turn raises ends its worker.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from typing import TYPE_CHECKING
 from engine.core.budget import SearchCancelled
 from engine.core.interface import JSON, game_module
 from web.errors import ApiError
+from web.saving import RETRY_SECONDS
 
 if TYPE_CHECKING:
     from web.room import Room
@@ -115,6 +120,15 @@ class BotTurns:
         self.room = room
         self.passed: set[str] = set()  # bots that had nothing to do at this revision
         self.driver = BotDriver(self)
+        self.retry_at = 0.0  # time.monotonic() before which a refused save is not retried
+        self._unsaved: tuple[tuple[int, str, str], JSON] | None = None  # (turn, its action)
+
+    def unsaved_action(self, turn: BotTurn) -> JSON | None:
+        """The action this very turn chose before the saves refused it, if any."""
+        kept = self._unsaved
+        if kept is not None and kept[0] == (turn.revision, turn.seat, turn.level):
+            return kept[1]
+        return None
 
     def seated(self, seat: str) -> None:
         """A bot took ``seat`` (or changed level): it is asked again."""
@@ -194,6 +208,11 @@ class BotTurns:
             try:
                 room.apply(turn.seat, action)
             except ApiError as exc:
+                if exc.code == "not_saved":
+                    # not saved, so not played: the same action again in a while
+                    self._unsaved = ((turn.revision, turn.seat, turn.level), action)
+                    self.retry_at = time.monotonic() + RETRY_SECONDS
+                    return False
                 # the bots play only legal actions; if one is refused, it waits for a change
                 log.error(
                     "table %s: the %s bot at %s was refused: %s",
@@ -204,6 +223,7 @@ class BotTurns:
                 )
                 self.passed.add(turn.seat)
                 return False
+            self._unsaved = None
             return True
 
 
@@ -251,19 +271,28 @@ class BotDriver:
         while not self._stopping:
             # cleared before looking: a change after this wakes the wait below
             self._wake.clear()
-            turn = self.turns.next_turn()
-            if turn is None:
-                self._wake.wait()
-                continue
-            wait = turn.changed_at + self.pause - time.monotonic()
-            if wait > 0:
-                self._wake.wait(wait)
-                continue  # the pause is over, or something changed: look again
+            try:
+                self._look()
+            except Exception:  # logged, and looked at again: the table's bots never stop
+                log.exception("table %s: a bot's turn failed", self.turns.room.code)
+                self._wake.wait(RETRY_SECONDS)
+
+    def _look(self) -> None:
+        turn = self.turns.next_turn()
+        if turn is None:
+            self._wake.wait()
+            return
+        wait = max(turn.changed_at + self.pause, self.turns.retry_at) - time.monotonic()
+        if wait > 0:
+            self._wake.wait(wait)
+            return  # the pause is over, or something changed: look again
+        action = self.turns.unsaved_action(turn)
+        if action is None:
             levels = self.turns.levels()
             fallback = levels[0] if levels else None
             self._thinking = threading.Event()
             if self._stopping:
-                break
+                return
             now = self.turns.room.clock()
             action = think(turn, now, self.think_seconds, fallback, self._thinking)
-            self.turns.play(turn, action)
+        self.turns.play(turn, action)

@@ -42,6 +42,7 @@ class Subscriber:
     board: bool = False  # also the board's LEDs, as lit (a simulated board's picture)
     board_seq: int = -1  # the LED frame last sent
     board_sent: float = 0.0  # when (time.monotonic)
+    let_go: bool = False  # its stream is ended to make room for another: no more waiting
 
 
 @dataclass
@@ -165,9 +166,9 @@ class Fanout:
         if subscriber.board:
             return self._wait_with_board(subscriber, timeout)
         with self.lock:
-            if subscriber.last_seq >= self.seq and not self.closed:
+            if subscriber.last_seq >= self.seq and not self.closed and not subscriber.let_go:
                 self.changed.wait(timeout)
-            if self.closed or subscriber.last_seq >= self.seq:
+            if self.closed or subscriber.let_go or subscriber.last_seq >= self.seq:
                 return None
             since = subscriber.last_seq
             subscriber.last_seq = self.seq
@@ -181,7 +182,12 @@ class Fanout:
         with self._board_lock:
             while True:
                 now = time.monotonic()
-                if self.closed or subscriber.last_seq < self.seq or now >= deadline:
+                if (
+                    self.closed
+                    or subscriber.let_go
+                    or subscriber.last_seq < self.seq
+                    or now >= deadline
+                ):
                     break
                 wake = deadline
                 if subscriber.board_seq < self.board_seq:
@@ -192,7 +198,7 @@ class Fanout:
                 self._board_watch.wait(wake - now)
         message = b""
         with self.lock:
-            if self.closed:
+            if self.closed or subscriber.let_go:
                 return None
             if subscriber.last_seq < self.seq:
                 since = subscriber.last_seq
@@ -205,6 +211,14 @@ class Fanout:
         ):
             message += self._board_message(subscriber)
         return message or None
+
+    def let_go(self, subscriber: Subscriber) -> None:
+        """End ``subscriber``'s wait at once (its stream made room for another)."""
+        with self.lock:
+            subscriber.let_go = True
+            self.changed.notify_all()
+            with self._board_lock:
+                self._board_watch.notify_all()
 
     def _board_message(self, subscriber: Subscriber) -> bytes:
         """The board's LEDs as lit now, as an event-stream message (built once per

@@ -35,14 +35,16 @@ def _body(properties: JSON, *required: str, needed: bool = True) -> JSON:
 
 def _errors(*codes: int) -> JSON:
     texts = {
-        400: "the request could not be read (malformed JSON, wrong types, unknown action)",
+        400: "the request could not be read (malformed JSON, wrong types, unknown action), "
+        "or it was addressed to a name that is not this companion's (`unknown_host`)",
         403: "the seat token or table PIN is missing or wrong, or the request came from "
         "another web site",
         404: "no such table, seat, game or button",
         409: "no game yet, the seat is taken, or the game changed since (stale revision)",
         413: "the request body is too large",
         422: "the rules refuse the action; `rule`, `message` and `params` say why",
-        429: "too many tables, or too many wrong table PINs from this device",
+        429: "too many tables, too many wrong table PINs (from this device: `pin_locked`; "
+        "from all: `table_locked`), or this device has too many streams open",
         503: "too many open event streams, or the change could not be saved; retry shortly",
     }
     return {str(c): _json(_ref("Error"), texts[c]) for c in codes}
@@ -120,7 +122,9 @@ def openapi_document() -> JSON:
                     "description": "the table: `seats` (each with `name`, `claimed`, "
                     "`connected`, and `bot`: the level of the bot playing it, or null), "
                     "`bot_levels` (the game's), `hints` (the table's setting), `spectators`, "
-                    "`hardware`",
+                    "`hardware`, and `saving`: null while the saves take every change, else "
+                    "`failing_since` (time) and `error` while they refuse (the disk full); "
+                    "what the table does by itself is retried until they take it again",
                 },
                 "seat": {"type": ["string", "null"]},
                 "events": {"type": "array", "items": {"type": "object"}},
@@ -228,11 +232,26 @@ def openapi_document() -> JSON:
                         },
                         "its code and PIN",
                     ),
-                    **_errors(403, 429),
+                    **_errors(403, 429, 503),
                 },
             }
         },
         "/api/rooms/{code}": {
+            "delete": {
+                "summary": "Close a table other than the main one (its PIN or the main table's)",
+                "description": "Its game stays with the saved games; its pages and bots stop. "
+                "A table no page has shown and nobody has played at for a while (clacks "
+                "serve --table-idle, 2 hours) closes by itself.",
+                "parameters": [CODE, TABLE_PIN],
+                "responses": {
+                    "200": _json(
+                        {"type": "object", "properties": {"closed": {"type": "string"}}},
+                        "closed",
+                    ),
+                    **_error(409, "the main table cannot be closed (`main_table`)"),
+                    **_errors(403, 404, 429, 503),
+                },
+            },
             "get": {
                 "summary": "What the asker may see now (a seat's view with ?seat= and its token)",
                 "parameters": [
@@ -246,7 +265,7 @@ def openapi_document() -> JSON:
                     TOKEN,
                 ],
                 "responses": {"200": _json(_ref("Snapshot"), "the snapshot"), **_errors(403, 404)},
-            }
+            },
         },
         "/api/rooms/{code}/log": {
             "get": {
@@ -356,9 +375,20 @@ def openapi_document() -> JSON:
         },
         "/api/rooms/{code}/seats/{seat}": {
             "post": {
-                "summary": "Claim a free seat (or, with its token, rename it); returns its token",
+                "summary": "Claim a free seat (or, with its token, rename it; or with a move "
+                "ticket, take it over from another device); returns its token",
                 "parameters": [CODE, SEAT, TOKEN],
-                "requestBody": _body({"name": {"type": "string", "maxLength": 100}}, needed=False),
+                "requestBody": _body(
+                    {
+                        "name": {"type": "string", "maxLength": 100},
+                        "ticket": {
+                            "type": "string",
+                            "description": "a move ticket from POST .../move: the seat's "
+                            "token changes, and the old one holds nothing",
+                        },
+                    },
+                    needed=False,
+                ),
                 "responses": {
                     "200": _json(
                         {
@@ -372,7 +402,10 @@ def openapi_document() -> JSON:
                         },
                         "the seat is yours",
                     ),
-                    **_errors(400, 404, 409),
+                    **_error(
+                        403, "a move ticket that was used, expired or replaced (`bad_ticket`)"
+                    ),
+                    **_errors(400, 404, 409, 503),
                 },
             },
             "delete": {
@@ -384,6 +417,30 @@ def openapi_document() -> JSON:
                     **_errors(403, 404, 409),
                 },
             },
+        },
+        "/api/rooms/{code}/seats/{seat}/move": {
+            "post": {
+                "summary": "A one-time ticket (this seat's token) that moves the seat to "
+                "another device",
+                "description": "The device that claims the seat with the ticket gets a new "
+                "token, and this one stops holding the seat. A ticket works once, for "
+                "`expires_in` seconds, and a newer one voids it.",
+                "parameters": [CODE, SEAT, TOKEN],
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {
+                                "seat": {"type": "string"},
+                                "ticket": {"type": "string"},
+                                "expires_in": {"type": "number"},
+                            },
+                        },
+                        "the ticket",
+                    ),
+                    **_errors(403, 404, 409),
+                },
+            }
         },
         "/api/rooms/{code}/seats/{seat}/actions": {
             "post": {
@@ -693,6 +750,11 @@ def openapi_document() -> JSON:
                             }
                         },
                     },
+                    **_error(
+                        429,
+                        "this device has as many streams of tables open as it may "
+                        "(`too_many_streams`)",
+                    ),
                     **_errors(400, 403, 404, 503),
                 },
             }

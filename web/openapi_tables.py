@@ -26,7 +26,8 @@ ERROR_TEXTS = {
     400: "the request could not be read, or the replay file cannot be played back",
     403: "the table PIN is missing or wrong",
     404: "no such table or saved game",
-    409: "the game is on another table, damaged, not finished, or there is none",
+    409: "the game is on another table, damaged, not finished (`unfinished`), closed for "
+    "play (`revealed`), or there is none",
     413: "the request body is too large",
     429: "too many wrong PINs from this device; wait",
     503: "the companion could not save; nothing changed",
@@ -71,6 +72,10 @@ def table_paths(code: JSON) -> JSON:
             "result": {"type": ["object", "null"]},
             "imported": {"type": "boolean"},
             "damaged": {"type": ["string", "null"]},
+            "revealed": {
+                "type": ["number", "null"],
+                "description": "when its unfinished file was revealed (it is closed for play)",
+            },
             "table": {"type": ["string", "null"], "description": "the table it is on"},
         },
     }
@@ -139,20 +144,38 @@ def table_paths(code: JSON) -> JSON:
         "/api/rooms/{code}/saves/{game_id}/resume": {
             "post": {
                 "summary": "Put a saved game on this table exactly as it was left",
-                "description": "The game on the table, if any, stays saved.",
+                "description": "The game on the table, if any, stays saved. Its seats are "
+                "held by the tokens that held them when it left its table, and only by them. "
+                "A revealed game is refused (`409 revealed`).",
                 "parameters": [code, GAME_ID, TABLE_PIN],
                 "responses": {"200": _ok("resumed"), **_errors(403, 404, 409, 429, 503)},
             }
         },
         "/api/rooms/{code}/saves/{game_id}/export": {
             "get": {
-                "summary": "Download a saved game as a JSON replay file",
+                "summary": "Download a finished (or revealed, or damaged) saved game as a "
+                "JSON replay file",
                 "description": "The file holds the seed, which foretells every draw of an "
-                "unfinished game: only the table may export.",
+                "unfinished game: an unfinished game is refused (`409 unfinished`), in play "
+                "or put away; see .../reveal.",
                 "parameters": [code, GAME_ID, TABLE_PIN],
                 "responses": {
                     "200": _ok("the replay file", {"type": "object"}),
-                    **_errors(403, 404, 429),
+                    **_errors(403, 404, 409, 429),
+                },
+            }
+        },
+        "/api/rooms/{code}/saves/{game_id}/reveal": {
+            "post": {
+                "summary": "Download an unfinished saved game's replay file, ending its secrecy",
+                "description": "On purpose only: the game is taken off its table, marked "
+                "revealed (`revealed` in the list) and can never be resumed; the companion's "
+                "log says so. A finished game's file is given as by export. A game on "
+                "another table is revealed there (`409 on_another_table`).",
+                "parameters": [code, GAME_ID, TABLE_PIN],
+                "responses": {
+                    "200": _ok("the replay file", {"type": "object"}),
+                    **_errors(403, 404, 409, 429, 503),
                 },
             }
         },

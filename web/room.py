@@ -24,7 +24,6 @@ the rules of any game.
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 import time
 from collections import OrderedDict
@@ -38,9 +37,11 @@ from web.bots import BotTurns
 from web.errors import ApiError, not_saved
 from web.fanout import Fanout
 from web.game_log import PAGE_MAX, GameLog
+from web.i18n import LANGUAGES
 from web.presses import Presses
 from web.previews import Previews, frame_json
 from web.replay import TableReplay
+from web.saving import SaveTrouble
 from web.seats import Seats
 from web.security import new_pin
 from web.store import DamagedGame, GameRecord, SavedRoom, Store
@@ -82,11 +83,13 @@ class Room:
         self.game_number = 0
         self.revision = 0  # bumped by every change of the game itself
         self.changed_at = time.monotonic()  # when the game last changed, for the bots' pause
+        self.last_active = clock()  # when a page last showed it or anything changed
         self.game_log: GameLog | None = None  # of the game on the table, from its saves
         self._log_since = 0  # the change (seq) at which pages must take the log afresh
         self.closed = False
         self._idempotent: OrderedDict[tuple[str, str], JSON] = OrderedDict()
         self._on_change = on_change
+        self.saving = SaveTrouble(self)
         self.seats = Seats(self)
         self.fanout = Fanout(self, self.snapshot_json)
         self.bot_turns = BotTurns(self)
@@ -109,7 +112,9 @@ class Room:
         on_change: Callable[[Room], None] | None = None,
     ) -> Room:
         """A table as it was saved, with its game (unless that game cannot be replayed:
-        then it is set aside in the store and the table starts without one)."""
+        then it is set aside in the store and the table starts without one). A row that
+        does not hold what a table needs raises ``ValueError`` naming it."""
+        _check_saved(saved)
         room = cls(saved.code, clock, saved.language, on_change, store, saved.pin)
         room.game_number = saved.game_number
         room.revision = saved.revision
@@ -119,11 +124,20 @@ class Room:
         if saved.game_id is not None:
             try:
                 session, record = room._load_saved(saved.game_id)
+            except KeyError:
+                store.set_aside_missing(saved.code, saved.game_id)
             except DamagedGame as exc:
-                log.error("table %s: saved game %s set aside: %s", room.code, saved.game_id, exc)
-                store.mark_damaged(saved.game_id, str(exc))
+                store.set_aside_damaged(saved.game_id, str(exc))
             else:
                 room._put_on(session, record)
+                seat_ids = [s.id for s in session.seats]
+                kept = room.seats.bots_for(session, seat_ids, None)
+                for seat, level in room.seats.bots.items():
+                    if kept.get(seat) != level:  # a bot this game cannot have plays nothing
+                        store.problems.append(
+                            f"Table {saved.code}: a bot {level!r} at seat {seat!r} was left out"
+                        )
+                room.seats.bots = kept
         return room
 
     def _load_saved(self, game_id: int) -> tuple[Session, GameRecord]:
@@ -181,7 +195,7 @@ class Room:
             freed = tuple(free or ())
             new_bots = self.seats.bots_for(session, seat_ids, bots, freed)
             kept_names, game_names = self.seats.names_for(seat_ids, names, freed)
-            try:
+            with self.saving.kept():
                 record = self.store.start_game(
                     self.code,
                     game,
@@ -195,8 +209,6 @@ class Room:
                     new_bots,
                     freed,
                 )
-            except (sqlite3.Error, OSError, ValueError) as exc:
-                raise not_saved(exc) from None
             self._put_on(session, record)
             self.game_number += 1
             self.seats.seated(seat_ids, new_bots, kept_names, freed)
@@ -222,10 +234,8 @@ class Room:
         with self.lock:
             if self.session is None and not self.replay.showing:
                 raise ApiError(409, "no_game", "No game is running on this table")
-            try:
+            with self.saving.kept():
                 self.store.put_away(self.code, self.revision + 1)
-            except (sqlite3.Error, OSError) as exc:
-                raise not_saved(exc) from None
             self.take_off()
             self.game_changed([])
             return {"revision": self.revision}
@@ -240,6 +250,14 @@ class Room:
                 )
             if self.record is not None and self.record.id == game_id:
                 return {"revision": self.revision, "game": self.game_name}
+            if self.store.revealed(game_id) is not None:
+                raise ApiError(
+                    409,
+                    "revealed",
+                    "That game was exported unfinished, which told every draw still to come, "
+                    "so it is closed for play",
+                    save=game_id,
+                )
             try:
                 session, record = self._load_saved(game_id)
             except KeyError:
@@ -248,8 +266,12 @@ class Room:
                 self.store.mark_damaged(game_id, str(exc))
                 raise ApiError(409, "damaged_save", f"That saved game is damaged: {exc}") from None
             seat_ids = [s.id for s in session.seats]
+            # who held its seats when it left its table hold them again, and nobody else
+            holders = self.store.holders(game_id)
             kept_bots = self.seats.bots_for(session, seat_ids, None)
-            try:
+            if holders is not None:
+                kept_bots = {s: level for s, level in kept_bots.items() if s not in holders}
+            with self.saving.kept():
                 self.store.put_on(
                     self.code,
                     game_id,
@@ -257,12 +279,11 @@ class Room:
                     self.game_number + 1,
                     seat_ids,
                     kept_bots,
+                    holders,
                 )
-            except (sqlite3.Error, OSError) as exc:
-                raise not_saved(exc) from None
             self._put_on(session, record)
             self.game_number += 1
-            self.seats.seated(seat_ids, kept_bots)
+            self.seats.seated(seat_ids, kept_bots, held=holders)
             self.game_changed([{"kind": "game_started", "seat": None, "seats": seat_ids}])
             self.table_clock.resume()
             return {"revision": self.revision, "game": record.game}
@@ -377,9 +398,11 @@ class Room:
             )
         except Exception as exc:
             # not saved, so not played: back to the game as it is stored
-            log.exception("table %s: could not save a change", self.code)
+            log.warning("table %s: could not save a change: %s", self.code, exc)
             self.session = game_module(record.game).replay(record.log())
+            self.saving.failed(exc)
             raise not_saved(exc) from None
+        self.saving.succeeded()
         return result
 
     # ----------------------------------------------------------------- publishing
@@ -388,10 +411,17 @@ class Room:
         """Something pages show changed: every page, the board and the bots learn of it
         (the caller holds the lock)."""
         self.fanout.publish(events)
+        self.last_active = self.clock()
         self.presses.show()
         self.bot_turns.wake()
         if self._on_change is not None:
             self._on_change(self)
+
+    def pages_open(self) -> bool:
+        """Whether any page follows the table now (a screen or a seat's phone)."""
+        return self.fanout.spectators > 0 or any(
+            claim.connections for claim in self.seats.claims.values()
+        )
 
     def room_json(self) -> JSON:
         return {
@@ -404,6 +434,7 @@ class Room:
             "hints": self.previews.hints,
             "spectators": self.fanout.spectators,
             "hardware": self.presses.status(),
+            "saving": self.saving.to_json(),
         }
 
     def snapshot_json(self, seat: str | None, since: int | None) -> JSON:
@@ -513,3 +544,18 @@ def _with_table_language(schema: JSON, options: JSON, language: str) -> JSON:
         if follows and language in spec.get("choices", ()):
             filled[name] = language
     return filled
+
+
+def _check_saved(saved: SavedRoom) -> None:
+    """Refuse a saved table whose row holds what no table can have (edited by hand, or
+    written by something else), before anything is built on it."""
+    for name in ("game_number", "revision"):
+        value = getattr(saved, name)
+        if type(value) is not int or value < 0:
+            raise ValueError(f"its {name} is {value!r}, not a whole number")
+    if type(saved.pin) is not str or not saved.pin.isdigit():
+        raise ValueError("its PIN is not digits")
+    if saved.language not in LANGUAGES:
+        raise ValueError(f"its language is {saved.language!r}, not one of {', '.join(LANGUAGES)}")
+    if saved.code != saved.code.upper():
+        raise ValueError(f"its code {saved.code!r} is not in capitals")

@@ -7,6 +7,12 @@ checked here (``authorize``), and so is every stream that asks for a seat's view
 (``visible_seat``): a token that no longer holds its seat (a new game without it, a
 seat freed by the table) sees the public view only.
 
+A seat moves to another device with a one-time ticket (``move_ticket``): the device
+holding the seat asks for it and passes it on as a link; the device that opens the link
+gets a new token (``take_over``) and the old token stops holding the seat at once. A
+ticket works once, for ``MOVE_TICKET_SECONDS``, only while the device that asked still
+holds the seat, and a newer ticket for the seat voids it; tickets are kept as digests.
+
 Every method runs under the table's lock and ends, when it changed anything, in the
 table's publish, so every page learns who sits where.
 """
@@ -14,18 +20,21 @@ table's publish, so every page learns who sits where.
 from __future__ import annotations
 
 import sqlite3
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.interface import JSON, Session
 from web.errors import ApiError, not_saved
 from web.security import new_token, token_digest, token_matches
-from web.store import SavedRoom
+from web.store import SavedRoom, SavedSeat
 
 if TYPE_CHECKING:
     from web.room import Room
 
 NAME_MAX = 24
+MOVE_TICKET_SECONDS = 600.0
+TICKET_MAX = 256
 
 
 @dataclass
@@ -35,9 +44,17 @@ class SeatClaim:
     connections: int = 0
 
 
+@dataclass
+class MoveTicket:
+    seat: str
+    holder: str  # the digest of the token that asked for it
+    expires: float  # time.monotonic()
+
+
 class Seats:
     def __init__(self, room: Room) -> None:
         self.room = room
+        self.moves: dict[str, MoveTicket] = {}  # by the ticket's digest
         self.claims: dict[str, SeatClaim] = {}
         self.bots: dict[str, str] = {}  # seats bots play, with their level
         self.names: dict[str, str] = {}  # names typed in the lobby, per seat
@@ -119,6 +136,54 @@ class Seats:
                 self.claims[seat] = held
             else:
                 held.name = clean
+            room.publish([])
+            return {"seat": seat, "token": given, "name": held.name}
+
+    def move_ticket(self, seat: str, token: str | None) -> JSON:
+        """A one-time ticket that seats another device in ``seat`` instead of this one."""
+        with self.room.lock:
+            self.authorize(seat, token)
+            now = time.monotonic()
+            self.moves = {
+                digest: ticket
+                for digest, ticket in self.moves.items()
+                if ticket.expires > now and ticket.seat != seat
+            }
+            ticket = new_token()
+            self.moves[token_digest(ticket)] = MoveTicket(
+                seat, self.claims[seat].digest, now + MOVE_TICKET_SECONDS
+            )
+            return {"seat": seat, "ticket": ticket, "expires_in": MOVE_TICKET_SECONDS}
+
+    def take_over(self, seat: str, ticket: str) -> JSON:
+        """The device with a move ticket takes ``seat``: a new token for it, and the old
+        token holds nothing from now on."""
+        room = self.room
+        with room.lock:
+            self.require_seat(seat)
+            found = (
+                self.moves.pop(token_digest(ticket), None) if len(ticket) <= TICKET_MAX else None
+            )
+            held = self.claims.get(seat)
+            if (
+                found is None
+                or found.seat != seat
+                or found.expires <= time.monotonic()
+                or held is None
+                or held.digest != found.holder
+            ):
+                raise ApiError(
+                    403,
+                    "bad_ticket",
+                    "This link to move the seat was used already, has expired or was "
+                    "replaced; ask for a new one on the device that holds the seat",
+                    seat=seat,
+                )
+            given = new_token()
+            digest = token_digest(given)
+            with room.saving.kept():
+                room.store.set_seat(room.code, seat, digest, held.name)
+            held.digest = digest
             room.publish([])
             return {"seat": seat, "token": given, "name": held.name}
 
@@ -228,10 +293,21 @@ class Seats:
         bots: dict[str, str],
         names: dict[str, str] | None = None,
         freed: tuple[str, ...] = (),
+        held: dict[str, SavedSeat] | None = None,
     ) -> None:
         """A game with ``seat_ids`` is on the table: seats it lacks, and ``freed`` ones,
-        are let go."""
-        self.claims = {s: c for s, c in self.claims.items() if s in seat_ids and s not in freed}
+        are let go, and when ``held`` is given only those tokens hold its seats (the
+        game's own players)."""
+        kept = {s: c for s, c in self.claims.items() if s in seat_ids and s not in freed}
+        if held is not None:
+            kept = {
+                seat: claim
+                if (claim := kept.get(seat)) is not None and claim.digest == holder.digest
+                else SeatClaim(holder.digest, holder.name)
+                for seat, holder in held.items()
+                if seat in seat_ids
+            }
+        self.claims = kept
         self.bots = bots
         if names is not None:
             self.names = names

@@ -8,7 +8,9 @@
   saved-game operation. It is shown on the table screen and printed in the terminal.
   A table page opened on the companion's own machine (loopback, addressed by a
   loopback name) is handed the PIN; any other device must type it. Wrong guesses are
-  throttled per address, so six digits cannot be tried through over the Wi-Fi.
+  throttled for every client, the companion's own machine included, per device and
+  for all devices together (``PinGuard``), so six digits cannot be tried through, not
+  even by a client that keeps changing its address.
 * State-changing requests that a browser marks as coming from another site
   (``Sec-Fetch-Site``) or whose ``Origin`` is not this server are refused, so a page
   elsewhere cannot make a visitor's browser act here. Clients that are not browsers
@@ -17,11 +19,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import ipaddress
 import secrets
 import threading
 import time
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -33,11 +37,17 @@ TOKEN_BYTES = 18
 LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1", "[::1]"}
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
-# Wrong PINs from one address: this many are free, then each further one locks that
-# address out for LOCK_SECONDS, doubled per further failure up to LOCK_MAX_SECONDS.
+# Wrong PINs from one device: this many are free, then each further one locks that
+# device out for LOCK_SECONDS, doubled per further failure up to LOCK_MAX_SECONDS.
 FREE_FAILURES = 5
 LOCK_SECONDS = 30.0
 LOCK_MAX_SECONDS = 3600.0
+# Wrong PINs from all devices together: this many in FAILURE_WINDOW_SECONDS are free,
+# then each further one locks every device but the companion's own screen out, for as
+# long as above; a client that changes its address for every guess gets no more.
+ALL_FREE_FAILURES = 20
+FAILURE_WINDOW_SECONDS = 3600.0
+DEVICES_KEPT = 4096  # the devices whose wrong PINs are remembered, most recent first
 
 
 def new_token() -> str:
@@ -100,6 +110,30 @@ def cross_site_refusal(
     return None
 
 
+def device_of(address: str | None) -> str:
+    """Which device a request comes from, as far as the server can tell: its address,
+    or for IPv6 its /64 (a device may take any address in its own network)."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return "?"
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address) and not ip.is_loopback:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def client_key(address: str | None) -> str:
+    """Whom a request's wrong PINs count against: its device, and one key for every
+    loopback address (a program on this machine can take any of 127.0.0.0/8)."""
+    device = device_of(address)
+    with contextlib.suppress(ValueError):
+        if ipaddress.ip_address(device).is_loopback:
+            return "loopback"
+    return device
+
+
 @dataclass
 class _Failures:
     count: int = 0
@@ -107,26 +141,46 @@ class _Failures:
 
 
 class PinGuard:
-    """Checks table PINs and throttles wrong guesses per client address."""
+    """Checks table PINs and throttles wrong guesses: per device (``client_key``), and
+    for all devices together, so neither many devices nor changing addresses buy more
+    guesses. While all are locked, the companion's own screen (which is handed the PIN
+    and never guesses) still gets in with the right one."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self._failures: dict[str, _Failures] = {}
+        self._devices: OrderedDict[str, _Failures] = OrderedDict()
+        self._recent: deque[float] = deque(maxlen=ALL_FREE_FAILURES + 1)
+        self._everyone = _Failures()
         self._lock = threading.Lock()
 
-    def check(self, pin: str, given: str | None, address: str | None) -> None:
-        """Return if ``given`` is the table's ``pin``; else raise the reason."""
-        key = address or "?"
-        exempt = is_loopback_address(address)  # the table's own screen is never locked out
+    def check(
+        self,
+        pins: str | tuple[str, ...],
+        given: str | None,
+        address: str | None,
+        own_screen: bool = False,
+    ) -> None:
+        """Return if ``given`` is the table's PIN (or one of ``pins``); else raise why."""
+        key = client_key(address)
+        accepted = (pins,) if isinstance(pins, str) else pins
         with self._lock:
-            failures = self._failures.get(key)
             now = self.clock()
-            if failures is not None and failures.locked_until > now and not exempt:
-                wait = int(failures.locked_until - now) + 1
+            device = self._devices.get(key)
+            if device is not None and device.locked_until > now:
+                wait = _seconds(device.locked_until - now)
                 raise ApiError(
                     429,
                     "pin_locked",
                     f"Too many wrong table PINs from this device; try again in {wait} s",
+                    seconds=wait,
+                )
+            if self._everyone.locked_until > now and not own_screen:
+                wait = _seconds(self._everyone.locked_until - now)
+                raise ApiError(
+                    429,
+                    "table_locked",
+                    f"Too many wrong table PINs from all devices; the table's controls are "
+                    f"locked for {wait} s (the companion's own screen still works)",
                     seconds=wait,
                 )
             if not given:
@@ -136,14 +190,34 @@ class PinGuard:
                     "Only the table can do this: enter the table PIN "
                     "(shown on the table screen and in the companion's terminal)",
                 )
-            if secrets.compare_digest(pin.encode(), given.strip().encode()[:64]):
-                self._failures.pop(key, None)
+            typed = given.strip().encode()[:64]
+            right = [secrets.compare_digest(pin.encode(), typed) for pin in accepted]
+            if any(right):
+                self._devices.pop(key, None)
                 return
-            if len(self._failures) > 4096:  # forget old addresses rather than grow forever
-                self._failures.clear()
-            failures = self._failures.setdefault(key, _Failures())
-            failures.count += 1
-            if failures.count > FREE_FAILURES and not exempt:
-                over = failures.count - FREE_FAILURES - 1
-                failures.locked_until = now + min(LOCK_SECONDS * 2**over, LOCK_MAX_SECONDS)
+            self._failed(key, now)
         raise ApiError(403, "bad_pin", "That is not this table's PIN")
+
+    def _failed(self, key: str, now: float) -> None:
+        device = self._devices.pop(key, None) or _Failures()
+        self._devices[key] = device  # the most recent last
+        while len(self._devices) > DEVICES_KEPT:
+            self._devices.popitem(last=False)
+        device.count += 1
+        if device.count > FREE_FAILURES:
+            device.locked_until = now + _lock_seconds(device.count - FREE_FAILURES)
+        self._recent.append(now)
+        if len(self._recent) > ALL_FREE_FAILURES and now - self._recent[0] < FAILURE_WINDOW_SECONDS:
+            self._everyone.count += 1
+            self._everyone.locked_until = now + _lock_seconds(self._everyone.count)
+        elif now - self._recent[0] >= FAILURE_WINDOW_SECONDS:
+            self._everyone.count = 0  # a quiet hour: the budget of all devices is whole again
+
+
+def _lock_seconds(over: int) -> float:
+    """How long the ``over``-th wrong PIN past the free ones locks out."""
+    return min(LOCK_SECONDS * 2 ** min(over - 1, 20), LOCK_MAX_SECONDS)
+
+
+def _seconds(left: float) -> int:
+    return int(left) + 1

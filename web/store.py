@@ -13,7 +13,10 @@ settings (``room_settings``: whether phones may ask for hints), its revision and
 game on it. Per game (``games``
 and ``actions``): the header of the game's log (``Session.log_json()`` without its
 ``actions``: game, options, seed...) and one row per action, so an undo deletes the
-last row and the table always holds exactly the acknowledged log. ``answers`` keeps the
+last row and the table always holds exactly the acknowledged log. A game also keeps
+who held its seats when it left its table (``holders``: seat -> token digest and name),
+so only they hold them again when it is resumed, and when its secret was let out
+(``revealed``: an unfinished game exported on purpose, closed for play from then on). ``answers`` keeps the
 answers to requests sent with an Idempotency-Key, so a retry after a restart gets the
 first answer instead of playing twice.
 
@@ -91,7 +94,9 @@ CREATE TABLE IF NOT EXISTS games (
     over INTEGER NOT NULL DEFAULT 0,
     result TEXT,
     imported INTEGER NOT NULL DEFAULT 0,
-    damaged TEXT
+    damaged TEXT,
+    holders TEXT,
+    revealed REAL
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL,
@@ -246,6 +251,10 @@ class Store:
                         f"save format {found}; this version reads {SCHEMA_VERSION}"
                     )
             db.executescript(SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+            for column, kind in (("holders", "TEXT"), ("revealed", "REAL")):
+                if column not in columns:  # saves from before these were kept
+                    db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
             db.execute(
                 "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)",
                 (str(SCHEMA_VERSION),),
@@ -335,6 +344,14 @@ class Store:
                 (code, pin, language, int(main), self.clock()),
             )
 
+    def remove_room(self, code: str) -> None:
+        """Table ``code`` is closed: its seats and settings go, its games stay saved."""
+        with self._write() as db:
+            self._keep_holders(db, code)
+            for table in ("seats", "bot_seats", "room_settings"):
+                db.execute(f"DELETE FROM {table} WHERE room = ?", (code,))
+            db.execute("DELETE FROM rooms WHERE code = ? AND main = 0", (code,))
+
     def set_seat(self, code: str, seat: str, digest: str, name: str) -> None:
         with self._write() as db:
             db.execute(
@@ -376,6 +393,37 @@ class Store:
             names[seat] = name
             db.execute("UPDATE games SET names = ? WHERE id = ?", (_dumps(names), row[0]))
 
+    def _keep_holders(self, db: sqlite3.Connection, code: str) -> None:
+        """The game on table ``code`` leaves it: who holds its seats now goes with it."""
+        row = db.execute(
+            "SELECT games.id, games.seats FROM rooms JOIN games ON games.id = rooms.game_id "
+            "WHERE rooms.code = ?",
+            (code,),
+        ).fetchone()
+        if row is None:
+            return
+        game_id, seats = row[0], set(_loads_list(row[1]))
+        held = {
+            seat: [digest, name]
+            for seat, digest, name in db.execute(
+                "SELECT seat, token_digest, name FROM seats WHERE room = ?", (code,)
+            )
+            if seat in seats
+        }
+        db.execute("UPDATE games SET holders = ? WHERE id = ?", (_dumps(held), game_id))
+
+    def holders(self, game_id: int) -> dict[str, SavedSeat] | None:
+        """Who held a saved game's seats when it left its table (None: not known, a game
+        saved before this was kept)."""
+        rows = self._read("SELECT holders FROM games WHERE id = ?", (game_id,))
+        if not rows or rows[0][0] is None:
+            return None
+        return {
+            seat: SavedSeat(str(held[0]), str(held[1]))
+            for seat, held in _loads_dict(rows[0][0]).items()
+            if isinstance(held, list) and len(held) == 2
+        }
+
     def _keep_seats(self, db: sqlite3.Connection, code: str, seats: list[str]) -> None:
         marks = ",".join("?" * len(seats))
         for table in ("seats", "bot_seats"):
@@ -407,6 +455,7 @@ class Store:
         header, actions = split_log(log_json)
         now = self.clock()
         with self._write() as db:
+            self._keep_holders(db, code)
             cursor = db.execute(
                 "INSERT INTO games (game, header, seats, names, created, updated, moves) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -505,6 +554,7 @@ class Store:
     def put_away(self, code: str, revision: int) -> None:
         """Take the game off table ``code``; it stays saved."""
         with self._write() as db:
+            self._keep_holders(db, code)
             db.execute(
                 "UPDATE rooms SET game_id = NULL, revision = ? WHERE code = ?", (revision, code)
             )
@@ -517,20 +567,49 @@ class Store:
         game_number: int,
         seats: list[str],
         bots: dict[str, str] | None = None,
+        holders: dict[str, SavedSeat] | None = None,
     ) -> None:
         """Put saved game ``game_id`` on table ``code`` (its current game stays saved);
-        ``bots``, when given, are exactly the seats bots play from now."""
+        ``bots``, when given, are exactly the seats bots play from now, ``holders``, when
+        given, exactly the people who hold its seats (else the table's keep them)."""
         with self._write() as db:
+            self._keep_holders(db, code)
             db.execute(
                 "UPDATE rooms SET game_id = ?, revision = ?, game_number = ? WHERE code = ?",
                 (game_id, revision, game_number, code),
             )
             self._keep_seats(db, code, seats)
+            if holders is not None:
+                db.execute("DELETE FROM seats WHERE room = ?", (code,))
+                db.executemany(
+                    "INSERT INTO seats (room, seat, token_digest, name) VALUES (?, ?, ?, ?)",
+                    [(code, seat, held.digest, held.name) for seat, held in holders.items()],
+                )
             if bots is not None:
                 self._set_bots(db, code, bots)
 
     def exists(self, game_id: int) -> bool:
         return bool(self._read("SELECT 1 FROM games WHERE id = ?", (game_id,)))
+
+    def finished_or_open(self, game_id: int) -> bool:
+        """Whether a saved game's file may leave the companion: it is over, its secret
+        was let out already, or it is damaged (never to be played again)."""
+        rows = self._read("SELECT over, revealed, damaged FROM games WHERE id = ?", (game_id,))
+        return bool(rows) and any(value for value in rows[0])
+
+    def revealed(self, game_id: int) -> float | None:
+        rows = self._read("SELECT revealed FROM games WHERE id = ?", (game_id,))
+        return float(rows[0][0]) if rows and rows[0][0] is not None else None
+
+    def reveal(self, game_id: int) -> float:
+        """Note that a game's secret was let out (now, unless it was before); when."""
+        with self._write() as db:
+            db.execute(
+                "UPDATE games SET revealed = ? WHERE id = ? AND revealed IS NULL",
+                (self.clock(), game_id),
+            )
+            (when,) = db.execute("SELECT revealed FROM games WHERE id = ?", (game_id,)).fetchone()
+        return float(when)
 
     def table_of(self, game_id: int) -> str | None:
         rows = self._read("SELECT code FROM rooms WHERE game_id = ?", (game_id,))
@@ -568,6 +647,25 @@ class Store:
             db.execute("UPDATE rooms SET game_id = NULL WHERE game_id = ?", (game_id,))
         self.problems.append(f"Saved game {game_id} was set aside: {problem}")
 
+    def set_aside_damaged(self, game_id: int, problem: str) -> None:
+        """``mark_damaged`` while the tables are put back: a disk that refuses the mark
+        leaves the game out for this run all the same (it is looked at again next time)."""
+        log.error("saved game %s set aside: %s", game_id, problem)
+        try:
+            self.mark_damaged(game_id, problem)
+        except (sqlite3.Error, OSError) as exc:
+            self.problems.append(
+                f"Saved game {game_id} was left out: {problem} (it could not be marked: {exc})"
+            )
+
+    def set_aside_missing(self, code: str, game_id: int) -> None:
+        """Table ``code`` names a game the saves no longer hold: the table starts without."""
+        problem = f"Table {code} had saved game {game_id}, which is missing; it starts without one."
+        log.error("%s", problem)
+        self.problems.append(problem)
+        with contextlib.suppress(sqlite3.Error, OSError), self._write() as db:
+            db.execute("UPDATE rooms SET game_id = NULL WHERE code = ?", (code,))
+
     def raw_log(self, game_id: int) -> JSON:
         """What is stored of a game, even a damaged one, as a log (for export)."""
         header_rows = self._read("SELECT header FROM games WHERE id = ?", (game_id,))
@@ -587,7 +685,7 @@ class Store:
     def listing(self) -> list[JSON]:
         rows = self._read(
             "SELECT g.id, g.game, g.seats, g.names, g.header, g.created, g.updated, g.moves, "
-            "g.over, g.result, g.imported, g.damaged, r.code FROM games g "
+            "g.over, g.result, g.imported, g.damaged, g.revealed, r.code FROM games g "
             "LEFT JOIN rooms r ON r.game_id = g.id ORDER BY g.updated DESC LIMIT ?",
             (LISTED,),
         )
@@ -605,6 +703,7 @@ class Store:
             result,
             imported,
             damaged,
+            revealed,
             table,
         ) in rows:
             options = _loads_dict(header).get("options")
@@ -623,6 +722,7 @@ class Store:
                     "result": _loads_dict(result) if result else None,
                     "imported": bool(imported),
                     "damaged": damaged,
+                    "revealed": revealed,
                     "table": table,
                 }
             )
@@ -649,7 +749,7 @@ class Store:
         with self._write() as db:
             cursor = db.execute(
                 "INSERT INTO games (game, header, seats, names, created, updated, moves, over, "
-                "result, imported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
+                "result, imported, holders) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, '{}')",
                 (
                     game,
                     _dumps(header),

@@ -7,9 +7,16 @@ so a page that missed messages is simply up to date again with the next. A comme
 every ``heartbeat`` seconds keeps proxies and phones from dropping a quiet stream and
 tells the server when a page has gone (its write fails and the stream ends).
 
-Each open stream holds one server thread while it waits; ``CLACKS_STREAM_LIMIT`` keeps
-some threads free for ordinary requests and answers 503 with ``Retry-After`` beyond it
-(browsers' EventSource retries by itself).
+Each open stream holds one server thread while it waits, so streams are bounded
+(``StreamGate``): ``CLACKS_STREAM_LIMIT`` in all, which keeps threads free for ordinary
+requests; ``STREAMS_PER_DEVICE`` for the table's and spectators' pages of one device
+(beyond: ``429 too_many_streams``); and ``STREAMS_PER_SEAT`` per seat, a seat's newest
+stream ending its oldest (a phone that reloads). When all are taken, a seat's stream
+(its token) ends the oldest page of the device with the most, and so does another
+device's page if that device holds two more than it: a device that opens page after
+page can only take its own share, and a player always gets their stream. Otherwise
+``503 busy`` with ``Retry-After`` (the pages' EventSource retries by itself). A stream
+whose page does not read what it is sent is closed by the server (clacks/serve_channel.py).
 
 With ``?board=1`` (the table screen drawing a simulated board) the stream also carries
 ``board`` messages: the LEDs as lit, animations included, instead of the page polling.
@@ -18,6 +25,7 @@ With ``?board=1`` (the table screen drawing a simulated board) the stream also c
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 
 from flask import Blueprint, Response, current_app, request
 
@@ -25,31 +33,86 @@ from web.api import checked_token, room, seat_id
 from web.errors import ApiError
 from web.fanout import Subscriber
 from web.room import Room
+from web.security import device_of
 
 stream = Blueprint("stream", __name__)
+
+STREAMS_PER_DEVICE = 8
+STREAMS_PER_SEAT = 2
 
 # How soon a browser's EventSource tries again after its stream drops (the pages also
 # reconnect by themselves, with a short backoff, and show that they are offline).
 RETRY = b"retry: 500\n\n"
 
 
-class StreamGate:
-    """Counts open streams against the limit."""
+@dataclass(eq=False)
+class OpenStream:
+    device: str
+    room: Room
+    seat: str | None  # a seat's stream (its token held it when opened), else None
+    ended: bool = False  # let go to make room for another: the stream ends at once
+    subscriber: Subscriber | None = None  # once it follows the table
 
-    def __init__(self, limit: int) -> None:
+
+class StreamGate:
+    """The open streams, against the limits."""
+
+    def __init__(self, limit: int, per_device: int = STREAMS_PER_DEVICE) -> None:
         self.limit = limit
-        self.open = 0
+        self.per_device = per_device
+        self.streams: list[OpenStream] = []  # oldest first
         self._lock = threading.Lock()
 
-    def enter(self) -> None:
+    def enter(self, device: str, found: Room, seat: str | None) -> OpenStream:
+        """A place for a new stream, or the reason there is none."""
         with self._lock:
-            if self.open >= self.limit:
-                raise ApiError(503, "busy", "Too many open pages; retrying shortly")
-            self.open += 1
+            ending: list[OpenStream] = []
+            if seat is not None:
+                same = [s for s in self.streams if s.room is found and s.seat == seat]
+                ending += same[: max(0, len(same) - STREAMS_PER_SEAT + 1)]
+            elif (
+                sum(s.device == device and s.seat is None for s in self.streams) >= self.per_device
+            ):
+                raise ApiError(
+                    429,
+                    "too_many_streams",
+                    f"This device has {self.per_device} pages of tables open already",
+                    streams=self.per_device,
+                )
+            if len(self.streams) - len(ending) >= self.limit:
+                room_for = self._share_for(device, seat is not None, ending)
+                if room_for is None:
+                    raise ApiError(503, "busy", "Too many open pages; retrying shortly")
+                ending.append(room_for)
+            for gone in ending:
+                gone.ended = True
+                self.streams.remove(gone)
+            opened = OpenStream(device, found, seat)
+            self.streams.append(opened)
+        for gone in ending:  # woken outside the gate's lock: they end at once
+            if gone.subscriber is not None:
+                gone.room.fanout.let_go(gone.subscriber)
+        return opened
 
-    def leave(self) -> None:
+    def _share_for(self, device: str, a_seat: bool, ending: list[OpenStream]) -> OpenStream | None:
+        """The page to end for a new stream when all are taken: the oldest page of the
+        device with the most, if the newcomer is a seat's or that device holds two more
+        pages than the newcomer's."""
+        pages: dict[str, list[OpenStream]] = {}
+        for s in self.streams:
+            if s.seat is None and s not in ending:
+                pages.setdefault(s.device, []).append(s)
+        if not pages:
+            return None
+        most = max(pages.values(), key=len)
+        if a_seat or len(most) > len(pages.get(device, [])) + 1:
+            return most[0]
+        return None
+
+    def leave(self, opened: OpenStream) -> None:
         with self._lock:
-            self.open -= 1
+            if opened in self.streams:
+                self.streams.remove(opened)
 
 
 def gate() -> StreamGate:
@@ -67,13 +130,14 @@ def events(code: str) -> Response:
         found.seats.seat_for_token(seat_id(seat), token)  # refuses a wrong token with 403
     heartbeat = float(current_app.config["CLACKS_HEARTBEAT"])
     streams = gate()
-    streams.enter()
+    opened = streams.enter(device_of(request.remote_addr), found, seat)
     try:
         subscriber = found.fanout.subscribe(seat, token, board)
+        opened.subscriber = subscriber  # (a stream ended before this stops at its next look)
     except BaseException:
-        streams.leave()
+        streams.leave(opened)
         raise
-    return _sse(_EventStream(found, subscriber, heartbeat, streams))
+    return _sse(_EventStream(found, subscriber, heartbeat, streams, opened))
 
 
 def _sse(body: _EventStream) -> Response:
@@ -88,9 +152,15 @@ class _EventStream:
     subscription ends even when the page goes before the first message is sent."""
 
     def __init__(
-        self, found: Room, subscriber: Subscriber, heartbeat: float, streams: StreamGate
+        self,
+        found: Room,
+        subscriber: Subscriber,
+        heartbeat: float,
+        streams: StreamGate,
+        opened: OpenStream,
     ) -> None:
         self.streams = streams
+        self.opened = opened
         self.room = found
         self.subscriber = subscriber
         self.heartbeat = heartbeat
@@ -101,17 +171,20 @@ class _EventStream:
         return self
 
     def __next__(self) -> bytes:
-        if self.closed or self.room.closed:
+        if self.closed or self.room.closed or self.opened.ended:
             self.close()
             raise StopIteration
         if not self.started:
             self.started = True
             return RETRY + self.room.fanout.first(self.subscriber)
         message = self.room.fanout.wait(self.subscriber, self.heartbeat)
+        if self.opened.ended:
+            self.close()
+            raise StopIteration
         return b": keep-alive\n\n" if message is None else message
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
             self.room.fanout.unsubscribe(self.subscriber)
-            self.streams.leave()
+            self.streams.leave(self.opened)

@@ -7,24 +7,28 @@ Saved games belong to the whole companion, so any table (with its own PIN) sees 
 all; a game on another table can be neither resumed here nor deleted.
 
 A replay file is the game's own log (``Session.log_json()``: game, options, seed and
-every action) with the players' ``names``. It holds the seed, which foretells every
-draw of an unfinished game, which is why exporting needs the PIN too.
+every action) with the players' ``names``. Its seed foretells every draw of an
+unfinished game, so an unfinished game's file leaves the companion only on purpose:
+``POST .../reveal`` (the PIN, logged), which ends the game's secrecy for good: it is
+taken off its table and can no longer be resumed. A finished game exports freely.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import sqlite3
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
 from engine.core.interface import game_module, game_modules
 from web.api import body, hub, optional_int, request_json, require_table, room, seat_id
-from web.errors import ApiError
-from web.security import is_own_screen
+from web.errors import ApiError, not_saved
 from web.store import DamagedGame
 
 tables = Blueprint("tables", __name__)
+log = logging.getLogger("clacks.web")
 
 IMPORT_MAX_BYTES = 1024 * 1024  # a long game's log is some 10 KB
 NAME_MAX = 24
@@ -101,10 +105,52 @@ def delete_save(code: str, game_id: int) -> Response:
 
 @tables.get("/rooms/<code>/saves/<int:game_id>/export")
 def export_save(code: str, game_id: int) -> Response:
+    """A finished game's replay file (or one revealed before, or a damaged one)."""
     require_table(room(code))
-    store = hub().store
     _require_saved(game_id)
-    _refuse_a_game_in_play(game_id)
+    if not hub().store.finished_or_open(game_id):
+        table = hub().store.table_of(game_id)
+        raise ApiError(
+            409,
+            "unfinished",
+            "This game is not finished, and its file would tell every hand and draw still "
+            "to come; finish it, or reveal it (which closes it for play)",
+            table=table,
+        )
+    return _replay_file(game_id)
+
+
+@tables.post("/rooms/<code>/saves/<int:game_id>/reveal")
+def reveal_save(code: str, game_id: int) -> Response:
+    """An unfinished game's replay file, on purpose: its secrecy ends, so it is taken
+    off its table and closed for play for good (and the companion's log says so)."""
+    found = room(code)
+    require_table(found)
+    store = hub().store
+    with hub().saves_lock:
+        _require_saved(game_id)
+        if store.finished_or_open(game_id):
+            return _replay_file(game_id)  # nothing secret left to end
+        table = store.table_of(game_id)
+        if table is not None and table != found.code:
+            raise ApiError(409, "on_another_table", f"That game is on table {table}", table=table)
+        if table is not None:
+            found.end_game()
+        try:
+            store.reveal(game_id)
+        except (sqlite3.Error, OSError) as exc:
+            raise not_saved(exc) from None
+    log.warning(
+        "saved game %s revealed at table %s from %s: closed for play",
+        game_id,
+        found.code,
+        request.remote_addr,
+    )
+    return _replay_file(game_id)
+
+
+def _replay_file(game_id: int) -> Response:
+    store = hub().store
     try:
         record, names = store.load(game_id)
         replay_file: dict[str, Any] = {**record.log(), "names": names}
@@ -190,24 +236,6 @@ def _saved_id(game_id: int | None) -> int:
     if game_id is None or not 0 < game_id < 2**63:
         raise ApiError(404, "unknown_save", "There is no such saved game", save=game_id)
     return game_id
-
-
-def _refuse_a_game_in_play(game_id: int) -> None:
-    """A replay file holds the seed, so it tells every hand and draw still to come: the
-    game being played is exported only to the companion's own screen, in the open, not
-    to any device that has seen the PIN."""
-    playing = hub().store.table_of(game_id)
-    if playing is None or is_own_screen(request.remote_addr, request.host):
-        return
-    session = hub().room(playing).session
-    if session is not None and not session.over:
-        raise ApiError(
-            409,
-            "in_play",
-            f"This game is being played on table {playing}, and its file would tell every "
-            "hand; end it first, or export it from the companion's own screen",
-            table=playing,
-        )
 
 
 def _require_saved(game_id: int) -> None:

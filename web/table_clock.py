@@ -4,6 +4,10 @@ running out, a saved game taken up again after the companion was down).
 The engine never reads a clock; the hub's clock thread asks each table for its game's
 ``deadline`` and calls ``tick`` when it has passed. Both actions are the table's own
 (no seat), applied through the table's change path like any other.
+
+When the saves refuse such an action it did not happen (web/saving.py): the clock tries
+it again every ``RETRY_SECONDS`` until the disk takes it, a taking-up owed before the
+turn's own deadline, so a timed turn never runs out for time the table was not playing.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, Session
+from web.errors import ApiError
+from web.saving import RETRY_SECONDS
 
 if TYPE_CHECKING:
     from web.room import Room
@@ -24,26 +30,41 @@ log = logging.getLogger("clacks.web")
 class TableClock:
     def __init__(self, room: Room) -> None:
         self.room = room
+        self.retry_at: float | None = None  # after a save refused: not before then
+        self.resume_owed = False  # a taking-up the saves refused, to be tried again
 
     def deadline(self) -> float | None:
         room = self.room
         with room.lock:
-            return room.session.deadline() if room.session is not None else None
+            if room.session is None:
+                return None
+            due = self.retry_at if self.resume_owed else room.session.deadline()
+            if due is not None and self.retry_at is not None:
+                due = max(due, self.retry_at)
+            return due
 
     def tick(self) -> bool:
         """Apply what the game's clock demands now; True if something happened."""
+        if self.resume_owed:
+            return self.resume()
         return self._table_action(lambda session, now: session.clock_action(now))
 
     def resume(self) -> bool:
         """Take up a saved game after the companion was down or the game put away: apply
         what the game asks for then (a timed turn's clock stands still meanwhile); True
         if something happened."""
-        return self._table_action(lambda session, now: session.resume_action(now))
+        with self.room.lock:
+            self.resume_owed = True
+            done = self._table_action(lambda session, now: session.resume_action(now))
+            if self.retry_at is None:
+                self.resume_owed = False
+            return done
 
     def _table_action(self, wanted: Callable[[Session, float], JSON | None]) -> bool:
         room = self.room
         with room.lock:
             session = room.session
+            self.retry_at = None
             if session is None:
                 return False
             now = room.clock()
@@ -55,5 +76,12 @@ class TableClock:
             except IllegalAction as exc:
                 log.debug("table %s: the game refused its own clock: %s", room.code, exc)
                 return False
-            room.after_change(events)
+            try:
+                room.after_change(events)
+            except ApiError as exc:
+                if exc.code != "not_saved":
+                    raise
+                # not saved, so not done: the same is asked of the game again shortly
+                self.retry_at = now + RETRY_SECONDS
+                return False
             return True

@@ -1,6 +1,7 @@
 // The phone hand controller: pick a seat, then see only your own hand and act. The seat's
 // token is kept in localStorage, so a phone that sleeps or reloads gets its seat back; a
-// join link ending in #seat=...&token=... (the seat's own link) seats a device directly.
+// link ending in #seat=...&move=... (asked for by the device holding the seat: one use,
+// a few minutes) moves the seat to the device that opens it, and the old one lets go.
 "use strict";
 
 (() => {
@@ -11,7 +12,10 @@
   const errorBox = document.getElementById("error");
   const storeKey = `clacks-seat:${code}`;
   const references = {};
+  const moving = moveFromLink();
   let held = fromLink() || load();
+  let linkOpen = false;
+  let linkShown = ""; // the seat's move link while its box stays open across redraws
   let state = null;
   let stream = null;
   let ref = null;
@@ -52,9 +56,29 @@
     return { seat, token };
   }
 
-  function seatLink() {
-    const params = new URLSearchParams({ seat: held.seat, token: held.token });
-    return `${window.location.origin}/join/${encodeURIComponent(code)}#${params}`;
+  // A link that moves the seat here: taken out of the address bar at once, and redeemed
+  // for a token of this device's own (the device that asked for it loses the seat).
+  function moveFromLink() {
+    const params = new URLSearchParams(window.location.hash.slice(1));
+    const seat = params.get("seat");
+    const ticket = params.get("move");
+    if (!seat || !ticket) return null;
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+    return { seat, ticket };
+  }
+
+  // The seat's own link, asked for when the "move" box is opened: a new one voids the last.
+  async function seatLink() {
+    linkShown = "";
+    try {
+      const answer = await api("POST", `/rooms/${code}/seats/${encodeURIComponent(held.seat)}/move`, {}, held.token);
+      const params = new URLSearchParams({ seat: answer.seat, move: answer.ticket });
+      linkShown = `${window.location.origin}/join/${encodeURIComponent(code)}#${params}`;
+    } catch (err) {
+      showError(err.body);
+    }
+    const input = document.querySelector(".seat-link input");
+    if (input) input.value = linkShown;
   }
 
   function save(value) {
@@ -96,6 +120,15 @@
   }
 
   async function start() {
+    if (moving) {
+      try {
+        const claimed = await api("POST", `/rooms/${code}/seats/${encodeURIComponent(moving.seat)}`,
+          { ticket: moving.ticket });
+        save({ seat: claimed.seat, token: claimed.token });
+      } catch (err) {
+        showError(err.body);
+      }
+    }
     if (held) {
       try {
         await api("GET", `/rooms/${code}?seat=${encodeURIComponent(held.seat)}`, undefined, held.token);
@@ -188,10 +221,17 @@
 
   // The seat's menu: the language, and the link that moves the seat to another device.
   function seatMenu() {
-    const link = el("details", { class: "seat-link" },
+    // the link is a one-time ticket, asked for when the box opens: it moves the seat
+    const linkInput = el("input", { readonly: true, value: linkOpen ? linkShown : "", "aria-label": t("phone.seat_link"),
+                                    onfocus: (event) => event.target.select() });
+    const link = el("details", { class: "seat-link", open: linkOpen },
       el("summary", {}, t("phone.seat_link")), el("p", { class: "hint" }, t("phone.seat_link_hint")),
-      el("input", { readonly: true, value: seatLink(), "aria-label": t("phone.seat_link"),
-                    onfocus: (event) => event.target.select() }));
+      el("p", { class: "hint" }, t("phone.seat_link_once")), linkInput);
+    link.addEventListener("toggle", () => {
+      const opening = link.open && !linkOpen;
+      linkOpen = link.open;
+      if (opening) seatLink();
+    });
     const menu = el("details", { class: "seat-menu", open: menuOpen },
       el("summary", { "data-action": "menu", "aria-label": t("phone.menu") }, "⋯"),
       el("div", { class: "seat-menu-body" }, Clacks.languageSwitcher(), link));

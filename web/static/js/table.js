@@ -14,6 +14,7 @@
   const noticeBox = document.getElementById("notice");
   const lobby = document.getElementById("lobby");
   const hardwareBox = document.getElementById("hardware");
+  const savingBox = document.getElementById("saving");
   const ledBox = document.getElementById("leds");
   const ledGrid = document.getElementById("led-grid");
   const references = {};
@@ -49,6 +50,7 @@
     if (!state) return;
     renderPresence();
     renderHardware(state.room.hardware);
+    renderSaving(state.room.saving);
     if (state.replay) {
       // the replay viewer: the finished game as the table saw it at the step shown
       const replay = state.replay;
@@ -125,6 +127,13 @@
     hardwareBox.replaceChildren(...warnings.map((w) => el("span", { class: "warning" }, t("ui.hardware_warning", { warning: w }))));
     hardwareBox.hidden = !warnings.length;
     ledBox.hidden = !(hardware && hardware.leds && hardware.leds.backend === "simulator");
+  }
+
+  // The saves refusing writes (a full disk, say): told until the companion saves again.
+  function renderSaving(saving) {
+    const since = saving ? new Date(saving.failing_since * 1000).toLocaleTimeString(Clacks.lang) : "";
+    savingBox.textContent = saving ? t("ui.saves_failing", { time: since }) : "";
+    savingBox.hidden = !saving;
   }
 
   // The LEDs in lamp order a1..d4 (bit row*4+col), drawn as seen from South: row 4 on top.
@@ -411,7 +420,8 @@
       playersField, variantsBox, choicesBox, wordsChoice, seatsBox,
       field(t("ui.seed"), seedInput), field(t("ui.language"), langSelect), errorBox,
       el("div", { class: "buttons" }, start, state && state.view ? cancel : null,
-        Clacks.tableAdmin ? Clacks.tableAdmin.savesButton() : null));
+        Clacks.tableAdmin ? Clacks.tableAdmin.savesButton() : null),
+      Clacks.tableAdmin ? Clacks.tableAdmin.lobbyPin() : null);
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const m = mode();

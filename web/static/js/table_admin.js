@@ -1,7 +1,8 @@
-// The table's own controls, behind its PIN: the PIN itself (shown here as in the
-// terminal), ending the game, freeing seats, the saved games (resume, replay, export,
-// import, delete) and the replay viewer's buttons. The page is handed the PIN when it is
-// opened on the companion's own screen; anywhere else it is typed once and kept for the tab.
+// The table's own controls, behind its PIN: the PIN itself (shown here on request, as
+// in the terminal), closing the table, ending the game, freeing seats, the saved games
+// (resume, replay, export, reveal, import, delete) and the replay viewer's buttons. The
+// page is handed the PIN when it is opened on the companion's own screen; anywhere else
+// it is typed once and kept for the tab.
 "use strict";
 
 (() => {
@@ -19,6 +20,9 @@
   let state = null;
   let playing = null; // the replay's play button timer
   let controlsShown = null; // what the controls were drawn from, to keep a select open
+  const PIN_SHOWN_MS = 10000;
+  let pinShown = false;
+  let pinTimer = null;
   const botChoice = {}; // the level picked for each free seat, kept across redraws
   let asking = null; // the control waiting for a second tap to confirm ("end", "free:north")
 
@@ -38,9 +42,13 @@
 
   // ------------------------------------------------------------------ the PIN
 
+  // The PIN is kept off the screen until the table asks to see it (everyone at the table
+  // sees the TV), and hidden again after a few seconds.
   function renderPin() {
     if (pin) {
-      pinBox.replaceChildren(t("table.pin"), " ", el("strong", { id: "pin-value" }, pin));
+      pinBox.replaceChildren(...shownPin(true));
+      const inLobby = document.getElementById("lobby-pin");
+      if (inLobby) inLobby.replaceChildren(...shownPin(false));
       return;
     }
     const input = el("input", { id: "pin-input", name: "pin", inputmode: "numeric", autocomplete: "off",
@@ -62,6 +70,24 @@
       }
     });
     pinBox.replaceChildren(form);
+  }
+
+  function shownPin(aside) {
+    const toggle = el("button", { type: "button", class: "link pin-show", id: aside ? "pin-show" : null,
+      "aria-pressed": String(pinShown),
+      onclick: () => {
+        pinShown = !pinShown;
+        clearTimeout(pinTimer);
+        if (pinShown) pinTimer = setTimeout(() => { pinShown = false; renderPin(); }, PIN_SHOWN_MS);
+        renderPin();
+      } }, t(pinShown ? "table.pin_hide" : "table.pin_show"));
+    return [t("table.pin"), " ", el("strong", { id: aside ? "pin-value" : null, class: "pin-value" },
+      pinShown ? pin : "\u2022".repeat(pin.length)), " ", toggle];
+  }
+
+  // The same in the lobby, which covers the page while no game is on.
+  function lobbyPin() {
+    return pin ? el("p", { id: "lobby-pin", class: "table-pin" }, ...shownPin(false)) : null;
   }
 
   // ------------------------------------------------------------------ controls
@@ -121,6 +147,12 @@
       buttons.push(confirming("end", t("table.end_confirm"), async () => {
         if (await run(() => api("DELETE", `/rooms/${code}/game`))) controlsDialog.close();
       }, { id: "end-game" }, t("table.end_game")));
+    }
+    if (document.body.dataset.closable) {
+      // a table other than the main one: closed, its game stays with the saved games
+      buttons.push(confirming("close", t("table.close_confirm"), async () => {
+        if (await run(() => api("DELETE", `/rooms/${code}`))) window.location.assign("/");
+      }, { id: "close-table" }, t("table.close_table")));
     }
     for (const seat of state.room.seats || []) {
       if (!seat.claimed) continue;
@@ -189,6 +221,7 @@
       .filter(Boolean).join(" · ");
     let status;
     if (save.damaged) status = t("saves.damaged", { reason: save.damaged });
+    else if (save.revealed && !save.over) status = t("saves.revealed");
     else if (save.table === code) status = t("saves.here");
     else if (save.table) status = t("saves.on_table", { code: save.table });
     else if (save.over) {
@@ -209,6 +242,7 @@
       errorBox.hidden = false;
     }
     let deleting = null; // the save waiting for a second tap to be deleted
+    let revealing = null; // the unfinished save waiting for a second tap to be revealed
     async function act(request) {
       errorBox.hidden = true;
       try {
@@ -234,7 +268,7 @@
       list.replaceChildren(...data.saves.map((save) => {
         const about = describeSave(save);
         const buttons = [];
-        if (!save.damaged && !save.over && save.table !== code && !save.table) {
+        if (!save.damaged && !save.over && !save.revealed && !save.table) {
           buttons.push(el("button", { type: "button", class: "primary", "data-resume": save.id,
             onclick: () => act(async () => {
               await api("POST", `/rooms/${code}/saves/${save.id}/resume`);
@@ -248,8 +282,22 @@
               closeDialogs();
             }) }, t("saves.replay")));
         }
-        buttons.push(el("button", { type: "button", class: "secondary", "data-export": save.id,
-          onclick: () => act(() => download(save)) }, t("saves.export")));
+        if (save.over || save.revealed || save.damaged) {
+          buttons.push(el("button", { type: "button", class: "secondary", "data-export": save.id,
+            onclick: () => act(() => download(save, "GET", "export")) }, t("saves.export")));
+        } else if (revealing === save.id) {
+          // an unfinished game's file tells every draw to come: exporting it ends the game
+          buttons.push(el("span", { class: "confirm-step", role: "group" }, t("saves.reveal_confirm"), " ",
+            el("button", { type: "button", class: "primary", "data-reveal-yes": save.id, onclick: () => {
+              revealing = null;
+              act(() => download(save, "POST", "reveal"));
+            } }, t("table.yes")),
+            el("button", { type: "button", class: "secondary", onclick: () => { revealing = null; load(); } },
+              t("table.no"))));
+        } else {
+          buttons.push(el("button", { type: "button", class: "secondary", "data-reveal": save.id,
+            onclick: () => { revealing = save.id; load(); } }, t("saves.reveal")));
+        }
         if (!save.table && deleting === save.id) {
           buttons.push(el("span", { class: "confirm-step", role: "group" }, t("saves.delete_confirm"), " ",
             el("button", { type: "button", class: "primary", "data-delete-yes": save.id, onclick: () => {
@@ -297,9 +345,9 @@
     if (lobby && lobby.open) lobby.close();
   }
 
-  async function download(save) {
-    const response = await fetch(`/api/rooms/${code}/saves/${save.id}/export`,
-      { headers: { Accept: "application/json", "X-Table-Pin": pin } });
+  async function download(save, method, what) {
+    const response = await fetch(`/api/rooms/${code}/saves/${save.id}/${what}`,
+      { method, headers: { Accept: "application/json", "X-Table-Pin": pin } });
     if (!response.ok) throw new Clacks.ApiFailure(response.status, await response.json().catch(() => null));
     const link = el("a", { href: URL.createObjectURL(await response.blob()),
                            download: `clacks-${save.game}-${save.id}.json` });
@@ -383,7 +431,7 @@
     }
   });
 
-  Clacks.tableAdmin = { update, savesButton };
+  Clacks.tableAdmin = { update, savesButton, lobbyPin };
   Clacks.setTablePin(pin);
   renderPin();
   if (pin && !given) {
