@@ -93,6 +93,7 @@ def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict
             ready(server, phone)
             key = f"dealt:{deck}"
             type_volunteer(phone, key, f"{seat} {deck}", streetwise=11, toughness=11, loyalty=6, brawl=4)
+            phone.page.click(f'form[data-form="{key}"] details.g-extra > summary')  # the rarer values
             phone.page.fill(f'[data-focus="{key}.card.bonus.magic"]', "3")
             phone.page.fill(f'[data-focus="{key}.card.bonus.guild"]', "3")
             send(server, phone, key)

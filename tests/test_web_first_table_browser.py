@@ -107,9 +107,7 @@ def companion() -> Iterator[LiveServer]:
 def seat_everyone(server: LiveServer) -> dict[str, str]:
     session = server.room.session
     assert session is not None
-    return {
-        s.id: server.room.seats.claim(s.id, s.id.title(), None)["token"] for s in session.seats
-    }
+    return {s.id: server.room.seats.claim(s.id, s.id.title(), None)["token"] for s in session.seats}
 
 
 def seated_phone(
@@ -175,6 +173,8 @@ def test_a_phone_turn_fits_one_screen_at_360_by_740_in_every_mode(browser: Any, 
                     # a swap: the slots are folded away; once one is chosen, the card to
                     # give up for it is chosen on one screen again
                     page.click("details.more > summary")
+                    page.wait_for_selector("details.more[open] [data-slot]")
+                    one_screen(page)  # the slots to choose from, on the same screen
                     page.click("[data-slot] [data-action=swap]:not([aria-disabled])")
                     page.wait_for_selector(".hand-strip .badge")
                     assert page.locator("details.more").count() == 0
@@ -475,9 +475,7 @@ def test_the_table_clacks_with_a_remembered_mute_and_a_phone_vibrates_when_its_t
             page.goto(server.url("/"))
             page.wait_for_selector(".clacks-table")
             assert page.inner_text("#sound") == translate("en", "table.sound_on")
-            waiting.page.goto(
-                server.url(f"/join/{server.code}#seat={other}&token={tokens[other]}")
-            )
+            waiting.page.goto(server.url(f"/join/{server.code}#seat={other}&token={tokens[other]}"))
             waiting.page.wait_for_selector("body.seated")
             assert waiting.page.evaluate("window.__buzz") == []
             driver = Driver(server, tokens, tv)
@@ -542,3 +540,70 @@ def test_a_won_race_rings_the_bell(browser: Any) -> None:
             assert tv.errors == []
         finally:
             tv.context.close()
+
+
+# ---------------------------------------------------------------------- Guards! Guards!
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_a_guards_phone_decision_fits_one_screen_at_360_by_740(browser: Any, language: str) -> None:
+    from guards_support import volunteer
+
+    with companion() as server:
+        server.room.new_game("guards", {"players": 2}, 5)
+        tokens = seat_everyone(server)
+        session = server.room.session
+        assert session is not None
+
+        def report(seat: str, action: dict[str, Any]) -> None:
+            path = f"/api/rooms/{server.code}/seats/{seat}/actions"
+            status, answer = call(server.base, "POST", path, {"action": action}, token=tokens[seat])
+            assert status == 200, answer
+
+        def ready(phone: Page) -> None:
+            phone.wait_revision(server.room.revision)
+            phone.page.wait_for_selector("[data-loading=forms]", state="detached")
+
+        phone = seated_phone(browser, server, "red", tokens["red"], language)
+        try:
+            page = phone.page
+            # set-up: the Guild Card to choose, then a Volunteer dealt to type in
+            ready(phone)
+            page.wait_for_selector('[data-focus="choose_guild.card"]')
+            one_screen(page)
+            page.select_option('[data-focus="choose_guild.card"]', "thieves-a")
+            one_screen(page)
+            report("red", {"type": "choose_guild", "card": "thieves-a"})
+            ready(phone)
+            page.wait_for_selector('[data-focus="dealt:lords_ladies.card.name"]')
+            one_screen(page)
+            for deck, name in (("lords_ladies", "A"), ("man_beast", "B")):
+                report("red", {"type": "dealt", "deck": deck, "values": volunteer(name, deck)})
+            report("blue", {"type": "choose_guild", "card": "fools-b"})
+            for deck, name in (("lords_ladies", "C"), ("man_beast", "D")):
+                report("blue", {"type": "dealt", "deck": deck, "values": volunteer(name, deck)})
+            ready(phone)
+            page.wait_for_selector('button[data-form="roll"]')
+            one_screen(page)  # the roll for the first player
+            report("red", {"type": "roll"})
+            assert phone.errors == []
+        finally:
+            phone.context.close()
+        turn = session.guards.state.turn  # type: ignore[attr-defined]
+        assert turn is not None
+        phone = seated_phone(browser, server, turn.seat, tokens[turn.seat], language)
+        try:
+            page = phone.page
+            ready(phone)
+            page.wait_for_selector('button[data-form="end_turn"]')
+            one_screen(page)  # the turn as it begins, its news on top
+            page.click('button[data-form="spell_run"]')
+            page.wait_for_selector('form[data-form="spell_run"]')
+            one_screen(page)  # a report opened is the screen
+            if language == "cs":
+                phone.shot("guards-phone-form-cs")
+            page.click("details.more > summary")
+            page.wait_for_selector("details.more[open] .g-others")
+            assert phone.errors == []
+        finally:
+            phone.context.close()

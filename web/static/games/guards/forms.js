@@ -14,6 +14,7 @@
   const VOLUNTEER_NUMBERS = [["charm", 1, 20, 5], ["bribe", 0, 30, 3], ["loyalty", 0, 12, 2], ["streetwise", 0, 12, 2],
     ["brawl", 0, 12, 2], ["toughness", 0, 12, 2], ["luggage", 0, 20, 0], ["dollars", 0, 20, 0], ["scrolls", 0, 3, 0],
     ["items", 0, 3, 0], ["anti_magic", 0, 3, 0]];
+  const MAIN_NUMBERS = 6; // charm, bribe and the four skills: on every card
   const FLAGS = ["brethren", "wanted", "infectious", "fate"];
   const BONUSES = ["magic", "guild", "charm"];
   const SKILLS = ["loyalty", "streetwise", "brawl", "toughness"];
@@ -232,14 +233,25 @@
       if (typed[name] === undefined) typed[name] = fallback;
       return labelled(t(`guards.vfield.${name}`), numberInput(`${id}.${name}`, typed[name] ?? "", min, max, (v) => { typed[name] = v; }));
     };
-    return el("div", { class: "g-typed", "data-typed": deck },
-      labelled(t("guards.vfield.name"), el("input", { type: "text", maxlength: 60, value: typed.name || "", "data-focus": `${id}.name`,
-                                                      "data-vfield": "name", oninput: (e) => { typed.name = e.target.value; } })),
-      el("div", { class: "g-number-row" }, VOLUNTEER_NUMBERS.map(number)),
+    // what most cards print comes first; the rest (luggage, bonuses, marks...) is folded
+    // unless something in it is set, so the report fits one phone screen
+    const extra = el("details", { class: "g-extra", open: typed.extra_open || extraSet(typed) },
+      el("summary", { "data-action": "extra" }, t("guards.vfield.more")),
+      el("div", { class: "g-number-row" }, VOLUNTEER_NUMBERS.slice(MAIN_NUMBERS).map(number)),
       check(`${id}.bribe_x`, Boolean(typed.bribe_x), t("guards.vfield.bribe_x"), (on) => { typed.bribe_x = on; }),
       el("div", { class: "g-number-row" }, BONUSES.map((a) => labelled(t("guards.vfield.bonus", { attribute: G.word("attribute", a) }),
         numberInput(`${id}.bonus.${a}`, (typed.bonus || {})[a] || 0, -3, 3, (v) => { typed.bonus = { ...(typed.bonus || {}), [a]: v || 0 }; })))),
       el("div", { class: "g-flags" }, FLAGS.map((f) => check(`${id}.${f}`, Boolean(typed[f]), t(`guards.vfield.${f}`), (on) => { typed[f] = on; }))));
+    extra.addEventListener("toggle", () => { typed.extra_open = extra.open; });
+    return el("div", { class: "g-typed", "data-typed": deck },
+      labelled(t("guards.vfield.name"), el("input", { type: "text", maxlength: 60, value: typed.name || "", "data-focus": `${id}.name`,
+                                                      "data-vfield": "name", oninput: (e) => { typed.name = e.target.value; } })),
+      el("div", { class: "g-number-row" }, VOLUNTEER_NUMBERS.slice(0, MAIN_NUMBERS).map(number)), extra);
+  }
+
+  function extraSet(typed) {
+    return VOLUNTEER_NUMBERS.slice(MAIN_NUMBERS).some(([name, , , fallback]) => typed[name] !== undefined && typed[name] !== fallback)
+      || Boolean(typed.bribe_x) || Object.values(typed.bonus || {}).some(Boolean) || FLAGS.some((f) => typed[f]);
   }
 
   function volunteerValuesJson(typed) {
@@ -464,12 +476,12 @@
     }
     const redraw = () => ctx.redraw();
     const body = el("form", { class: "g-form", "data-form": k, onsubmit: (e) => { e.preventDefault(); send(ctx, form, values); } },
-      el("h3", {}, title(form)),
-      form.deck ? el("p", { class: "g-deck-note" }, t("guards.deck_of", { deck: G.word("deck", form.deck) })) : null,
+      el("h3", {}, title(form),
+        form.deck ? el("span", { class: "g-deck-note" }, t("guards.deck_of", { deck: G.word("deck", form.deck) })) : null),
       form.current ? el("p", { class: "g-chosen" }, t("guards.chosen", {
         card: G.guildCardName(ctx.state.view.guild_cards.find((c) => c.id === form.current)) })) : null,
       Clacks.has(`guards.help.${form.type}`) ? el("p", { class: "hint" }, t(`guards.help.${form.type}`)) : null,
-      form.fields.map((f) => renderField(ctx, form, f, values, redraw)),
+      pairChoices(form.fields.map((f) => renderField(ctx, form, f, values, redraw))),
       chanceNote(ctx, form, values),
       (values.missing || []).length ? el("p", { class: "error", role: "alert", "data-missing": values.missing.join(",") },
         t("guards.missing", { fields: values.missing.map((n) => fieldLabel(form, n)).join(", ") })) : null,
@@ -477,6 +489,19 @@
         el("button", { type: "submit", class: "primary", "data-send": k }, t("guards.send")),
         options && options.open ? null : el("button", { type: "button", class: "secondary", onclick: () => { opened = null; ctx.redraw(); } }, t("guards.cancel"))));
     return body;
+  }
+
+  // Choices one after another side by side, two to a row: a report fits a phone's screen.
+  function pairChoices(nodes) {
+    const out = [];
+    let row = null;
+    for (const node of nodes) {
+      const choice = node && node.matches && node.matches("label.field") && node.querySelector("select");
+      if (!choice) { row = null; out.push(node); continue; }
+      if (!row) { row = el("div", { class: "g-choices" }); out.push(row); }
+      row.append(node);
+    }
+    return out;
   }
 
   Object.assign(G, { renderForm, formKey: key, forgetForm: forget, isOpen: (form) => opened === key(form) });

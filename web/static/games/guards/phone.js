@@ -74,6 +74,9 @@
   function turnPanel(ctx, forms) {
     const view = ctx.state.view;
     if (!view.turn || view.turn.seat !== ctx.seat) return null;
+    // a report opened is the decision now: it alone, until it is sent or cancelled
+    const opened = (forms || []).find((f) => GROUPS.includes(f.group) && G.isOpen(f));
+    if (opened) return section("g-turn", t("guards.your_turn", { number: view.turn.number }), G.renderForm(ctx, opened));
     const parts = [G.turnGuide(ctx.state)];
     for (const group of GROUPS) {
       const list = byGroup(forms, group);
@@ -96,8 +99,11 @@
     const guild = list.find((f) => f.type === "choose_guild");
     const dealt = list.filter((f) => f.type === "dealt");
     const first = guild && !guild.current ? guild : dealt[0];
-    return section("g-setup-phone", t("guards.setup_title"), el("p", { class: "hint" }, t("guards.setup_hint")),
-      list.map((f) => G.renderForm(ctx, f, { open: f === first, primary: f === first })));
+    // the status line says what set-up is; the steps not open wait as buttons in a row
+    const open = list.filter((f) => f === first || G.isOpen(f));
+    return section("g-setup-phone", t("guards.setup_title"),
+      el("div", { class: "g-buttons" }, list.filter((f) => !open.includes(f)).map((f) => G.renderForm(ctx, f))),
+      open.map((f) => G.renderForm(ctx, f, { open: f === first, primary: f === first })));
   }
 
   function handPanel(ctx) {
@@ -154,18 +160,32 @@
       root.append(el("div", { class: "turn-buttons" }, el("button", { type: "button", class: "secondary", "data-action": "undo",
         onclick: () => ctx.undo() }, t("guards.undo"))));
     }
-    root.append(section("g-mine", t("guards.your_card"), G.guildCard(state, me)));
-    const hand = handPanel(ctx);
-    if (hand) root.append(hand);
-    const trackers = trackersPanel(ctx, forms);
-    if (trackers) root.append(trackers);
-    root.append(section("g-others", t("guards.others"), el("div", { class: "g-card-grid" },
-      view.players.filter((p) => p.seat !== seat).map((p) => G.guildCard(state, p, { compact: true })))));
-    root.append(section("g-city-phone", t("guards.city"), G.cityMap(state)));
-    const stop = endPanel(ctx, forms);
-    if (stop) root.append(stop);
+    // the card, the hand, the trackers, the others and the city, folded under one line: the
+    // screen is the decision the game waits for
+    const folded = [section("g-mine", t("guards.your_card"), G.guildCard(state, me)), handPanel(ctx),
+      trackersPanel(ctx, forms), section("g-others", t("guards.others"), el("div", { class: "g-card-grid" },
+        view.players.filter((p) => p.seat !== seat).map((p) => G.guildCard(state, p, { compact: true })))),
+      section("g-city-phone", t("guards.city"), G.cityMap(state)), endPanel(ctx, forms)].filter(Boolean);
+    const tracking = (forms || []).some((f) => f.group === "track" && G.isOpen && G.isOpen(f));
+    root.append(moreFold(summaryOf(state, me), folded, tracking));
     queueMicrotask(restoreFocus);
     return root;
+  }
+
+  // Whether the fold is open stays as the player left it from one drawing to the next.
+  const fold = { open: false };
+
+  function moreFold(summary, parts, forced) {
+    const box = el("details", { class: "more g-more", open: fold.open || forced },
+      el("summary", { "data-action": "more" }, summary), ...parts);
+    box.addEventListener("toggle", () => { fold.open = box.open; });
+    return box;
+  }
+
+  // The fold's one line: what it holds, and the player's dollars at a glance.
+  function summaryOf(state, me) {
+    return el("span", { class: "g-more-line" }, el("span", {}, t("guards.more")),
+      el("span", { class: "badge" }, t("guards.dollars", { count: me.dollars })));
   }
 
   // A redraw replaces the inputs: the one being typed in gets the focus back.

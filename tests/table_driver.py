@@ -1,0 +1,77 @@
+"""Shared by the browser tests that walk every game: moves made through the API by a
+careless but legal player (a random legal action; a Guards! Guards! report filled in by
+the engine's own simulation's reporter), so a page has a game in progress to show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from live_server import LiveServer
+from web_client import call
+
+from engine.core.rng import Rng
+from engine.guards.forms import legal_forms
+from engine.guards.simulation import Reporter, active, choose_form
+
+GAMES: dict[str, tuple[str, dict[str, Any]]] = {
+    "competitive": ("clacks", {"players": 2}),
+    "coop": ("clacks", {"mode": "coop", "players": 2}),
+    "solitaire": ("clacks", {"mode": "solitaire", "players": 1}),
+    "junior": ("clacks", {"mode": "junior", "players": 2}),
+    "trainer": ("clacks-trainer", {}),
+    "klackers": ("klackers", {"players": 2}),
+    "clockman": ("clockman", {}),
+    "guards": ("guards", {"players": 2}),
+}
+
+
+def seat_everyone(server: LiveServer) -> dict[str, str]:
+    session = server.room.session
+    assert session is not None
+    return {s.id: server.room.seats.claim(s.id, s.id.title(), None)["token"] for s in session.seats}
+
+
+def play(server: LiveServer, tokens: dict[str, str], steps: int, seed: int = 7) -> int:
+    """Up to ``steps`` accepted actions (fewer if the game ends); how many were taken.
+    Guards! Guards! reports stop short of ending the game by hand."""
+    session = server.room.session
+    assert session is not None
+    rng = Rng(seed)
+    reporter = Reporter(Rng(seed))
+    taken = tries = 0
+    while taken < steps and not session.over and tries < 40 * steps:
+        tries += 1
+        if session.game == "guards":
+            game = session.guards
+            seat = reporter.pick(active(game))
+            forms = [f for f in legal_forms(game.state, seat) if f["type"] != "stop_game"]
+            if not forms:
+                continue
+            action = reporter.action(choose_form(reporter, forms))
+        else:
+            seats = session.active_seats
+            if not seats:
+                break
+            seat = seats[rng.below(len(seats))]
+            legal = session.legal_actions(seat, 0.0)
+            if not legal:
+                continue
+            action = legal[rng.below(len(legal))]
+        path = f"/api/rooms/{server.code}/seats/{seat}/actions"
+        status, _ = call(server.base, "POST", path, {"action": action}, token=tokens[seat])
+        taken += status == 200
+    return taken
+
+
+def to_first_turn(server: LiveServer, tokens: dict[str, str]) -> None:
+    """A game past its set-up: Guards! Guards! to its first turn, others one action on."""
+    session = server.room.session
+    assert session is not None
+    if session.game != "guards":
+        play(server, tokens, 1)
+        return
+    for _ in range(200):
+        if session.guards.state.turn is not None and session.guards.state.top is None:
+            return
+        play(server, tokens, 1, seed=_)
+    raise AssertionError("the game never reached its first turn")
