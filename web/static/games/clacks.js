@@ -282,16 +282,7 @@
         group.append(svg("rect", { x: x - 36, y: y + 6, width: 28, height: 28, rx: 6, class: "dwarf" }));
         group.append(svg("text", { x: x - 22, y: y + 26, class: "dwarf-text", text: "⛏" }));
       }
-<<<<<<< HEAD
-      if (answers) {
-        group.addEventListener("click", () => opts.onTower(tower.id));
-        group.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onTower(tower.id); }
-        });
-      }
-=======
-      if (enabled) pressable(group, () => opts.onTower(tower.id));
->>>>>>> dedup
+      if (answers) pressable(group, () => opts.onTower(tower.id));
       root.append(group);
     }
     return root;
