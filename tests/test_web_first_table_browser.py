@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_support import PHONE, Page, lamps_shown, place_jacquard
+from browser_support import PHONE, Page, lamps_shown, place_jacquard, wait_for_change
 from live_server import LiveServer
 from web_client import call
 
@@ -573,7 +573,18 @@ def test_a_guards_phone_decision_fits_one_screen_at_360_by_740(browser: Any, lan
             one_screen(page)
             page.select_option('[data-focus="choose_guild.card"]', "thieves-a")
             one_screen(page)
-            report("red", {"type": "choose_guild", "card": "thieves-a"})
+            # "My card differs": its six values to type, on the same screen as Send
+            differs = page.locator('[data-focus^="choose_guild."][data-focus$=".differs"]')
+            differs.check()
+            start_magic = page.locator('[data-focus^="choose_guild."][data-focus$=".start.magic"]')
+            start_magic.wait_for()
+            one_screen(page)
+            start_magic.fill("2")
+            revision = server.room.revision
+            page.click('button[data-send="choose_guild"]')
+            wait_for_change(server, revision, phone)
+            card = session.guards.state.players["red"].card  # type: ignore[attr-defined]
+            assert (card.id, card.start["magic"]) == ("thieves-a", 2)
             ready(phone)
             page.wait_for_selector('[data-focus="dealt:lords_ladies.card.name"]')
             one_screen(page)

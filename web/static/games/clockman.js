@@ -326,8 +326,10 @@
     return el("div", { class: "clockman-table" },
       el("div", { class: "status", "aria-live": "polite" }, statusPanel(state),
         el("div", { class: "cm-facts" }, turnOrder(state), supplies(state))),
-      el("div", { class: "cm-players" }, view.players.map((p) => playerPanel(state, ref, p))),
-      el("div", { class: "cm-side" }, box, whytookis(state)));
+      // the players and the Whytookis scroll together beside the box on a wide screen
+      el("div", { class: "cm-column" }, el("div", { class: "cm-players" }, view.players.map((p) => playerPanel(state, ref, p))),
+        whytookis(state)),
+      box);
   }
 
   function extras(ctx) {

@@ -414,12 +414,15 @@
     const players = el("section", { class: `g-players${panel === "cards" ? " first" : ""}`, "data-panel": "cards", "aria-label": t("guards.players") },
       el("h2", {}, t("guards.players")), el("div", { class: "g-card-grid" }, view.players.map((p) => guildCard(state, p))));
     const city = el("section", { class: `g-city${panel === "city" ? " first" : ""}`, "data-panel": "city", "aria-label": t("guards.city") },
-      el("h2", {}, t("guards.city")), cityMap(state), decksBlock(state));
+      el("h2", {}, t("guards.city")), cityMap(state));
+    const decks = el("section", { class: "g-decks-box", "aria-label": t("guards.decks_title") },
+      el("h2", {}, t("guards.decks_title")), decksBlock(state));
     const challenges = el("section", { class: "g-challenge-box", "aria-label": t("guards.challenges") },
       el("h2", {}, t("guards.challenges")), challengesTable(state));
+    // on a wide screen the city takes the height beside the rest, which scrolls together
     return el("div", { class: `guards-table panel-${panel}` }, statusBlock(state),
-      view.phase === "setup" || view.phase === "start" ? setupBlock(state) : null, players,
-      el("div", { class: "g-side" }, city, challenges));
+      view.phase === "setup" || view.phase === "start" ? setupBlock(state) : null,
+      el("div", { class: "g-column" }, players, decks, challenges), city);
   }
 
   // ------------------------------------------------------------------ reference

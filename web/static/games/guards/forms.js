@@ -292,14 +292,23 @@
     const on = Boolean(values.differs);
     const parts = [check(`${id}.differs`, on, t("guards.card_differs"), (v) => { values.differs = v; redraw(); })];
     if (on) {
+      // six numbers as the card prints them: a row for the start, a row for the tops of
+      // the tables, a column per attribute (each box still named in full for a reader)
       const typed = values.guild_typed || (values.guild_typed = { start: { ...card.start }, top: { ...card.top } });
+      const attributes = ["magic", "guild", "charm"];
+      const grid = el("div", { class: "g-values-grid", role: "group", "aria-label": t("guards.card_differs") },
+        el("span", {}), attributes.map((a) => el("span", { class: "g-values-head", "aria-hidden": "true" }, G.word("attribute", a))));
       for (const part of ["start", "top"]) {
-        parts.push(el("div", { class: "g-number-row" }, ["magic", "guild", "charm"].map((a) =>
-          labelled(t(`guards.${part}_of`, { attribute: G.word("attribute", a) }), numberInput(`${id}.${part}.${a}`, typed[part][a], part === "top" ? 1 : 0, 20,
-            (v) => { typed[part][a] = v; })))));
+        grid.append(el("span", { class: "g-values-head", "aria-hidden": "true" }, t(`guards.values_row.${part}`)));
+        for (const a of attributes) {
+          const input = numberInput(`${id}.${part}.${a}`, typed[part][a], part === "top" ? 1 : 0, 20, (v) => { typed[part][a] = v; });
+          input.setAttribute("aria-label", t(`guards.${part}_of`, { attribute: G.word("attribute", a) }));
+          grid.append(input);
+        }
       }
+      parts.push(grid);
     }
-    return el("div", { class: "g-guild-values" }, parts);
+    return el("div", { class: `g-guild-values${on ? " typed" : ""}` }, parts);
   }
 
   function scrollValues(ctx, form, values, id) {
