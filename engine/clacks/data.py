@@ -13,7 +13,6 @@ import tomllib
 import unicodedata
 from collections.abc import Callable, Collection
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +39,7 @@ from engine.clacks.effects import (
     Timing,
 )
 from engine.clacks.geometry import Shape, lamp_index, shape_from_rows, shape_size
+from engine.core import data_files
 from engine.core.errors import DataError
 
 ALPHABET_FILE = "alphabet.toml"
@@ -773,33 +773,18 @@ def _digest(texts: dict[str, str], names: tuple[str, ...]) -> str:
 
 
 def read_texts(path: Path) -> dict[str, str]:
-    texts: dict[str, str] = {}
-    for name in (*FILES, *OPTIONAL_FILES):
-        file = path / name
-        try:
-            texts[name] = file.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            continue
-        except (OSError, UnicodeDecodeError) as exc:
-            texts[name] = ""
-            raise DataError([f"{name}: cannot be read ({exc})"]) from exc
-    return texts
+    return data_files.read_texts(path, (*FILES, *OPTIONAL_FILES))
 
 
 def default_data_path() -> Path:
-    return Path(str(resources.files("engine") / "data" / "clacks"))
+    return data_files.shipped_path("clacks")
 
 
 def check_path(path: Path | None = None) -> list[str]:
     """Every problem with the data files in ``path`` (the shipped set when None)."""
-    path = path or default_data_path()
-    if not path.is_dir():
-        return [f"{path}: not a directory of Clacks data files"]
-    try:
-        texts = read_texts(path)
-    except DataError as exc:
-        return exc.problems
-    return validate_texts(texts, str(path))[1]
+    return data_files.check_directory(
+        path or default_data_path(), "Clacks", (*FILES, *OPTIONAL_FILES), validate_texts
+    )
 
 
 def load_components(path: Path | None = None) -> ComponentSet:

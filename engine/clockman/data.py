@@ -16,10 +16,10 @@ import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from engine.core import data_files
 from engine.core.box import BUTTONS, LAMP_NAMES, lamp_index
 from engine.core.errors import DataError
 
@@ -448,31 +448,16 @@ def validate_texts(
 
 
 def read_texts(path: Path) -> dict[str, str]:
-    texts: dict[str, str] = {}
-    for name in FILES:
-        try:
-            texts[name] = (path / name).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            continue
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataError([f"{name}: cannot be read ({exc})"]) from exc
-    return texts
+    return data_files.read_texts(path, FILES)
 
 
 def default_data_path() -> Path:
-    return Path(str(resources.files("engine") / "data" / "clockman"))
+    return data_files.shipped_path("clockman")
 
 
 def check_path(path: Path | None = None) -> list[str]:
     """Every problem with the Clockman data files in ``path`` (the shipped set when None)."""
-    path = path or default_data_path()
-    if not path.is_dir():
-        return [f"{path}: not a directory of Clockman data files"]
-    try:
-        texts = read_texts(path)
-    except DataError as exc:
-        return exc.problems
-    return validate_texts(texts, str(path))[1]
+    return data_files.check_directory(path or default_data_path(), "Clockman", FILES, validate_texts)
 
 
 def is_data_dir(path: Path) -> bool:

@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.core import data_files
 from engine.core.errors import DataError
 from engine.guards.cards import (
     ATTRIBUTES,
@@ -384,7 +385,7 @@ def validate_tables(tables: object) -> tuple[GuardsData | None, list[str]]:
 
 
 def default_data_path() -> Path:
-    return Path(__file__).resolve().parent.parent / "data" / "guards"
+    return data_files.shipped_path("guards")
 
 
 def read_tables(path: Path) -> tuple[dict[str, Any], list[str]]:
