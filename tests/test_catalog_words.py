@@ -184,22 +184,40 @@ def test_czech_texts_use_the_czech_editions_terms() -> None:
     assert not old, "\n".join(old)
 
 
+def flat(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
 def rulebook() -> str | None:
     """The Czech rulebook beside the checkout (the project's shared references), if any."""
     for parent in Path(__file__).resolve().parents:
         candidate = parent / "shared" / "seeds" / "clacks-rules-cs.txt"
         if candidate.is_file():
-            return " ".join(candidate.read_text(encoding="utf-8").split()).lower()
+            return flat(candidate.read_text(encoding="utf-8"))
     return None
 
 
+QUOTES = Path(__file__).parent / "data" / "clacks-rules-cs-quotes.txt"
+
+
+def rulebook_quotes() -> list[str]:
+    lines = QUOTES.read_text(encoding="utf-8").splitlines()
+    return [flat(line) for line in lines if line.strip() and not line.startswith("#")]
+
+
 def test_the_czech_terms_are_the_rulebooks() -> None:
+    quoted = " | ".join(rulebook_quotes())
+    for term, _, _ in CZECH_TERMS:
+        assert term.lower() in quoted, f"{term!r} is in no line quoted from the rulebook"
+    assert "semafory" in quoted
+
+
+def test_the_quotations_are_the_rulebooks_words() -> None:
     text = rulebook()
     if text is None:
-        pytest.skip("the Czech rulebook is not beside this checkout")
-    for term, _, _ in CZECH_TERMS:
-        assert term.lower() in text, term
-    assert "semafory" in text
+        pytest.skip("the Czech rulebook is not beside this checkout (its quotations are)")
+    missing = [quote for quote in rulebook_quotes() if quote not in text]
+    assert not missing, "\n".join(missing)
 
 
 PERSON = re.compile(r"\{(?:seat|name|current|target|names|to)\}")
