@@ -63,15 +63,7 @@ class ClockmanGame(SnapshotGame[ClockmanState, Action, ClockmanOptions]):
     def read_action(cls, data: object) -> Action:
         return action_from_json(data)
 
-    def opening_events(self) -> list[Event]:
-        """The start rolls and the Whytooki set-up, as they happened at set-up."""
-        return list(self._opening)
-
     # ----------------------------------------------------------------- playing
-
-    @property
-    def seats(self) -> list[str]:
-        return list(self.state.options.seats)
 
     @property
     def current_seat(self) -> str | None:

@@ -19,6 +19,9 @@ from engine.core.saves import apply_all, check_header, read_actions, read_seed, 
 
 
 class SavedOptions(Protocol):
+    @property
+    def seats(self) -> Sequence[str]: ...
+
     def to_json(self) -> dict[str, Any]: ...
 
 
@@ -156,6 +159,14 @@ class SnapshotGame(LoggedGame[T, A, Opts], Generic[T, A, Opts]):
     @classmethod
     def read_state(cls, data: object) -> T:
         raise NotImplementedError
+
+    def opening_events(self) -> list[Any]:
+        """What happened at set-up (rolls, a first deal), as it happened."""
+        return list(self._opening)
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self.state.options.seats)
 
     def _settle(self, before: T | None, final: bool) -> None:
         """After an action is logged: ``final`` (it can never be taken back) sets the

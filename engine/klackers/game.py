@@ -65,19 +65,11 @@ class KlackersGame(SnapshotGame[KlackersState, Action, KlackersOptions]):
     def read_action(cls, data: object) -> Action:
         return action_from_json(data)
 
-    def opening_events(self) -> list[Event]:
-        """The roll-off and the first round's start, as they happened at setup."""
-        return list(self._opening)
-
     # ----------------------------------------------------------------- playing
 
     @property
     def winners(self) -> list[str]:
         return list(self.state.winners)
-
-    @property
-    def seats(self) -> list[str]:
-        return list(self.state.options.seats)
 
     @property
     def current_seat(self) -> str | None:
