@@ -26,6 +26,7 @@ from engine.clacks.data import load_components
 from engine.clacks.effects import Timing
 from engine.clacks.geometry import TOWERS, pattern_mask, towers_of
 from engine.core.errors import IllegalAction, MalformedAction
+from engine.core.hidden import NotUsableHere
 from tests.clacks_setup import give_faults, give_hand, lamps, set_board, set_turn
 
 S, W, N, EAST = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
@@ -214,7 +215,7 @@ def test_jacquards_must_be_in_hand_fit_a_placement_and_the_budget() -> None:
     pin, pair, long_bar = give_hand(game, S, ["pin", "pair", "long"])
     stranger = next(j for j in game.state.bag if j not in (pin, pair, long_bar))
     unchanged_after(
-        game, PlayJacquard(S, jacquard=stranger, lamps=lamps("a1")), E.NotInHand, "not in your hand"
+        game, PlayJacquard(S, jacquard=stranger, lamps=lamps("a1")), NotUsableHere, "not a card you can use here"
     )
     unchanged_after(
         game,
@@ -412,7 +413,7 @@ def test_fault_report_timing_and_targets_are_checked() -> None:
         E.CardTarget,
         "flips exactly 2 lamps; you chose 1",
     )
-    unchanged_after(game, PlayFault(S, card=grit), E.NotInHand, "not among your Fault Reports")
+    unchanged_after(game, PlayFault(S, card=grit), NotUsableHere, "not a card you can use here")
     game.apply(PlayFault(N, card=grit))
     assert game.state.turn.stress_limit == 5
 

@@ -18,6 +18,7 @@ from engine.clacks.geometry import Seat, lamps_of, read_pattern, tower, towers_o
 from engine.clacks.mode_state import CardLedger
 from engine.clacks.state import ClacksState, Options, PlayerState, TurnState
 from engine.core.errors import IllegalAction
+from engine.core.hidden import unusable
 from engine.core.rng import Rng
 
 Handler = Callable[[ClacksState, Action], list[Event]]
@@ -114,7 +115,7 @@ class BaseRules:
 
     def card_in_hand(self, player: PlayerState, card_id: str) -> Jacquard:
         if card_id not in player.hand:
-            raise E.NotInHand(f"{card_id} is not in your hand", card=card_id)
+            raise unusable()
         return self.jacquard(card_id)
 
     @staticmethod

@@ -46,6 +46,7 @@ from engine.clacks.events import Event, event
 from engine.clacks.mode_state import Slot, TeamState
 from engine.clacks.state import ClacksState, Options, PlayerState, TurnState
 from engine.core.errors import IllegalAction
+from engine.core.hidden import unusable
 from engine.core.rng import Rng
 
 LOG_LIFT_COST = 1  # the extra stress point for lifting a Jacquard off an Operator's Log
@@ -146,7 +147,7 @@ class CoopRules(MapRaceRules):
         """Why the player may not play this Jacquard now (placement aside), or None."""
         team = self.team(state)
         if card_id not in player.hand:
-            return E.NotInHand(f"{card_id} is not in your hand", card=card_id)
+            return unusable()
         limit = jacquard_limit(state)
         played = state.turn.jacquards_played
         if limit is not None and played >= limit:
@@ -183,7 +184,7 @@ class CoopRules(MapRaceRules):
                 f"{slot_id} has already been taken; the slots are not refilled", slot=slot_id
             )
         if card_id not in player.hand:
-            return E.NotInHand(f"{card_id} is not in your hand", card=card_id)
+            return unusable()
         limit = jacquard_limit(state)
         if limit is not None and state.turn.jacquards_played >= limit:
             return E.JacquardLimit(

@@ -9,10 +9,6 @@ from engine.core.errors import NothingToUndo as NothingToUndo
 from engine.core.errors import NotYourTurn as NotYourTurn
 
 
-class NotInHand(IllegalAction):
-    rule = "not_in_hand"
-
-
 class BadPlacement(IllegalAction):
     rule = "bad_placement"
 

@@ -27,6 +27,7 @@ from engine.clacks.geometry import Colour, Seat
 from engine.clacks.mode_state import RaceState
 from engine.clacks.state import ROUTES, ClacksState, Options, PlayerState, TurnState
 from engine.core.errors import IllegalAction
+from engine.core.hidden import unusable
 from engine.core.rng import Rng
 
 HAND_SIZE = 4
@@ -87,7 +88,7 @@ class JuniorRules(MapRaceRules):
         self, state: ClacksState, player: PlayerState, card_id: str
     ) -> IllegalAction | None:
         if card_id not in player.hand:
-            return E.NotInHand(f"{card_id} is not in your hand", card=card_id)
+            return unusable()
         limit = jacquard_limit(state)
         if limit is not None and state.turn.jacquards_played >= limit:
             return E.JacquardLimit(

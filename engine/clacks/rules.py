@@ -37,6 +37,7 @@ from engine.clacks.geometry import (
 )
 from engine.clacks.state import ClacksState, Options, PlayerState, Sabotage, TurnState
 from engine.core.errors import IllegalAction
+from engine.core.hidden import unusable
 from engine.core.rng import Rng
 
 __all__ = ["CompetitiveRules", "message_for"]
@@ -313,7 +314,7 @@ class CompetitiveRules(BaseRules):
             raise E.NotYourTurn("Only a player holding a Fault Report can play it")
         player = state.players[seat]
         if action.card not in player.faults:
-            raise E.NotInHand(f"{action.card} is not among your Fault Reports", card=action.card)
+            raise unusable()
         card = self.fault(action.card)
         own_turn = seat is state.turn.seat
         if card.design.when is Timing.OWN_TURN and not own_turn:
@@ -549,7 +550,7 @@ class CompetitiveRules(BaseRules):
                 "You only discard when your time runs out before you play a Jacquard"
             )
         if action.jacquard not in player.hand:
-            raise E.NotInHand(f"{action.jacquard} is not in your hand", card=action.jacquard)
+            raise unusable()
         player.hand.remove(action.jacquard)
         state.discard.append(action.jacquard)
         events = [event("discarded", player.seat, jacquard=action.jacquard)]

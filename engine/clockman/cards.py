@@ -27,13 +27,13 @@ from engine.clockman.actions import Action
 from engine.clockman.errors import (
     NoEffectOnStraight,
     SupplyEmpty,
-    UnknownCard,
     WrongCircle,
     WrongMoment,
 )
 from engine.clockman.events import Event
 from engine.clockman.state import START, STRAIGHT, ClockmanState, HeldCard, Player, Turn
 from engine.clockman.turns import count_play, name, reach, require_open
+from engine.core.hidden import unusable
 
 INNERMOST = 4
 
@@ -155,10 +155,7 @@ def play(state: ClockmanState, action: Action) -> list[Event]:
     card_id = action.text("card")
     card = holder.card(card_id)
     if card is None:
-        held = ", ".join(c.id for c in holder.cards) or "none"
-        raise UnknownCard(
-            f"{name(holder.seat)} holds no event card {card_id} (holds: {held})", card=card_id
-        )
+        raise unusable("event card")
     effect = action.text("effect")
     target = check_effect(state, turn, holder, effect, action.maybe_text("target"))
     count_play(state, turn, holder.seat)

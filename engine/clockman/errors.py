@@ -81,10 +81,6 @@ class NoEffectOnStraight(IllegalAction):
     rule = "clockman_no_effect_on_straight"
 
 
-class UnknownCard(IllegalAction):
-    rule = "clockman_unknown_card"
-
-
 class BadTrade(IllegalAction):
     """A trade offer that cannot be made or accepted as it stands."""
 

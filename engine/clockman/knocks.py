@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from engine.clockman.actions import Action
 from engine.clockman.digits import KEPT, may_take, spares
-from engine.clockman.errors import CannotKnock, NotYourTurn, UnknownCard, WrongMoment
+from engine.clockman.errors import CannotKnock, NotYourTurn, WrongMoment
 from engine.clockman.events import Event
 from engine.clockman.state import START, STRAIGHT, ClockmanState, Hit, Player
 from engine.clockman.turns import (
@@ -28,6 +28,7 @@ from engine.clockman.turns import (
     require_turn,
     where,
 )
+from engine.core.hidden import unusable
 
 
 def takeable(state: ClockmanState, hitter: Player, victim: Player) -> tuple[str, ...]:
@@ -101,7 +102,7 @@ def defend(state: ClockmanState, action: Action) -> list[Event]:
         )
     for card_id in chosen:
         if victim.card(card_id) is None:
-            raise UnknownCard(f"{name(victim.seat)} holds no event card {card_id}", card=card_id)
+            raise unusable("event card")
     if action.maybe_text("digit") and not hit.choices:
         raise WrongMoment(
             f"{name(hit.hitter)} could take none of {name(victim.seat)}'s digits: "

@@ -26,7 +26,6 @@ from engine.clockman.errors import (
     NotYourTurn,
     RuleNotInPlay,
     SupplyEmpty,
-    UnknownCard,
     UnknownPose,
     WrongCircle,
     WrongMoment,
@@ -44,6 +43,7 @@ from engine.clockman.turns import (
     start_turn,
     where,
 )
+from engine.core.hidden import unusable
 from engine.core.rng import Rng
 
 INNERMOST = 4
@@ -272,7 +272,7 @@ def _blockade(state: ClockmanState, action: Action) -> list[Event]:
     if card_id is not None:
         card = player.card(card_id)
         if card is None:
-            raise UnknownCard(f"{name(player.seat)} holds no event card {card_id}", card=card_id)
+            raise unusable("event card")
         count_play(state, turn, player.seat)
         player.cards.remove(card)
         by = "event"

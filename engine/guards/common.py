@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.core.hidden import refuse_unless_seen, unusable
 from engine.guards.cards import (
     Volunteer,
     read_dragon,
@@ -98,13 +99,34 @@ def mark_began(turn: Turn) -> None:
 
 
 def own(state: GameState, seat: str, uid: object, kind: str, where: str = "hand") -> Card:
-    """``seat``'s card ``uid`` of ``kind``, held in ``where`` (hand, planted, run)."""
+    """``seat``'s card ``uid`` of ``kind``, held in ``where`` (hand, planted, run). A
+    card the seat cannot see is refused without a word about it (engine.core.hidden)."""
     card = state.cards.get(uid) if isinstance(uid, str) else None
-    if card is None or card.kind != kind:
-        raise NotYourCard(f"{name_of(seat)} holds no such {kind} ({uid!r})", card=str(uid))
-    if not card.place.startswith(f"{where}:{seat}"):
-        raise NotYourCard(f"{card_name(card)} is not in {name_of(seat)}'s {where}", card=card_name(card))
-    return card
+    if card is not None and card.kind == kind and card.place.startswith(f"{where}:{seat}"):
+        return card
+    if card is None:
+        raise unusable()
+    named = card_name(card)
+    precise = f"{named} is not a {kind}" if card.kind != kind else f"{named} is not in {name_of(seat)}'s {where}"
+    raise refuse_unless_seen(seen_by(state, seat, card), NotYourCard(precise, card=named))
+
+
+PRIVATE_PLACES = ("hand:", "planted:", "carried:")
+
+
+def seen_by(state: GameState, seat: str | None, card: Card) -> bool:
+    """Whether ``seat`` may know where ``card`` is and what it is: its own cards, and
+    the cards every player sees (face up, running, in the city or a fight, and the
+    known cards a player may pick as the one turned over or bought). Another player's
+    hand, Saboteurs and the Items they carry are theirs; the discards only while they
+    may be picked (the deck they make again is empty)."""
+    place = card.place
+    if place.startswith(PRIVATE_PLACES):
+        return seat is not None and place.split(":")[1] == seat
+    if place == "discard":
+        values = card.values
+        return isinstance(values, Volunteer) and state.deck_left[values.deck] <= 0
+    return place not in ("limbo",)
 
 
 def card_name(card: Card) -> str:
@@ -128,7 +150,8 @@ def identify_volunteer(
 ) -> tuple[str | None, Volunteer]:
     """The Volunteer a player has just turned over (or picked face up) from ``deck``:
     a card the game knows, by ``card``, or one described by typed ``values``. Returns
-    (its uid, or None for a new card, and its values); checks only."""
+    (its uid, or None for a new card, and its values); checks only. A known card in
+    anyone's hand cannot be the one turned over, and is refused as one nobody sees."""
     if face_up is not None:
         if card is not None and card != face_up:
             shown = state.cards[face_up]
@@ -136,8 +159,8 @@ def identify_volunteer(
         return face_up, state.volunteer(face_up)
     if card is not None:
         found = state.cards.get(card) if isinstance(card, str) else None
-        if found is None or found.kind != "volunteer":
-            raise BadCard(f"No Volunteer {card!r} is known in this game", problems=str(card))
+        if found is None or found.kind != "volunteer" or not seen_by(state, None, found):
+            raise unusable()
         values_ = found.values
         assert isinstance(values_, Volunteer)
         if values_.deck != deck:
@@ -146,7 +169,7 @@ def identify_volunteer(
         # an empty deck is made again from its discards before its top card is turned
         places = ("deck", "discard") if state.deck_left[deck] <= 0 else ("deck",)
         if found.place not in places:
-            raise CardElsewhere(f"{values_.name} is not in the deck: {place_words(state, found)}",
+            raise CardElsewhere(f"{values_.name} is not in the deck: {place_words(state, None, found)}",
                                 card=values_.name)
         return found.uid, values_
     if values is None:
@@ -164,12 +187,15 @@ def deck_words(deck: str) -> str:
             "shades_shadows": "Shades & Shadows"}.get(deck, deck)
 
 
-def place_words(state: GameState, card: Card) -> str:
+def place_words(state: GameState, seat: str | None, card: Card) -> str:
+    """Where ``card`` lies, as ``seat`` may be told: a hand is named only to its holder."""
     place = card.place
-    if place.startswith(("hand:", "planted:", "run:")):
-        return f"{name_of(place.split(':')[1])} has it"
+    if place.startswith(PRIVATE_PLACES):
+        return "you have it" if seen_by(state, seat, card) else "it is not there"
+    if place.startswith("run:"):
+        return f"{name_of(place.split(':')[1])} runs with it"
     return {"display": "it is face up", "discard": "it is in the discards", "fight": "it faces a Dragon"}.get(
-        place, place)
+        place, "it is not there")
 
 
 def create(state: GameState, kind: str, values: CardValues, place: str) -> str:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.hidden import unusable
 from engine.guards import dice, rolls
 from engine.guards.actions import Action
 from engine.guards.cards import Dragon
@@ -64,7 +65,7 @@ def identify_dragon(state: GameState, card: object, values: object) -> tuple[str
     if card is not None:
         found = state.cards.get(card) if isinstance(card, str) else None
         if found is None or found.kind != "dragon":
-            raise BadCard(f"No Dragon {card!r} is known in this game", problems=str(card))
+            raise unusable()
         if found.place != "pool":
             raise CardElsewhere(f"{found.values.to_json()['name']} is in the city already",
                                 card=str(found.values.to_json()["name"]))

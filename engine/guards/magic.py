@@ -16,6 +16,7 @@ trackers by the players.
 
 from __future__ import annotations
 
+from engine.core.hidden import unusable
 from engine.guards import rolls
 from engine.guards.actions import Action
 from engine.guards.cards import Item, Scroll
@@ -63,7 +64,7 @@ def describe(state: GameState, action: Action) -> list[Event]:
     card = state.cards.get(action["card"])
     if card is None or card.kind not in ("scroll", "item") or not card.place.startswith(("hand:" + seat,
                                                                                         "carried:" + seat)):
-        raise BadCard(f"{name_of(seat)} holds no such Scroll or Item", problems=str(action["card"]))
+        raise unusable()
     card.values = described(state, card.uid, action["values"])
     return [ev("card_described", seat, card_kind=card.kind)]
 

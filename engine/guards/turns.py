@@ -14,6 +14,7 @@ attribute within its table, a lasting effect, a curse) and the change is logged.
 
 from __future__ import annotations
 
+from engine.core.hidden import unusable
 from engine.guards import rolls
 from engine.guards.actions import Action
 from engine.guards.common import (
@@ -26,7 +27,7 @@ from engine.guards.common import (
     require_playing,
     require_turn,
 )
-from engine.guards.errors import AttributeLimit, GameIsOver, NotEnoughMoney, NotNow, NotYourCard
+from engine.guards.errors import AttributeLimit, GameIsOver, NotEnoughMoney, NotNow
 from engine.guards.events import Event, ev
 from engine.guards.state import GameState, Pending, Turn
 
@@ -235,9 +236,9 @@ def discard(state: GameState, action: Action) -> list[Event]:
     seat = require_seated(state, action.seat)
     require_free(state)
     uid = action["card"]
-    card = state.cards.get(uid)
+    card = state.cards.get(uid) if isinstance(uid, str) else None
     if card is None or not card.place.startswith(f"hand:{seat}"):
-        raise NotYourCard(f"{name_of(seat)} holds no card {uid!r}", card=str(uid))
+        raise unusable()
     if card.kind == "volunteer":
         discard_volunteer(state, uid)
     else:
