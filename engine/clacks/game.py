@@ -26,6 +26,7 @@ from engine.clacks.modes import rules_for
 from engine.clacks.state import ClacksState, Options
 from engine.clacks.views import build_view
 from engine.core.errors import IllegalAction, SerializationError
+from engine.core.hidden import undone_action
 from engine.core.saves import apply_all, check_header, read_actions, read_seed, seed_json
 
 FORMAT = 2
@@ -167,7 +168,7 @@ class ClacksGame:
         )
         self.state = replayed.state
         self.log = replayed.log
-        return [event("undone", seat, action=undone.to_json())]
+        return [event("undone", seat, action=undone_action(undone.to_json()))]
 
     def pop(self) -> Action:
         """Take back the last action whoever made it (for analysis; ignores undo rules)."""

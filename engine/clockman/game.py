@@ -28,6 +28,7 @@ from engine.clockman.options import ClockmanOptions
 from engine.clockman.state import ClockmanState
 from engine.clockman.views import build_view
 from engine.core.errors import IllegalAction
+from engine.core.hidden import undone_action
 from engine.core.logged_game import SnapshotGame
 
 GAME = "clockman"
@@ -139,7 +140,7 @@ class ClockmanGame(SnapshotGame[ClockmanState, Action, ClockmanOptions]):
                 )
             raise NothingToUndo("Nothing to undo: a roll of the die cannot be taken back")
         undone = self._take_back()
-        return [Event.of("undone", seat, action=undone.to_json())]
+        return [Event.of("undone", seat, action=undone_action(undone.to_json()))]
 
     # ----------------------------------------------------------------- views
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
+from engine.core.hidden import undone_action
 from engine.core.logged_game import SnapshotGame
 from engine.klackers import rules
 from engine.klackers.actions import Action, Pull, Roll, action_from_json
@@ -118,7 +119,7 @@ class KlackersGame(SnapshotGame[KlackersState, Action, KlackersOptions]):
                 raise NothingToUndo("You can only undo in your own turn")
             raise NothingToUndo("Nothing to undo: a roll of the dice cannot be taken back")
         undone = self._take_back()
-        return [event("undone", seat, action=undone.to_json())]
+        return [event("undone", seat, action=undone_action(undone.to_json()))]
 
     # ----------------------------------------------------------------- views
 
