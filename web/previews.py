@@ -1,5 +1,7 @@
 """Previews: the lamps a seat's pending placement would flip, or the lamps of a hint it
-asked for, shown on every screen and on the board until the game changes.
+asked for, shown on every screen and on the board until the game changes; or only on
+the seat's own phone where the game says a preview would show a secret
+(``Session.previews_shared``: in Long Distance, the shape of a card in a hidden hand).
 
 Hints are the table's setting (``hints``: may phones ask for them, where the game's
 rules allow); a hint is the game's plan for the seat, from the seat's own view, and its
@@ -64,7 +66,8 @@ class Previews:
         return LampFrame(frame.lit, preview.frame.preview, accent)
 
     def show(self, seat: str, token: str | None, action: Any) -> JSON:
-        """Show the lamps ``action`` would flip, on every screen and the board."""
+        """The lamps ``action`` would flip, for the seat's phone, and on every screen and
+        the board where the game shares previews."""
         room = self.room
         with room.lock:
             room.seats.authorize(seat, token)
@@ -73,9 +76,20 @@ class Previews:
                 frame = session.preview(seat, action)
             except (ValueError, TypeError):
                 frame = None
-            self.current = Preview(seat, frame) if frame is not None else None
-            room.publish([])
+            self._share(Preview(seat, frame) if frame is not None else None)
             return {"frame": frame_json(frame) if frame is not None else None}
+
+    def _share(self, preview: Preview | None) -> None:
+        """Show ``preview`` (None: none) on every screen and the board, if the game
+        allows it; a preview only its seat may see is answered to that seat alone."""
+        room = self.room
+        session = room.require_session()
+        if preview is not None and not session.previews_shared():
+            preview = None
+        if preview is None and self.current is None:
+            return
+        self.current = preview
+        room.publish([])
 
     def clear(self, seat: str, token: str | None) -> None:
         room = self.room
@@ -116,8 +130,7 @@ class Previews:
                 raise no_hint(session.no_hint_reason(seat))
             frame = session.hint_lamps(seat)
             if frame is not None:
-                self.current = Preview(seat, frame, hint=True)
-                room.publish([])
+                self._share(Preview(seat, frame, hint=True))
             return {
                 "revision": room.revision,
                 "hint": plan,

@@ -180,6 +180,11 @@ class ClacksSession(Session):
         accent = tower(state.sabotage.tower).mask if state.sabotage else 0
         return LampFrame(lit=state.board, accent=accent)
 
+    def previews_shared(self) -> bool:
+        # in Long Distance nobody sees a teammate's hand, so neither the lamps its card
+        # would flip
+        return not self.clacks.state.options.long_distance
+
     def preview(self, seat: str, action: JSON) -> LampFrame | None:
         try:
             parsed = self._parse(seat, action, 0.0)

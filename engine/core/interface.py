@@ -139,6 +139,12 @@ class Session(ABC):
         action is not one that changes lamps or is not legal now."""
         return None
 
+    def previews_shared(self) -> bool:
+        """Whether a seat's preview (and hint) may be shown on every screen and the
+        board. Not where it would show what only that seat may know, such as the shape
+        of a card in a hidden hand: then it stays on the previewing phone."""
+        return True
+
     def button_action(self, button: str, now: float) -> tuple[str | None, JSON] | None:
         """The (seat, action) a press of a physical button means now, or None if nothing.
         Raises IllegalAction with the reason when the press must be refused."""
