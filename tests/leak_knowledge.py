@@ -156,6 +156,10 @@ class ClockmanKnowledge(Knowledge):
         if action is None:
             return None
         out = action.to_json()
+        turn = session.clockman.state.turn
+        landing = turn is not None and turn.phase == "report" and out["seat"] == turn.seat
+        if landing and rng.below(3) == 0:  # face-down event cards, more often than by chance
+            out = {"type": "event", "seat": turn.seat, "kind": "hidden"}
         if out["type"] == "event" and out.get("kind") == "hidden":
             out["label"] = f"Secret note {rng.below(10**6)}"
         return str(out["seat"]), out
@@ -164,6 +168,11 @@ class ClockmanKnowledge(Knowledge):
 # --------------------------------------------------------------------- Guards! Guards!
 
 PRIVATE_PLACES = ("hand:", "planted:", "carried:")
+GUARDS_READ_OUT = {
+    "scroll_cast", "scroll_failed", "item_used", "turned_in", "volunteer_touched", "recruited",
+    "not_recruited", "bribed", "face_up", "pox_caught", "survived_dragon", "lost_to_dragon",
+    "defeated",
+}  # fmt: skip
 
 
 class GuardsKnowledge(Knowledge):
@@ -186,6 +195,15 @@ class GuardsKnowledge(Knowledge):
         for card in session.guards.state.cards.values():
             if card.place.startswith(PRIVATE_PLACES) and card.place.split(":")[1] != seat:
                 out |= _guards_tokens(card)
+        return out
+
+    def revealed(self, events: list[JSON]) -> set[str]:
+        """The cards named in the open: a Scroll cast, an Item used, a Volunteer turned
+        over, recruited, turned in or fighting (the rules read them out at the table)."""
+        out: set[str] = set()
+        for event in events:
+            if event.get("kind") in GUARDS_READ_OUT:
+                out |= {event[k] for k in ("name", "card") if isinstance(event.get(k), str)}
         return out
 
     def card_ids(self, session: Session) -> list[str]:

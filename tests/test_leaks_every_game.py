@@ -66,7 +66,7 @@ TABLES = [
     Table("clacks-trainer", {"kind": "mixed", "questions": 12}, steps=20),
     Table("klackers", {"players": 3}, steps=40),
     Table("clockman", {"players": 3, "swap": True, "robbery": True, "hamster": "on"}, steps=160),
-    Table("guards", {"players": 3, "spells": 2}, steps=220),
+    Table("guards", {"players": 3, "spells": 2}, steps=150),
 ]
 
 
@@ -110,8 +110,9 @@ class Watch:
             view = json.dumps(session.view(audience.seat))
             audience.known |= (tokens - hidden) | _named(hidden, view)
 
-    def check(self, audience: Audience, text: str, mentioned: str = "") -> None:
-        """``text`` was just received by ``audience``; ``mentioned``: its own request."""
+    def check(self, audience: Audience, text: str, mentioned: str = "", own: bool = False) -> None:
+        """``text`` was just received by ``audience``; ``mentioned``: its own request;
+        ``own``: an answer listing the seat's own legal actions or plan."""
         self.received += 1
         if self.server.room.revision != self.learned_at:
             self.learn()  # an answer tells of the game as the action left it
@@ -120,6 +121,8 @@ class Watch:
             assert value not in text, (audience.name, "seed or generator", text[:300])
         forbidden = FORBIDDEN_KEYS.search(text)
         assert forbidden is None, (audience.name, forbidden, text[:300])
+        if not own:  # a seat's legal actions and hints are its own
+            assert '"actions":' not in text, (audience.name, text[:300])
         unknown = audience.secret - audience.known
         leaked = _named(unknown - _named(unknown, mentioned), text)
         assert not leaked, (audience.name, sorted(leaked), text[:600])
@@ -135,10 +138,12 @@ class Watch:
         if isinstance(preview, dict) and preview.get("preview"):
             assert preview.get("seat") == audience.seat, (audience.name, "preview", preview)
 
-    def answer(self, audience: Audience, got: tuple[int, Any], sent: Any = None) -> Any:
+    def answer(
+        self, audience: Audience, got: tuple[int, Any], sent: Any = None, own: bool = False
+    ) -> Any:
         status, body = got
         assert status < 500, body
-        self.check(audience, json.dumps(body), json.dumps(sent) if sent is not None else "")
+        self.check(audience, json.dumps(body), json.dumps(sent) if sent is not None else "", own)
         return body
 
     def look(self, ask: bool = True) -> None:
@@ -285,7 +290,7 @@ def play_and_watch(server: LiveServer, board: RecordingBoard, table: Table) -> N
     _claim_seats(watch, session)
     by_seat = {a.seat: a for a in watch.audiences if a.token}
     watch.look()
-    undone = previews = 0
+    undone = previews = hints = 0
     for step in range(table.steps):
         session = watch.session  # a failed save rebuilds it
         if session.over:
@@ -303,10 +308,11 @@ def play_and_watch(server: LiveServer, board: RecordingBoard, table: Table) -> N
             )
             previews += answer.get("frame") is not None
             if step % 6 == 1:
-                watch.answer(me, call(base, "POST", f"{root}/hint", {}, token=me.token))
+                got = call(base, "POST", f"{root}/hint", {}, token=me.token)
+                hints += "hint" in watch.answer(me, got, own=True)
             watch.look()
         if step % 4 == 0:
-            watch.answer(me, call(base, "GET", f"{root}/legal", token=me.token))
+            watch.answer(me, call(base, "GET", f"{root}/legal", token=me.token), own=True)
         if step % PROBE_EVERY == PROBE_EVERY // 2:
             for audience in by_seat.values():
                 watch.probe(audience, step // PROBE_EVERY)
@@ -314,7 +320,7 @@ def play_and_watch(server: LiveServer, board: RecordingBoard, table: Table) -> N
         sent = {"action": action}
         watch.answer(me, call(base, "POST", f"{root}/actions", sent, token=me.token), sent)
         watch.look(ask=step % 4 == 0)
-        if rng.below(4) == 0 and session.can_undo(seat):
+        if rng.below(3) == 0 and session.can_undo(seat):
             watch.answer(me, call(base, "POST", f"{root}/undo", {}, token=me.token))
             undone += 1
             watch.look(ask=False)
@@ -329,10 +335,13 @@ def play_and_watch(server: LiveServer, board: RecordingBoard, table: Table) -> N
             audience.stream.close()
     if not table.shared_previews:
         assert not any(frame.preview for frame in board.frames), "the board showed a preview"
+        assert hints == 0, "a hint where the rules allow none"
+    elif table.game == "clacks":
+        assert hints > 0, "no hint was asked for in the seat's turn"
     assert watch.received > 10 * len(watch.audiences)
     if knowledge.card_ids(watch.session):
         assert watch.refusals > 0, "no probe was refused"
     print(
         f"{table.game} {table.options}: {watch.received} received, {watch.refusals} probes "
-        f"refused, {undone} undone, {previews} previews"
+        f"refused, {undone} undone, {previews} previews, {hints} hints"
     )
