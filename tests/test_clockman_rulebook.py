@@ -5,17 +5,19 @@ Every refused report is checked to leave the game exactly as it was."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
 from clockman_support import act, kinds, new_game, place, roll, snapshot, to_turn
 
-from engine.clockman import ClockmanGame
-from engine.clockman.errors import NoEffectOnStraight
+from engine.clockman import ClockmanGame, ClockmanOptions
+from engine.clockman.errors import CannotKnock, NoEffectOnStraight, WrongCircle, WrongMoment
 from engine.clockman.session import ClockmanSession
 from engine.core.errors import IllegalAction
 
 THREE = ("south", "west", "north")
+FOUR = ("south", "west", "north", "east")
 COMPLETE = "00000112"
 
 
@@ -120,3 +122,164 @@ def test_a_card_from_the_straight_played_in_its_holders_own_turn_still_acts_on_o
     assert game.state.players["south"].ring == 2
     assert kinds(roll(game, 1)) == ["rolled", "straight_moved"]
     assert game.state.players["north"].field == 2
+
+
+# 2, Das Spielzubehör ----------------------------------------------------------------
+#
+# "20 Whytooki-Blockaden - 40 Symbolkarten - 40 Ziffern-Kärtchen; davon: 20 Null-…,
+# 8 Einser-…, 4 Zweier-…, 2 Joker-…, 6 „Lift“-Kärtchen - 120 Ereigniskarten (60 deutsch /
+# 60 englisch) - 4 sechseitige Würfel" and (5.1) "Zu jeder Pose gibt es acht Karten."
+
+
+def test_the_companion_counts_the_boxs_components() -> None:
+    """Forty symbol cards, eight of each pose, forty digit cards, twenty Whytookis, one
+    language's sixty event cards, and a six-sided die."""
+    game = new_game(seats=FOUR)
+    state, data = game.state, game.state.data
+    assert Counter(state.deck) == {pose: 8 for pose in data.pose_ids} and len(state.deck) == 40
+    assert data.digits == {"0": 20, "1": 8, "2": 4, "X": 2, "L": 6}
+    assert sum(data.digits.values()) == 40
+    assert data.whytookis == 20 and state.event_deck() == 60 and data.die_faces == 6
+
+
+# 4, Die Spielfiguren -----------------------------------------------------------------
+#
+# "Die Whytooki-Figuren … werden auf den roten Durchgangsfeldern sowie auf dem jeweils
+# letzten Feld der vier Zielgeraden platziert. Dabei ist darauf zu achten, dass auf allen
+# drei Whytooki-Kreisbahnen … möglichst viele verschiedene Posen vertreten sind. Die
+# Reihenfolge der Posen in diesen Gruppen kann dem Zufall überlassen werden."
+
+
+def test_the_whytookis_show_as_many_poses_as_possible_on_each_ring_in_a_random_order() -> None:
+    orders = set()
+    for seed in range(30):
+        state = ClockmanGame.new(ClockmanOptions(seats=FOUR), seed).state
+        assert [len(ring) for ring in state.rings] == [6, 5, 5]
+        assert all(len(set(ring)) == 5 for ring in state.rings)  # all five poses on each
+        placed = Counter(pose for ring in state.rings for pose in ring)
+        placed.update(state.straights.values())
+        assert sum(placed.values()) == 20 and max(placed.values()) <= 4  # the box's figures
+        orders.add(tuple(state.rings[0]))
+    assert len(orders) > 1
+
+
+# 6, Der Spielverlauf ----------------------------------------------------------------
+#
+# "…der Spieler mit der höchsten Augenzahl beginnt und befördert seine Spielfigur mit
+# dieser Zahl auf den ersten Spielkreis, gefolgt von den anderen Spielteilnehmern. Auf
+# allen Spielkreisen wird ausschließlich im Uhrzeigersinn gezogen." (ruling 4: the turns
+# go clockwise too)
+
+
+def test_the_turns_go_clockwise_round_the_table_from_the_starter() -> None:
+    game = new_game(seats=FOUR, starter="north")
+    seen = []
+    for _ in range(5):
+        turn = game.state.turn
+        assert turn is not None
+        seen.append(turn.seat)
+        if turn.phase == "roll":
+            roll(game, 1)
+        act(game, "plain")
+        act(game, "end_turn")
+    assert seen == ["north", "east", "south", "west", "north"]
+
+
+# 6.1: "Andere Möglichkeiten zur Blockadenüberwindung sind, eine entsprechende
+# Ereigniskarte auszuspielen oder eine Liftkarte zu nutzen."
+
+
+def test_a_whytooki_may_be_passed_with_an_event_card_instead_of_a_symbol_card() -> None:
+    game = new_game()
+    pose = game.state.rings[0][0]
+    place(game, "south", ring=1, hand="", cards=[("hidden", "secret passage")])
+    events = act(game, "blockade", pose=pose, card="e1")
+    assert [(e.kind, e.data["by"]) for e in events] == [("blockade_passed", "event")]
+    south = game.state.players["south"]
+    assert south.ring == 2 and south.cards == [] and game.state.turn.played == {"south": 1}
+
+
+# 6.2: "Er bemüht sich, im zweiten Spielkreis fünf Nullen, im dritten Spielkreis drei
+# Einsen und im vierten Spielkreis eine Zwei aufzulesen, indem er die entsprechenden
+# Ziffernfelder genau trifft." (ruling 1: two 1s)
+
+
+def test_each_digit_is_picked_up_on_its_own_circle() -> None:
+    game = new_game()
+    place(game, "south", ring=2)
+    for digit in ("1", "2"):
+        error = refused(game, WrongCircle, "digit", "south", digit=digit)
+        assert f"The {digit}s lie on circle" in str(error)
+    act(game, "digit", digit="0")
+    assert game.state.players["south"].date["0"] == 1
+
+
+# 6.3: "Der Tatbestand des Geschlagenwerdens tritt auch dann ein, wenn eine
+# Clockman-Figur von einer anderen durch deren Wechsel der Spielkreise – z.B. durch
+# Nutzung einer Liftkarte – getroffen wird."
+
+
+def test_a_piece_that_changes_circle_by_a_lift_knocks_the_piece_it_lands_on() -> None:
+    game = new_game()
+    place(game, "south", ring=1)
+    place(game, "north", ring=2)
+    refused(game, CannotKnock, "knock", "south", victim="north")  # not on the same circle
+    act(game, "lift", use=True)
+    assert kinds(act(game, "knock", victim="north")) == ["knocked", "knocked_out"]
+    assert game.state.players["north"].ring == 1 and game.state.players["south"].ring == 2
+
+
+# 6.4: "Würfelt er eine zu hohe Augenzahl, um auf eines seiner drei Zielgeradenfelder
+# gelangen zu können, so hat er … die Wahl, den vierten Kreis noch einmal zu umrunden …
+# oder aber den Wurf verfallen zu lassen und stehen zu bleiben."
+
+
+def test_a_roll_may_be_let_go_only_on_circle_4_with_a_complete_key() -> None:
+    game = new_game()
+    place(game, "south", ring=3, date=COMPLETE)
+    refused(game, WrongMoment, "forfeit", "south")
+    place(game, "south", ring=4, date="0000011")
+    refused(game, WrongMoment, "forfeit", "south")
+    place(game, "south", date=COMPLETE)
+    assert [e.data["reason"] for e in act(game, "forfeit")] == ["stays"]
+    assert game.state.players["south"].ring == 4
+    act(game, "end_turn")
+    to_turn(game, "south")
+    roll(game, 2)
+    error = refused(game, WrongMoment, "straight", "south", field=3)
+    assert "A roll of 2 cannot reach field 3" in str(error)
+    act(game, "straight", field=2)
+    assert (game.state.players["south"].ring, game.state.players["south"].field) == (5, 2)
+
+
+# 6.4: "Auf dem vierten Spielkreis angelangt, kann ein Spieler, sofern er das Datum
+# komplettiert hat, ausschließlich über die in seiner Farbe dargestellte Zielgerade zum
+# Clockman-Feld vordringen."
+
+
+def test_the_final_straight_is_entered_only_from_circle_4() -> None:
+    game = new_game()
+    place(game, "south", ring=3, date=COMPLETE)
+    error = refused(game, WrongCircle, "straight", "south", field=1)
+    assert "starts from circle 4" in str(error)
+
+
+# 7.2 Hamsterregel: "…kann sich im Falle des Hamsterns einer der Spieler gezwungen sehen,
+# die ihm fehlende Ziffer zurückzugewinnen. Hierzu muss er dem Dieb nachsetzen und ihn
+# schlagen, womit der Geschlagene die Position und die geklaute Ziffer den Besitzer
+# wechselt."
+
+
+def test_with_the_hoarding_rule_a_knock_wins_back_a_spare_digit() -> None:
+    game = new_game(hamster="on")
+    place(game, "south", ring=2, date="0000")
+    place(game, "north", ring=2, date="000000")
+    events = act(game, "knock", victim="north")
+    assert kinds(events) == ["knocked", "digit_taken_from", "knocked_out"]
+    south, north = game.state.players["south"], game.state.players["north"]
+    assert (south.date["0"], north.date["0"], north.ring) == (5, 5, 1)
+    # without the rule a knock takes nothing
+    game = new_game()
+    place(game, "south", ring=2, date="0000")
+    place(game, "north", ring=2, date="00000")
+    assert kinds(act(game, "knock", victim="north")) == ["knocked", "knocked_out"]
