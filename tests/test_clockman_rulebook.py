@@ -5,14 +5,22 @@ Every refused report is checked to leave the game exactly as it was."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
 from clockman_support import act, kinds, new_game, place, roll, snapshot, to_turn
 
 from engine.clockman import ClockmanGame, ClockmanOptions
-from engine.clockman.errors import CannotKnock, NoEffectOnStraight, WrongCircle, WrongMoment
+from engine.clockman.errors import (
+    CannotKnock,
+    NoEffectOnStraight,
+    NotYourTurn,
+    WrongCircle,
+    WrongMoment,
+)
 from engine.clockman.session import ClockmanSession
 from engine.core.errors import IllegalAction
 
@@ -283,3 +291,97 @@ def test_with_the_hoarding_rule_a_knock_wins_back_a_spare_digit() -> None:
     place(game, "south", ring=2, date="0000")
     place(game, "north", ring=2, date="00000")
     assert kinds(act(game, "knock", victim="north")) == ["knocked", "knocked_out"]
+
+
+# 7.1 Übertragungsregel: "…muss, um dies tun zu können, eines der Übertragungsfelder
+# aufsuchen, indem er genau darauf zu stehen kommt. Dies muss er nicht für jede Ziffer
+# einzeln tun."
+
+
+def test_one_transfer_field_carries_every_digit_set_aside_into_the_key() -> None:
+    game = new_game(transfer=True)
+    place(game, "south", ring=2, date="000", pending="00X")
+    assert [e.data["digits"] for e in act(game, "transfer")] == [["0", "0", "X"]]
+    south = game.state.players["south"]
+    assert (south.date["0"], south.date["X"], sum(south.pending.values())) == (5, 1, 0)
+
+
+# 7.4 Tauschregel: "Ziffern, selbst solche, die bereits Bestandteil eines Datums
+# geworden sind, können vom jeweils gerade am Zug befindlichen Spieler zum Tausch gegen
+# andere Ziffern angeboten werden."
+
+
+def test_only_the_player_whose_turn_it_is_offers_a_trade() -> None:
+    game = new_game(seats=THREE, swap=True)
+    place(game, "south", date="00000")
+    place(game, "west", date="1")
+    error = refused(game, NotYourTurn, "offer", "west", to="south", give=["1"], get=["0"])
+    assert "South's turn" in str(error)
+    assert kinds(act(game, "offer", "south", to="west", give=["0"], get=["1"])) == ["offer_made"]
+
+
+# the rule-coverage table in docs/clockman.md ------------------------------------------
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "clockman.md"
+TESTS = Path(__file__).resolve().parent
+KINDS = {"refereed", "tracked", "on the board", "story"}
+NAMED_TEST = re.compile(r"`(test_\w+\.py)::(test_\w+)`")
+
+
+def coverage_rows() -> list[list[str]]:
+    """The table's rows (section, German, English, companion, tests), each a list of
+    its cells."""
+    text = DOC.read_text(encoding="utf-8")
+    table = text.split("\n## Rule coverage\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| ")]
+    cells = [[cell.strip() for cell in row.strip("|").split(" | ")] for row in rows]
+    return [row for row in cells if row[0] != "§"]
+
+
+def flat(text: str) -> str:
+    return " ".join(text.replace("**", "").split()).lower()
+
+
+def rulebook() -> str | None:
+    """The German rulebook beside the checkout (the project's shared references), if
+    there."""
+    for parent in Path(__file__).resolve().parents:
+        candidate = parent / "shared" / "seeds" / "clockman-rules-de.txt"
+        if candidate.is_file():
+            return flat(candidate.read_text(encoding="utf-8"))
+    return None
+
+
+def test_the_coverage_table_names_a_real_test_for_every_refereed_or_tracked_rule() -> None:
+    rows = coverage_rows()
+    assert len(rows) >= 60
+    sections = {row[0].split()[0].split(".")[0] for row in rows}
+    assert sections == {"1", "2", "3", "4", "5", "6", "7"}
+    sources = {}
+    for section, german, english, kind, tests in rows:
+        assert german and english, section
+        assert kind in KINDS, (section, kind)
+        named = NAMED_TEST.findall(tests)
+        if kind in ("refereed", "tracked"):
+            assert named, f"§{section} {german[:40]}: a {kind} rule with no test"
+        else:
+            assert tests == "—", (section, tests)
+        for file, test in named:
+            if file not in sources:
+                path = TESTS / file
+                assert path.is_file(), file
+                sources[file] = path.read_text(encoding="utf-8")
+            assert f"def {test}(" in sources[file], f"{file}::{test} does not exist"
+    # the rules this change refers to are in the table with their tests
+    zielgerade = next(row for row in rows if row[0] == "5.3 C")
+    assert "test_no_event_card_acts_on_a_player_on_the_final_straight" in zielgerade[4]
+
+
+def test_the_coverage_tables_quotations_are_the_rulebooks_words() -> None:
+    book = rulebook()
+    if book is None:
+        pytest.skip("the rulebook is not beside this checkout")
+    for section, german, *_ in coverage_rows():
+        for fragment in german.split("…"):
+            words = flat(fragment).strip(" ;")
+            assert not words or words in book, f"§{section}: {fragment!r} is not the rulebook's"
