@@ -8,10 +8,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
-from clockman_support import act, kinds, new_game, place, roll, snapshot, to_turn
+from clockman_support import act, kinds, new_game, place, refused, roll, to_turn
 
 from engine.clockman import ClockmanGame, ClockmanOptions
 from engine.clockman.errors import (
@@ -22,21 +21,10 @@ from engine.clockman.errors import (
     WrongMoment,
 )
 from engine.clockman.session import ClockmanSession
-from engine.core.errors import IllegalAction
 
 THREE = ("south", "west", "north")
 FOUR = ("south", "west", "north", "east")
 COMPLETE = "00000112"
-
-
-def refused(
-    game: ClockmanGame, error: type[IllegalAction], action_type: str, seat: str, **params: Any
-) -> IllegalAction:
-    before = snapshot(game)
-    with pytest.raises(error) as caught:
-        act(game, action_type, seat, **params)
-    assert snapshot(game) == before
-    return caught.value
 
 
 def north_on_the_straight(cards: list[tuple[str, str]]) -> ClockmanGame:
