@@ -160,3 +160,43 @@ def test_every_greyed_out_control_says_why_in_the_engines_words(
     said = why(other_phone, "[data-report=blockade]")
     assert "se projde jen s kartou se symbolem této pózy" in said
     assert phone.errors == [] and other_phone.errors == []
+
+
+def test_a_step_shows_every_choice_the_board_may_hold_greyed_with_why(
+    server: LiveServer, pages: dict[str, Page]
+) -> None:
+    game, starter, other = started(server)
+    inward = {"type": "event", "kind": "now", "effect": "circle_in"}
+    reports = [inward] + [{"type": "digit", "digit": "0"}] * 5 + [inward]
+    reports += [{"type": "digit", "digit": "1"}] * 2 + [inward, {"type": "digit", "digit": "2"}]
+    # the starter's turns: a circle inward or a digit each, to circle 4 with the key
+    for report in reports:
+        if game.state.turn is not None and game.state.turn.phase == "roll":
+            played(server, starter, {"type": "roll"})
+        played(server, starter, report, {"type": "end_turn"})
+        played(server, other, {"type": "roll"}, {"type": "plain"}, {"type": "end_turn"})
+    me = game.state.players[starter]
+    assert me.ring == 4 and me.hand == {}
+    phone = pages[starter]
+    claim(server, phone, starter)
+    tap(server, phone, "[data-action=roll]")
+    assert game.state.turn is not None and game.state.turn.die is not None
+    die = game.state.turn.die
+    phone.page.click("[data-report=straight]")
+    fields = phone.page.locator(".cm-step [data-value]")
+    assert fields.count() == 3
+    for field in (1, 2, 3):
+        selector = f".cm-step [data-value='{field}']"
+        reach = field <= die and field < 3
+        assert (phone.page.get_attribute(selector, "aria-disabled") is None) is reach, field
+        on_screen(phone, selector)
+    pose = game.state.straights[starter]
+    said = why(phone, ".cm-step [data-value='3']")
+    if die < 3:
+        assert said == f"A roll of {die} cannot reach field 3 of the straight"
+    else:
+        assert f"The last field's Whytooki has pose {pose}" in said
+    tap(server, phone, ".cm-step [data-value='1']")
+    entered = game.state.players[starter]
+    assert (entered.ring, entered.field) == (5, 1)
+    assert phone.errors == [], phone.errors

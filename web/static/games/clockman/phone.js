@@ -39,6 +39,12 @@
     return Clacks.unavailable(button(label, attrs, null), () => ctx.explain(why));
   }
 
+  // The digits a digit field on the player's circle may hold: the circle's own, a joker.
+  function circleDigits(ctx, me) {
+    const own = Object.keys(ctx.ref.circles).filter((d) => ctx.ref.circles[d] === me.ring);
+    return [...own, "X"];
+  }
+
   // The action a report button stands for, as the engine is asked about it: the digit of
   // the player's circle, a Whytooki of a pose on it, the first field of the straight.
   function sampleReport(ctx, me, type) {
@@ -46,10 +52,8 @@
     switch (type) {
       case "event":
         return { type, kind: "now" };
-      case "digit": {
-        const digit = Object.keys(ctx.ref.circles).find((d) => ctx.ref.circles[d] === me.ring);
-        return { type, digit: digit || "X" };
-      }
+      case "digit":
+        return { type, digit: circleDigits(ctx, me)[0] };
       case "blockade": {
         const ring = (view.whytookis.rings[me.ring - 1] || { poses: [] }).poses;
         return { type, pose: ring[0] || POSES[0] };
@@ -115,21 +119,31 @@
     // each choice names what it chooses (data-value) for people's tools and tests
     const choices = (actions, words, value) => el("div", { class: "cm-choices" }, actions.map((a) => button(words(a), {
       class: "primary", "data-value": String(value(a)) }, () => ctx.act(bare(a)))));
+    // every choice the board may show, those the rules keep out of reach greyed with why
+    const offered = (type, candidates, words, value) => el("div", { class: "cm-choices" }, candidates.map((params) => {
+      const action = { type, ...params };
+      const allowed = legal.has(type, (a) => Object.entries(params).every(([name, v]) => a[name] === v));
+      return control(ctx, allowed, action, words(action), { class: "primary", "data-value": String(value(action)) },
+        () => ctx.act(action));
+    }));
     let title;
     let body;
     switch (pick.step) {
       case "digit":
         title = t("clockman.step.digit");
-        body = choices(legal.all("digit"), (a) => P.digitWord(a.digit), (a) => a.digit);
+        body = offered("digit", circleDigits(ctx, me).map((digit) => ({ digit })), (a) => P.digitWord(a.digit), (a) => a.digit);
         break;
       case "lift":
         title = t("clockman.step.lift");
-        body = choices(legal.all("lift"), (a) => t(a.use ? "clockman.lift.take" : "clockman.lift.leave"), (a) => a.use);
+        body = offered("lift", [{ use: true }, { use: false }], (a) => t(a.use ? "clockman.lift.take" : "clockman.lift.leave"),
+          (a) => a.use);
         break;
-      case "straight":
+      case "straight": {
         title = t("clockman.step.straight", { die: view.turn.die });
-        body = choices(legal.all("straight"), (a) => t("clockman.field", { field: a.field }), (a) => a.field);
+        const fields = Array.from({ length: ctx.ref.straight_fields }, (_, i) => ({ field: i + 1 }));
+        body = offered("straight", fields, (a) => t("clockman.field", { field: a.field }), (a) => a.field);
         break;
+      }
       case "knock":
         title = t("clockman.step.knock");
         body = choices(legal.all("knock"), (a) => P.seatName(ctx.state, a.victim), (a) => a.victim);
