@@ -120,6 +120,29 @@ def test_a_card_from_the_straight_played_in_its_holders_own_turn_still_acts_on_o
     assert game.state.players["north"].field == 2
 
 
+# 5.3: "Eine Ereigniskarte wird gezogen, wenn ein Spieler auf ein Ereignisfeld gerückt
+# ist." 5.3 A: "„Karte sofort ausspielen“: Sie wird, direkt nachdem sie gezogen wurde,
+# laut verlesen und unter den Ereigniskartenstapel zurückgelegt"
+
+
+def test_event_cards_are_drawn_on_landing_and_one_played_at_once_goes_under_the_deck() -> None:
+    game = new_game()
+    act(game, "plain")
+    act(game, "end_turn")
+    to_turn(game, "south")
+    error = refused(game, WrongMoment, "event", "south", kind="now")  # no landing yet
+    assert "Roll the die first" in str(error)
+    roll(game, 4)
+    deck = game.state.event_deck()
+    assert kinds(act(game, "event", kind="now")) == ["event_drawn"]
+    assert game.state.event_deck() == deck and game.state.players["south"].cards == []
+    act(game, "end_turn")
+    to_turn(game, "south")
+    roll(game, 4)
+    act(game, "event", kind="hidden")
+    assert game.state.event_deck() == deck - 1 and len(game.state.players["south"].cards) == 1
+
+
 # 2, Das Spielzubehör ----------------------------------------------------------------
 #
 # "20 Whytooki-Blockaden - 40 Symbolkarten - 40 Ziffern-Kärtchen; davon: 20 Null-…,
