@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from scripted_dice import ScriptedDice
 
 from engine.clockman import ClockmanGame, ClockmanOptions, make
 from engine.clockman.digits import KEPT, counted
 from engine.clockman.events import Event
 from engine.clockman.state import HeldCard
+from engine.core.errors import IllegalAction
 
 
 def new_game(
@@ -108,3 +110,18 @@ def place(
 
 def snapshot(game: ClockmanGame) -> str:
     return json.dumps(game.to_json(), sort_keys=True)
+
+
+def refused(
+    game: ClockmanGame,
+    error: type[IllegalAction],
+    action_type: str,
+    seat: str | None = None,
+    **params: Any,
+) -> IllegalAction:
+    """The report is refused with ``error`` and the game is exactly as before."""
+    before = snapshot(game)
+    with pytest.raises(error) as caught:
+        act(game, action_type, seat, **params)
+    assert snapshot(game) == before
+    return caught.value

@@ -114,7 +114,7 @@ def test_a_clockman_game_from_the_lobby_to_a_winner_on_two_phones(
         phone.wait_revision(revision)
         wanted = taps(game, seat)
         for selector in wanted:
-            phone.page.click(f"{selector}:not([disabled])")
+            phone.page.click(f"{selector}:not([aria-disabled])")
         wait_for_change(server, revision, phone)
         taps_made += 1
         assert taps_made < 400
@@ -134,7 +134,7 @@ def test_a_clockman_game_from_the_lobby_to_a_winner_on_two_phones(
             die = table.page.get_attribute(".cm-status [data-die]", "data-die")
             assert die == str(turn.die)
             phone.wait_revision(server.room.revision)
-            phone.page.wait_for_selector(".cm-reports button:not([disabled])")
+            phone.page.wait_for_selector(".cm-reports button:not([aria-disabled])")
             # the whole turn fits the phone's screen: the reports and the date key
             bottom = phone.page.eval_on_selector(
                 ".cm-mine .cm-key", "n => n.getBoundingClientRect().bottom"
@@ -207,7 +207,7 @@ def test_the_clockman_pages_speak_czech(server: LiveServer, pages: dict[str, Pag
     seat = session.active_seats[0]
     phone = pages[seat]
     claim(server, phone, seat, "cs")
-    phone.page.wait_for_selector(".cm-reports button:not([disabled])")
+    phone.page.wait_for_selector(".cm-reports button:not([aria-disabled])")
     assert "Kam vaše figurka došla?" in phone.page.inner_text(".cm-now")
     assert phone.page.inner_text("[data-report=symbol]") == "Pole se symbolem (zelené)"
     table = pages["table"]

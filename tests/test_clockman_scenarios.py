@@ -4,10 +4,7 @@ refused report is checked to leave the game exactly as it was."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-from clockman_support import ScriptedDice, act, kinds, new_game, place, roll, snapshot, to_turn
+from clockman_support import ScriptedDice, act, kinds, new_game, place, refused, roll, to_turn
 
 from engine.clockman import ClockmanGame, ClockmanOptions
 from engine.clockman.errors import (
@@ -24,21 +21,6 @@ from engine.clockman.rules import roll_off
 from engine.core.errors import IllegalAction
 
 THREE = ("south", "west", "north")
-
-
-def refused(
-    game: ClockmanGame,
-    error: type[IllegalAction],
-    action_type: str,
-    seat: str | None = None,
-    **params: Any,
-) -> IllegalAction:
-    """The report is refused with ``error`` and the game is exactly as before."""
-    before = snapshot(game)
-    with pytest.raises(error) as caught:
-        act(game, action_type, seat, **params)
-    assert snapshot(game) == before
-    return caught.value
 
 
 # 1 --------------------------------------------------------------------------------

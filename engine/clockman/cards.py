@@ -63,14 +63,14 @@ def check_effect(
         return target
     if not target.in_play:
         raise WrongMoment(f"{name(target.seat)} is out of the game", reason="out", seat=target.seat)
-    for affected in {holder.seat: holder, target.seat: target}.values():
-        if affected.ring == STRAIGHT and (
-            effect in ("circle_in", "circle_out") or affected is holder
-        ):
-            raise NoEffectOnStraight(
-                f"{name(affected.seat)} is on the final straight, where event cards have no effect",
-                seat=affected.seat,
-            )
+    # The Zielgeradenregel protects the player *on* the straight: a card played by them
+    # still acts on a player on a circle, but nothing acts on them (the cards that draw
+    # a symbol card or roll again act on their holder).
+    if target.ring == STRAIGHT:
+        raise NoEffectOnStraight(
+            f"{name(target.seat)} is on the final straight, where event cards have no effect",
+            seat=target.seat,
+        )
     if effect in ("symbol_card", "roll_again") and target is not holder:
         raise WrongMoment(
             f"That effect is for the card's holder, {name(holder.seat)}", reason="holder_only"

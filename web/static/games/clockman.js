@@ -186,7 +186,7 @@
       keyWords(player),
       spare ? ` · ${spare}` : "",
       ` · ${t("clockman.symbol_count", { count: player.symbols })}`,
-      ` · ${t("clockman.straight_pose", { pose: player.straight_pose })}`),
+      ` · ${t("clockman.straight_pose", { pose: poseName(player.straight_pose) })}`),
     heldCards(state, player, false));
   }
 

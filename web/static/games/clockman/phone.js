@@ -2,7 +2,8 @@
 // what the game asks of this seat (a knock's defence, a digit to take, a trade, the
 // check of a winner's cards), see the private symbol hand, the event cards and the exact
 // chance of the next roll. A report needing a choice (which digit, which pose, which
-// player) opens one small step; the phone enables only what the engine allows now.
+// player) opens one small step; the phone enables only what the engine allows now, and a
+// greyed-out control says why when tapped or focused, in the engine's words.
 "use strict";
 
 (() => {
@@ -17,7 +18,9 @@
   function momentKey(view) {
     const turn = view.turn;
     if (!turn) return "over";
-    return JSON.stringify([turn.number, turn.rolls, turn.phase, view.hit, view.check, view.offer]);
+    // a knock or a passage outward keeps the phase: the step that reported it is over too
+    return JSON.stringify([turn.number, turn.rolls, turn.phase, turn.knocked, turn.outward, view.hit, view.check,
+      view.offer]);
   }
 
   function go(ctx, step, extra) {
@@ -27,6 +30,41 @@
 
   function button(label, attrs, onclick) {
     return el("button", { type: "button", class: "secondary", ...attrs, onclick }, label);
+  }
+
+  // A button the rules may keep out of reach: then it is greyed, and tapping or focusing
+  // it asks the engine why not for the action it stands for (``why``).
+  function control(ctx, allowed, why, label, attrs, onclick) {
+    if (allowed) return button(label, attrs, onclick);
+    return Clacks.unavailable(button(label, attrs, null), () => ctx.explain(why));
+  }
+
+  // The digits a digit field on the player's circle may hold: the circle's own, a joker.
+  function circleDigits(ctx, me) {
+    const own = Object.keys(ctx.ref.circles).filter((d) => ctx.ref.circles[d] === me.ring);
+    return [...own, "X"];
+  }
+
+  // The action a report button stands for, as the engine is asked about it: the digit of
+  // the player's circle, a Whytooki of a pose on it, the first field of the straight.
+  function sampleReport(ctx, me, type) {
+    const view = ctx.state.view;
+    switch (type) {
+      case "event":
+        return { type, kind: "now" };
+      case "digit":
+        return { type, digit: circleDigits(ctx, me)[0] };
+      case "blockade": {
+        const ring = (view.whytookis.rings[me.ring - 1] || { poses: [] }).poses;
+        return { type, pose: ring[0] || POSES[0] };
+      }
+      case "lift":
+        return { type, use: true };
+      case "straight":
+        return { type, field: 1 };
+      default:
+        return { type };
+    }
   }
 
   function legalOf(ctx) {
@@ -70,9 +108,9 @@
       if (type === "knock") return !view.turn.knocked && legal.has("knock");
       return true;
     });
-    return el("div", { class: "cm-reports" }, shown.map(([type, key]) => button(t(key), {
-      class: `secondary cm-report ${type}`, "data-report": type, disabled: !legal.has(type),
-    }, () => (STEPS.has(type) ? go(ctx, type) : ctx.act({ type })))));
+    return el("div", { class: "cm-reports" }, shown.map(([type, key]) => control(ctx, legal.has(type),
+      sampleReport(ctx, me, type), t(key), { class: `secondary cm-report ${type}`, "data-report": type },
+      () => (STEPS.has(type) ? go(ctx, type) : ctx.act({ type })))));
   }
 
   function stepPanel(ctx, me, legal) {
@@ -81,21 +119,31 @@
     // each choice names what it chooses (data-value) for people's tools and tests
     const choices = (actions, words, value) => el("div", { class: "cm-choices" }, actions.map((a) => button(words(a), {
       class: "primary", "data-value": String(value(a)) }, () => ctx.act(bare(a)))));
+    // every choice the board may show, those the rules keep out of reach greyed with why
+    const offered = (type, candidates, words, value) => el("div", { class: "cm-choices" }, candidates.map((params) => {
+      const action = { type, ...params };
+      const allowed = legal.has(type, (a) => Object.entries(params).every(([name, v]) => a[name] === v));
+      return control(ctx, allowed, action, words(action), { class: "primary", "data-value": String(value(action)) },
+        () => ctx.act(action));
+    }));
     let title;
     let body;
     switch (pick.step) {
       case "digit":
         title = t("clockman.step.digit");
-        body = choices(legal.all("digit"), (a) => P.digitWord(a.digit), (a) => a.digit);
+        body = offered("digit", circleDigits(ctx, me).map((digit) => ({ digit })), (a) => P.digitWord(a.digit), (a) => a.digit);
         break;
       case "lift":
         title = t("clockman.step.lift");
-        body = choices(legal.all("lift"), (a) => t(a.use ? "clockman.lift.take" : "clockman.lift.leave"), (a) => a.use);
+        body = offered("lift", [{ use: true }, { use: false }], (a) => t(a.use ? "clockman.lift.take" : "clockman.lift.leave"),
+          (a) => a.use);
         break;
-      case "straight":
+      case "straight": {
         title = t("clockman.step.straight", { die: view.turn.die });
-        body = choices(legal.all("straight"), (a) => t("clockman.field", { field: a.field }), (a) => a.field);
+        const fields = Array.from({ length: ctx.ref.straight_fields }, (_, i) => ({ field: i + 1 }));
+        body = offered("straight", fields, (a) => t("clockman.field", { field: a.field }), (a) => a.field);
         break;
+      }
       case "knock":
         title = t("clockman.step.knock");
         body = choices(legal.all("knock"), (a) => P.seatName(ctx.state, a.victim), (a) => a.victim);
@@ -107,7 +155,8 @@
         body = el("div", { class: "cm-choices" }, poses.flatMap((pose) => {
           const ways = legal.all("blockade").filter((a) => a.pose === pose);
           if (!ways.length) {
-            return [button(t("clockman.pose_no_card", { pose: P.poseName(pose) }), { disabled: true, "data-pose": pose })];
+            return [control(ctx, false, { type: "blockade", pose }, t("clockman.pose_no_card", { pose: P.poseName(pose) }),
+              { "data-pose": pose })];
           }
           return ways.map((a) => button(a.card ? t("clockman.pose_with_event", { pose: P.poseName(pose), card: cardName(me, a.card) })
             : t("clockman.pose_with_symbol", { pose: P.poseName(pose) }), { class: "primary", "data-pose": pose,
@@ -162,13 +211,17 @@
     const parts = [];
     if (pick.step) return [stepPanel(ctx, me, legal)];
     if (turn.phase === "roll") {
-      parts.push(el("button", { type: "button", class: "primary big", "data-action": "roll", disabled: !legal.has("roll"),
-        onclick: () => ctx.act({ type: "roll" }) }, t("clockman.roll")));
+      parts.push(control(ctx, legal.has("roll"), { type: "roll" }, t("clockman.roll"),
+        { class: "primary big", "data-action": "roll" }, () => ctx.act({ type: "roll" })));
     } else if (turn.phase === "report") {
+      // after a knock or a passage outward the landing is still to report: say so
+      if (turn.knocked || turn.outward) {
+        parts.push(el("p", { class: "cm-ask", "data-next": "landing" }, t("clockman.now_landing")));
+      }
       parts.push(reportGrid(ctx, me, legal));
     } else {
-      parts.push(el("button", { type: "button", class: "primary big", "data-action": "end_turn", disabled: !legal.has("end_turn"),
-        onclick: () => ctx.act({ type: "end_turn" }) }, t("clockman.end_turn")));
+      parts.push(control(ctx, legal.has("end_turn"), { type: "end_turn" }, t("clockman.end_turn"),
+        { class: "primary big", "data-action": "end_turn" }, () => ctx.act({ type: "end_turn" })));
       if (legal.has("roll")) {
         parts.unshift(el("button", { type: "button", class: "primary big", "data-action": "roll",
           onclick: () => ctx.act({ type: "roll" }) }, t("clockman.roll_again")));
@@ -233,7 +286,8 @@
       return [el("p", { class: "cm-ask" }, t("clockman.ask_offer", { name: P.seatName(state, offer.seat),
         give: P.digitsWords(offer.give), get: P.digitsWords(offer.get) })),
       el("div", { class: "cm-choices" },
-        button(t("clockman.accept"), { class: "primary", "data-action": "accept", disabled: !legal.has("accept") }, () => ctx.act({ type: "accept" })),
+        control(ctx, legal.has("accept"), { type: "accept" }, t("clockman.accept"), { class: "primary", "data-action": "accept" },
+          () => ctx.act({ type: "accept" })),
         button(t("clockman.decline"), { "data-action": "decline" }, () => ctx.act({ type: "decline" })))];
     }
     return null;
@@ -247,15 +301,15 @@
     const hand = Object.entries(you.hand);
     const cards = me.cards.map((card) => el("li", { class: `cm-card ${card.kind}`, "data-card": card.id },
       el("span", {}, t(`clockman.kind.${card.kind}`), card.label ? `: ${card.label}` : ""),
-      legal.has("play", (a) => a.card === card.id)
-        ? button(t("clockman.play"), { "data-play": card.id }, () => go(ctx, `play:${card.id}`)) : null));
+      control(ctx, legal.has("play", (a) => a.card === card.id), { type: "play", card: card.id, effect: "board" },
+        t("clockman.play"), { "data-play": card.id }, () => go(ctx, `play:${card.id}`))));
     return el("section", { class: "cm-mine", "aria-label": t("clockman.yours") },
       el("p", { class: "cm-place" }, el("strong", {}, P.placeWords(me)), " · ", P.keyWords(me)),
       P.dateKey(ref, me),
       me.complete ? null : el("p", { class: "hint cm-where" }, t("clockman.where_digits")),
       el("p", { class: "cm-hand", "data-hand": "" }, el("strong", {}, t("clockman.hand")), " ",
-        hand.length ? hand.map(([pose, n]) => el("span", { class: "cm-pose", "data-pose": pose, title: t(`clockman.pose.${pose}`) },
-          n > 1 ? `${pose} ×${n}` : pose)) : t("clockman.no_symbols"),
+        hand.length ? hand.map(([pose, n]) => el("span", { class: "cm-pose", "data-pose": pose },
+          n > 1 ? t("clockman.pose_count", { pose: P.poseName(pose), times: n }) : P.poseName(pose))) : t("clockman.no_symbols"),
         me.spares.length ? ` · ${t("clockman.spares", { digits: P.digitsWords(me.spares) })}` : ""),
       cards.length ? el("ul", { class: "cm-cards mine" }, cards) : null);
   }
@@ -295,7 +349,7 @@
     }
     const facts = [];
     if (next.whytookis.length) {
-      facts.push(next.may_pass.length ? t("clockman.chance.may_pass", { poses: next.may_pass.join(", ") })
+      facts.push(next.may_pass.length ? t("clockman.chance.may_pass", { poses: next.may_pass.map(P.poseName).join(", ") })
         : t("clockman.chance.no_pass"));
     }
     if (next.may_take.length) facts.push(t("clockman.chance.may_take", { digits: P.digitsWords(next.may_take) }));
@@ -324,8 +378,9 @@
         el("label", { class: "field" }, el("span", {}, t("clockman.trade_give")), give),
         el("label", { class: "field" }, el("span", {}, t("clockman.trade_get")), get),
         el("label", { class: "field" }, el("span", {}, t("clockman.trade_to")), to)),
-      button(t("clockman.offer"), { class: "primary", "data-action": "offer", disabled: !own(me).length || !others.length },
-        () => ctx.act({ type: "offer", to: to.value, give: [give.value], get: [get.value] })));
+      control(ctx, own(me).length && others.length, { type: "offer", to: others.length ? others[0].seat : seat, give: ["0"],
+        get: ["1"] }, t("clockman.offer"), { class: "primary", "data-action": "offer" },
+      () => ctx.act({ type: "offer", to: to.value, give: [give.value], get: [get.value] })));
   }
 
   function lampsChoice(ctx) {
