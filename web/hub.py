@@ -33,7 +33,7 @@ from collections.abc import Callable
 from web.bots import PAUSE_SECONDS, THINK_SECONDS
 from web.errors import ApiError, not_saved
 from web.room import Room
-from web.security import PinGuard, new_pin
+from web.security import PinGuard, new_pin, new_token
 from web.store import SavedRoom, Store
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud and typed on phones
@@ -75,6 +75,7 @@ class Hub:
         self.language = language
         self.store = store or Store(None, clock)
         self.pins = PinGuard()
+        self.screen_key = new_token()  # handed to table pages on the companion's own screen
         self.saves_lock = threading.Lock()  # taken before any room's lock, never after
         self.rooms: dict[str, Room] = {}
         self.left_out: set[str] = set()  # codes of saved tables that could not be put back
