@@ -146,15 +146,17 @@
         const [r, g, b] = board.screen[index];
         const drive = board.pixels[index].join(", ");
         const lit = board.pixels[index].some((v) => v > 0);
-        cells.push(el("span", {
+        const led = el("span", {
           class: `led${lit ? " lit" : ""}`,
           role: "img",
           "data-led": name,
           "data-rgb": drive,
-          style: `background: rgb(${r}, ${g}, ${b})`,
           title: t("ui.led", { lamp: name, rgb: drive }),
           "aria-label": t("ui.led", { lamp: name, rgb: drive }),
-        }));
+        });
+        // set through the style object: the pages' policy allows no style attributes
+        led.style.background = `rgb(${r}, ${g}, ${b})`;
+        cells.push(led);
       }
     }
     ledGrid.replaceChildren(...cells);
