@@ -43,14 +43,7 @@ from typing import Any
 THREADS = 80
 STREAM_LIMIT = 64  # leaves 16 threads for ordinary requests when every stream is open
 CONNECTION_LIMIT = 250  # past this many open connections waitress accepts no more
-# Waitress refuses (413) a request whose Content-Length is above this before it reads a byte
-# of its body, and stops reading a chunked one there. Flask's own, smaller limit
-# (web.app.MAX_REQUEST_BYTES) answers bodies between the two in the API's JSON words.
-BODY_LIMIT_BYTES = 64 * 1024
 HEADER_LIMIT_BYTES = 32 * 1024  # a browser's headers with its cookies are a few KB
-# what waitress holds of a request in memory before it spills to a temporary file: above
-# both limits, so nothing a client sends is ever written to the disk
-INBUF_BYTES = 2 * (BODY_LIMIT_BYTES + HEADER_LIMIT_BYTES)
 
 
 def seconds(text: str) -> float:
@@ -171,7 +164,12 @@ def build(
     clacks/serve_channel.py)."""
     from waitress.server import create_server  # type: ignore[import-untyped]
 
-    from clacks.serve_channel import REQUEST_SECONDS, STALL_SECONDS, use_streaming_channels
+    from clacks.serve_channel import (
+        IMPORT_LIMIT_BYTES,
+        REQUEST_SECONDS,
+        STALL_SECONDS,
+        use_streaming_channels,
+    )
     from web import create_app
     from web.bots import PAUSE_SECONDS, THINK_SECONDS
     from web.hub import TABLE_IDLE_SECONDS, Hub
@@ -197,9 +195,13 @@ def build(
         threads=threads,
         connection_limit=max(CONNECTION_LIMIT, threads * 3),  # a page: its stream, a fetch or two
         channel_timeout=60,  # streams send a keep-alive every 15 s
-        max_request_body_size=BODY_LIMIT_BYTES + 1,  # waitress refuses this size and above
+        # bodies are limited by path (clacks/serve_channel.py) to at most the import's;
+        # waitress's own limit refuses this size and above
+        max_request_body_size=IMPORT_LIMIT_BYTES + 1,
         max_request_header_size=HEADER_LIMIT_BYTES,
-        inbuf_overflow=INBUF_BYTES,
+        # what waitress holds of a request in memory before it spills to a temporary
+        # file: above every limit, so nothing a client sends is written to the disk
+        inbuf_overflow=2 * (IMPORT_LIMIT_BYTES + HEADER_LIMIT_BYTES),
         # read on while a request is served, so a page that goes is noticed at once (its
         # stream ends at its next message) rather than after some writes into the void
         channel_request_lookahead=1,

@@ -38,14 +38,18 @@ What one client may hold while it sends is bounded as well (a slowloris):
 from __future__ import annotations
 
 import contextlib
+import re
 import socket
 import time
 from typing import Any
 
 from waitress.buffers import ReadOnlyFileBasedBuffer  # type: ignore[import-untyped]
 from waitress.channel import HTTPChannel  # type: ignore[import-untyped]
+from waitress.parser import HTTPRequestParser  # type: ignore[import-untyped]
+from waitress.utilities import RequestEntityTooLarge  # type: ignore[import-untyped]
 
 from web.security import device_of
+from web.table_api import IMPORT_MAX_BYTES
 
 UNSENT_MAX_BYTES = 256 * 1024  # some fifty messages of a table's stream
 STALL_SECONDS = 30.0
@@ -58,7 +62,39 @@ REQUEST_SECONDS = 10.0
 SPARE_CONNECTIONS = 16
 
 
+# What a request's body may be, as waitress reads it: a little more than the API's own
+# limits (web.app.MAX_REQUEST_BYTES; a replay file imported, IMPORT_MAX_BYTES), so a body
+# just over them still gets the API's answer in its words, and anything larger is refused
+# by its Content-Length before a byte of it is read (a chunked one once it passes).
+BODY_LIMIT_BYTES = 64 * 1024
+IMPORT_LIMIT_BYTES = IMPORT_MAX_BYTES + BODY_LIMIT_BYTES
+IMPORT_PATH = re.compile(r"/api/rooms/[^/]+/saves/?")
+
+
+class LimitedParser(HTTPRequestParser):  # type: ignore[misc]
+    """Waitress's request parser with a body limit by path: the replay import may send
+    up to ``IMPORT_LIMIT_BYTES``, every other request ``BODY_LIMIT_BYTES``."""
+
+    def received(self, data: bytes) -> int:
+        consumed: int = super().received(data)
+        if self.error is None and self.headers_finished:
+            limit = body_limit(self.command, self.path)
+            if max(self.content_length, self.body_bytes_received) > limit:
+                self.error = RequestEntityTooLarge(f"exceeds max_body of {limit}")
+                self.completed = True
+                self.expect_continue = False  # no "100 Continue" for what is refused
+        return consumed
+
+
+def body_limit(method: str | None, path: str | None) -> int:
+    """The largest body a request for ``path`` may have."""
+    if method == "POST" and path is not None and IMPORT_PATH.fullmatch(path):
+        return IMPORT_LIMIT_BYTES
+    return BODY_LIMIT_BYTES
+
+
 class StreamingChannel(HTTPChannel):  # type: ignore[misc]
+    parser_class = LimitedParser
     unsent_max = UNSENT_MAX_BYTES
     stall_seconds = STALL_SECONDS
     request_seconds = REQUEST_SECONDS

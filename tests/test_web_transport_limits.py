@@ -24,7 +24,12 @@ from clacks.attacks import (
     refused_before_body,
 )
 from clacks.serve import CONNECTION_LIMIT
-from clacks.serve_channel import CONNECTIONS_PER_DEVICE, SPARE_CONNECTIONS
+from clacks.serve_channel import (
+    BODY_LIMIT_BYTES,
+    CONNECTIONS_PER_DEVICE,
+    IMPORT_LIMIT_BYTES,
+    SPARE_CONNECTIONS,
+)
 
 MEGABYTE = 1024 * 1024
 
@@ -57,6 +62,10 @@ def test_a_300_mb_body_is_refused_before_1_mb_is_read_and_nothing_is_spooled(
     path = f"/api/rooms/{server.code}/seats/south"
     # refused by its Content-Length alone: no byte of the body was sent
     assert refused_before_body(host, port, path, 300_000_000) == 413
+    # the replay import, which may send a larger file, no less
+    imports = f"/api/rooms/{server.code}/saves"
+    assert refused_before_body(host, port, imports, IMPORT_LIMIT_BYTES + 1) == 413
+    assert refused_before_body(host, port, path, BODY_LIMIT_BYTES + 1) == 413
     before = temporary_files()
     outcomes = []
     seen_files: list[str] = []
