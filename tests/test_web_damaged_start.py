@@ -6,7 +6,6 @@ shows, and no game is ever resumed shortened."""
 
 from __future__ import annotations
 
-import re
 import shutil
 import sqlite3
 import subprocess
@@ -18,6 +17,7 @@ from typing import Any, NamedTuple
 import pytest
 from browser_support import TV, Page
 from live_server import LiveServer
+from serve_process import ready
 from test_web_api import act, claim, start
 from test_web_saves import play, saves
 from web_client import call
@@ -91,21 +91,6 @@ def tmpfs_allowed(tmp_path: Path) -> None:
         pytest.skip(f"this machine cannot mount a tmpfs in a namespace: {done.stderr.strip()}")
 
 
-def started(process: subprocess.Popen[str]) -> tuple[str, str, str, str]:
-    """What `clacks serve` printed until it was ready, its address, code and PIN."""
-    assert process.stdout is not None
-    lines: list[str] = []
-    while not lines or "Ctrl+C" not in lines[-1]:
-        line = process.stdout.readline()
-        assert line, "".join(lines)
-        lines.append(line)
-    text = "".join(lines)
-    found = re.search(r"Phones join:\s+(http://[\d.]+:\d+)/join/([A-Z]{4})", text)
-    pin = re.search(r"Table PIN:\s+(\d{6})", text)
-    assert found and pin, text
-    return text, found.group(1), found.group(2), pin.group(1)
-
-
 def test_the_companion_starts_on_a_full_disk_and_saves_once_there_is_room(
     tmp_path: Path, tmpfs_allowed: None
 ) -> None:
@@ -136,7 +121,7 @@ def test_the_companion_starts_on_a_full_disk_and_saves_once_there_is_room(
     )
     assert process.stdin is not None
     try:
-        text, base, served_code, pin = started(process)
+        text, base, served_code, pin = ready(process)
         assert served_code == code and "Traceback" not in text
         assert "Warning: The disk under" in text and "is full" in text, text
         # the game was put back whole, and every page is told that saving fails
