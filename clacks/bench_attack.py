@@ -59,11 +59,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--attack-seconds",
-        type=float,
+        type=_attack_seconds,
         default=30.0,
         metavar="SECONDS",
         help="how long the attack soak lasts (default 30, at most 600)",
     )
+
+
+def _attack_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 1 <= value <= ATTACK_SECONDS_MAX:
+        raise argparse.ArgumentTypeError(f"give 1 to {ATTACK_SECONDS_MAX:.0f} seconds, not {text}")
+    return value
 
 
 class _Phone:
