@@ -82,7 +82,10 @@ class LimitedParser(HTTPRequestParser):  # type: ignore[misc]
             if max(self.content_length, self.body_bytes_received) > limit:
                 self.error = RequestEntityTooLarge(f"exceeds max_body of {limit}")
                 self.completed = True
-                self.expect_continue = False  # no "100 Continue" for what is refused
+        if self.error is not None:
+            # no "100 Continue" for what is refused: waitress would send one and then
+            # read the body it had refused (up to its own limit) before answering
+            self.expect_continue = False
         return consumed
 
 

@@ -67,6 +67,13 @@ def test_a_300_mb_body_is_refused_before_1_mb_is_read_and_nothing_is_spooled(
     imports = f"/api/rooms/{server.code}/saves"
     assert refused_before_body(host, port, imports, IMPORT_LIMIT_BYTES + 1) == 413
     assert refused_before_body(host, port, path, BODY_LIMIT_BYTES + 1) == 413
+    # a client that asks to go on first is told no, not "100 Continue"
+    with socket.create_connection((host, port), timeout=5) as asking:
+        asking.sendall(
+            f"POST {imports} HTTP/1.1\r\nHost: {host}:{port}\r\nExpect: 100-continue\r\n"
+            f"Content-Length: 300000000\r\n\r\n".encode()
+        )
+        assert asking.recv(4096).startswith(b"HTTP/1.1 413")
     before = temporary_files()
     outcomes = []
     seen_files: list[str] = []
