@@ -25,8 +25,9 @@ from web_client import call
 from engine.clacks.selfplay import next_action
 from engine.core.interface import game_module
 from engine.core.rng import Rng
+from web.hub import Hub
 from web.i18n import translate
-from web.store import DB_NAME
+from web.store import DB_NAME, Store, StoreError
 
 REPO = Path(__file__).resolve().parents[1]
 TMPFS_BYTES = 400 * 1024
@@ -229,3 +230,13 @@ def test_an_empty_database_file_is_set_aside_with_a_warning(tmp_path: Path) -> N
         assert snapshot["room"]["set_aside"] == [{"kind": "file_set_aside", "file": aside.name}]
     finally:
         server.close()
+
+
+def test_saves_that_refuse_the_first_table_are_a_clear_error_not_a_traceback(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path)
+    store._db.execute("PRAGMA query_only = 1")  # as a memory card gone read-only refuses
+    with pytest.raises(StoreError, match="cannot start a table"):
+        Hub(store=store)
+    store.close()

@@ -37,7 +37,7 @@ from web.errors import ApiError, not_saved
 from web.room import Room
 from web.saving import RETRY_SECONDS, WRITE_ERRORS
 from web.security import PinGuard, new_pin, new_token
-from web.store import SavedRoom, Store
+from web.store import SavedRoom, Store, StoreError
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud and typed on phones
 CODE_LENGTH = 4
@@ -92,12 +92,24 @@ class Hub:
             room = self._restore(saved)
             if room is not None and saved.main and main is None:
                 main = room
-        self.main = main or self.create_room(main=True)
+        self.main = main or self._first_table()
         self._saves_look = 0.0
         if self.store.trouble is not None:  # opened on a full disk: every table says so
             for room in self.rooms.values():
                 with room.lock:
                     room.saving.failed(self.store.trouble)
+
+    def _first_table(self) -> Room:
+        """The main table, new: the saves must take it, or its code and PIN would change
+        at the next start."""
+        try:
+            return self.create_room(main=True)
+        except ApiError as exc:
+            if exc.code != "not_saved":
+                raise
+            raise StoreError(
+                "cannot start a table, as the saves refuse writes (is the disk full?)"
+            ) from None
 
     def _restore(self, saved: SavedRoom) -> Room | None:
         """A saved table put back, or None (with a warning) if it cannot be."""
