@@ -24,8 +24,9 @@ SECTIONS: list[tuple[str, str]] = [
     ("hardware", "firmware.bench:measure"),
     ("solver", "clacks.bench_solver:measure"),
     ("load", "clacks.bench_load:measure"),  # minutes long: only with --load (or --only load)
+    ("attack", "clacks.bench_attack:measure"),  # only with --attack (or --only attack)
 ]
-ON_REQUEST = {"load"}
+ON_REQUEST = {"load", "attack"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="how long the load test plays (default 120)",
     )
+    from clacks.bench_attack import add_arguments as add_attack_arguments
+
+    add_attack_arguments(parser)
 
 
 def _load(path: str) -> Measure:
@@ -58,6 +62,8 @@ def run(args: argparse.Namespace) -> int:
     wanted = set(args.only or [name for name, _ in SECTIONS if name not in ON_REQUEST])
     if args.load:
         wanted.add("load")
+    if getattr(args, "attack", False):
+        wanted.add("attack")
     unknown = wanted - {name for name, _ in SECTIONS}
     if unknown:
         print(f"clacks bench: unknown section(s) {', '.join(sorted(unknown))}", file=sys.stderr)

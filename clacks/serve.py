@@ -42,6 +42,8 @@ from typing import Any
 
 THREADS = 80
 STREAM_LIMIT = 64  # leaves 16 threads for ordinary requests when every stream is open
+CONNECTION_LIMIT = 250  # past this many open connections waitress accepts no more
+HEADER_LIMIT_BYTES = 32 * 1024  # a browser's headers with its cookies are a few KB
 
 
 def seconds(text: str) -> float:
@@ -150,17 +152,24 @@ def build(
     table_idle: float | None = None,
     allowed_hosts: list[str] | None = None,
     stall_seconds: float | None = None,
+    request_seconds: float | None = None,
 ) -> tuple[Any, Any, str]:
     """The waitress server (bound and listening), the hub, and the public base address.
     Saved games are kept in ``data_dir`` (None: in memory only, for this run); bots
     wait ``bot_pause`` seconds after each change and think at most ``bot_think``; a
     table other than the main one closes after ``table_idle`` seconds idle (None: the
     companion's defaults); ``allowed_hosts`` are names it answers to besides its own; a
-    connection whose client takes nothing for ``stall_seconds`` is closed (None: the
-    default, clacks/serve_channel.py)."""
+    connection whose client takes nothing for ``stall_seconds``, or does not send a whole
+    request within ``request_seconds``, is closed (None: the defaults,
+    clacks/serve_channel.py)."""
     from waitress.server import create_server  # type: ignore[import-untyped]
 
-    from clacks.serve_channel import STALL_SECONDS, use_streaming_channels
+    from clacks.serve_channel import (
+        IMPORT_LIMIT_BYTES,
+        REQUEST_SECONDS,
+        STALL_SECONDS,
+        use_streaming_channels,
+    )
     from web import create_app
     from web.bots import PAUSE_SECONDS, THINK_SECONDS
     from web.hub import TABLE_IDLE_SECONDS, Hub
@@ -184,8 +193,15 @@ def build(
         host=host,
         port=port,
         threads=threads,
-        connection_limit=max(250, threads * 3),  # a page keeps its stream and a fetch or two open
+        connection_limit=max(CONNECTION_LIMIT, threads * 3),  # a page: its stream, a fetch or two
         channel_timeout=60,  # streams send a keep-alive every 15 s
+        # bodies are limited by path (clacks/serve_channel.py) to at most the import's;
+        # waitress's own limit refuses this size and above
+        max_request_body_size=IMPORT_LIMIT_BYTES + 1,
+        max_request_header_size=HEADER_LIMIT_BYTES,
+        # what waitress holds of a request in memory before it spills to a temporary
+        # file: above every limit, so nothing a client sends is written to the disk
+        inbuf_overflow=2 * (IMPORT_LIMIT_BYTES + HEADER_LIMIT_BYTES),
         # read on while a request is served, so a page that goes is noticed at once (its
         # stream ends at its next message) rather than after some writes into the void
         channel_request_lookahead=1,
@@ -193,7 +209,9 @@ def build(
         ident="clacks-exchange",
     )
     use_streaming_channels(
-        server, stall_seconds=STALL_SECONDS if stall_seconds is None else stall_seconds
+        server,
+        stall_seconds=STALL_SECONDS if stall_seconds is None else stall_seconds,
+        request_seconds=REQUEST_SECONDS if request_seconds is None else request_seconds,
     )
     bound_port = server.effective_port
     shown_host = lan_address() if host in ("0.0.0.0", "") else host

@@ -84,6 +84,12 @@ class Page:
         self.errors: list[str] = []
         self.page.on("response", self._record)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        # anything the pages' Content-Security-Policy refused is an error of the page too
+        self.page.on("console", self._refused_by_policy)
+
+    def _refused_by_policy(self, message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            self.errors.append(message.text)
 
     def _record(self, response: Any) -> None:
         if "/api/" in response.url and "/stream" not in response.url:

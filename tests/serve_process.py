@@ -34,19 +34,24 @@ def serve_process(
         env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )
     try:
-        assert process.stdout is not None
-        lines: list[str] = []
-        while not lines or "Ctrl+C" not in lines[-1]:
-            line = process.stdout.readline()
-            assert line, "".join(lines)
-            lines.append(line)
-        text = "".join(lines)
-        found = re.search(r"Phones join:\s+http://[\d.]+:(\d+)/join/([A-Z]{4})", text)
-        pin = re.search(r"Table PIN:\s+(\d{6})", text)
-        assert found and pin, text
-        port, code = found.groups()
-        yield Served(text, f"http://127.0.0.1:{port}", code, pin.group(1))
+        yield ready(process)
     finally:
         process.terminate()
         process.wait(timeout=10)
     assert process.returncode in (0, -15)
+
+
+def ready(process: subprocess.Popen[str]) -> Served:
+    """What `clacks serve` printed until it was ready, with its address, code and PIN."""
+    assert process.stdout is not None
+    lines: list[str] = []
+    while not lines or "Ctrl+C" not in lines[-1]:
+        line = process.stdout.readline()
+        assert line, "".join(lines)
+        lines.append(line)
+    text = "".join(lines)
+    found = re.search(r"Phones join:\s+http://[\d.]+:(\d+)/join/([A-Z]{4})", text)
+    pin = re.search(r"Table PIN:\s+(\d{6})", text)
+    assert found and pin, text
+    port, code = found.groups()
+    return Served(text, f"http://127.0.0.1:{port}", code, pin.group(1))

@@ -19,6 +19,8 @@ from web.hosts import own_addresses
 from web.security import (
     ALL_FREE_FAILURES,
     FREE_FAILURES,
+    LOCK_MAX_SECONDS,
+    QUIET_SECONDS,
     PinGuard,
     is_own_screen,
     new_token,
@@ -72,6 +74,7 @@ def test_the_table_page_gets_the_pin_only_on_the_companions_own_screen(
     own_name = socket.gethostname().split(".")[0]
     status, named = call(server.base, "GET", page, headers={"Host": f"{own_name}.local:{port}"})
     assert status == 200 and server.pin not in named and 'data-pin=""' in named
+    assert server.hub.screen_key in own and server.hub.screen_key not in named
     assert is_own_screen("127.0.0.1", "[::1]:8000") and is_own_screen("::1", "localhost")
     assert not is_own_screen("192.168.1.7", "localhost:8000")
     assert not is_own_screen("127.0.0.1", "clacks.local")
@@ -262,3 +265,65 @@ def test_moving_a_seat_gives_the_new_device_its_own_token_and_the_old_one_none(
     claim(server, "south")
     status, body = call(server.base, "POST", seat, {"ticket": stale["ticket"]})
     assert status == 403 and body["error"] == "bad_ticket"
+
+
+def test_waiting_out_every_lock_buys_no_fresh_budget_of_guesses() -> None:
+    """An attacker with a new address for every guess, guessing the moment each lock of
+    all devices ends, day after day: the budget never resets itself when the lock reaches
+    its longest, so a day gets about as many guesses as one device's, not hundreds."""
+    now = [1000.0]
+    guard = PinGuard(clock=lambda: now[0])
+    guesses = iter(f"10.1.{n // 250}.{n % 250}" for n in range(10**6))
+    per_day: list[int] = []
+    for _day in range(3):
+        tried = 0
+        day_ends = now[0] + 24 * 3600
+        while now[0] < day_ends:
+            try:
+                guard.check("123456", "000000", next(guesses))
+            except ApiError as exc:
+                if exc.code == "bad_pin":
+                    tried += 1
+                    continue
+                assert exc.code == "table_locked"
+                now[0] += exc.params["seconds"]  # wait out the lock, then guess again
+        per_day.append(tried)
+    assert per_day[0] <= ALL_FREE_FAILURES + 8 + 24, per_day
+    assert all(tried <= 26 for tried in per_day[1:]), per_day
+    # the companion's own screen typing the right PIN got in all along
+    guard.check("123456", "123456", "127.0.0.1", own_screen=True)
+    # only a quiet spell measured from the last wrong PIN makes the budget whole again
+    assert QUIET_SECONDS > LOCK_MAX_SECONDS
+    now[0] += QUIET_SECONDS
+    for _ in range(ALL_FREE_FAILURES):
+        with pytest.raises(ApiError) as wrong:
+            guard.check("123456", "000000", next(guesses))
+        assert wrong.value.code == "bad_pin"
+
+
+def test_the_companions_own_screen_keeps_its_controls_while_its_machine_guesses(
+    server: LiveServer,
+) -> None:
+    port = server.base.rsplit(":", 1)[1]
+    status, page = call(server.base, "GET", f"/table/{server.code}")
+    assert status == 200
+    key = page.split('data-screen-key="', 1)[1].split('"', 1)[0]
+    # a program on the companion guesses from loopback addresses until locked out
+    for n in range(FREE_FAILURES + 1):
+        pin_from(server, f"127.0.0.{40 + n}", "999999")
+    status, body = pin_from(server, "127.0.0.50", server.pin)
+    assert status == 429 and body["error"] == "pin_locked"
+    saves = f"/api/rooms/{server.code}/saves"
+    # the table page on the companion's own screen sends its key and is served
+    status, body = call(server.base, "GET", saves, headers={"X-Screen-Key": key})
+    assert status == 200 and "saves" in body
+    assert (
+        call(server.base, "POST", f"/api/rooms/{server.code}/pin", headers={"X-Screen-Key": key})[0]
+        == 200
+    )
+    # a wrong key, or the key under a name that is not loopback's, is no way past the lock
+    status, body = call(server.base, "GET", saves, headers={"X-Screen-Key": key[:-1] + "x"})
+    assert status == 429
+    own_name = socket.gethostname().split(".")[0]
+    named = {"X-Screen-Key": key, "Host": f"{own_name}.local:{port}"}
+    assert call(server.base, "GET", saves, headers=named)[0] == 429

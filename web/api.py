@@ -21,7 +21,7 @@ from web.hub import Hub
 from web.i18n import LANGUAGES
 from web.openapi import openapi_document
 from web.room import Room
-from web.security import PIN_HEADER, is_own_screen
+from web.security import PIN_HEADER, SCREEN_KEY_HEADER, is_own_screen, screen_key_matches
 
 api = Blueprint("api", __name__)
 
@@ -93,12 +93,16 @@ def checked_token(given: str | None) -> str | None:
 
 
 def require_table(found: Room, *others: Room) -> None:
-    """Refuse unless the request carries ``found``'s table PIN (or one of ``others``')."""
+    """Refuse unless the request carries ``found``'s table PIN (or one of ``others``'), or
+    comes from the companion's own screen with its screen key."""
+    own_screen = is_own_screen(request.remote_addr, request.host)
+    if own_screen and screen_key_matches(hub().screen_key, request.headers.get(SCREEN_KEY_HEADER)):
+        return
     hub().pins.check(
         (found.pin, *(other.pin for other in others)),
         request.headers.get(PIN_HEADER),
         request.remote_addr,
-        is_own_screen(request.remote_addr, request.host),
+        own_screen,
     )
 
 

@@ -26,6 +26,30 @@ from web.security import cross_site_refusal
 
 MAX_REQUEST_BYTES = 16 * 1024  # the largest legal request (new game, custom words) is ~1 KB
 
+# Every answer's. The pages load only the companion's own scripts, styles and images (the
+# QR code is one; the icon is an empty data: URL) and talk only to it (fetch and the event
+# stream); no inline script runs and no style attribute applies. No other site may frame
+# a page: the table screen shows the PIN on the companion's own machine, and a page
+# framed under someone else's could be clicked through unseen.
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
 log = logging.getLogger("clacks.web")
 
 
@@ -117,9 +141,8 @@ def create_app(
         return jsonify(body), 500
 
     @app.after_request
-    def no_sniff(response: Response) -> Response:
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
+    def security_headers(response: Response) -> Response:
+        response.headers.update(SECURITY_HEADERS)
         return response
 
     return app

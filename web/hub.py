@@ -19,6 +19,8 @@ clock thread, so the places of tables left behind come free again.
 
 Nothing that fails at one table stops the clock thread: a failed save is tried again
 (web/table_clock.py), anything else is logged and the table looked at again shortly.
+While any table's saves fail (a full disk, from the start too), the clock thread tries
+a small write every few seconds, so the tables stop saying so as soon as there is room.
 """
 
 from __future__ import annotations
@@ -33,8 +35,9 @@ from collections.abc import Callable
 from web.bots import PAUSE_SECONDS, THINK_SECONDS
 from web.errors import ApiError, not_saved
 from web.room import Room
-from web.security import PinGuard, new_pin
-from web.store import SavedRoom, Store
+from web.saving import RETRY_SECONDS, WRITE_ERRORS
+from web.security import PinGuard, new_pin, new_token
+from web.store import SavedRoom, Store, StoreError
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud and typed on phones
 CODE_LENGTH = 4
@@ -75,6 +78,7 @@ class Hub:
         self.language = language
         self.store = store or Store(None, clock)
         self.pins = PinGuard()
+        self.screen_key = new_token()  # handed to table pages on the companion's own screen
         self.saves_lock = threading.Lock()  # taken before any room's lock, never after
         self.rooms: dict[str, Room] = {}
         self.left_out: set[str] = set()  # codes of saved tables that could not be put back
@@ -88,7 +92,24 @@ class Hub:
             room = self._restore(saved)
             if room is not None and saved.main and main is None:
                 main = room
-        self.main = main or self.create_room(main=True)
+        self.main = main or self._first_table()
+        self._saves_look = 0.0
+        if self.store.trouble is not None:  # opened on a full disk: every table says so
+            for room in self.rooms.values():
+                with room.lock:
+                    room.saving.failed(self.store.trouble)
+
+    def _first_table(self) -> Room:
+        """The main table, new: the saves must take it, or its code and PIN would change
+        at the next start."""
+        try:
+            return self.create_room(main=True)
+        except ApiError as exc:
+            if exc.code != "not_saved":
+                raise
+            raise StoreError(
+                "cannot start a table, as the saves refuse writes (is the disk full?)"
+            ) from None
 
     def _restore(self, saved: SavedRoom) -> Room | None:
         """A saved table put back, or None (with a warning) if it cannot be."""
@@ -208,7 +229,7 @@ class Hub:
             # Cleared before reading the deadlines: a change after this wakes the wait.
             self._wake.clear()
             now = self.clock()
-            wait = self._look_for_idle_tables(now)
+            wait = min(self._look_for_idle_tables(now), self._try_saves_again(now))
             for room in list(self.rooms.values()):
                 try:
                     deadline = room.table_clock.deadline()
@@ -224,6 +245,32 @@ class Hub:
                     wait = min(wait, FAILED_LOOK_SECONDS)
             if wait != 0.0:
                 self._wake.wait(wait)
+
+    def _try_saves_again(self, now: float) -> float:
+        """While the disk refuses any table's saves, try a small write every ``RETRY_SECONDS``; once
+        the disk takes it, every table stops saying so (whatever a table owes is tried
+        again by its own clock and bots). How long until the next try."""
+        troubled = [
+            room
+            for room in list(self.rooms.values())
+            if room.saving.since is not None and room.saving.from_disk
+        ]
+        if not troubled:
+            return CLOCK_LOOK_SECONDS
+        first = min(room.saving.since or now for room in troubled)
+        self._saves_look = max(self._saves_look, first + RETRY_SECONDS)
+        if now < self._saves_look:
+            return self._saves_look - now
+        self._saves_look = now + RETRY_SECONDS
+        try:
+            self.store.probe()
+        except WRITE_ERRORS as exc:
+            log.debug("the saves still refuse writes: %s", exc)
+            return RETRY_SECONDS
+        for room in troubled:
+            with room.lock:
+                room.saving.succeeded()
+        return RETRY_SECONDS
 
     def _look_for_idle_tables(self, now: float) -> float:
         """Close idle tables when it is time to look; how long until the next look (at

@@ -124,7 +124,11 @@ def openapi_document() -> JSON:
                     "`bot_levels` (the game's), `hints` (the table's setting), `spectators`, "
                     "`hardware`, and `saving`: null while the saves take every change, else "
                     "`failing_since` (time) and `error` while they refuse (the disk full); "
-                    "what the table does by itself is retried until they take it again",
+                    "what the table does by itself is retried until they take it again; "
+                    "`set_aside`: what was set aside as the companion started, each with "
+                    "`kind` (`game_set_aside`: a damaged game, with `game`, `table` and "
+                    "`moves`, the actions it should have; `game_missing`: a table's game "
+                    "the saves lacked; `file_set_aside`: an unreadable file, with `file`)",
                 },
                 "seat": {"type": ["string", "null"]},
                 "events": {"type": "array", "items": {"type": "object"}},

@@ -95,6 +95,7 @@ def table(code: str) -> Response:
         join_url=join_url(found.code),
         short_url=f"{urlsplit(base).netloc}/join",
         pin=found.pin if own_screen else "",
+        screen_key=hub().screen_key if own_screen else "",
         main=found is hub().main,
     )
     response.headers["Cache-Control"] = "no-store"

@@ -127,7 +127,7 @@ class Room:
             except KeyError:
                 store.set_aside_missing(saved.code, saved.game_id)
             except DamagedGame as exc:
-                store.set_aside_damaged(saved.game_id, str(exc))
+                store.set_aside_damaged(saved.game_id, exc, saved.code)
             else:
                 room._put_on(session, record)
                 seat_ids = [s.id for s in session.seats]
@@ -435,6 +435,9 @@ class Room:
             "spectators": self.fanout.spectators,
             "hardware": self.presses.status(),
             "saving": self.saving.to_json(),
+            # saved games set aside as the companion started (damaged, missing, a file
+            # that could not be read): the same for every table, in no detail
+            "set_aside": list(self.store.notices),
         }
 
     def snapshot_json(self, seat: str | None, since: int | None) -> JSON:

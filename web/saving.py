@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.interface import JSON
 from web.errors import not_saved
+from web.store import disk_refused
 
 if TYPE_CHECKING:
     from web.room import Room
@@ -37,6 +38,7 @@ class SaveTrouble:
         self.room = room
         self.since: float | None = None  # the table clock's time of the first failure
         self.error = ""
+        self.from_disk = False  # whether the disk refused (full, failing), as SQLite said
 
     @contextlib.contextmanager
     def kept(self) -> Iterator[None]:
@@ -57,6 +59,7 @@ class SaveTrouble:
             self.since = room.clock()
             log.error("table %s: the saves refuse writes: %s", room.code, exc)
         self.error = str(exc)[:200]
+        self.from_disk = disk_refused(exc)
         if first:
             room.publish([])
 
@@ -65,6 +68,7 @@ class SaveTrouble:
             log.warning("table %s: saving again", self.room.code)
             self.since = None
             self.error = ""
+            self.from_disk = False
             self.room.publish([])
 
     def to_json(self) -> JSON | None:

@@ -11,6 +11,11 @@
   throttled for every client, the companion's own machine included, per device and
   for all devices together (``PinGuard``), so six digits cannot be tried through, not
   even by a client that keeps changing its address.
+* The table page on the companion's own screen is also handed the screen key, 144
+  random bits made afresh at every start, and sends it with its requests: with it the
+  page's controls work whatever the PIN locks say, so a program that guesses PINs from
+  the companion's own machine (any loopback address is the same device) never locks
+  the table's own screen out. A key that long cannot be guessed, so it needs no lock.
 * State-changing requests that a browser marks as coming from another site
   (``Sec-Fetch-Site``) or whose ``Origin`` is not this server are refused, so a page
   elsewhere cannot make a visitor's browser act here. Clients that are not browsers
@@ -25,7 +30,7 @@ import ipaddress
 import secrets
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -33,6 +38,7 @@ from web.errors import ApiError
 
 PIN_DIGITS = 6
 PIN_HEADER = "X-Table-Pin"
+SCREEN_KEY_HEADER = "X-Screen-Key"
 TOKEN_BYTES = 18
 LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1", "[::1]"}
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -42,16 +48,23 @@ SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 FREE_FAILURES = 5
 LOCK_SECONDS = 30.0
 LOCK_MAX_SECONDS = 3600.0
-# Wrong PINs from all devices together: this many in FAILURE_WINDOW_SECONDS are free,
-# then each further one locks every device but the companion's own screen out, for as
-# long as above; a client that changes its address for every guess gets no more.
+# Wrong PINs from all devices together: this many are free, then each further one locks
+# every device but the companion's own screen out, for as long as above; a client that
+# changes its address for every guess gets no more. The count starts again only after
+# QUIET_SECONDS without a wrong PIN, measured from the last one: far longer than the
+# longest lock, so waiting out each lock never makes the guesses free again.
 ALL_FREE_FAILURES = 20
-FAILURE_WINDOW_SECONDS = 3600.0
+QUIET_SECONDS = 24 * 3600.0
 DEVICES_KEPT = 4096  # the devices whose wrong PINs are remembered, most recent first
 
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def screen_key_matches(key: str, given: str | None) -> bool:
+    """Whether ``given`` is the companion's screen key (compared in constant time)."""
+    return bool(given) and len(given or "") <= 64 and secrets.compare_digest(key, given or "")
 
 
 def token_digest(token: str) -> str:
@@ -149,8 +162,8 @@ class PinGuard:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self._devices: OrderedDict[str, _Failures] = OrderedDict()
-        self._recent: deque[float] = deque(maxlen=ALL_FREE_FAILURES + 1)
         self._everyone = _Failures()
+        self._last_failure: float | None = None
         self._lock = threading.Lock()
 
     def check(
@@ -206,12 +219,13 @@ class PinGuard:
         device.count += 1
         if device.count > FREE_FAILURES:
             device.locked_until = now + _lock_seconds(device.count - FREE_FAILURES)
-        self._recent.append(now)
-        if len(self._recent) > ALL_FREE_FAILURES and now - self._recent[0] < FAILURE_WINDOW_SECONDS:
-            self._everyone.count += 1
-            self._everyone.locked_until = now + _lock_seconds(self._everyone.count)
-        elif now - self._recent[0] >= FAILURE_WINDOW_SECONDS:
-            self._everyone.count = 0  # a quiet hour: the budget of all devices is whole again
+        if self._last_failure is not None and now - self._last_failure >= QUIET_SECONDS:
+            self._everyone = _Failures()  # a quiet day: the budget of all devices is whole again
+        self._last_failure = now
+        self._everyone.count += 1
+        if self._everyone.count > ALL_FREE_FAILURES:
+            over = self._everyone.count - ALL_FREE_FAILURES
+            self._everyone.locked_until = now + _lock_seconds(over)
 
 
 def _lock_seconds(over: int) -> float:

@@ -20,9 +20,19 @@ so only they hold them again when it is resumed, and when its secret was let out
 answers to requests sent with an Idempotency-Key, so a retry after a restart gets the
 first answer instead of playing twice.
 
-A file that is not a database this version can use is renamed ``*.corrupt-<time>``
-and a fresh one started; a game whose rows cannot be read or replayed is marked
-damaged and left out, and every other game loads.
+A file that is not a database this version can use (an empty file too: SQLite would take
+it for a new one) is renamed ``*.corrupt-<time>`` and a fresh one started; a game whose
+rows cannot be read or replayed, or whose actions are fewer than its ``moves`` says
+(rows deleted, the ``actions`` table dropped), is marked damaged and left out, never
+resumed shortened, and every other game loads. What was set aside is told to every page
+of every table (``notices``), without any detail of the game's secrets.
+
+A full disk does not keep the companion from starting. With no room even for SQLite's
+shared-memory index beside the file, opening in the usual way fails, so the file is
+opened again in exclusive locking mode (the index kept in memory, which one process
+holding the directory's lock can afford): the saved games are read and put back, and
+the store notes the trouble (``trouble``) so every table shows that saving fails until
+a write succeeds again.
 """
 
 from __future__ import annotations
@@ -49,6 +59,7 @@ LOCK_NAME = "clacks.lock"
 SCHEMA_VERSION = 1
 ANSWERS_KEPT = 256  # idempotent answers kept per game
 LISTED = 200  # saved games listed in the lobby, newest first
+PROBE_BYTES = 3 * 4096  # what a write to learn whether the disk takes writes adds: new pages
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -125,12 +136,23 @@ TABLES = {
 }
 
 
+def disk_refused(exc: BaseException) -> bool:
+    """Whether SQLite failed because the disk would not take or give bytes (full, an
+    I/O error), as opposed to a file that is not a database it can use."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR)
+
+
 class StoreError(Exception):
     """The saves cannot be used at all (another companion holds them, no disk)."""
 
 
 class DamagedGame(Exception):
     """A saved game whose rows cannot be read back; it is set aside, not loaded."""
+
+    def __init__(self, problem: str, moves: int | None = None) -> None:
+        super().__init__(problem)
+        self.moves = moves  # how many actions it should have, when that is known
 
 
 def _dumps(value: object) -> str:
@@ -189,6 +211,10 @@ class Store:
         self.directory = directory
         self.clock = clock
         self.problems: list[str] = []  # what was wrong with the saves found, in words
+        # the same for every page of every table to show: what was set aside, no details
+        self.notices: list[JSON] = []
+        # why the saves refused writes when they were opened (None: they did not)
+        self.trouble: sqlite3.Error | None = None
         self._lock = threading.Lock()
         self._lock_file: Any = None
         if directory is None:
@@ -202,14 +228,42 @@ class Store:
         self._hold_directory(directory)
         self.path = directory / DB_NAME
         try:
+            if self.path.is_file() and self.path.stat().st_size == 0:
+                raise sqlite3.DatabaseError("the file is empty")
             self._db = self._connect(str(self.path))
         except sqlite3.DatabaseError as exc:
+            if disk_refused(exc):
+                self._db = self._open_on_full_disk(exc)
+                return
             aside = self._set_aside(str(exc))
             self.problems.append(
                 f"The saved games in {self.path} could not be read ({exc}); the file was "
                 f"set aside as {aside.name} and a new one started."
             )
-            self._db = self._connect(str(self.path))
+            self.notices.append({"kind": "file_set_aside", "file": aside.name})
+            try:
+                self._db = self._connect(str(self.path))
+            except sqlite3.DatabaseError as again:
+                raise StoreError(f"cannot start new saves in {directory}: {again}") from None
+        except OSError as exc:
+            raise StoreError(f"cannot read the saved games in {directory}: {exc}") from None
+
+    def _open_on_full_disk(self, exc: sqlite3.DatabaseError) -> sqlite3.Connection:
+        """The saves, opened on a disk that takes no more: read as they are, every write
+        refused until there is room again."""
+        log.error("the saves refuse writes as they are opened: %s", exc)
+        try:
+            db = self._connect(str(self.path), exclusive=True)
+        except sqlite3.DatabaseError as again:
+            raise StoreError(
+                f"cannot read the saved games in {self.path}: {again} (is the disk full?)"
+            ) from None
+        self.trouble = exc
+        self.problems.append(
+            f"The disk under {self.path} is full ({exc}): the saved games were read, but "
+            "nothing new can be saved until there is room."
+        )
+        return db
 
     # ----------------------------------------------------------------- opening
 
@@ -229,9 +283,11 @@ class Store:
             ) from None
         self._lock_file = handle
 
-    def _connect(self, target: str) -> sqlite3.Connection:
+    def _connect(self, target: str, exclusive: bool = False) -> sqlite3.Connection:
         db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=10)
         try:
+            if exclusive:  # before WAL is first used: no shared-memory file is ever made
+                db.execute("PRAGMA locking_mode=EXCLUSIVE")
             if target != ":memory:":
                 mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
                 if str(mode).lower() != "wal":
@@ -294,6 +350,15 @@ class Store:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise
+
+    def probe(self) -> None:
+        """A durable write needing new pages, as a move of a long game does, to learn
+        whether the disk takes writes again; it leaves nothing behind."""
+        with self._write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES ('probe', ?)", ("x" * PROBE_BYTES,)
+            )
+            db.execute("DELETE FROM meta WHERE key = 'probe'")
 
     def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         with self._lock:
@@ -619,10 +684,12 @@ class Store:
 
     def load(self, game_id: int) -> tuple[GameRecord, dict[str, str]]:
         """A saved game's log and names; DamagedGame if its rows cannot be read."""
-        rows = self._read("SELECT game, header, names, damaged FROM games WHERE id = ?", (game_id,))
+        rows = self._read(
+            "SELECT game, header, names, damaged, moves FROM games WHERE id = ?", (game_id,)
+        )
         if not rows:
             raise KeyError(game_id)
-        game, header_text, names_text, damaged = rows[0]
+        game, header_text, names_text, damaged, moves = rows[0]
         if damaged:
             raise DamagedGame(damaged)
         actions: list[JSON] = []
@@ -638,6 +705,9 @@ class Store:
                 actions.append(json.loads(text))
         except (ValueError, TypeError) as exc:
             raise DamagedGame(f"its saved rows cannot be read: {exc}") from None
+        if len(actions) != moves:
+            # rows lost off the end (or a table of them dropped): never play on shortened
+            raise DamagedGame(f"it has {len(actions)} of its {moves} saved actions", moves)
         return GameRecord(game_id, str(game), header, actions), _loads_dict(names_text)
 
     def mark_damaged(self, game_id: int, problem: str) -> None:
@@ -647,10 +717,18 @@ class Store:
             db.execute("UPDATE rooms SET game_id = NULL WHERE game_id = ?", (game_id,))
         self.problems.append(f"Saved game {game_id} was set aside: {problem}")
 
-    def set_aside_damaged(self, game_id: int, problem: str) -> None:
+    def set_aside_damaged(
+        self, game_id: int, damage: DamagedGame, table: str | None = None
+    ) -> None:
         """``mark_damaged`` while the tables are put back: a disk that refuses the mark
-        leaves the game out for this run all the same (it is looked at again next time)."""
+        leaves the game out for this run all the same (it is looked at again next time).
+        Every page is told, in the words of ``notices`` (the problem itself may name
+        what the game keeps secret, so only the saves' own list shows it)."""
+        problem = str(damage)
         log.error("saved game %s set aside: %s", game_id, problem)
+        self.notices.append(
+            {"kind": "game_set_aside", "game": game_id, "table": table, "moves": damage.moves}
+        )
         try:
             self.mark_damaged(game_id, problem)
         except (sqlite3.Error, OSError) as exc:
@@ -663,6 +741,7 @@ class Store:
         problem = f"Table {code} had saved game {game_id}, which is missing; it starts without one."
         log.error("%s", problem)
         self.problems.append(problem)
+        self.notices.append({"kind": "game_missing", "game": game_id, "table": code})
         with contextlib.suppress(sqlite3.Error, OSError), self._write() as db:
             db.execute("UPDATE rooms SET game_id = NULL WHERE code = ?", (code,))
 

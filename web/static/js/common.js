@@ -8,6 +8,8 @@ const Clacks = (() => {
   const games = {}; // game name -> {table(ctx), phone(ctx)}, registered by games/*.js
   let clockOffset = 0; // server time minus this device's time, in seconds
   let tablePin = null; // the table screen's PIN, sent with every request it makes
+  // on the companion's own screen, the key that lets its table page past the PIN locks
+  const screenKey = (document.body && document.body.dataset.screenKey) || null;
 
   // Catalog texts are ICU messages (see web/messages.py, which formats the same texts on
   // the server): {name}, {n, plural, one {# step} other {# steps}} with "=N" branches
@@ -165,6 +167,7 @@ const Clacks = (() => {
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (token) headers["X-Seat-Token"] = token;
     if (tablePin) headers["X-Table-Pin"] = tablePin;
+    if (screenKey) headers["X-Screen-Key"] = screenKey;
     let response;
     try {
       response = await fetch(`/api${path}`, {

@@ -15,6 +15,7 @@
   const lobby = document.getElementById("lobby");
   const hardwareBox = document.getElementById("hardware");
   const savingBox = document.getElementById("saving");
+  const setAsideBox = document.getElementById("set-aside");
   const ledBox = document.getElementById("leds");
   const ledGrid = document.getElementById("led-grid");
   const references = {};
@@ -51,6 +52,7 @@
     renderPresence();
     renderHardware(state.room.hardware);
     renderSaving(state.room.saving);
+    renderSetAside(state.room.set_aside || []);
     if (state.replay) {
       // the replay viewer: the finished game as the table saw it at the step shown
       const replay = state.replay;
@@ -136,6 +138,18 @@
     savingBox.hidden = !saving;
   }
 
+  // What was set aside as the companion started (a damaged or missing saved game, a file
+  // that could not be read), so nobody takes a shortened game for the one they left.
+  const SET_ASIDE = { game_set_aside: "ui.set_aside_game", game_missing: "ui.set_aside_game_missing",
+                      file_set_aside: "ui.set_aside_file" };
+  function renderSetAside(notices) {
+    setAsideBox.replaceChildren(...notices.map((n) => {
+      const key = n.kind === "game_set_aside" && n.moves ? "ui.set_aside_game_short" : SET_ASIDE[n.kind];
+      return el("p", {}, key ? t(key, n) : "");
+    }));
+    setAsideBox.hidden = !notices.length;
+  }
+
   // The LEDs in lamp order a1..d4 (bit row*4+col), drawn as seen from South: row 4 on top.
   function drawLeds(board) {
     const cells = [];
@@ -146,15 +160,17 @@
         const [r, g, b] = board.screen[index];
         const drive = board.pixels[index].join(", ");
         const lit = board.pixels[index].some((v) => v > 0);
-        cells.push(el("span", {
+        const led = el("span", {
           class: `led${lit ? " lit" : ""}`,
           role: "img",
           "data-led": name,
           "data-rgb": drive,
-          style: `background: rgb(${r}, ${g}, ${b})`,
           title: t("ui.led", { lamp: name, rgb: drive }),
           "aria-label": t("ui.led", { lamp: name, rgb: drive }),
-        }));
+        });
+        // set through the style object: the pages' policy allows no style attributes
+        led.style.background = `rgb(${r}, ${g}, ${b})`;
+        cells.push(led);
       }
     }
     ledGrid.replaceChildren(...cells);

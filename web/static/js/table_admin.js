@@ -347,7 +347,8 @@
 
   async function download(save, method, what) {
     const response = await fetch(`/api/rooms/${code}/saves/${save.id}/${what}`,
-      { method, headers: { Accept: "application/json", "X-Table-Pin": pin } });
+      { method, headers: { Accept: "application/json", "X-Table-Pin": pin,
+                           ...(document.body.dataset.screenKey ? { "X-Screen-Key": document.body.dataset.screenKey } : {}) } });
     if (!response.ok) throw new Clacks.ApiFailure(response.status, await response.json().catch(() => null));
     const link = el("a", { href: URL.createObjectURL(await response.blob()),
                            download: `clacks-${save.game}-${save.id}.json` });
