@@ -97,7 +97,7 @@ def test_a_pass_pays_five_dollars_and_a_point_and_moves_on_to_the_next_challenge
     act(game, "red", "roll")
     red = game.state.players["red"]
     assert red.dollars == 10 and red.returned == [spell] and red.run is None
-    assert game.state.lock is None  # the Spell Run token is off the Gate
+    assert game.state.lock == "red"  # the Saboteurs stay frozen until red's next turn (ruling 10)
     assert [p.kind for p in game.state.pending] == ["point"]
     act(game, "red", "spend_point", attribute="magic")
     assert red.base["magic"] == 2

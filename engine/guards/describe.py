@@ -59,6 +59,7 @@ TEXTS: dict[str, str] = {
     "final_collected": "{seat} collects the Final Spell, {spell}.",
     "at_gate": "{seat} is at the Start Gate with the Final Spell.",
     "final_failed": "{seat} has no Volunteer left for the Final Spell.",
+    "final_waits": "{seat} tries only {left} again next turn.",
     "sabotage_window": "Saboteurs may strike at {seat}'s runners.",
     "let_pass": "{seat} lets the runners pass.",
     "saboteurs_contest": "Saboteurs contest the {quadrant}: {seat}'s strikes.",
@@ -121,6 +122,11 @@ def describe_event(event: JSON) -> str:
         values["faces"] = " then ".join(str(f) for f in event.get("faces") or [])
         passed = event.get("passed")
         values["verdict"] = "" if passed is None else ", a pass" if passed else ", a failure"
+        if event.get("purpose") == "final" and event.get("attribute"):
+            # the Final Spell's two rolls by name: which one passed, which is tried again
+            values["purpose"] = f"the Final Spell's {event['attribute'].capitalize()} roll"
+    if kind == "final_waits":
+        values["left"] = " and ".join(f"the {str(a).capitalize()} roll" for a in event.get("left") or [])
     if kind == "start_rolled":
         values["rolls"] = "; then ".join(
             ", ".join(f"{s.capitalize()} {d}" for s, d in r.items()) for r in event.get("rolls") or [])

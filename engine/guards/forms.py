@@ -24,7 +24,7 @@ from engine.guards.common import anti_magic
 from engine.guards.data import QUADRANTS
 from engine.guards.dragons import BRETHREN_TO_SUMMON, MOST_FIGHTERS, brethren_in_hand, fighters_of
 from engine.guards.magic import ABILITY_TARGET
-from engine.guards.runs import FIRST_RUNNERS, GATE_RUNNERS, is_final
+from engine.guards.runs import FINAL_TESTS, FIRST_RUNNERS, GATE_RUNNERS, is_final
 from engine.guards.sabotage import PLANT_TARGET, can_strike, pool
 from engine.guards.state import GameState, Player
 from engine.guards.views import guild_house_ready
@@ -217,10 +217,15 @@ def start_forms(state: GameState, seat: str, player: Player) -> list[Form]:
         forms.append(form("reattempt", "start",
                           field("runners", "cards", options=options_of(state, player.hand), min=0, max=room),
                           items_field(state, player, "runners"), waiting=len(run.runners)))
-    if player.final is not None and player.hand and (turn.stopped is None or player.final.at_gate):
+    final = player.final
+    if final is not None and player.hand and final.at_gate:
+        # standing at the Gate already: no route to report, only the roll(s) left to try
+        forms.append(form("at_gate", "start", again=True,
+                          left=[a for a in FINAL_TESTS if a not in final.passed]))
+    elif final is not None and player.hand and turn.stopped is None:
         forms.append(form("at_gate", "start",
                           field("route", "quadrants", options=list(QUADRANTS), optional=True),
-                          again=player.final.at_gate))
+                          again=False, left=[a for a in FINAL_TESTS if a not in final.passed]))
     return forms
 
 

@@ -27,6 +27,7 @@ from engine.guards.common import (
     mark_began,
     name_of,
     own,
+    own_turn,
     put,
     require_free,
     require_playing,
@@ -66,7 +67,7 @@ def guild_house(state: GameState, action: Action) -> list[Event]:
     require_no_dragon(state, player.card.guild, "business at the Guild House")
     if turn.house:
         raise GuildHouseRule("You have already used your Guild House this turn", reason="visited")
-    if player.house_turn is not None and player.house_turn == player.turns - 1:
+    if player.house_turn is not None and player.house_turn == own_turn(state, player) - 1:
         raise GuildHouseRule(
             "Not on two turns running: you used your Guild House on your last turn", reason="consecutive"
         )
@@ -86,7 +87,7 @@ def guild_house(state: GameState, action: Action) -> list[Event]:
             )
     mark_began(turn)
     turn.house = True
-    player.house_turn = player.turns
+    player.house_turn = own_turn(state, player)
     events: list[Event] = []
     if collect:
         player.dollars += GUILD_PAY

@@ -176,8 +176,8 @@ def returned(state: GameState, seat: str) -> list[Event]:
     player.run = None
     player.returned.append(run.spell)
     player.dollars += RETURN_PAY
-    if state.lock == seat:
-        state.lock = None
+    if state.lock == seat and not state.options.letter:
+        state.lock = None  # the first reading lifted the lock with the return
     events = [ev("spell_returned", seat, spell=run.spell, challenge=run.challenge, dollars=RETURN_PAY,
                  spells=len(player.returned))]
     won = check_win(state, seat)
@@ -262,7 +262,13 @@ def final_rolls(state: GameState, seat: str) -> list[Event]:
     if not player.hand:
         return [ev("final_failed", seat, reason="no_volunteer")]
     final.at_gate = True
-    rolls.ask(state, "final", seat)
+    left = [a for a in FINAL_TESTS if a not in final.passed]
+    if state.options.letter:
+        # "first rolling ... Magic ... and then roll again ... Guild": both rolls are made
+        # (those not passed yet), whatever the first gives
+        rolls.ask(state, "final", seat, left=left)
+    else:
+        rolls.ask(state, "final", seat)
     return []
 
 
@@ -271,7 +277,8 @@ def final_spec(state: GameState, context: dict[str, Any]) -> rolls.TestSpec:
     player = state.players[seat]
     final = player.final
     assert final is not None
-    attribute = next(a for a in FINAL_TESTS if a not in final.passed)
+    left = context.get("left")
+    attribute = left[0] if left else next(a for a in FINAL_TESTS if a not in final.passed)
     value = player.effective(attribute)
     return rolls.TestSpec("final", "open", seat, value, FINAL_TARGET, ((attribute, value),),
                           extra={"challenge": 5, "attribute": attribute})
@@ -283,10 +290,19 @@ def after_final(state: GameState, spec: rolls.TestSpec, rolled: dice.Roll, passe
     player = state.players[seat]
     final = player.final
     assert final is not None
-    if not passed:
-        return finish_turn(state, "challenge")
-    final.passed.append(spec.extra["attribute"])
+    attribute = spec.extra["attribute"]
+    if passed:
+        final.passed.append(attribute)
+    left = context.get("left")
+    if left is not None and len(left) > 1:
+        rolls.ask(state, "final", seat, left=left[1:])
+        return []
     if len(final.passed) < len(FINAL_TESTS):
+        if not passed or left is not None:
+            # "If either roll fails, they must wait and re-attempt only the failed roll
+            # on their next turn"
+            return [ev("final_waits", seat, left=[a for a in FINAL_TESTS if a not in final.passed]),
+                    *finish_turn(state, "challenge")]
         rolls.ask(state, "final", seat)
         return []
     player.final = None

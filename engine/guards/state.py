@@ -95,8 +95,9 @@ class Player:
     planted: dict[str, str] = field(default_factory=dict)  # quadrant -> Saboteur
     fire_water: int = 0
     points: int = 0  # attribute points won and not yet placed
-    house_turn: int | None = None  # own turn of the last Guild House visit
+    house_turn: int | None = None  # own turn of the last Guild House visit (missed ones counted)
     turns: int = 0  # own turns begun
+    missed: int = 0  # own turns missed (a Hospital's, a Watch House's)
     place: str = "street"
     miss: int = 0  # turns still to miss
     jail_served: bool = False

@@ -46,6 +46,7 @@ def begin_turn(state: GameState, seat: str) -> list[Event]:
             events.append(ev("saboteurs_unlocked", seat))
         if player.miss > 0:
             player.miss -= 1
+            player.missed += 1
             if player.place == "watch_house":
                 player.jail_served = True
             events.append(ev("turn_missed", seat, place=player.place))

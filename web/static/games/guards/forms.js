@@ -465,6 +465,9 @@
   // ------------------------------------------------------------------ a form
 
   function title(form) {
+    if (form.type === "at_gate" && form.again) {
+      return t("guards.form.at_gate_again", { rolls: t(`guards.final_rolls.${(form.left || []).join("_")}`) });
+    }
     return t(`guards.form.${form.type}${form.buying ? `.${form.buying}` : ""}${form.offer ? `.${form.offer}` : ""}`);
   }
 
@@ -496,7 +499,9 @@
         t("guards.missing", { fields: values.missing.map((n) => fieldLabel(form, n)).join(", ") })) : null,
       el("div", { class: "turn-buttons" },
         el("button", { type: "submit", class: "primary", "data-send": k }, t("guards.send")),
-        options && options.open ? null : el("button", { type: "button", class: "secondary", onclick: () => { opened = null; ctx.redraw(); } }, t("guards.cancel"))));
+        options && options.open ? null : el("button", { type: "button", class: "secondary", "data-cancel": k,
+          // what was picked goes with the form: opened again, it starts afresh
+          onclick: () => { forget(form); ctx.redraw(); } }, t("guards.cancel"))));
     return body;
   }
 

@@ -1,0 +1,215 @@
+"""Guards! Guards! refereed to the letter of the rulebook: each scenario quotes the rule
+it checks (``../shared/seeds/guards-guards-rules-en.txt``) and plays it through the real
+rules, the dice made to fall as it needs."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+from guards_support import act, pass_round, rig, set_up, volunteer, with_targets
+
+from engine.core.errors import IllegalAction
+from engine.guards import GuardsGame
+from engine.guards.describe import describe_event
+from engine.guards.errors import GuildHouseRule, SaboteursLocked
+from engine.guards.forms import legal_forms
+from engine.guards.options import FIRST_RULES
+
+BROTHER = {"brethren": True}
+
+
+def refused(game: GuardsGame, seat: str, type_: str, error: type[IllegalAction], **fields: object) -> IllegalAction:
+    before = json.dumps(game.state.to_json(), sort_keys=True)
+    with pytest.raises(error) as caught:
+        act(game, seat, type_, **fields)
+    assert json.dumps(game.state.to_json(), sort_keys=True) == before
+    return caught.value
+
+
+def game_with(players: int = 2, spells: int = 5, **dealt: dict[str, object]) -> GuardsGame:
+    """Red begins; Challenge 1 needs 13."""
+    options = replace(with_targets(players, c1=13, c2=13, c4=(10, 11)), spells=spells)
+    game = GuardsGame.new(options, 1)
+    set_up(game, **dealt)
+    rig(game, [8] + [2] * (players - 1))
+    act(game, game.seats[0], "roll")
+    return game
+
+
+def forms_of(game: GuardsGame, seat: str, type_: str) -> list[dict[str, object]]:
+    return [f for f in legal_forms(game.state, seat) if f["type"] == type_]
+
+
+# --------------------------------------------------------------------- the Spell Run lock
+
+
+def test_the_lock_holds_until_the_announcers_next_turn_even_after_a_pass() -> None:
+    """"IMPORTANT: ONCE A SPELL RUN HAS BEEN ANNOUNCED BY A PLAYER, NO SABOTEURS MAY BE
+    PLANTED OR MOVED BY OPPOSING PLAYERS IN THAT ROUND." The runners pass their Challenge
+    on the turn they were announced: the next opponent still may not plant or recall."""
+    game = game_with(blue_lords_ladies=volunteer("Blue Brother", **BROTHER),
+                     blue_man_beast=volunteer("Blue Brother 2", deck="man_beast", **BROTHER))
+    act(game, "red", "end_turn")
+    rig(game, [5])
+    act(game, "blue", "plant", card=game.state.players["blue"].hand[0], quadrant="assassins")
+    act(game, "blue", "end_turn")
+    red = game.state.players["red"]
+    act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=list(red.hand), route=["fools"])
+    act(game, "blue", "let_pass")
+    rig(game, [8, 2])  # Streetwise 4 + 10 against 13: returned at once
+    act(game, "red", "roll")
+    assert red.returned
+    act(game, "red", "spend_point", attribute="magic")
+    act(game, "red", "end_turn")
+    blue = game.state.players["blue"]
+    error = refused(game, "blue", "plant", SaboteursLocked, card=blue.hand[0], quadrant="fools")
+    assert "until Red's next turn" in str(error)
+    refused(game, "blue", "recall", SaboteursLocked, card=blue.planted["assassins"])
+    assert not forms_of(game, "blue", "recall")
+    act(game, "blue", "end_turn")
+    assert game.state.lock is None  # red's next turn: that round is over
+    act(game, "red", "end_turn")
+    act(game, "blue", "recall", card=blue.planted["assassins"])
+
+
+# --------------------------------------------------------------------- the Final Spell
+
+
+def final_game(magic: int, guild: int) -> GuardsGame:
+    """A Short Game of one spell; red has collected the Final Spell and is back at the
+    Gate with Magic ``magic`` and Guild ``guild``, the Magic roll waiting."""
+    game = game_with(spells=1)
+    red = game.state.players["red"]
+    for attribute, value in (("magic", magic), ("guild", guild)):
+        if value != red.base[attribute]:
+            act(game, "red", "adjust", attribute=attribute, by=value - red.base[attribute])
+    act(game, "red", "collect_final", spell=red.card.spells[0], quadrant="fools")
+    act(game, "blue", "end_turn")
+    act(game, "red", "at_gate")
+    return game
+
+
+def test_the_final_spell_makes_both_rolls_and_retries_only_the_failed_one() -> None:
+    """"On reaching their Start Gate they must face the final Wizard's Challenge, first
+    rolling the die and adding the result to their character's current Magic Level and
+    then roll again and add the result to their character's current Guild Level. ... If
+    either roll fails, they must wait and re-attempt only the failed roll on their next
+    turn." A failed Magic roll does not stop the Guild roll."""
+    game = final_game(magic=3, guild=5)
+    assert game.view("red")["pending"][0]["test"]["attribute"] == "magic"
+    rig(game, [2])
+    events = act(game, "red", "roll")  # Magic 3 + 2: fails
+    assert events[0]["passed"] is False and game.state.turn.seat == "red"
+    assert game.view("red")["pending"][0]["test"]["attribute"] == "guild"  # the Guild roll is still made
+    rig(game, [5])
+    events = act(game, "red", "roll")  # Guild 5 + 5: passes
+    assert events[0]["passed"] is True
+    assert next(e for e in events if e["kind"] == "final_waits")["left"] == ["magic"]
+    assert game.state.turn.seat == "blue" and game.state.players["red"].final.passed == ["guild"]
+    act(game, "blue", "end_turn")
+    (retry,) = forms_of(game, "red", "at_gate")
+    assert retry["again"] is True and retry["left"] == ["magic"] and retry["fields"] == []
+    act(game, "red", "at_gate")
+    assert game.view("red")["pending"][0]["test"]["attribute"] == "magic"  # only the failed roll
+    rig(game, [6])
+    events = act(game, "red", "roll")
+    assert game.over and game.state.winners == ["red"] and events[-1]["kind"] == "game_won"
+
+
+def test_the_log_names_the_final_spells_magic_and_guild_rolls() -> None:
+    """"... Magic Level and then roll again ... Guild Level. They must achieve a score of
+    9 or above in both cases": the log says which roll passed and which is tried again."""
+    game = final_game(magic=3, guild=5)
+    rig(game, [2, 5])
+    failed = act(game, "red", "roll")
+    passed = act(game, "red", "roll")
+    assert "the Final Spell's Magic roll" in describe_event(failed[0])
+    assert "the Final Spell's Guild roll" in describe_event(passed[0])
+    waits = next(e for e in passed if e["kind"] == "final_waits")
+    assert describe_event(waits) == "Red tries only the Magic roll again next turn."
+
+
+def test_both_final_rolls_failing_are_both_tried_again() -> None:
+    """"If either roll fails, they must wait and re-attempt only the failed roll": with
+    both failed, both are tried again."""
+    game = final_game(magic=3, guild=3)
+    rig(game, [2, 2])
+    act(game, "red", "roll")
+    act(game, "red", "roll")
+    assert game.state.turn.seat == "blue"
+    act(game, "blue", "end_turn")
+    (retry,) = forms_of(game, "red", "at_gate")
+    assert retry["left"] == ["magic", "guild"]
+
+
+def test_a_retry_at_the_gate_offers_no_route_to_report() -> None:
+    """The phone's retry asks only for the roll(s) left: the form to come back to the
+    Gate again has no quadrants to tap (a route would be refused: the player is there)."""
+    game = final_game(magic=6, guild=3)
+    rig(game, [4, 2])
+    act(game, "red", "roll")
+    act(game, "red", "roll")  # Magic passes, Guild fails
+    act(game, "blue", "end_turn")
+    (retry,) = forms_of(game, "red", "at_gate")
+    assert not any(f["name"] == "route" for f in retry["fields"]) and retry["left"] == ["guild"]
+
+
+# --------------------------------------------------------------------- the Guild House
+
+
+def test_a_missed_turn_is_one_of_the_players_turns_at_the_guild_house() -> None:
+    """"A player cannot collect money or buy attribute points from their Guild House on
+    two consecutive turns": a visit, a turn missed in the Hospital (the City Health
+    Service), then a visit: these are not consecutive turns."""
+    game = game_with()
+    act(game, "red", "guild_house", collect=True)
+    act(game, "red", "adjust", dollars=-game.state.players["red"].dollars)  # $0: the Health Service
+    act(game, "red", "ailment", curse="Curse of the Hat")
+    act(game, "red", "hospital")  # cured for nothing; the next turn is missed
+    act(game, "blue", "end_turn")  # red misses this turn
+    assert game.state.turn.seat == "blue"
+    act(game, "blue", "end_turn")
+    assert game.state.turn.seat == "red"
+    assert forms_of(game, "red", "guild_house")
+    events = act(game, "red", "guild_house", collect=True)
+    assert events[0]["kind"] == "guild_paid"
+
+
+def test_the_guild_house_still_refuses_the_very_next_turn() -> None:
+    """"... on two consecutive turns": with no turn missed between, the second visit is
+    refused."""
+    game = game_with()
+    act(game, "red", "guild_house", collect=True)
+    pass_round(game, "red")
+    refused(game, "red", "guild_house", GuildHouseRule, collect=True)
+
+
+# --------------------------------------------------------------------- old saves
+
+
+def test_a_first_format_log_replays_by_the_first_reading() -> None:
+    """A game saved before these rulings (save format 1) replays and saves as it was
+    played; there a failed Magic roll ended the turn before the Guild roll."""
+    game = GuardsGame.new(replace(GuardsGame.new().state.options, spells=1), 7)
+    set_up(game)
+    act(game, "red", "roll")  # the first player, as the seed rolls it
+    first = game.state.turn.seat
+    act(game, first, "end_turn")
+    old = {**game.log_to_json(), "format": 1}
+    assert game.log_to_json()["format"] == 2
+    replayed = GuardsGame.replay(old)
+    assert replayed.state.options.rules == FIRST_RULES and replayed.log_to_json()["format"] == 1
+    assert GuardsGame.replay(replayed.log_to_json()).state.options.rules == FIRST_RULES
+    # the first reading, played on: the failed Magic roll ends the turn
+    red = replayed.state.players["red"]
+    if replayed.state.turn.seat == "blue":
+        act(replayed, "blue", "end_turn")
+    act(replayed, "red", "adjust", attribute="guild", by=2)
+    act(replayed, "red", "collect_final", spell=red.card.spells[0], quadrant="fools")
+    act(replayed, "blue", "end_turn")
+    act(replayed, "red", "at_gate")
+    rig(replayed, [2])
+    act(replayed, "red", "roll")
+    assert replayed.state.turn.seat == "blue" and red.final.passed == []
