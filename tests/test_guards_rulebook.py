@@ -13,7 +13,7 @@ from guards_support import act, pass_round, rig, set_up, volunteer, with_targets
 from engine.core.errors import IllegalAction
 from engine.guards import GuardsGame
 from engine.guards.describe import describe_event
-from engine.guards.errors import GuildHouseRule, SaboteursLocked
+from engine.guards.errors import GuildHouseRule, SaboteursLocked, SendAtOnce
 from engine.guards.forms import legal_forms
 from engine.guards.options import FIRST_RULES
 
@@ -183,6 +183,86 @@ def test_the_guild_house_still_refuses_the_very_next_turn() -> None:
     game = game_with()
     act(game, "red", "guild_house", collect=True)
     pass_round(game, "red")
+    refused(game, "red", "guild_house", GuildHouseRule, collect=True)
+
+
+# --------------------------------------------------------------------- sent at once
+
+
+def failed_run_game() -> GuardsGame:
+    """Red's runners failed Challenge 1 and wait at the Gate; it is red's turn again."""
+    game = game_with()
+    red = game.state.players["red"]
+    act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=[red.hand[0]], route=[])
+    rig(game, [1])
+    act(game, "red", "roll")
+    act(game, "blue", "end_turn")
+    return game
+
+
+def recruit_now(game: GuardsGame, seat: str = "red") -> str:
+    act(game, seat, "recruit", deck="shades_shadows", source="deck", quadrant="fools",
+        values=volunteer("Fresh Recruit", "shades_shadows", charm=1))
+    rig(game, [5])
+    act(game, seat, "roll")
+    return game.state.players[seat].hand[-1]
+
+
+def test_a_volunteer_recruited_for_waiting_runners_must_be_sent_at_once() -> None:
+    """"Players must complete the Spell Run as soon as possible. They may only move away
+    from the Spell tile to recruit additional Volunteers to send to the Gate. (Any
+    Volunteers recruited in this way must be sent immediately to assist in completing
+    the Spell Run)": the turn cannot end with the recruit kept in hand."""
+    game = failed_run_game()
+    kept = game.state.players["red"].hand[0]
+    fresh = recruit_now(game)
+    error = refused(game, "red", "end_turn", SendAtOnce)
+    assert "Fresh Recruit" in str(error)
+    (end,) = forms_of(game, "red", "end_turn")
+    assert end["out"] is True  # greyed on the phone, the reason asked of the rules
+    (again,) = forms_of(game, "red", "reattempt")
+    assert again["group"] == "now" and again["fields"][0]["must"] == [fresh] and again["fields"][0]["min"] == 1
+    refused(game, "red", "reattempt", SendAtOnce, runners=[kept])
+    act(game, "red", "reattempt", runners=[fresh])
+    assert fresh in game.state.players["red"].run.runners
+
+
+def test_a_volunteer_recruited_with_no_run_waiting_may_be_kept() -> None:
+    """The obligation is the Spell Run's: with no runners at the Gate a recruit stays in
+    the hand and the turn ends as usual."""
+    game = game_with()
+    recruit_now(game)
+    (end,) = forms_of(game, "red", "end_turn")
+    assert "out" not in end
+    act(game, "red", "end_turn")
+
+
+# --------------------------------------------------------------------- forced home
+
+
+def test_forced_back_to_the_guild_house_it_neither_pays_nor_sells() -> None:
+    """"A player cannot collect money or buy attribute points from their Guild House ...
+    if they are forced to return to their Guild House by a Fate card or by another
+    player." Reported in blue's turn (another player's doing), it bars red's next turn's
+    visit; counted on red's Guild Card."""
+    game = game_with()
+    act(game, "red", "end_turn")
+    events = act(game, "blue", "sent_home", target="red")
+    assert events[0] == {"kind": "sent_home", "seat": "red", "by": "blue", "times": 1}
+    assert describe_event(events[0]).startswith("Red is forced back to the Guild House")
+    act(game, "blue", "end_turn")
+    assert not forms_of(game, "red", "guild_house")
+    error = refused(game, "red", "guild_house", GuildHouseRule, collect=True)
+    assert "forced back" in str(error)
+    assert game.view("blue")["players"][0]["forced_home"] == 1
+    pass_round(game, "red")
+    act(game, "red", "guild_house", collect=True)  # a later visit of its own pays
+
+
+def test_a_fate_card_in_ones_own_turn_bars_that_turns_visit() -> None:
+    """"... forced to return to their Guild House by a Fate card": in one's own turn."""
+    game = game_with()
+    act(game, "red", "sent_home")
     refused(game, "red", "guild_house", GuildHouseRule, collect=True)
 
 

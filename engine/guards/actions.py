@@ -53,6 +53,7 @@ SCHEMAS: dict[str, F] = {
     "hospital": {},
     "luggage_hit": {"target": ("seat", False)},
     "arrested": {"target": ("seat", False)},
+    "sent_home": {"target": ("seat", False)},
     "turn_in": {"cards": ("uids", True)},
     "pox": {"other": ("seat", True)},
     # Spell Runs and the Final Spell

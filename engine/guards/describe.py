@@ -50,6 +50,7 @@ TEXTS: dict[str, str] = {
     "bought": "{seat} buys a {card_kind} for ${dollars}.",
     "luggage_hit": "{seat} is hit by the Luggage.",
     "arrested": "{seat} is arrested.",
+    "sent_home": "{seat} is forced back to the Guild House: no pay or points there for it.",
     "turned_in": "{seat} turns in {name} for ${dollars}.",
     "run_announced": "{seat} makes a Spell Run with {spell} through {route}.",
     "runners_at_gate": "{seat}'s runners reach the Start Gate.",

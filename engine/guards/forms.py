@@ -24,7 +24,7 @@ from engine.guards.common import anti_magic
 from engine.guards.data import QUADRANTS
 from engine.guards.dragons import BRETHREN_TO_SUMMON, MOST_FIGHTERS, brethren_in_hand, fighters_of
 from engine.guards.magic import ABILITY_TARGET
-from engine.guards.runs import FINAL_TESTS, FIRST_RUNNERS, GATE_RUNNERS, is_final
+from engine.guards.runs import FINAL_TESTS, FIRST_RUNNERS, GATE_RUNNERS, is_final, unsent
 from engine.guards.sabotage import PLANT_TARGET, can_strike, pool
 from engine.guards.state import GameState, Player
 from engine.guards.views import guild_house_ready
@@ -214,8 +214,10 @@ def start_forms(state: GameState, seat: str, player: Player) -> list[Form]:
     run = player.run
     if run is not None and run.stage == "gate":
         room = GATE_RUNNERS - len(run.runners)
-        forms.append(form("reattempt", "start",
-                          field("runners", "cards", options=options_of(state, player.hand), min=0, max=room),
+        must = unsent(state, seat)
+        forms.append(form("reattempt", "now" if must else "start",
+                          field("runners", "cards", options=options_of(state, player.hand), min=len(must), max=room,
+                                must=must),
                           items_field(state, player, "runners"), waiting=len(run.runners)))
     final = player.final
     if final is not None and player.hand and final.at_gate:
@@ -343,6 +345,7 @@ def tracker_forms(state: GameState, seat: str, player: Player) -> list[Form]:
         form("ailment", "track", field("curse", "text", optional=True), field("cured", "bool", optional=True)),
         form("luggage_hit", "track", field("target", "choice", options=list(state.seats), optional=True)),
         form("arrested", "track", field("target", "choice", options=list(state.seats), optional=True)),
+        form("sent_home", "track", field("target", "choice", options=list(state.seats), optional=True)),
         form("miss_turn", "track"),
         form("pay", "track", field("to", "choice", options=[s for s in state.seats if s != seat]),
              field("dollars", "int", min=1, max=max(1, player.dollars))),
@@ -375,7 +378,8 @@ def legal_forms(state: GameState, seat: str) -> list[Form]:
             forms += free_forms(state, seat, player)
         forms += magic_forms(state, seat, player, "free")
         if free:
-            forms.append(form("end_turn", "end"))
+            # greyed out, with the rules' reason, while a recruit must still go to the Gate
+            forms.append(form("end_turn", "end", **({"out": True} if unsent(state, seat) else {})))
     else:
         forms += react_forms(state, seat, player)
     forms += tracker_forms(state, seat, player)

@@ -67,6 +67,11 @@ def guild_house(state: GameState, action: Action) -> list[Event]:
     require_no_dragon(state, player.card.guild, "business at the Guild House")
     if turn.house:
         raise GuildHouseRule("You have already used your Guild House this turn", reason="visited")
+    if player.sent_home is not None and player.sent_home == own_turn(state, player):
+        raise GuildHouseRule(
+            "Not on a turn you were forced back to your Guild House (by a Fate card or another player)",
+            reason="forced",
+        )
     if player.house_turn is not None and player.house_turn == own_turn(state, player) - 1:
         raise GuildHouseRule(
             "Not on two turns running: you used your Guild House on your last turn", reason="consecutive"
@@ -253,7 +258,22 @@ def pox(state: GameState, action: Action) -> list[Event]:
     return [ev("pox_caught", caught.seat, how="passed", source=seat if mine.pox else other)]
 
 
+def sent_home(state: GameState, action: Action) -> list[Event]:
+    """A player forced back to their Guild House "by a Fate card or by another player":
+    counted, and the Guild House neither pays nor sells points for it, in the turn it
+    happens in or, if in another player's turn, the player's next turn."""
+    target = victim(state, action)
+    player = state.players[target]
+    if player.protected:
+        raise NotNow(f"{name_of(target)} is in a {'Hospital' if player.place == 'hospital' else 'Watch House'}")
+    mine = state.turn is not None and state.turn.seat == target
+    player.sent_home = own_turn(state, player) + (0 if mine else 1 + player.miss)
+    player.forced_home += 1
+    return [ev("sent_home", target, by=action.seat if action.seat != target else None, times=player.forced_home)]
+
+
 HANDLERS = {
+    "sent_home": sent_home,
     "guild_house": guild_house,
     "buy": buy,
     "hospital": hospital,

@@ -31,7 +31,7 @@ from engine.guards.common import (
     put,
     require_turn,
 )
-from engine.guards.errors import RunRule, SpellRule, TooManyRunners
+from engine.guards.errors import RunRule, SendAtOnce, SpellRule, TooManyRunners
 from engine.guards.events import Event, ev
 from engine.guards.recruiting import require_no_dragon, require_stop
 from engine.guards.state import Final, GameState, Player, Run
@@ -186,6 +186,26 @@ def returned(state: GameState, seat: str) -> list[Event]:
     return events + grant_point(state, seat)
 
 
+def unsent(state: GameState, seat: str) -> list[str]:
+    """Volunteers recruited this turn while runners wait at the Gate and not yet sent:
+    "Any Volunteers recruited in this way must be sent immediately to assist in
+    completing the Spell Run" (as many as the Gate has room for)."""
+    player = state.players[seat]
+    run, turn = player.run, state.turn
+    if not state.options.letter or run is None or run.stage != "gate" or turn is None or turn.seat != seat:
+        return []
+    room = GATE_RUNNERS - len(run.runners)
+    return [u for u in turn.recruited if u in player.hand][:max(room, 0)]
+
+
+def require_sent(state: GameState, seat: str, sending: list[str] | None = None) -> None:
+    left = [u for u in unsent(state, seat) if u not in (sending or [])]
+    if left:
+        names = ", ".join(state.volunteer(u).name or "?" for u in left)
+        raise SendAtOnce(f"Volunteers recruited during a Spell Run are sent to the Start Gate at once: "
+                         f"send {names} with the runners waiting there", names=names)
+
+
 def reattempt(state: GameState, action: Action) -> list[Event]:
     """Next turn: the runners at the Gate try again, with more from the hand if sent."""
     seat = action.seat
@@ -201,6 +221,7 @@ def reattempt(state: GameState, action: Action) -> list[Event]:
             f"At most {GATE_RUNNERS} runners at a Start Gate: {len(run.runners)} are there, "
             f"{len(added)} more is too many", runners=len(run.runners) + len(added), most=GATE_RUNNERS,
         )
+    require_sent(state, seat, added)
     pairs = equip(state, seat, added, action["items"])
     for uid in added:
         put(state, uid, f"run:{seat}")

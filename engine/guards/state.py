@@ -98,6 +98,8 @@ class Player:
     house_turn: int | None = None  # own turn of the last Guild House visit (missed ones counted)
     turns: int = 0  # own turns begun
     missed: int = 0  # own turns missed (a Hospital's, a Watch House's)
+    sent_home: int | None = None  # own turn in which a forced return bars the Guild House
+    forced_home: int = 0  # times forced back to the Guild House (a Fate card, another player)
     place: str = "street"
     miss: int = 0  # turns still to miss
     jail_served: bool = False
@@ -135,6 +137,7 @@ class Turn:
     house: bool = False
     cast: list[str] = field(default_factory=list)  # Scrolls tried this turn, by anyone
     summoned: bool = False
+    recruited: list[str] = field(default_factory=list)  # Volunteers recruited this turn
 
 
 @dataclass

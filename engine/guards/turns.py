@@ -86,6 +86,10 @@ def finish_turn(state: GameState, reason: str) -> list[Event]:
 
 def end_turn(state: GameState, action: Action) -> list[Event]:
     require_turn(state, action.seat)
+    from engine.guards.runs import require_sent  # runs builds on the turns
+
+    assert action.seat is not None
+    require_sent(state, action.seat)
     return finish_turn(state, "done")
 
 

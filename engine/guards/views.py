@@ -88,6 +88,7 @@ def player_json(state: GameState, player: Player) -> dict[str, Any]:
         "items": [_price(state.cards[u]) for u in player.items],
         "saboteurs": len(player.planted),
         "fire_water": player.fire_water,
+        "forced_home": player.forced_home,
         "place": player.place,
         "miss": player.miss,
         "move": MOVE_WITH_POX if player.pox else MOVE,
@@ -117,6 +118,8 @@ def guild_house_ready(state: GameState, player: Player) -> bool:
     mine = turn is not None and turn.seat == player.seat
     # the next turn played: after those still to miss (each one of the player's turns)
     upcoming = own_turn(state, player) + (0 if mine else 1 + (player.miss if state.options.letter else 0))
+    if player.sent_home == upcoming:
+        return False  # forced back there by a Fate card or another player
     return player.house_turn is None or player.house_turn < upcoming - 1
 
 

@@ -118,6 +118,8 @@
         return node;
       }
       case "cards": {
+        // Volunteers the rules send at once (recruited for runners waiting at the Gate) come ticked
+        if (values[field.name] === undefined && (field.must || []).length) values[field.name] = [...field.must];
         const chosen = new Set(values[field.name] || []);
         const boxes = (field.options || []).map((o) => check(`${id}.${o.uid}`, chosen.has(o.uid), cardLabel(o), (on) => {
           const list = (values[field.name] || []).filter((u) => u !== o.uid);
@@ -477,8 +479,11 @@
     const values = draft(form);
     const primary = options && options.primary;
     if (!form.fields.length || NO_FIELDS.has(form.type) && !form.fields.some((f) => f.kind !== "fixed")) {
-      return el("button", { type: "button", class: primary ? "primary big" : "secondary", "data-form": k,
-                            onclick: () => send(ctx, form, values) }, title(form));
+      const button = el("button", { type: "button", class: primary ? "primary big" : "secondary", "data-form": k,
+                                    onclick: () => send(ctx, form, values) }, title(form));
+      // out of reach now: greyed, and a tap asks the rules why (POST .../check)
+      if (form.out && ctx.explain) Clacks.unavailable(button, () => ctx.explain(actionOf(form, values)));
+      return button;
     }
     const open = opened === k || (options && options.open);
     if (!open) {
