@@ -13,7 +13,7 @@ from guards_support import act, pass_round, rig, set_up, volunteer, with_targets
 from engine.core.errors import IllegalAction
 from engine.guards import GuardsGame
 from engine.guards.describe import describe_event
-from engine.guards.errors import GuildHouseRule, SaboteursLocked, SendAtOnce
+from engine.guards.errors import AbilityRule, GuildHouseRule, SaboteursLocked, SendAtOnce
 from engine.guards.forms import legal_forms
 from engine.guards.options import FIRST_RULES
 
@@ -264,6 +264,69 @@ def test_a_fate_card_in_ones_own_turn_bars_that_turns_visit() -> None:
     game = game_with()
     act(game, "red", "sent_home")
     refused(game, "red", "guild_house", GuildHouseRule, collect=True)
+
+
+# --------------------------------------------------------------------- Fire Water
+
+
+def alchemist_game() -> GuardsGame:
+    """Blue plays the Alchemists (three Fire Water tokens); it is red's turn."""
+    options = replace(with_targets(2), spells=5)
+    game = GuardsGame.new(options, 1)
+    set_up(game, cards=("thieves-a", "alchemists-a"))
+    rig(game, [8, 2])
+    act(game, "red", "roll")
+    act(game, "blue", "adjust", attribute="guild", by=6)  # Guild test of 6: always passes but for a 1
+    return game
+
+
+def throw(game: GuardsGame) -> list[dict[str, object]]:
+    rig(game, [5])
+    return act(game, "blue", "guild_ability", target="red")
+
+
+def test_fire_water_is_spent_and_returns_to_the_alchemist_when_it_explodes() -> None:
+    """"Any player selecting to join the Guild of Alchemists also receives 3 - Fire Water
+    tokens." FAQ: "Once an Alchemist's Fire Water explodes, the victim's turn ends (any
+    actions being taken automatically fail) and the token is returned to the Alchemist
+    and can then be re-used." """
+    game = alchemist_game()
+    blue, red = game.state.players["blue"], game.state.players["red"]
+    assert blue.fire_water == 3
+    events = throw(game)
+    assert events[-1] == {"kind": "fire_water_thrown", "seat": "blue", "victim": "red", "tokens": 2}
+    assert blue.fire_water == 2 and red.fire_water_on == ["blue"]
+    assert game.view("blue")["players"][0]["fire_water_on"] == 1
+    (settle,) = forms_of(game, "red", "fire_water")
+    assert settle["fields"][0]["options"] == ["red"]
+    events = act(game, "red", "fire_water")
+    assert events[0]["how"] == "exploded" and events[1] == {"kind": "turn_ended", "seat": "red", "reason": "fire_water"}
+    assert blue.fire_water == 3 and red.fire_water_on == []  # back with the Alchemist, to be re-used
+    refused(game, "red", "fire_water", AbilityRule)  # nothing on red now
+
+
+def test_an_alchemist_with_every_token_out_cannot_throw_more() -> None:
+    """Three tokens, no more: with all three out the Guild Ability is greyed on the phone
+    and refused, until one comes back."""
+    game = alchemist_game()
+    for _ in range(3):
+        throw(game)
+        act(game, "red", "fire_water", exploded=False)  # it did not explode: red plays on
+        act(game, "red", "end_turn")
+        act(game, "blue", "end_turn")
+    blue = game.state.players["blue"]
+    assert blue.fire_water == 3
+    for _ in range(3):
+        throw(game)
+        act(game, "red", "end_turn")
+        act(game, "blue", "end_turn")
+    assert blue.fire_water == 0 and game.state.players["red"].fire_water_on == ["blue"] * 3
+    (ability,) = forms_of(game, "blue", "guild_ability")
+    assert ability["out"] is True
+    error = refused(game, "blue", "guild_ability", AbilityRule, target="red")
+    assert "Fire Water is out" in str(error)
+    act(game, "red", "fire_water", exploded=False)
+    assert blue.fire_water == 1 and "out" not in forms_of(game, "blue", "guild_ability")[0]
 
 
 # --------------------------------------------------------------------- old saves

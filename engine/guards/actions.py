@@ -74,6 +74,7 @@ SCHEMAS: dict[str, F] = {
     "use_item": {"item": ("uid", True), "values": ("values", False)},
     "describe": {"card": ("uid", True), "values": ("values", True)},
     "guild_ability": {"target": ("seat", True)},
+    "fire_water": {"target": ("seat", False), "exploded": ("bool", False)},
     # Dragons
     "summon": {"quadrant": ("quadrant", True), "discard": ("uid", True), "dragon": ("uid", False),
                "values": ("values", False)},

@@ -50,6 +50,8 @@ TEXTS: dict[str, str] = {
     "bought": "{seat} buys a {card_kind} for ${dollars}.",
     "luggage_hit": "{seat} is hit by the Luggage.",
     "arrested": "{seat} is arrested.",
+    "fire_water_thrown": "{seat}'s Fire Water lands on {victim} ({tokens} token(s) left).",
+    "fire_water_settled": "The Fire Water on {seat} is settled ({how}); its token goes back to {alchemist}.",
     "sent_home": "{seat} is forced back to the Guild House: no pay or points there for it.",
     "turned_in": "{seat} turns in {name} for ${dollars}.",
     "run_announced": "{seat} makes a Spell Run with {spell} through {route}.",

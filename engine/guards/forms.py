@@ -23,7 +23,7 @@ from engine.guards.cards import ATTRIBUTES, DECKS, Item, Scroll, Volunteer
 from engine.guards.common import anti_magic
 from engine.guards.data import QUADRANTS
 from engine.guards.dragons import BRETHREN_TO_SUMMON, MOST_FIGHTERS, brethren_in_hand, fighters_of
-from engine.guards.magic import ABILITY_TARGET
+from engine.guards.magic import ABILITY_TARGET, FIRE_WATER_GUILD
 from engine.guards.runs import FINAL_TESTS, FIRST_RUNNERS, GATE_RUNNERS, is_final, unsent
 from engine.guards.sabotage import PLANT_TARGET, can_strike, pool
 from engine.guards.state import GameState, Player
@@ -329,14 +329,16 @@ def react_forms(state: GameState, seat: str, player: Player) -> list[Form]:
     target = state.players[turn.seat]
     if (not player.protected and not target.protected and state.ability_used.get(seat) != turn.number
             and player.card is not None):
+        dry = state.options.letter and player.card.guild == FIRE_WATER_GUILD and player.fire_water <= 0
         forms.insert(0, form("guild_ability", "react", field("target", "fixed", value=turn.seat),
-                             ability=player.card.ability,
+                             ability=player.card.ability, **({"out": True} if dry else {}),
                              **chance_json("plain", player.effective("guild"), ABILITY_TARGET, state.options.cap_eights)))
     return forms
 
 
 def tracker_forms(state: GameState, seat: str, player: Player) -> list[Form]:
     mine = [u for u in (*player.hand, *player.scrolls, *player.items)]
+    doused = [s for s in state.seats if state.players[s].fire_water_on]
     describable = [u for u in (*player.scrolls, *player.items)]
     forms = [
         form("adjust", "track", field("dollars", "int", min=-99, max=99, optional=True),
@@ -346,6 +348,8 @@ def tracker_forms(state: GameState, seat: str, player: Player) -> list[Form]:
         form("luggage_hit", "track", field("target", "choice", options=list(state.seats), optional=True)),
         form("arrested", "track", field("target", "choice", options=list(state.seats), optional=True)),
         form("sent_home", "track", field("target", "choice", options=list(state.seats), optional=True)),
+        *([form("fire_water", "track", field("target", "choice", options=doused),
+                field("exploded", "bool", optional=True, default=True))] if doused else []),
         form("miss_turn", "track"),
         form("pay", "track", field("to", "choice", options=[s for s in state.seats if s != seat]),
              field("dollars", "int", min=1, max=max(1, player.dollars))),

@@ -93,7 +93,8 @@ class Player:
     scrolls: list[str] = field(default_factory=list)
     items: list[str] = field(default_factory=list)
     planted: dict[str, str] = field(default_factory=dict)  # quadrant -> Saboteur
-    fire_water: int = 0
+    fire_water: int = 0  # an Alchemist's Fire Water tokens in hand
+    fire_water_on: list[str] = field(default_factory=list)  # Alchemists whose token is on this player
     points: int = 0  # attribute points won and not yet placed
     house_turn: int | None = None  # own turn of the last Guild House visit (missed ones counted)
     turns: int = 0  # own turns begun

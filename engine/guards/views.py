@@ -89,6 +89,7 @@ def player_json(state: GameState, player: Player) -> dict[str, Any]:
         "saboteurs": len(player.planted),
         "fire_water": player.fire_water,
         "forced_home": player.forced_home,
+        "fire_water_on": len(player.fire_water_on),
         "place": player.place,
         "miss": player.miss,
         "move": MOVE_WITH_POX if player.pox else MOVE,

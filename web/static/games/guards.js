@@ -8,7 +8,7 @@
   const { t, el, svg } = Clacks;
   const G = (Clacks.guards = Clacks.guards || {});
   const STEPS = ["start", "move", "pass", "stop", "free", "end"];
-  const SEAT_KEYS = ["target", "victim", "to", "by", "source", "attacker", "current"];
+  const SEAT_KEYS = ["target", "victim", "to", "by", "source", "attacker", "current", "alchemist"];
 
   document.head.append(el("link", { rel: "stylesheet", href: "/static/games/guards.css" }));
 
@@ -277,6 +277,8 @@
       t("guards.count.saboteurs", { count: player.saboteurs }),
     ];
     if (player.fire_water) counts.push(t("guards.count.fire_water", { count: player.fire_water }));
+    if (player.fire_water_on) counts.push(t("guards.count.fire_water_on", { count: player.fire_water_on }));
+    if (player.forced_home) counts.push(t("guards.count.forced_home", { count: player.forced_home }));
     const prices = [...player.scrolls, ...player.items].filter((p) => p !== null);
     return el("section", {
       class: `seat g-card${active ? " active" : ""}${options && options.compact ? " compact" : ""}`,
