@@ -329,6 +329,56 @@ def test_an_alchemist_with_every_token_out_cannot_throw_more() -> None:
     assert blue.fire_water == 1 and "out" not in forms_of(game, "blue", "guild_ability")[0]
 
 
+# --------------------------------------------------------------------- combat
+
+
+def ambushed(scrolls: int = 0) -> GuardsGame:
+    """Blue's Saboteur in the Fools' Quadrant ambushes red's one runner passing there."""
+    game = game_with(red_lords_ladies=volunteer("Runner", toughness=2, brawl=3),
+                     blue_lords_ladies=volunteer("Thug", brawl=4, toughness=5, scrolls=scrolls, **BROTHER))
+    act(game, "red", "end_turn")
+    rig(game, [7])
+    act(game, "blue", "plant", card=game.state.players["blue"].hand[0], quadrant="fools")
+    act(game, "blue", "end_turn")
+    red = game.state.players["red"]
+    act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=[red.hand[0]], route=["fools"])
+    act(game, "blue", "strike", card=game.state.players["blue"].planted["fools"], method="ambush")
+    return game
+
+
+def test_a_combat_takes_its_steps_in_order() -> None:
+    """"Any combat during the game is resolved by the following steps 1. Offensive magic
+    The Saboteur/Attacker may attempt to cast any Scrolls or use any magical Items.
+    2. Defensive magic The targeted player may attempt to cast any Scrolls or use any
+    magical Items. 3. Offensive Brawl Test ... 4. Defensive Toughness Test" """
+    game = ambushed()
+    assert [(p.kind, p.seats) for p in game.state.pending] == [("magic_attack", ["blue"])]
+    refused(game, "blue", "roll", IllegalAction)  # no Brawl roll before the magic
+    assert forms_of(game, "blue", "decline")[0]["offer"] == "magic_attack"
+    refused(game, "red", "decline", IllegalAction)  # the attacker's magic comes first
+    act(game, "blue", "decline")
+    assert [(p.kind, p.seats) for p in game.state.pending] == [("magic_defence", ["red"])]
+    refused(game, "blue", "roll", IllegalAction)
+    act(game, "red", "decline")
+    test = game.view(None)["pending"][0]["test"]
+    assert (test["purpose"], test["seat"]) == ("attack", "blue")
+
+
+def test_a_scroll_is_cast_in_the_offensive_magic_step_before_the_brawl() -> None:
+    """"1. Offensive magic The Saboteur/Attacker may attempt to cast any Scrolls": cast
+    while the combat waits, and only then the Brawl roll."""
+    game = ambushed(scrolls=1)
+    (scroll,) = game.state.players["blue"].scrolls
+    assert any(f["type"] == "cast" for f in legal_forms(game.state, "blue"))
+    rig(game, [6])
+    events = act(game, "blue", "cast", scroll=scroll, target="red", values={"target": 3})
+    assert events[0]["purpose"] == "cast"
+    assert game.state.top.kind == "magic_attack"  # the step stays open until the attacker says done
+    act(game, "blue", "decline")
+    act(game, "red", "decline")
+    assert game.view(None)["pending"][0]["test"]["purpose"] == "attack"
+
+
 # --------------------------------------------------------------------- old saves
 
 

@@ -310,6 +310,8 @@ def ambush_game() -> GuardsGame:
                         blue_lords_ladies=volunteer("Thug", brawl=4, toughness=5, **BROTHER))
     run(game, runners=[runners_of(game)[0]], route=["fools"])
     act(game, "blue", "strike", card=game.state.players["blue"].planted["fools"], method="ambush")
+    act(game, "blue", "decline")  # no offensive magic
+    act(game, "red", "decline")  # no defensive magic: on to the Brawl roll
     return game
 
 

@@ -190,6 +190,9 @@ def pending_forms(state: GameState, seat: str) -> list[Form]:
         return forms
     if kind == "dragon":
         return [form("dragon_card", "now", dragon_field(state))]
+    if kind in ("magic_attack", "magic_defence"):
+        # the Scrolls and Items are the player's magic forms; this closes the step
+        return [form("decline", "now", offer=kind)]
     return []
 
 

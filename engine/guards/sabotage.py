@@ -326,7 +326,12 @@ def pick_runner(state: GameState, action: Action) -> list[Event]:
 def start_combat(state: GameState, attacker: str, saboteur: str, quadrant: str, defender: str,
                  runner: str) -> list[Event]:
     state.combat = Combat(attacker, saboteur, quadrant, defender, runner)
-    rolls.ask(state, "attack", attacker)
+    if state.options.letter:
+        # "1. Offensive magic ... 2. Defensive magic ... 3. Offensive Brawl Test": each
+        # side may cast Scrolls or use Items, in that order, before the Brawl roll
+        state.pending.append(Pending("magic_attack", [attacker], {"quadrant": quadrant}))
+    else:
+        rolls.ask(state, "attack", attacker)
     return [ev("combat", attacker, target=defender, runner=state.volunteer(runner).name,
                saboteur=state.volunteer(saboteur).name)]
 
@@ -423,4 +428,17 @@ HANDLERS = {
     "replant": replant,
     "pick_runner": pick_runner,
 }
-DECLINES = {"replant": decline_replant}
+def magic_done(state: GameState, pending: Pending, action: Action) -> list[Event]:
+    """A side of a combat has cast what it will: the defender's magic next, then the
+    attacker's Brawl roll."""
+    combat = state.combat
+    assert combat is not None
+    state.pending.remove(pending)
+    if pending.kind == "magic_attack":
+        state.pending.append(Pending("magic_defence", [combat.defender], {"quadrant": combat.quadrant}))
+        return [ev("combat_magic_done", combat.attacker, side="attack")]
+    rolls.ask(state, "attack", combat.attacker)
+    return [ev("combat_magic_done", combat.defender, side="defence")]
+
+
+DECLINES = {"replant": decline_replant, "magic_attack": magic_done, "magic_defence": magic_done}
