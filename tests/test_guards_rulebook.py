@@ -11,9 +11,17 @@ import pytest
 from guards_support import act, pass_round, rig, set_up, volunteer, with_targets
 
 from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
 from engine.guards import GuardsGame
 from engine.guards.describe import describe_event
-from engine.guards.errors import AbilityRule, GuildHouseRule, SaboteursLocked, SendAtOnce
+from engine.guards.dragons import draw_dragon
+from engine.guards.errors import (
+    AbilityRule,
+    DragonRule,
+    GuildHouseRule,
+    SaboteursLocked,
+    SendAtOnce,
+)
 from engine.guards.forms import legal_forms
 from engine.guards.options import FIRST_RULES
 
@@ -377,6 +385,72 @@ def test_a_scroll_is_cast_in_the_offensive_magic_step_before_the_brawl() -> None
     act(game, "blue", "decline")
     act(game, "red", "decline")
     assert game.view(None)["pending"][0]["test"]["purpose"] == "attack"
+
+
+# --------------------------------------------------------------------- Dragons drawn
+
+
+def brethren_game() -> GuardsGame:
+    """Everyone holds two Brethren (a Call brings a Dragon); red begins."""
+    cards = {f"{s}_{d}": volunteer(f"{s} {d}", d, toughness=3, brawl=2, **BROTHER)
+             for s in ("red", "blue") for d in ("lords_ladies", "man_beast")}
+    return game_with(**cards)
+
+
+def test_the_call_brings_a_dragon_the_companion_draws_from_those_left() -> None:
+    """"Take a random Dragon Card and place it on the home Guild House of the player who
+    drew the Fate Card": the companion holds the deck state and draws. A Dragon not seen
+    yet is turned over and typed; one seen before and back among the face-down ones is
+    named by the companion, nothing to type."""
+    game = brethren_game()
+    events = act(game, "red", "call")
+    assert events[-1] == {"kind": "dragon_drawn", "seat": "red", "dragon": None, "how": "unseen"}  # none seen yet
+    (card,) = forms_of(game, "red", "dragon_card")
+    assert card["unseen"] is True and card["fields"][0]["known"] == []
+    act(game, "red", "dragon_card", values={"name": "Errol", "toughness": 12, "brawl": 3})
+    act(game, "red", "send", cards=[game.state.players["red"].hand[0]])
+    act(game, "blue", "send", cards=[game.state.players["blue"].hand[0]])
+    rig(game, [8, 8])  # 4 + 16 >= 12: wounded, Errol goes back face down
+    act(game, "red", "roll")
+    assert not game.state.dragons
+    errol = next(u for u, c in game.state.cards.items() if c.kind == "dragon")
+    assert game.state.cards[errol].place == "pool"
+    # the next Call: Errol is one of the four face-down, drawn or not as the die falls
+    picks = {_draws(game, seed) for seed in range(64)}
+    assert picks == {errol, None}  # Errol, or one not seen yet
+    game.state.rng = Rng(next(seed for seed in range(64) if _draws(game, seed) == errol))
+    events = act(game, "red", "call")
+    drawn = next(e for e in events if e["kind"] == "dragon_drawn")
+    assert drawn["dragon"] == "Errol" and any(e["kind"] == "dragon_summoned" for e in events)
+    assert game.state.top.kind == "muster"  # nothing to type: on to the fight
+
+
+def _draws(game: GuardsGame, seed: int) -> str | None:
+    saved = game.state.rng
+    game.state.rng = Rng(seed)
+    try:
+        return draw_dragon(game.state)
+    finally:
+        game.state.rng = saved
+
+
+def test_summoning_leaves_the_draw_to_the_companion() -> None:
+    """"Then take a random Dragon card and place it on a Guild House of their choice":
+    the summoner names the quadrant; the companion draws the card (naming one is refused)."""
+    cards = {f"red_{d}": volunteer(f"red {d}", d, **BROTHER) for d in ("lords_ladies", "man_beast")}
+    game = game_with(**cards)
+    act(game, "red", "recruit", deck="shades_shadows", source="deck", quadrant="fools",
+        values=volunteer("R3", "shades_shadows", charm=1, **BROTHER))
+    rig(game, [5])
+    act(game, "red", "roll")
+    pass_round(game, "red")
+    (summon,) = forms_of(game, "red", "summon")
+    assert [f["name"] for f in summon["fields"]] == ["quadrant", "discard"]
+    discard = game.state.players["red"].hand[0]
+    refused(game, "red", "summon", DragonRule, quadrant="fools", discard=discard,
+            values={"name": "Errol", "toughness": 12, "brawl": 3})
+    events = act(game, "red", "summon", quadrant="fools", discard=discard)
+    assert events[-1]["kind"] == "dragon_drawn"
 
 
 # --------------------------------------------------------------------- old saves

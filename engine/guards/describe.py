@@ -50,6 +50,7 @@ TEXTS: dict[str, str] = {
     "bought": "{seat} buys a {card_kind} for ${dollars}.",
     "luggage_hit": "{seat} is hit by the Luggage.",
     "arrested": "{seat} is arrested.",
+    "dragon_drawn": "The companion draws a Dragon for {seat} ({how}): {dragon}.",
     "combat_magic_done": "{seat} has cast what they will before the Brawl roll ({side}).",
     "fire_water_thrown": "{seat}'s Fire Water lands on {victim} ({tokens} token(s) left).",
     "fire_water_settled": "The Fire Water on {seat} is settled ({how}); its token goes back to {alchemist}.",

@@ -189,7 +189,10 @@ def pending_forms(state: GameState, seat: str) -> list[Form]:
             forms.append(form("decline", "now", offer="muster"))
         return forms
     if kind == "dragon":
-        return [form("dragon_card", "now", dragon_field(state))]
+        field_ = dragon_field(state)
+        if top.data.get("unseen"):
+            field_ = {**field_, "known": [], "can_type": True}  # the companion drew one not seen yet
+        return [form("dragon_card", "now", field_, unseen=bool(top.data.get("unseen")))]
     if kind in ("magic_attack", "magic_defence"):
         # the Scrolls and Items are the player's magic forms; this closes the step
         return [form("decline", "now", offer=kind)]
@@ -212,8 +215,9 @@ def start_forms(state: GameState, seat: str, player: Player) -> list[Form]:
                           **chance_json("plain", player.effective("guild"), PLANT_TARGET, cap)))
     if fresh and not turn.planted and len(brethren) >= BRETHREN_TO_SUMMON:
         free = [q for q in QUADRANTS if q not in state.dragons]
+        drawn = () if state.options.letter else (dragon_field(state),)  # the companion draws it
         forms.append(form("summon", "start", field("quadrant", "choice", options=free),
-                          field("discard", "choice", options=options_of(state, brethren)), dragon_field(state)))
+                          field("discard", "choice", options=options_of(state, brethren)), *drawn))
     run = player.run
     if run is not None and run.stage == "gate":
         room = GATE_RUNNERS - len(run.runners)
