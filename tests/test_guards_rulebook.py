@@ -5,7 +5,9 @@ rules, the dice made to fall as it needs."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from guards_support import act, pass_round, rig, set_up, volunteer, with_targets
@@ -480,3 +482,73 @@ def test_a_first_format_log_replays_by_the_first_reading() -> None:
     rig(replayed, [2])
     act(replayed, "red", "roll")
     assert replayed.state.turn.seat == "blue" and red.final.passed == []
+
+
+# --------------------------------------------------------------------- the coverage table
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "guards.md"
+MARKS = ("refereed", "tracked", "on the board")
+
+
+def coverage_rows() -> list[tuple[str, str, str, list[str]]]:
+    text = DOC.read_text(encoding="utf-8")
+    table = text.split("## Rule coverage", 1)[1].split("\n### ", 1)[0]
+    rows = []
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 4 or cells[0] in ("Section", "---"):
+            continue
+        rows.append((cells[0], cells[1].strip('"'), cells[2], re.findall(r"`([^`]+)`", cells[3])))
+    return rows
+
+
+def flat(text: str) -> str:
+    for curly, straight in (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"')):
+        text = text.replace(curly, straight)
+    return " ".join(text.split()).lower()
+
+
+def rulebook() -> str | None:
+    """The rulebook beside the checkout (the project's shared references), if any."""
+    for parent in Path(__file__).resolve().parents:
+        candidate = parent / "shared" / "seeds" / "guards-guards-rules-en.txt"
+        if candidate.is_file():
+            return flat(candidate.read_text(encoding="utf-8"))
+    return None
+
+
+def test_the_coverage_table_names_tests_that_exist() -> None:
+    rows = coverage_rows()
+    assert len(rows) > 90
+    tests_dir = Path(__file__).parent
+    for section, rule, mark, tests in rows:
+        assert mark in MARKS, f"{section}: {rule!r} is marked {mark!r}"
+        for named in tests:
+            path, _, name = named.partition("::")
+            source = (tests_dir / path).read_text(encoding="utf-8")
+            assert re.search(rf"^def {re.escape(name)}\(", source, re.M), f"{named} does not exist"
+
+
+def test_every_refereed_rule_names_a_test_and_a_gap_says_so() -> None:
+    for section, rule, mark, tests in coverage_rows():
+        if mark == "refereed":
+            assert tests, f"{section}: the refereed rule {rule!r} names no test"
+    text = DOC.read_text(encoding="utf-8")
+    gaps = [r for r in coverage_rows() if not r[3]]
+    assert text.count("none: a gap") == len(gaps)
+
+
+def test_the_coverage_table_quotes_the_rulebook() -> None:
+    book = rulebook()
+    if book is None:
+        pytest.skip("the rulebook is not beside this checkout")
+    for section, rule, _mark, _tests in coverage_rows():
+        assert flat(rule) in book, f"{section}: {rule!r} is not the rulebook's words"
+    # every section of the rulebook's rules has a row
+    sections = {r[0] for r in coverage_rows()}
+    for heading in ("Winning the game", "Set up", "Beginning the game", "Recruiting", "Making a Spell Run",
+                    "The Wizards' Challenges", "Returning the Final Spell", "A player's Guild House",
+                    "Temples and shops", "Casting Scrolls", "Guild Abilities", "Planting a Saboteur", "Sabotage",
+                    "Alter Allegiance", "Ambush", "Combat rules", "Dragons", "Fighting a Dragon", "The Luggage",
+                    "The Pox", "Hospitals", "City Watch House", "Wanted Volunteers", "FAQ"):
+        assert heading in sections, f"no row for {heading}"
