@@ -300,3 +300,59 @@ def test_a_final_spell_retry_asks_only_for_the_roll_left(server: LiveServer, sma
     assert server.room.session.over  # type: ignore[union-attr]
     red.page.wait_for_selector(".winner")
     assert red.errors == [], red.errors
+
+
+def test_the_greyed_end_of_turn_says_why_a_recruit_goes_to_the_gate(server: LiveServer, small_phone: Page) -> None:
+    """"Any Volunteers recruited in this way must be sent immediately to assist in
+    completing the Spell Run": red's runners wait at the Gate and red has recruited one
+    more. On the phone *End the turn* is greyed; a tap says why, from the rules; the
+    report that sends the recruit is the one the phone shows first, the recruit ticked."""
+    red = small_phone
+    base, code = server.base, server.code
+    status, _ = call(base, "POST", f"/api/rooms/{code}/game",
+                     {"game": "guards", "options": {"players": 2, "spells": 5}, "seed": 3}, pin=server.pin)
+    assert status == 201
+    tokens = {seat: call(base, "POST", f"/api/rooms/{code}/seats/{seat}", {"name": seat})[1]["token"]
+              for seat in ("red", "blue")}
+
+    def acts(seat: str, **action: object) -> None:
+        status, body = call(base, "POST", f"/api/rooms/{code}/seats/{seat}/actions", {"action": action}, tokens[seat])
+        assert status == 200, body
+
+    game = server.room.session.guards  # type: ignore[union-attr]
+    for seat, card in (("red", "thieves-a"), ("blue", "fools-b")):
+        acts(seat, type="choose_guild", card=card)
+        for deck in ("lords_ladies", "man_beast"):
+            acts(seat, type="dealt", deck=deck, values={"name": f"{seat} {deck}", "deck": deck, "charm": 5, "bribe": 3,
+                                                         "loyalty": 2, "streetwise": 2, "brawl": 2, "toughness": 2})
+    rig(game, [8, 2])
+    acts("red", type="roll")
+    first = game.state.players["red"].hand[0]
+    acts("red", type="spell_run", spell="red", quadrant="thieves", runners=[first], route=[])
+    rig(game, [1])
+    acts("red", type="roll")  # the Challenge fails: the runner waits at the Gate
+    acts("blue", type="end_turn")
+    acts("red", type="recruit", deck="shades_shadows", source="deck", quadrant="fools",
+         values={"name": "Escort", "deck": "shades_shadows", "charm": 1, "bribe": 3, "loyalty": 2, "streetwise": 2,
+                 "brawl": 2, "toughness": 2})
+    rig(game, [5])
+    acts("red", type="roll")
+
+    red.context.add_init_script(
+        f"localStorage.setItem('clacks-seat:{code}', JSON.stringify({{seat: 'red', token: '{tokens['red']}'}}))")
+    red.page.goto(server.url(f"/join/{code}"))
+    red.page.wait_for_selector(".guards-phone")
+    ready(server, red)
+    end = red.page.locator('button[data-form="end_turn"]')
+    assert end.get_attribute("aria-disabled") == "true"
+    end.click(force=True)  # a tap lands on it all the same
+    red.page.wait_for_selector("#why:not([hidden])")
+    assert "Escort" in red.page.inner_text("#why") and "at once" in red.page.inner_text("#why")
+    assert game.state.turn.seat == "red"  # the tap changed nothing
+    form = red.page.locator('.g-now form[data-form="reattempt"]')
+    assert form.count() == 1 and on_screen(red, '.g-now form[data-form="reattempt"] h3')
+    escort = game.state.players["red"].hand[-1]
+    assert red.page.is_checked(f'[data-focus="reattempt.runners.{escort}"]')
+    send(server, red, "reattempt")
+    assert escort in game.state.players["red"].run.runners
+    assert red.errors == [], red.errors
