@@ -25,6 +25,7 @@ from engine.guards.errors import (
     SendAtOnce,
 )
 from engine.guards.forms import legal_forms
+from engine.guards.lamps import button_action
 from engine.guards.options import FIRST_RULES
 
 BROTHER = {"brethren": True}
@@ -366,6 +367,7 @@ def test_a_combat_takes_its_steps_in_order() -> None:
     refused(game, "blue", "roll", IllegalAction)  # no Brawl roll before the magic
     assert forms_of(game, "blue", "decline")[0]["offer"] == "magic_attack"
     refused(game, "red", "decline", IllegalAction)  # the attacker's magic comes first
+    assert button_action(game.state, "b3c3") == ("blue", {"type": "decline"})  # the box's "go on"
     act(game, "blue", "decline")
     assert [(p.kind, p.seats) for p in game.state.pending] == [("magic_defence", ["red"])]
     refused(game, "blue", "roll", IllegalAction)
