@@ -10,7 +10,6 @@ Undo: a player may take back their own last reports, back to the last roll of th
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Self
 
 from engine.core.errors import IllegalAction, SerializationError
@@ -20,12 +19,12 @@ from engine.guards import rules
 from engine.guards.actions import Action, action_from_json
 from engine.guards.errors import NothingToUndo
 from engine.guards.events import Event, ev
-from engine.guards.options import FIRST_RULES, GuardsOptions
+from engine.guards.options import FirstReadingOptions, GuardsOptions
 from engine.guards.state import GameState, new_state
 from engine.guards.views import build_view
 
 GAME = "guards"
-# Save format 2: the rules to the letter (options.RULES). A format 1 log is replayed, and
+# Save format 2: the rules to the letter (GuardsOptions.letter). A format 1 log is replayed, and
 # saved again, by the first reading, so it plays on exactly as it was played.
 FORMAT = 2
 FIRST_FORMAT = 1
@@ -64,7 +63,7 @@ class GuardsGame(LoggedGame[GameState, Action, GuardsOptions]):
         except (KeyError, TypeError, IllegalAction) as exc:
             raise SerializationError(f"not a {cls.TITLE} action log: {exc}") from exc
         if saved["format"] == FIRST_FORMAT:
-            options = replace(options, rules=FIRST_RULES)
+            options = FirstReadingOptions.of(options)
         return cls.replay_actions(options, read_seed(saved), actions)
 
     @classmethod

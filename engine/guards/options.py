@@ -4,7 +4,7 @@ data the game is played with (kept with the options, so a save replays the same)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.core.options import OptionRange
@@ -21,11 +21,6 @@ VARIANTS = ("cap_eights", "anti_magic_sum")
 SPELLS_RANGE = OptionRange(1, FULL_GAME_SPELLS)  # fewer than five: the Short Game
 DEFAULT_SEATS: dict[int, tuple[str, ...]] = {n: SEATS[:n] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 SEATING = Seating("Guards! Guards!", SEATS, DEFAULT_SEATS, MIN_PLAYERS, MAX_PLAYERS, BadOptions)
-# The reading of the rulebook a game is refereed by. Games saved in save format 1 were
-# played by the first (the Spell Run lock lifted by a return, the Final Spell's Guild
-# roll skipped after a failed Magic roll, Fire Water, the steps of a combat and the
-# Dragon card left to the players) and replay by it as they were played.
-FIRST_RULES, RULES = 1, 2
 
 
 @dataclass(frozen=True)
@@ -35,13 +30,9 @@ class GuardsOptions:
     cap_eights: bool = False  # an open roll's natural 8 is rolled again once only
     anti_magic_sum: bool = False  # Volunteers' bonuses against Magic add up
     data: GuardsData = field(default_factory=shipped_data, compare=False)
-    # not an option players choose: the save's format says it (game.py)
-    rules: int = RULES
 
     def __post_init__(self) -> None:
         SEATING.check(self.seats)
-        if self.rules not in (FIRST_RULES, RULES):
-            raise BadOptions(f"rules must be {FIRST_RULES} or {RULES}")
         SPELLS_RANGE.check("spells", self.spells, OptionOutOfRange)
         for name in VARIANTS:
             if not isinstance(getattr(self, name), bool):
@@ -75,6 +66,22 @@ class GuardsOptions:
 
     @property
     def letter(self) -> bool:
-        """Whether the game is refereed to the letter of the rulebook (every game but
-        those saved by the first reading)."""
-        return self.rules >= RULES
+        """Whether the game is refereed to the letter of the rulebook: every game but
+        those saved by the first reading (FirstReadingOptions)."""
+        return True
+
+
+class FirstReadingOptions(GuardsOptions):
+    """The options of a game saved in save format 1, played by the first reading of the
+    rulebook (the Spell Run lock lifted by a return, the Final Spell's Guild roll
+    skipped after a failed Magic roll, Fire Water, the steps of a combat and the Dragon
+    card left to the players): it replays, and is saved again, as it was played. Not an
+    option anyone chooses: the save's format says it (game.py)."""
+
+    @property
+    def letter(self) -> bool:
+        return False
+
+    @classmethod
+    def of(cls, options: GuardsOptions) -> FirstReadingOptions:
+        return cls(**{f.name: getattr(options, f.name) for f in fields(options)})
