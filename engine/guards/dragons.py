@@ -2,7 +2,8 @@
 
 - **Summoning:** a player holding three or more Brethren (after recalling a Saboteur if
   need be) shows them, discards one and places a Dragon, taken at random from the face-
-  down ones (the player says which), on any Guild House free of one. It takes the whole
+  down ones (the companion draws it: one seen before is named, one not seen yet is
+  typed), on any Guild House free of one. It takes the whole
   turn. Every other player must send a Volunteer against it at once; the summoner need
   not.
 - **The Call** (a Fate card): every Brethren in hands and planted is shown; more than

@@ -7,7 +7,10 @@
   the first time it is cast, and kept.
 - **Using an Item** needs no roll: it goes back to the bottom of a deck.
 - **A Guild Ability** is used only in another player's turn, on the player whose turn it
-  is (within two tiles: on the board), by a Guild test of 6.
+  is (within two tiles: on the board), by a Guild test of 6. The Alchemists' Fire Water
+  is a token: one is thrown when the ability works and sits on its victim until it is
+  reported settled (exploded, ending the victim's turn, or not); either way it goes back
+  to the Alchemist, who has three.
 
 Nobody in a Hospital or a Watch House uses, or is the target of, Magic or a Guild
 Ability. What a Scroll, an Item or an Ability does is read from the card and put on the

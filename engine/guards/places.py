@@ -1,8 +1,9 @@
 """The places passed through or stopped on, and what befalls players in the streets.
 
 - **Guild House** (passing through one's own): $3, and Attribute points at $8 each, at
-  most two a visit; neither on two of the player's own turns running (ruling 9), nor
-  with a Dragon in the Guild's quadrant.
+  most two a visit; neither on two of the player's own turns running (ruling 9: a turn
+  missed counts as one of them), nor after being forced back there by a Fate card or
+  another player (reported, and counted), nor with a Dragon in the Guild's quadrant.
 - **Temples and Shops** (passing through): a Scroll or an Item at the price on the card,
   shown to all; its name stays on the buyer's phone. Not in a Dragon's quadrant.
 - **Hospital** (stopping there, or carried there by the Luggage): $1 an ailment, or,

@@ -13,7 +13,9 @@ already passed stands: ruling 13).
 
 The last Great Spell of the game's goal (ruling 14) is collected in person: the turn ends
 there; the player walks back with at least one Volunteer and at the Gate rolls Magic,
-then Guild, each against 9; a failed one alone is tried again on the next turn.
+then Guild, each against 9, both whatever the first gives; a failed one alone is tried
+again on the next turn. A Volunteer recruited while runners wait at the Gate is sent to
+them before the turn ends ("must be sent immediately").
 """
 
 from __future__ import annotations

@@ -14,8 +14,9 @@ make Guild tests and only the highest strikes, ties rolling again (scenario 13).
 
 - **Alter Allegiance:** a runner picked at random (by the companion's die) makes a
   Loyalty test of 7; failing, it goes over to the attacker with its Item (ruling 11).
-- **Ambush:** the runner's player picks who faces the Saboteur; an open Brawl roll
-  against an open Toughness roll, a hit only when greater (ruling 5); a miss gives the
+- **Ambush:** the runner's player picks who faces the Saboteur; the combat's steps in
+  the rulebook's order: the attacker's magic, the defender's magic (each casts Scrolls or
+  uses Items, then says done), then an open Brawl roll against an open Toughness roll, a hit only when greater (ruling 5); a miss gives the
   defender one counter-attack, the same way round the other way.
 
 A Saboteur that wins may be planted again at once, in secret and without a test, but it
