@@ -4,13 +4,12 @@ rules, the dice made to fall as it needs."""
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from guards_support import act, pass_round, rig, set_up, volunteer, with_targets
+from guards_support import act, pass_round, refused, rig, set_up, volunteer, with_targets
 
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
@@ -28,14 +27,6 @@ from engine.guards.forms import legal_forms
 from engine.guards.lamps import button_action
 
 BROTHER = {"brethren": True}
-
-
-def refused(game: GuardsGame, seat: str, type_: str, error: type[IllegalAction], **fields: object) -> IllegalAction:
-    before = json.dumps(game.state.to_json(), sort_keys=True)
-    with pytest.raises(error) as caught:
-        act(game, seat, type_, **fields)
-    assert json.dumps(game.state.to_json(), sort_keys=True) == before
-    return caught.value
 
 
 def game_with(players: int = 2, spells: int = 5, **dealt: dict[str, object]) -> GuardsGame:
