@@ -75,6 +75,33 @@ def test_the_lock_holds_until_the_announcers_next_turn_even_after_a_pass() -> No
     act(game, "blue", "recall", card=blue.planted["assassins"])
 
 
+def test_two_spell_runs_in_one_round_freeze_saboteurs_both_ways() -> None:
+    """"... NO SABOTEURS MAY BE PLANTED OR MOVED BY OPPOSING PLAYERS IN THAT ROUND": red
+    announces, then blue announces in the same round; blue is red's opponent, so even
+    after its own announcement blue may not recall its Saboteur until red's next turn."""
+    game = game_with(blue_lords_ladies=volunteer("Blue Brother", **BROTHER))
+    act(game, "red", "end_turn")
+    rig(game, [5])
+    act(game, "blue", "plant", card=game.state.players["blue"].hand[0], quadrant="assassins")
+    act(game, "blue", "end_turn")
+    red, blue = game.state.players["red"], game.state.players["blue"]
+    act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=[red.hand[0]], route=[])
+    rig(game, [1])
+    act(game, "red", "roll")  # red's runner fails: blue's turn, in red's round
+    act(game, "blue", "spell_run", spell=blue.card.spells[0], quadrant="fools", runners=[blue.hand[0]], route=[])
+    rig(game, [8, 5])
+    act(game, "blue", "roll")  # Streetwise 2 + 13 against 13: returned
+    act(game, "blue", "spend_point", attribute="guild")
+    assert game.state.locks == ["red", "blue"]
+    error = refused(game, "blue", "recall", SaboteursLocked, card=blue.planted["assassins"])
+    assert "Red has announced a Spell Run" in str(error)
+    assert not forms_of(game, "blue", "recall")
+    act(game, "blue", "end_turn")
+    assert game.state.locks == ["blue"]  # red's round is over; blue's runs on
+    act(game, "red", "end_turn")
+    act(game, "blue", "recall", card=blue.planted["assassins"])  # blue's next turn: free again
+
+
 # --------------------------------------------------------------------- the Final Spell
 
 

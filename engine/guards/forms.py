@@ -25,7 +25,7 @@ from engine.guards.data import QUADRANTS
 from engine.guards.dragons import BRETHREN_TO_SUMMON, MOST_FIGHTERS, brethren_in_hand, fighters_of
 from engine.guards.magic import ABILITY_TARGET, FIRE_WATER_GUILD
 from engine.guards.runs import FINAL_TESTS, FIRST_RUNNERS, GATE_RUNNERS, is_final, unsent
-from engine.guards.sabotage import PLANT_TARGET, can_strike, pool
+from engine.guards.sabotage import PLANT_TARGET, can_strike, locked_by, pool
 from engine.guards.state import GameState, Player
 from engine.guards.views import guild_house_ready
 
@@ -206,7 +206,7 @@ def start_forms(state: GameState, seat: str, player: Player) -> list[Form]:
     forms: list[Form] = []
     fresh = not turn.began and not turn.stopped
     brethren = brethren_in_hand(state, seat)
-    unlocked = state.lock is None or state.lock == seat
+    unlocked = locked_by(state, seat) is None
     markers = [q for q in QUADRANTS if q not in player.planted]
     if fresh and not turn.planted and not turn.recalled and unlocked and brethren and markers:
         forms.append(form("plant", "start", field("card", "choice", options=options_of(state, brethren)),
@@ -298,7 +298,7 @@ def stop_forms(state: GameState, seat: str, player: Player) -> list[Form]:
 
 def free_forms(state: GameState, seat: str, player: Player) -> list[Form]:
     forms: list[Form] = []
-    if player.planted and (state.lock is None or state.lock == seat):
+    if player.planted and locked_by(state, seat) is None:
         forms.append(form("recall", "free", field("card", "choice", options=[
             {**card_option(state, u), "quadrant": q} for q, u in sorted(player.planted.items())])))
     if state.dragons:

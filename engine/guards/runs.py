@@ -119,6 +119,8 @@ def spell_run(state: GameState, action: Action) -> list[Event]:
         put(state, uid, f"run:{seat}")
     carry(state, seat, pairs)
     state.lock = seat
+    if state.options.letter and seat not in state.locks:
+        state.locks.append(seat)  # two Spell Runs announced in one round freeze both ways
     events = [ev("run_announced", seat, spell=spell, route=route, challenge=player.run.challenge,
                  runners=[state.volunteer(u).name for u in runners])]
     from engine.guards.sabotage import open_window

@@ -48,11 +48,19 @@ LOYALTY_TARGET = 7
 METHODS = ("alter", "ambush")
 
 
+def locked_by(state: GameState, seat: str) -> str | None:
+    """The opponent whose Spell Run, announced this round, keeps ``seat``'s Saboteurs
+    where they are, if any."""
+    announcers = state.locks if state.options.letter else [state.lock] if state.lock else []
+    return next((s for s in announcers if s != seat), None)
+
+
 def require_unlocked(state: GameState, seat: str) -> None:
-    if state.lock is not None and state.lock != seat:
+    announcer = locked_by(state, seat)
+    if announcer is not None:
         raise SaboteursLocked(
-            f"{name_of(state.lock)} has announced a Spell Run: no Saboteur may be planted or moved "
-            f"until {name_of(state.lock)}'s next turn", announcer=state.lock,
+            f"{name_of(announcer)} has announced a Spell Run: no Saboteur may be planted or moved "
+            f"until {name_of(announcer)}'s next turn", announcer=announcer,
         )
 
 

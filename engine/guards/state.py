@@ -209,7 +209,8 @@ class GameState:
     fate_left: int = FATE_CARDS
     fate_used: int = 0
     dragons: dict[str, str] = field(default_factory=dict)  # quadrant -> Dragon card
-    lock: str | None = None  # the seat whose Spell Run froze the Saboteurs
+    lock: str | None = None  # the seat whose Spell Run froze the Saboteurs (the latest)
+    locks: list[str] = field(default_factory=list)  # every announcer whose round runs on
     ability_used: dict[str, int] = field(default_factory=dict)  # seat -> game turn tried
     recruiting: Recruiting | None = None
     combat: Combat | None = None
@@ -267,6 +268,7 @@ class GameState:
             "fate_used": self.fate_used,
             "dragons": dict(self.dragons),
             "lock": self.lock,
+            "locks": list(self.locks),
             "ability_used": dict(self.ability_used),
             "recruiting": plain(self.recruiting) if self.recruiting else None,
             "combat": plain(self.combat) if self.combat else None,

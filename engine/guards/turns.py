@@ -41,8 +41,10 @@ def begin_turn(state: GameState, seat: str) -> list[Event]:
     for _ in range(sum(p.miss for p in state.players.values()) + len(state.seats) + 1):
         player = state.players[seat]
         state.turns += 1
+        if seat in state.locks:
+            state.locks.remove(seat)
         if state.lock == seat:
-            state.lock = None  # the round of the announced Spell Run is over (ruling 10)
+            state.lock = state.locks[-1] if state.locks else None  # that Spell Run's round is over (ruling 10)
             events.append(ev("saboteurs_unlocked", seat))
         if player.miss > 0:
             player.miss -= 1
