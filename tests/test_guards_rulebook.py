@@ -184,6 +184,21 @@ def test_a_retry_at_the_gate_offers_no_route_to_report() -> None:
     assert not any(f["name"] == "route" for f in retry["fields"]) and retry["left"] == ["guild"]
 
 
+def test_the_volunteers_with_the_final_spell_may_be_sabotaged_on_the_way() -> None:
+    """FAQ: "Players who step off their Start Gate while on Final Spell Run to recruit, or
+    move around the board may be targeted": the quadrants walked through are reported at
+    the Gate and an opponent with a Saboteur is asked before the rolls."""
+    game = game_with(spells=1, blue_lords_ladies=volunteer("Blue Brother", **BROTHER))
+    red = game.state.players["red"]
+    act(game, "red", "collect_final", spell=red.card.spells[0], quadrant="fools")
+    rig(game, [5])
+    act(game, "blue", "plant", card=game.state.players["blue"].hand[0], quadrant="fools")
+    act(game, "blue", "end_turn")
+    act(game, "red", "at_gate", route=["fools"])
+    assert [(p.kind, p.seats) for p in game.state.pending] == [("window", ["blue"])]
+    assert forms_of(game, "blue", "strike")
+
+
 # --------------------------------------------------------------------- the Guild House
 
 
@@ -355,6 +370,17 @@ def test_an_alchemist_with_every_token_out_cannot_throw_more() -> None:
     assert "Fire Water is out" in str(error)
     act(game, "red", "fire_water", exploded=False)
     assert blue.fire_water == 1 and "out" not in forms_of(game, "blue", "guild_ability")[0]
+
+
+def test_a_magical_item_is_used_without_a_roll() -> None:
+    """"Magical 'Items' do not require a Magic roll to use": used, it goes back to the
+    bottom of a deck, no die rolled."""
+    game = game_with(red_lords_ladies=volunteer("Quartermaster", items=1))
+    (item,) = game.state.players["red"].items
+    steps = game.state.rng.to_json()
+    events = act(game, "red", "use_item", item=item)
+    assert [e["kind"] for e in events] == ["item_used"] and game.state.rng.to_json() == steps
+    assert game.state.cards[item].place == "supply"
 
 
 # --------------------------------------------------------------------- combat
