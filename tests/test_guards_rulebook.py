@@ -383,6 +383,31 @@ def test_a_magical_item_is_used_without_a_roll() -> None:
     assert game.state.cards[item].place == "supply"
 
 
+def test_the_turn_guide_shows_the_moves_the_board_allows() -> None:
+    """"A player can move their playing piece up to a maximum of 6 spaces per turn" and,
+    with the Pox, "Their movement is reduced to four spaces per turn": the pieces move on
+    the board; the table and the phones show the allowance."""
+    game = game_with()
+    assert game.view(None)["players"][0]["move"] == 6
+    act(game, "red", "recruit", deck="shades_shadows", source="deck", quadrant="fools",
+        values=volunteer("Sick", "shades_shadows", infectious=True))  # the Pox, caught on touching it
+    assert game.state.players["red"].pox and game.view("red")["players"][0]["move"] == 4
+
+
+def test_nanny_oggs_cure_all_cures_without_a_hospital() -> None:
+    """FAQ: "Nanny Ogg's Cure All 'can' be used to avoid any event or illness that would
+    normally make a player go to Hospital": reported on the trackers, every ailment is
+    cured where the player stands, for nothing."""
+    game = game_with()
+    act(game, "red", "ailment", curse="Curse of the Hat")
+    dollars = game.state.players["red"].dollars
+    events = act(game, "red", "ailment", cured=True)
+    red = game.state.players["red"]
+    assert events == [{"kind": "cured", "seat": "red", "how": "card"}]
+    assert red.ailments == 0 and red.place == "street" and red.dollars == dollars
+    assert game.state.turn.seat == "red"  # no Hospital: the turn goes on
+
+
 # --------------------------------------------------------------------- combat
 
 
