@@ -25,6 +25,7 @@ from engine.guards.errors import (
 )
 from engine.guards.forms import legal_forms
 from engine.guards.lamps import button_action
+from engine.guards.session import GuardsSession
 
 BROTHER = {"brethren": True}
 
@@ -68,7 +69,7 @@ def test_the_lock_holds_until_the_announcers_next_turn_even_after_a_pass() -> No
     error = refused(game, "blue", "plant", SaboteursLocked, card=blue.hand[0], quadrant="fools")
     assert "until Red's next turn" in str(error)
     refused(game, "blue", "recall", SaboteursLocked, card=blue.planted["assassins"])
-    assert not forms_of(game, "blue", "recall")
+    assert forms_of(game, "blue", "recall")[0]["out"] is True  # greyed, the reason asked of the rules
     act(game, "blue", "end_turn")
     assert game.state.lock is None  # red's next turn: that round is over
     act(game, "red", "end_turn")
@@ -95,11 +96,44 @@ def test_two_spell_runs_in_one_round_freeze_saboteurs_both_ways() -> None:
     assert game.state.locks == ["red", "blue"]
     error = refused(game, "blue", "recall", SaboteursLocked, card=blue.planted["assassins"])
     assert "Red has announced a Spell Run" in str(error)
-    assert not forms_of(game, "blue", "recall")
+    assert forms_of(game, "blue", "recall")[0]["out"] is True
     act(game, "blue", "end_turn")
     assert game.state.locks == ["blue"]  # red's round is over; blue's runs on
     act(game, "red", "end_turn")
     act(game, "blue", "recall", card=blue.planted["assassins"])  # blue's next turn: free again
+
+
+def test_a_greyed_plant_or_recall_says_why_from_the_rules() -> None:
+    """Locked out by an opponent's Spell Run, the phone greys *Plant a Saboteur* and
+    *Recall a Saboteur*; the report each stands for, checked as a tap on it checks it
+    (``POST .../check``), is refused with the rule's reason."""
+    game = game_with(blue_lords_ladies=volunteer("Blue Brother", **BROTHER),
+                     blue_man_beast=volunteer("Blue Brother 2", deck="man_beast", **BROTHER))
+    act(game, "red", "end_turn")
+    rig(game, [5])
+    act(game, "blue", "plant", card=game.state.players["blue"].hand[0], quadrant="assassins")
+    act(game, "blue", "end_turn")
+    red = game.state.players["red"]
+    act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=[red.hand[0]], route=[])
+    rig(game, [1])
+    act(game, "red", "roll")  # blue's turn, in red's round
+    session = GuardsSession(game)
+    for type_ in ("plant", "recall"):
+        (greyed,) = forms_of(game, "blue", type_)
+        assert greyed["out"] is True and greyed["fields"] == []
+        refusal = session.refusal("blue", greyed["probe"], 0.0)
+        assert isinstance(refusal, SaboteursLocked) and "until Red's next turn" in str(refusal)
+
+
+def test_a_greyed_guild_house_says_why_from_the_rules() -> None:
+    """On the turn after a visit the Guild House is greyed; its reason is the rule's."""
+    game = game_with()
+    act(game, "red", "guild_house", collect=True)
+    pass_round(game, "red")
+    (greyed,) = forms_of(game, "red", "guild_house")
+    assert greyed["out"] is True
+    refusal = GuardsSession(game).refusal("red", greyed["probe"], 0.0)
+    assert isinstance(refusal, GuildHouseRule) and "two turns running" in str(refusal)
 
 
 # --------------------------------------------------------------------- the Final Spell
@@ -294,7 +328,7 @@ def test_forced_back_to_the_guild_house_it_neither_pays_nor_sells() -> None:
     assert events[0] == {"kind": "sent_home", "seat": "red", "by": "blue", "times": 1}
     assert describe_event(events[0]).startswith("Red is forced back to the Guild House")
     act(game, "blue", "end_turn")
-    assert not forms_of(game, "red", "guild_house")
+    assert forms_of(game, "red", "guild_house")[0]["out"] is True
     error = refused(game, "red", "guild_house", GuildHouseRule, collect=True)
     assert "forced back" in str(error)
     assert game.view("blue")["players"][0]["forced_home"] == 1

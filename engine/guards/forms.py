@@ -208,6 +208,10 @@ def start_forms(state: GameState, seat: str, player: Player) -> list[Form]:
     brethren = brethren_in_hand(state, seat)
     unlocked = locked_by(state, seat) is None
     markers = [q for q in QUADRANTS if q not in player.planted]
+    if fresh and not turn.planted and not turn.recalled and not unlocked and brethren and markers:
+        # greyed: a tap asks the rules why, with a report they would otherwise take
+        forms.append(form("plant", "start", out=True,
+                          probe={"type": "plant", "card": brethren[0], "quadrant": markers[0]}))
     if fresh and not turn.planted and not turn.recalled and unlocked and brethren and markers:
         forms.append(form("plant", "start", field("card", "choice", options=options_of(state, brethren)),
                           field("quadrant", "choice", options=markers, secret=True),
@@ -242,6 +246,8 @@ def pass_forms(state: GameState, seat: str, player: Player) -> list[Form]:
     turn = state.turn
     assert turn is not None and player.card is not None
     forms: list[Form] = []
+    if not turn.house and not guild_house_ready(state, player) and player.card.guild not in state.dragons:
+        forms.append(form("guild_house", "pass", out=True, probe={"type": "guild_house", "collect": True}))
     if not turn.house and guild_house_ready(state, player) and player.card.guild not in state.dragons:
         forms.append(form("guild_house", "pass", field("collect", "bool"), field("points", "points", price=8,
                                                                                       most=2)))
@@ -298,6 +304,9 @@ def stop_forms(state: GameState, seat: str, player: Player) -> list[Form]:
 
 def free_forms(state: GameState, seat: str, player: Player) -> list[Form]:
     forms: list[Form] = []
+    if player.planted and locked_by(state, seat) is not None:
+        forms.append(form("recall", "free", out=True,
+                          probe={"type": "recall", "card": sorted(player.planted.items())[0][1]}))
     if player.planted and locked_by(state, seat) is None:
         forms.append(form("recall", "free", field("card", "choice", options=[
             {**card_option(state, u), "quadrant": q} for q, u in sorted(player.planted.items())])))

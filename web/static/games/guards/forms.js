@@ -478,12 +478,16 @@
     const k = key(form);
     const values = draft(form);
     const primary = options && options.primary;
-    if (!form.fields.length || NO_FIELDS.has(form.type) && !form.fields.some((f) => f.kind !== "fixed")) {
-      const button = el("button", { type: "button", class: primary ? "primary big" : "secondary", "data-form": k,
-                                    onclick: () => send(ctx, form, values) }, title(form));
-      // out of reach now: greyed, and a tap asks the rules why (POST .../check)
-      if (form.out && ctx.explain) Clacks.unavailable(button, () => ctx.explain(actionOf(form, values)));
+    if (form.out) {
+      // out of reach now: greyed, and a tap asks the rules why (POST .../check) with the
+      // report it stands for
+      const button = el("button", { type: "button", class: "secondary", "data-form": k }, title(form));
+      if (ctx.explain) Clacks.unavailable(button, () => ctx.explain(form.probe || actionOf(form, values)));
       return button;
+    }
+    if (!form.fields.length || NO_FIELDS.has(form.type) && !form.fields.some((f) => f.kind !== "fixed")) {
+      return el("button", { type: "button", class: primary ? "primary big" : "secondary", "data-form": k,
+                            onclick: () => send(ctx, form, values) }, title(form));
     }
     const open = opened === k || (options && options.open);
     if (!open) {
