@@ -154,6 +154,8 @@
         return labelled(label, numberInput(id, values[field.name] ?? "", field.min, field.max, setQuiet));
       }
       case "bool":
+        // a box the rules tick unless told otherwise (Fire Water explodes) starts ticked
+        if (values[field.name] === undefined && field.default !== undefined) values[field.name] = field.default;
         return check(id, Boolean(values[field.name]), label, set);
       case "text":
         return labelled(label, el("input", { type: "text", maxlength: 60, value: values[field.name] || "", "data-focus": id,
