@@ -8,6 +8,9 @@ import json
 from functools import cache
 from typing import Any
 
+import pytest
+
+from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.guards import GuardsGame, GuardsOptions
 from engine.guards.actions import action_from_json
@@ -32,6 +35,15 @@ def new_game(players: int = 2, seed: int = 1, **options: Any) -> GuardsGame:
 def act(game: GuardsGame, seat: str, type_: str, **fields: Any) -> list[dict[str, Any]]:
     events: list[Event] = game.apply(action_from_json({"type": type_, **fields}, seat))
     return [e.to_json() for e in events]
+
+
+def refused(game: GuardsGame, seat: str, type_: str, error: type[IllegalAction], **fields: Any) -> IllegalAction:
+    """``seat``'s report is refused with ``error`` and the game is left as it was."""
+    before = json.dumps(game.state.to_json(), sort_keys=True)
+    with pytest.raises(error) as caught:
+        act(game, seat, type_, **fields)
+    assert json.dumps(game.state.to_json(), sort_keys=True) == before
+    return caught.value
 
 
 def set_up(game: GuardsGame, cards: tuple[str, ...] = GUILD_CARDS, **dealt: Any) -> None:

@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 from browser_support import Page, browser, opened_pages  # noqa: F401  (the browser fixture)
 from browser_support import wait_for_change as changed
+from guards_support import rig
 from live_server import LiveServer
+from web_client import call
 
 pytestmark = pytest.mark.browser
 HERO, OTHER = "red", "blue"
@@ -158,6 +160,8 @@ def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict
         if player.run is not None and player.run.stage == "gate":
             open_form(phone, "reattempt")
             send(server, phone, "reattempt")
+        elif player.final is not None and player.final.at_gate:
+            tap(server, phone, 'button[data-form="at_gate"]')  # the retry: only the roll left
         elif player.final is not None:
             open_form(phone, "at_gate")
             send(server, phone, "at_gate")
@@ -204,3 +208,151 @@ def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict
         assert page.errors == [], page.errors
         for text in page.responses:
             assert '"seed"' not in text and '"rng"' not in text
+
+
+# --------------------------------------------------------------------- the Final Spell's retry
+
+SMALL_PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+def small_phone(browser: Any) -> Any:  # noqa: F811
+    with opened_pages(browser, seats=("red",), phone=SMALL_PHONE) as opened:
+        yield opened["red"]
+
+
+def on_screen(phone: Page, selector: str) -> bool:
+    """Whether ``selector`` is in the 360x740 screen as the page first shows it."""
+    box = phone.page.locator(selector).first.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740 and box["x"] + box["width"] <= 360
+
+
+def test_a_final_spell_retry_asks_only_for_the_roll_left(server: LiveServer, small_phone: Page) -> None:
+    """"If either roll fails, they must wait and re-attempt only the failed roll on their
+    next turn": on a 360x740 phone, the Magic roll fails and the Guild roll is still
+    made; next turn one button on the first screen tries the Magic roll again, with no
+    route to report, and it wins the game. Blue plays over the API."""
+    red = small_phone
+    base, code = server.base, server.code
+    status, _ = call(base, "POST", f"/api/rooms/{code}/game",
+                     {"game": "guards", "options": {"players": 2, "spells": 1}, "seed": 3}, pin=server.pin)
+    assert status == 201
+    blue = call(base, "POST", f"/api/rooms/{code}/seats/blue", {"name": "Bob"})[1]["token"]
+
+    def blue_acts(action: dict[str, object]) -> None:
+        status, body = call(base, "POST", f"/api/rooms/{code}/seats/blue/actions", {"action": action}, blue)
+        assert status == 200, body
+
+    blue_acts({"type": "choose_guild", "card": "fools-b"})
+    for deck in ("lords_ladies", "man_beast"):
+        blue_acts({"type": "dealt", "deck": deck, "values": {"name": f"blue {deck}", "deck": deck, "charm": 5,
+                   "bribe": 3, "loyalty": 2, "streetwise": 2, "brawl": 2, "toughness": 2}})
+    red.page.goto(server.url(f"/join/{code}"))
+    red.page.click("button[data-seat=red]")
+    red.page.wait_for_selector(".guards-phone .g-setup-phone")
+    ready(server, red)
+    red.page.select_option('[data-focus="choose_guild.card"]', "thieves-a")  # Magic 1, Guild 3
+    send(server, red, "choose_guild")
+    for deck in ("lords_ladies", "man_beast"):
+        ready(server, red)
+        type_volunteer(red, f"dealt:{deck}", f"red {deck}")
+        send(server, red, f"dealt:{deck}")
+    game = server.room.session.guards  # type: ignore[union-attr]
+    rig(game, [8, 2])  # red begins
+    tap(server, red, 'button[data-form="roll"]')
+
+    open_form(red, "collect_final")
+    red.page.select_option('[data-focus="collect_final.spell"]', "red")
+    red.page.select_option('[data-focus="collect_final.quadrant"]', "fools")
+    send(server, red, "collect_final")
+    blue_acts({"type": "end_turn"})
+
+    # back at the Gate: a quadrant tapped and the report cancelled leaves nothing picked
+    open_form(red, "at_gate")
+    red.page.click('form[data-form="at_gate"] button[data-quadrant="fools"]')
+    assert red.page.locator('form[data-form="at_gate"] button[data-quadrant="fools"].primary').count() == 1
+    red.page.click('button[data-cancel="at_gate"]')
+    open_form(red, "at_gate")
+    assert red.page.locator('form[data-form="at_gate"] button[data-quadrant].primary').count() == 0
+    send(server, red, "at_gate")
+
+    rig(game, [2, 6])  # Magic 1 + 2 fails; Guild 3 + 6 passes all the same
+    ready(server, red)
+    assert "Magic roll" in red.page.inner_text(".g-now")
+    tap(server, red, 'button[data-form="roll"]')
+    ready(server, red)
+    assert "Guild roll" in red.page.inner_text(".g-now")  # the second roll is still made
+    tap(server, red, 'button[data-form="roll"]')
+    assert game.state.players["red"].final.passed == ["guild"]
+    blue_acts({"type": "end_turn"})
+
+    ready(server, red)
+    retry = 'button[data-form="at_gate"]'
+    assert red.page.inner_text(retry) == "Try the Magic roll again"
+    assert on_screen(red, retry)  # no scrolling to find it
+    assert red.page.locator("button[data-quadrant]").count() == 0  # no route to report: no dead end
+    tap(server, red, retry)
+    ready(server, red)
+    assert "Magic roll" in red.page.inner_text(".g-now")
+    assert on_screen(red, 'button[data-form="roll"]')
+    rig(game, [8, 5])
+    tap(server, red, 'button[data-form="roll"]')
+    assert server.room.session.over  # type: ignore[union-attr]
+    red.page.wait_for_selector(".winner")
+    assert red.errors == [], red.errors
+
+
+def test_the_greyed_end_of_turn_says_why_a_recruit_goes_to_the_gate(server: LiveServer, small_phone: Page) -> None:
+    """"Any Volunteers recruited in this way must be sent immediately to assist in
+    completing the Spell Run": red's runners wait at the Gate and red has recruited one
+    more. On the phone *End the turn* is greyed; a tap says why, from the rules; the
+    report that sends the recruit is the one the phone shows first, the recruit ticked."""
+    red = small_phone
+    base, code = server.base, server.code
+    status, _ = call(base, "POST", f"/api/rooms/{code}/game",
+                     {"game": "guards", "options": {"players": 2, "spells": 5}, "seed": 3}, pin=server.pin)
+    assert status == 201
+    tokens = {seat: call(base, "POST", f"/api/rooms/{code}/seats/{seat}", {"name": seat})[1]["token"]
+              for seat in ("red", "blue")}
+
+    def acts(seat: str, **action: object) -> None:
+        status, body = call(base, "POST", f"/api/rooms/{code}/seats/{seat}/actions", {"action": action}, tokens[seat])
+        assert status == 200, body
+
+    game = server.room.session.guards  # type: ignore[union-attr]
+    for seat, card in (("red", "thieves-a"), ("blue", "fools-b")):
+        acts(seat, type="choose_guild", card=card)
+        for deck in ("lords_ladies", "man_beast"):
+            acts(seat, type="dealt", deck=deck, values={"name": f"{seat} {deck}", "deck": deck, "charm": 5, "bribe": 3,
+                                                         "loyalty": 2, "streetwise": 2, "brawl": 2, "toughness": 2})
+    rig(game, [8, 2])
+    acts("red", type="roll")
+    first = game.state.players["red"].hand[0]
+    acts("red", type="spell_run", spell="red", quadrant="thieves", runners=[first], route=[])
+    rig(game, [1])
+    acts("red", type="roll")  # the Challenge fails: the runner waits at the Gate
+    acts("blue", type="end_turn")
+    acts("red", type="recruit", deck="shades_shadows", source="deck", quadrant="fools",
+         values={"name": "Escort", "deck": "shades_shadows", "charm": 1, "bribe": 3, "loyalty": 2, "streetwise": 2,
+                 "brawl": 2, "toughness": 2})
+    rig(game, [5])
+    acts("red", type="roll")
+
+    red.context.add_init_script(
+        f"localStorage.setItem('clacks-seat:{code}', JSON.stringify({{seat: 'red', token: '{tokens['red']}'}}))")
+    red.page.goto(server.url(f"/join/{code}"))
+    red.page.wait_for_selector(".guards-phone")
+    ready(server, red)
+    end = red.page.locator('button[data-form="end_turn"]')
+    assert end.get_attribute("aria-disabled") == "true"
+    end.click(force=True)  # a tap lands on it all the same
+    red.page.wait_for_selector("#why:not([hidden])")
+    assert "Escort" in red.page.inner_text("#why") and "at once" in red.page.inner_text("#why")
+    assert game.state.turn.seat == "red"  # the tap changed nothing
+    form = red.page.locator('.g-now form[data-form="reattempt"]')
+    assert form.count() == 1 and on_screen(red, '.g-now form[data-form="reattempt"] h3')
+    escort = game.state.players["red"].hand[-1]
+    assert red.page.is_checked(f'[data-focus="reattempt.runners.{escort}"]')
+    send(server, red, "reattempt")
+    assert escort in game.state.players["red"].run.runners
+    assert red.errors == [], red.errors

@@ -108,17 +108,18 @@ def test_volunteers_that_fail_their_toughness_are_discarded() -> None:
 
 def test_summoning_takes_the_turn_and_the_summoner_sends_nobody() -> None:
     game = brethren_game(red_lords_ladies=volunteer("R1", **BROTHER), red_man_beast=volunteer("R2", "man_beast", **BROTHER))
-    refused(game, "red", "summon", DragonRule, quadrant="fools", discard=game.state.players["red"].hand[0],
-            values=dragon(0))  # two Brethren are not enough
+    refused(game, "red", "summon", DragonRule, quadrant="fools",
+            discard=game.state.players["red"].hand[0])  # two Brethren are not enough
     act(game, "red", "recruit", deck="shades_shadows", source="deck", quadrant="fools",
         values=volunteer("R3", "shades_shadows", charm=1, **BROTHER))
     rig(game, [5])
     act(game, "red", "roll")
-    refused(game, "red", "summon", TurnNotBegun, quadrant="fools", discard=game.state.players["red"].hand[0],
-            values=dragon(0))
+    refused(game, "red", "summon", TurnNotBegun, quadrant="fools", discard=game.state.players["red"].hand[0])
     pass_round(game, "red")
     discard = game.state.players["red"].hand[0]
-    events = act(game, "red", "summon", quadrant="fools", discard=discard, values=dragon(0))
+    events = act(game, "red", "summon", quadrant="fools", discard=discard)
+    assert events[0] == {"kind": "dragon_drawn", "seat": "red", "dragon": None, "how": "unseen"}  # drawn by the companion: unseen
+    events = act(game, "red", "dragon_card", values=dragon(0))
     assert events[0]["kind"] == "dragon_summoned" and game.state.dragons["fools"]
     assert game.view(None)["pending"][0]["seats"] == ["blue"]  # the summoner is exempt
     refused(game, "blue", "send", DragonRule, cards=[])

@@ -97,7 +97,7 @@ def test_a_pass_pays_five_dollars_and_a_point_and_moves_on_to_the_next_challenge
     act(game, "red", "roll")
     red = game.state.players["red"]
     assert red.dollars == 10 and red.returned == [spell] and red.run is None
-    assert game.state.lock is None  # the Spell Run token is off the Gate
+    assert game.state.lock == "red"  # the Saboteurs stay frozen until red's next turn (ruling 10)
     assert [p.kind for p in game.state.pending] == ["point"]
     act(game, "red", "spend_point", attribute="magic")
     assert red.base["magic"] == 2
@@ -310,6 +310,8 @@ def ambush_game() -> GuardsGame:
                         blue_lords_ladies=volunteer("Thug", brawl=4, toughness=5, **BROTHER))
     run(game, runners=[runners_of(game)[0]], route=["fools"])
     act(game, "blue", "strike", card=game.state.players["blue"].planted["fools"], method="ambush")
+    act(game, "blue", "decline")  # no offensive magic
+    act(game, "red", "decline")  # no defensive magic: on to the Brawl roll
     return game
 
 

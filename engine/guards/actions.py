@@ -53,6 +53,7 @@ SCHEMAS: dict[str, F] = {
     "hospital": {},
     "luggage_hit": {"target": ("seat", False)},
     "arrested": {"target": ("seat", False)},
+    "sent_home": {"target": ("seat", False)},
     "turn_in": {"cards": ("uids", True)},
     "pox": {"other": ("seat", True)},
     # Spell Runs and the Final Spell
@@ -73,6 +74,7 @@ SCHEMAS: dict[str, F] = {
     "use_item": {"item": ("uid", True), "values": ("values", False)},
     "describe": {"card": ("uid", True), "values": ("values", True)},
     "guild_ability": {"target": ("seat", True)},
+    "fire_water": {"target": ("seat", False), "exploded": ("bool", False)},
     # Dragons
     "summon": {"quadrant": ("quadrant", True), "discard": ("uid", True), "dragon": ("uid", False),
                "values": ("values", False)},

@@ -346,3 +346,10 @@ def other_seats(state: GameState, seat: str) -> list[str]:
     seats = list(state.seats)
     i = seats.index(seat)
     return seats[i + 1:] + seats[:i]
+
+
+def own_turn(state: GameState, player: Player) -> int:
+    """The number of the player's turn now, for "two consecutive turns" (ruling 9): a
+    turn missed in a Hospital or the Watch House is one of the player's turns too, so a
+    visit either side of it is not on consecutive turns."""
+    return player.turns + (player.missed if state.options.letter else 0)

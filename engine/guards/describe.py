@@ -50,6 +50,11 @@ TEXTS: dict[str, str] = {
     "bought": "{seat} buys a {card_kind} for ${dollars}.",
     "luggage_hit": "{seat} is hit by the Luggage.",
     "arrested": "{seat} is arrested.",
+    "dragon_drawn": "The companion draws a Dragon for {seat} ({how}): {dragon}.",
+    "combat_magic_done": "{seat} has cast what they will before the Brawl roll ({side}).",
+    "fire_water_thrown": "{seat}'s Fire Water lands on {victim} ({tokens} token(s) left).",
+    "fire_water_settled": "The Fire Water on {seat} is settled ({how}); its token goes back to {alchemist}.",
+    "sent_home": "{seat} is forced back to the Guild House: no pay or points there for it.",
     "turned_in": "{seat} turns in {name} for ${dollars}.",
     "run_announced": "{seat} makes a Spell Run with {spell} through {route}.",
     "runners_at_gate": "{seat}'s runners reach the Start Gate.",
@@ -59,6 +64,7 @@ TEXTS: dict[str, str] = {
     "final_collected": "{seat} collects the Final Spell, {spell}.",
     "at_gate": "{seat} is at the Start Gate with the Final Spell.",
     "final_failed": "{seat} has no Volunteer left for the Final Spell.",
+    "final_waits": "{seat} tries only {left} again next turn.",
     "sabotage_window": "Saboteurs may strike at {seat}'s runners.",
     "let_pass": "{seat} lets the runners pass.",
     "saboteurs_contest": "Saboteurs contest the {quadrant}: {seat}'s strikes.",
@@ -121,6 +127,11 @@ def describe_event(event: JSON) -> str:
         values["faces"] = " then ".join(str(f) for f in event.get("faces") or [])
         passed = event.get("passed")
         values["verdict"] = "" if passed is None else ", a pass" if passed else ", a failure"
+        if event.get("purpose") == "final" and event.get("attribute"):
+            # the Final Spell's two rolls by name: which one passed, which is tried again
+            values["purpose"] = f"the Final Spell's {event['attribute'].capitalize()} roll"
+    if kind == "final_waits":
+        values["left"] = " and ".join(f"the {str(a).capitalize()} roll" for a in event.get("left") or [])
     if kind == "start_rolled":
         values["rolls"] = "; then ".join(
             ", ".join(f"{s.capitalize()} {d}" for s, d in r.items()) for r in event.get("rolls") or [])

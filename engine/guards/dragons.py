@@ -2,7 +2,8 @@
 
 - **Summoning:** a player holding three or more Brethren (after recalling a Saboteur if
   need be) shows them, discards one and places a Dragon, taken at random from the face-
-  down ones (the player says which), on any Guild House free of one. It takes the whole
+  down ones (the companion draws it: one seen before is named, one not seen yet is
+  typed), on any Guild House free of one. It takes the whole
   turn. Every other player must send a Volunteer against it at once; the summoner need
   not.
 - **The Call** (a Fate card): every Brethren in hands and planted is shown; more than
@@ -82,6 +83,39 @@ def identify_dragon(state: GameState, card: object, values: object) -> tuple[str
     return None, new
 
 
+def draw_dragon(state: GameState) -> str | None:
+    """The companion takes a Dragon at random from the face-down ones ("Take a random
+    Dragon Card"): one it has seen before (its uid), or None for one not seen yet, which
+    the players turn over and type."""
+    seen = sorted(c.uid for c in state.cards.values() if c.kind == "dragon" and c.place == "pool")
+    unseen = DRAGON_CARDS - sum(1 for c in state.cards.values() if c.kind == "dragon")
+    pick = state.rng.below(len(seen) + unseen)
+    return seen[pick] if pick < len(seen) else None
+
+
+def bring_dragon(state: GameState, seat: str, quadrant: str | None, how: str, exempt: list[str]) -> list[Event]:
+    """A Dragon comes (summoned to ``quadrant``, or called: None); the companion draws
+    it, and asks for the values of one not seen yet."""
+    drawn = draw_dragon(state)
+    if drawn is None:
+        state.pending.append(Pending("dragon", [seat], {"reason": how, "quadrant": quadrant, "unseen": True,
+                                                        "exempt": exempt}))
+        return [ev("dragon_drawn", seat, dragon=None, how="unseen")]
+    values = state.cards[drawn].values
+    assert isinstance(values, Dragon)
+    return [ev("dragon_drawn", seat, dragon=values.name, how="seen"), *arrive_dragon(state, seat, drawn, values, quadrant, how,
+                                                                         exempt)]
+
+
+def arrive_dragon(state: GameState, seat: str, uid: str | None, values: Dragon, quadrant: str | None, how: str,
+                  exempt: list[str]) -> list[Event]:
+    where = quadrant if quadrant is not None else called_quadrant(state, seat)
+    place_dragon(state, uid, values, where)
+    events = [ev("dragon_summoned", seat, quadrant=where, dragon=values.name, toughness=values.toughness,
+                 brawl=values.brawl, how=how)]
+    return events + start_fight(state, where, how, exempt=exempt)
+
+
 def place_dragon(state: GameState, uid: str | None, values: Dragon, quadrant: str) -> str:
     if uid is None:
         uid = create(state, "dragon", values, f"city:{quadrant}")
@@ -107,11 +141,17 @@ def summon(state: GameState, action: Action) -> list[Event]:
     if quadrant in state.dragons:
         raise DragonRule(f"A Dragon is in the {quadrant.capitalize()}' Quadrant already: one a quadrant",
                          quadrant=quadrant)
-    uid, values = identify_dragon(state, action["dragon"], action["values"])
+    letter = state.options.letter
+    if letter and (action["dragon"] is not None or action["values"] is not None):
+        raise DragonRule("The companion draws the Dragon at random: summon without naming one")
+    if not letter:
+        uid, values = identify_dragon(state, action["dragon"], action["values"])
     mark_began(turn)
     turn.summoned = True
     turn.stopped = "summon"
     discard_volunteer(state, discard)
+    if letter:
+        return bring_dragon(state, seat, quadrant, "summoned", exempt=[seat])
     uid = place_dragon(state, uid, values, quadrant)
     events = [ev("dragon_summoned", seat, quadrant=quadrant, dragon=values.name, toughness=values.toughness,
                  brawl=values.brawl, how="summoned")]
@@ -130,6 +170,8 @@ def call(state: GameState, action: Action) -> list[Event]:
         return [*events, ev("call_unanswered", seat)]
     if len(state.dragons) >= DRAGON_CARDS:
         return events
+    if state.options.letter:
+        return events + bring_dragon(state, seat, None, "called", exempt=[])
     state.pending.append(Pending("dragon", [seat], {"reason": "called"}))
     return events
 
@@ -150,6 +192,14 @@ def dragon_card(state: GameState, action: Action) -> list[Event]:
     pending = require_pending(state, action.seat, "dragon")
     seat = action.seat
     assert seat is not None
+    if pending.data.get("unseen"):
+        # drawn by the companion: one not seen yet, turned over and typed
+        if action["dragon"] is not None:
+            raise DragonRule("The companion drew a Dragon not seen yet: turn one of those over and type it")
+        uid, values = identify_dragon(state, None, action["values"])
+        state.pending.remove(pending)
+        return arrive_dragon(state, seat, uid, values, pending.data["quadrant"], pending.data["reason"],
+                             list(pending.data["exempt"]))
     uid, values = identify_dragon(state, action["dragon"], action["values"])
     state.pending.remove(pending)
     quadrant = called_quadrant(state, seat)

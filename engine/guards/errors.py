@@ -106,6 +106,12 @@ class TooManyRunners(IllegalAction):
     rule = "guards_runners"
 
 
+class SendAtOnce(IllegalAction):
+    """A Volunteer recruited while runners wait at the Gate, not yet sent to them."""
+
+    rule = "guards_send_at_once"
+
+
 class SpellRule(IllegalAction):
     rule = "guards_spell"
 

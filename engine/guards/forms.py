@@ -23,9 +23,9 @@ from engine.guards.cards import ATTRIBUTES, DECKS, Item, Scroll, Volunteer
 from engine.guards.common import anti_magic
 from engine.guards.data import QUADRANTS
 from engine.guards.dragons import BRETHREN_TO_SUMMON, MOST_FIGHTERS, brethren_in_hand, fighters_of
-from engine.guards.magic import ABILITY_TARGET
-from engine.guards.runs import FIRST_RUNNERS, GATE_RUNNERS, is_final
-from engine.guards.sabotage import PLANT_TARGET, can_strike, pool
+from engine.guards.magic import ABILITY_TARGET, FIRE_WATER_GUILD
+from engine.guards.runs import FINAL_TESTS, FIRST_RUNNERS, GATE_RUNNERS, is_final, unsent
+from engine.guards.sabotage import PLANT_TARGET, can_strike, locked_by, pool
 from engine.guards.state import GameState, Player
 from engine.guards.views import guild_house_ready
 
@@ -189,7 +189,13 @@ def pending_forms(state: GameState, seat: str) -> list[Form]:
             forms.append(form("decline", "now", offer="muster"))
         return forms
     if kind == "dragon":
-        return [form("dragon_card", "now", dragon_field(state))]
+        field_ = dragon_field(state)
+        if top.data.get("unseen"):
+            field_ = {**field_, "known": [], "can_type": True}  # the companion drew one not seen yet
+        return [form("dragon_card", "now", field_, unseen=bool(top.data.get("unseen")))]
+    if kind in ("magic_attack", "magic_defence"):
+        # the Scrolls and Items are the player's magic forms; this closes the step
+        return [form("decline", "now", offer=kind)]
     return []
 
 
@@ -200,8 +206,12 @@ def start_forms(state: GameState, seat: str, player: Player) -> list[Form]:
     forms: list[Form] = []
     fresh = not turn.began and not turn.stopped
     brethren = brethren_in_hand(state, seat)
-    unlocked = state.lock is None or state.lock == seat
+    unlocked = locked_by(state, seat) is None
     markers = [q for q in QUADRANTS if q not in player.planted]
+    if fresh and not turn.planted and not turn.recalled and not unlocked and brethren and markers:
+        # greyed: a tap asks the rules why, with a report they would otherwise take
+        forms.append(form("plant", "start", out=True,
+                          probe={"type": "plant", "card": brethren[0], "quadrant": markers[0]}))
     if fresh and not turn.planted and not turn.recalled and unlocked and brethren and markers:
         forms.append(form("plant", "start", field("card", "choice", options=options_of(state, brethren)),
                           field("quadrant", "choice", options=markers, secret=True),
@@ -209,18 +219,26 @@ def start_forms(state: GameState, seat: str, player: Player) -> list[Form]:
                           **chance_json("plain", player.effective("guild"), PLANT_TARGET, cap)))
     if fresh and not turn.planted and len(brethren) >= BRETHREN_TO_SUMMON:
         free = [q for q in QUADRANTS if q not in state.dragons]
+        drawn = () if state.options.letter else (dragon_field(state),)  # the companion draws it
         forms.append(form("summon", "start", field("quadrant", "choice", options=free),
-                          field("discard", "choice", options=options_of(state, brethren)), dragon_field(state)))
+                          field("discard", "choice", options=options_of(state, brethren)), *drawn))
     run = player.run
     if run is not None and run.stage == "gate":
         room = GATE_RUNNERS - len(run.runners)
-        forms.append(form("reattempt", "start",
-                          field("runners", "cards", options=options_of(state, player.hand), min=0, max=room),
+        must = unsent(state, seat)
+        forms.append(form("reattempt", "now" if must else "start",
+                          field("runners", "cards", options=options_of(state, player.hand), min=len(must), max=room,
+                                must=must),
                           items_field(state, player, "runners"), waiting=len(run.runners)))
-    if player.final is not None and player.hand and (turn.stopped is None or player.final.at_gate):
+    final = player.final
+    if final is not None and player.hand and final.at_gate:
+        # standing at the Gate already: no route to report, only the roll(s) left to try
+        forms.append(form("at_gate", "start", again=True,
+                          left=[a for a in FINAL_TESTS if a not in final.passed]))
+    elif final is not None and player.hand and turn.stopped is None:
         forms.append(form("at_gate", "start",
                           field("route", "quadrants", options=list(QUADRANTS), optional=True),
-                          again=player.final.at_gate))
+                          again=False, left=[a for a in FINAL_TESTS if a not in final.passed]))
     return forms
 
 
@@ -228,6 +246,8 @@ def pass_forms(state: GameState, seat: str, player: Player) -> list[Form]:
     turn = state.turn
     assert turn is not None and player.card is not None
     forms: list[Form] = []
+    if not turn.house and not guild_house_ready(state, player) and player.card.guild not in state.dragons:
+        forms.append(form("guild_house", "pass", out=True, probe={"type": "guild_house", "collect": True}))
     if not turn.house and guild_house_ready(state, player) and player.card.guild not in state.dragons:
         forms.append(form("guild_house", "pass", field("collect", "bool"), field("points", "points", price=8,
                                                                                       most=2)))
@@ -284,7 +304,10 @@ def stop_forms(state: GameState, seat: str, player: Player) -> list[Form]:
 
 def free_forms(state: GameState, seat: str, player: Player) -> list[Form]:
     forms: list[Form] = []
-    if player.planted and (state.lock is None or state.lock == seat):
+    if player.planted and locked_by(state, seat) is not None:
+        forms.append(form("recall", "free", out=True,
+                          probe={"type": "recall", "card": sorted(player.planted.items())[0][1]}))
+    if player.planted and locked_by(state, seat) is None:
         forms.append(form("recall", "free", field("card", "choice", options=[
             {**card_option(state, u), "quadrant": q} for q, u in sorted(player.planted.items())])))
     if state.dragons:
@@ -322,14 +345,16 @@ def react_forms(state: GameState, seat: str, player: Player) -> list[Form]:
     target = state.players[turn.seat]
     if (not player.protected and not target.protected and state.ability_used.get(seat) != turn.number
             and player.card is not None):
+        dry = state.options.letter and player.card.guild == FIRE_WATER_GUILD and player.fire_water <= 0
         forms.insert(0, form("guild_ability", "react", field("target", "fixed", value=turn.seat),
-                             ability=player.card.ability,
+                             ability=player.card.ability, **({"out": True} if dry else {}),
                              **chance_json("plain", player.effective("guild"), ABILITY_TARGET, state.options.cap_eights)))
     return forms
 
 
 def tracker_forms(state: GameState, seat: str, player: Player) -> list[Form]:
     mine = [u for u in (*player.hand, *player.scrolls, *player.items)]
+    doused = [s for s in state.seats if state.players[s].fire_water_on]
     describable = [u for u in (*player.scrolls, *player.items)]
     forms = [
         form("adjust", "track", field("dollars", "int", min=-99, max=99, optional=True),
@@ -338,6 +363,9 @@ def tracker_forms(state: GameState, seat: str, player: Player) -> list[Form]:
         form("ailment", "track", field("curse", "text", optional=True), field("cured", "bool", optional=True)),
         form("luggage_hit", "track", field("target", "choice", options=list(state.seats), optional=True)),
         form("arrested", "track", field("target", "choice", options=list(state.seats), optional=True)),
+        form("sent_home", "track", field("target", "choice", options=list(state.seats), optional=True)),
+        *([form("fire_water", "track", field("target", "choice", options=doused),
+                field("exploded", "bool", optional=True, default=True))] if doused else []),
         form("miss_turn", "track"),
         form("pay", "track", field("to", "choice", options=[s for s in state.seats if s != seat]),
              field("dollars", "int", min=1, max=max(1, player.dollars))),
@@ -370,7 +398,8 @@ def legal_forms(state: GameState, seat: str) -> list[Form]:
             forms += free_forms(state, seat, player)
         forms += magic_forms(state, seat, player, "free")
         if free:
-            forms.append(form("end_turn", "end"))
+            # greyed out, with the rules' reason, while a recruit must still go to the Gate
+            forms.append(form("end_turn", "end", **({"out": True} if unsent(state, seat) else {})))
     else:
         forms += react_forms(state, seat, player)
     forms += tracker_forms(state, seat, player)

@@ -10,19 +10,24 @@ Undo: a player may take back their own last reports, back to the last roll of th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
+from engine.core.errors import IllegalAction, SerializationError
 from engine.core.logged_game import LoggedGame
+from engine.core.saves import check_header, read_actions, read_seed
 from engine.guards import rules
 from engine.guards.actions import Action, action_from_json
 from engine.guards.errors import NothingToUndo
 from engine.guards.events import Event, ev
-from engine.guards.options import GuardsOptions
+from engine.guards.options import FirstReadingOptions, GuardsOptions
 from engine.guards.state import GameState, new_state
 from engine.guards.views import build_view
 
 GAME = "guards"
-FORMAT = 1
+# Save format 2: the rules to the letter (GuardsOptions.letter). A format 1 log is replayed, and
+# saved again, by the first reading, so it plays on exactly as it was played.
+FORMAT = 2
+FIRST_FORMAT = 1
 
 
 class GuardsGame(LoggedGame[GameState, Action, GuardsOptions]):
@@ -40,6 +45,26 @@ class GuardsGame(LoggedGame[GameState, Action, GuardsOptions]):
     @classmethod
     def new(cls, options: GuardsOptions | None = None, seed: int = 0) -> GuardsGame:
         return cls(new_state(options or GuardsOptions(), seed))
+
+    @classmethod
+    def formats(cls) -> tuple[int, ...]:
+        return (FORMAT, FIRST_FORMAT)
+
+    @property
+    def save_format(self) -> int:
+        return FORMAT if self.state.options.letter else FIRST_FORMAT
+
+    @classmethod
+    def replay(cls, data: object) -> Self:
+        saved = check_header(data, cls.GAME, cls.formats(), cls.NOUN)
+        try:
+            options = cls.read_options(saved["options"])
+            actions = read_actions(saved["actions"], cls.read_action)
+        except (KeyError, TypeError, IllegalAction) as exc:
+            raise SerializationError(f"not a {cls.TITLE} action log: {exc}") from exc
+        if saved["format"] == FIRST_FORMAT:
+            options = FirstReadingOptions.of(options)
+        return cls.replay_actions(options, read_seed(saved), actions)
 
     @classmethod
     def read_options(cls, data: object) -> GuardsOptions:

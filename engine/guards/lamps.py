@@ -125,6 +125,8 @@ def button_action(state: GameState, button: str) -> tuple[str | None, JSON] | No
     if meaning in ("yes", "confirm"):
         if top is not None and top.kind == "bribe":
             return seat, {"type": "bribe"}
+        if top is not None and top.kind in ("magic_attack", "magic_defence"):
+            return seat, {"type": "decline"}  # done with magic: on to the Brawl roll
         return seat, {"type": "roll"}
     if meaning == "no":
         return seat, {"type": "decline"}

@@ -7,7 +7,10 @@
   the first time it is cast, and kept.
 - **Using an Item** needs no roll: it goes back to the bottom of a deck.
 - **A Guild Ability** is used only in another player's turn, on the player whose turn it
-  is (within two tiles: on the board), by a Guild test of 6.
+  is (within two tiles: on the board), by a Guild test of 6. The Alchemists' Fire Water
+  is a token: one is thrown when the ability works and sits on its victim until it is
+  reported settled (exploded, ending the victim's turn, or not); either way it goes back
+  to the Alchemist, who has three.
 
 Nobody in a Hospital or a Watch House uses, or is the target of, Magic or a Guild
 Ability. What a Scroll, an Item or an Ability does is read from the card and put on the
@@ -20,12 +23,22 @@ from engine.core.hidden import unusable
 from engine.guards import rolls
 from engine.guards.actions import Action
 from engine.guards.cards import Item, Scroll
-from engine.guards.common import anti_magic, name_of, own, put, read_values, require_playing
+from engine.guards.common import (
+    anti_magic,
+    name_of,
+    own,
+    put,
+    read_values,
+    require_free,
+    require_playing,
+)
 from engine.guards.errors import AbilityRule, BadCard, MagicRule, Protected
 from engine.guards.events import Event, ev
 from engine.guards.state import GameState
+from engine.guards.turns import finish_turn
 
 ABILITY_TARGET = 6
+FIRE_WATER_GUILD = "alchemists"
 PLACE_WORDS = {"hospital": "in a Hospital", "watch_house": "in a Watch House"}
 
 
@@ -138,18 +151,50 @@ def guild_ability(state: GameState, action: Action) -> list[Event]:
         raise AbilityRule("Your Guild Ability has been tried this turn already")
     player = state.players[seat]
     assert player.card is not None
+    fire_water = state.options.letter and player.card.guild == FIRE_WATER_GUILD
+    if fire_water and player.fire_water <= 0:
+        raise AbilityRule("All your Fire Water is out: a token comes back to you when it has exploded",
+                          tokens=0)
     state.ability_used[seat] = turn.number
     base = player.effective("guild")
     spec = rolls.TestSpec("ability", "plain", seat, base, ABILITY_TARGET, (("guild", base),),
                           extra={"card": player.card.ability, "victim": target})
     _rolled, passed, events = rolls.make(state, spec)
     outcome = "ability_worked" if passed else "ability_failed"
-    return [*events, ev(outcome, seat, ability=player.card.ability, guild=player.card.guild, victim=target)]
+    events.append(ev(outcome, seat, ability=player.card.ability, guild=player.card.guild, victim=target))
+    if passed and fire_water:
+        player.fire_water -= 1
+        state.players[target].fire_water_on.append(seat)
+        events.append(ev("fire_water_thrown", seat, victim=target, tokens=player.fire_water))
+    return events
+
+
+def fire_water(state: GameState, action: Action) -> list[Event]:
+    """A Fire Water token on a player is settled: "Once an Alchemist's Fire Water
+    explodes, the victim's turn ends (any actions being taken automatically fail) and the
+    token is returned to the Alchemist and can then be re-used." One that does not
+    explode (a defence the card allows) goes back to the Alchemist all the same."""
+    require_playing(state)
+    require_free(state)
+    target = action["target"] or action.seat
+    assert target is not None
+    victim = state.players.get(target)
+    if victim is None or not victim.fire_water_on:
+        raise AbilityRule(f"No Fire Water is on {name_of(str(target))}")
+    alchemist = victim.fire_water_on.pop(0)
+    state.players[alchemist].fire_water += 1
+    exploded = action["exploded"] is not False
+    events = [ev("fire_water_settled", target, alchemist=alchemist, how="exploded" if exploded else "defused",
+                 tokens=state.players[alchemist].fire_water)]
+    if exploded and state.turn is not None and state.turn.seat == target:
+        events += finish_turn(state, "fire_water")
+    return events
 
 
 HANDLERS = {
     "cast": cast,
     "use_item": use_item,
     "guild_ability": guild_ability,
+    "fire_water": fire_water,
     "describe": describe,
 }

@@ -4,7 +4,7 @@ data the game is played with (kept with the options, so a save replays the same)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.core.options import OptionRange
@@ -63,3 +63,25 @@ class GuardsOptions:
                 raise BadOptions("the game's data is not valid: " + "; ".join(problems[:3]))
             kwargs["data"] = tables
         return cls(**kwargs)
+
+    @property
+    def letter(self) -> bool:
+        """Whether the game is refereed to the letter of the rulebook: every game but
+        those saved by the first reading (FirstReadingOptions)."""
+        return True
+
+
+class FirstReadingOptions(GuardsOptions):
+    """The options of a game saved in save format 1, played by the first reading of the
+    rulebook (the Spell Run lock lifted by a return, the Final Spell's Guild roll
+    skipped after a failed Magic roll, Fire Water, the steps of a combat and the Dragon
+    card left to the players): it replays, and is saved again, as it was played. Not an
+    option anyone chooses: the save's format says it (game.py)."""
+
+    @property
+    def letter(self) -> bool:
+        return False
+
+    @classmethod
+    def of(cls, options: GuardsOptions) -> FirstReadingOptions:
+        return cls(**{f.name: getattr(options, f.name) for f in fields(options)})

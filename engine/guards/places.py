@@ -1,8 +1,9 @@
 """The places passed through or stopped on, and what befalls players in the streets.
 
 - **Guild House** (passing through one's own): $3, and Attribute points at $8 each, at
-  most two a visit; neither on two of the player's own turns running (ruling 9), nor
-  with a Dragon in the Guild's quadrant.
+  most two a visit; neither on two of the player's own turns running (ruling 9: a turn
+  missed counts as one of them), nor after being forced back there by a Fate card or
+  another player (reported, and counted), nor with a Dragon in the Guild's quadrant.
 - **Temples and Shops** (passing through): a Scroll or an Item at the price on the card,
   shown to all; its name stays on the buyer's phone. Not in a Dragon's quadrant.
 - **Hospital** (stopping there, or carried there by the Luggage): $1 an ailment, or,
@@ -27,6 +28,7 @@ from engine.guards.common import (
     mark_began,
     name_of,
     own,
+    own_turn,
     put,
     require_free,
     require_playing,
@@ -66,7 +68,12 @@ def guild_house(state: GameState, action: Action) -> list[Event]:
     require_no_dragon(state, player.card.guild, "business at the Guild House")
     if turn.house:
         raise GuildHouseRule("You have already used your Guild House this turn", reason="visited")
-    if player.house_turn is not None and player.house_turn == player.turns - 1:
+    if player.sent_home is not None and player.sent_home == own_turn(state, player):
+        raise GuildHouseRule(
+            "Not on a turn you were forced back to your Guild House (by a Fate card or another player)",
+            reason="forced",
+        )
+    if player.house_turn is not None and player.house_turn == own_turn(state, player) - 1:
         raise GuildHouseRule(
             "Not on two turns running: you used your Guild House on your last turn", reason="consecutive"
         )
@@ -86,7 +93,7 @@ def guild_house(state: GameState, action: Action) -> list[Event]:
             )
     mark_began(turn)
     turn.house = True
-    player.house_turn = player.turns
+    player.house_turn = own_turn(state, player)
     events: list[Event] = []
     if collect:
         player.dollars += GUILD_PAY
@@ -252,7 +259,22 @@ def pox(state: GameState, action: Action) -> list[Event]:
     return [ev("pox_caught", caught.seat, how="passed", source=seat if mine.pox else other)]
 
 
+def sent_home(state: GameState, action: Action) -> list[Event]:
+    """A player forced back to their Guild House "by a Fate card or by another player":
+    counted, and the Guild House neither pays nor sells points for it, in the turn it
+    happens in or, if in another player's turn, the player's next turn."""
+    target = victim(state, action)
+    player = state.players[target]
+    if player.protected:
+        raise NotNow(f"{name_of(target)} is in a {'Hospital' if player.place == 'hospital' else 'Watch House'}")
+    mine = state.turn is not None and state.turn.seat == target
+    player.sent_home = own_turn(state, player) + (0 if mine else 1 + player.miss)
+    player.forced_home += 1
+    return [ev("sent_home", target, by=action.seat if action.seat != target else None, times=player.forced_home)]
+
+
 HANDLERS = {
+    "sent_home": sent_home,
     "guild_house": guild_house,
     "buy": buy,
     "hospital": hospital,

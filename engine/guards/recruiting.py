@@ -145,6 +145,8 @@ def recruited(state: GameState, how: str, extra_after: bool = False) -> list[Eve
     values = state.volunteer(uid)
     put(state, uid, f"hand:{seat}")
     state.recruiting = None
+    if state.turn is not None and state.turn.seat == seat:
+        state.turn.recruited.append(uid)
     events = [ev("recruited", seat, name=values.name, deck=deck, how=how)]
     events += apply_bonuses(state, seat, values)
     events += take_cards(state, seat, values)

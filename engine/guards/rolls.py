@@ -103,6 +103,7 @@ def record(state: GameState, spec: TestSpec, rolled: dice.Roll, passed: bool | N
         "passed": passed,
         "step": state.steps + 1,
         "turn": state.turns,
+        **({"attribute": spec.extra["attribute"]} if "attribute" in spec.extra else {}),
     }
 
 

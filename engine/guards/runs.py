@@ -13,7 +13,9 @@ already passed stands: ruling 13).
 
 The last Great Spell of the game's goal (ruling 14) is collected in person: the turn ends
 there; the player walks back with at least one Volunteer and at the Gate rolls Magic,
-then Guild, each against 9; a failed one alone is tried again on the next turn.
+then Guild, each against 9, both whatever the first gives; a failed one alone is tried
+again on the next turn. A Volunteer recruited while runners wait at the Gate is sent to
+them before the turn ends ("must be sent immediately").
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from engine.guards.common import (
     put,
     require_turn,
 )
-from engine.guards.errors import RunRule, SpellRule, TooManyRunners
+from engine.guards.errors import RunRule, SendAtOnce, SpellRule, TooManyRunners
 from engine.guards.events import Event, ev
 from engine.guards.recruiting import require_no_dragon, require_stop
 from engine.guards.state import Final, GameState, Player, Run
@@ -117,6 +119,8 @@ def spell_run(state: GameState, action: Action) -> list[Event]:
         put(state, uid, f"run:{seat}")
     carry(state, seat, pairs)
     state.lock = seat
+    if state.options.letter and seat not in state.locks:
+        state.locks.append(seat)  # two Spell Runs announced in one round freeze both ways
     events = [ev("run_announced", seat, spell=spell, route=route, challenge=player.run.challenge,
                  runners=[state.volunteer(u).name for u in runners])]
     from engine.guards.sabotage import open_window
@@ -176,14 +180,34 @@ def returned(state: GameState, seat: str) -> list[Event]:
     player.run = None
     player.returned.append(run.spell)
     player.dollars += RETURN_PAY
-    if state.lock == seat:
-        state.lock = None
+    if state.lock == seat and not state.options.letter:
+        state.lock = None  # the first reading lifted the lock with the return
     events = [ev("spell_returned", seat, spell=run.spell, challenge=run.challenge, dollars=RETURN_PAY,
                  spells=len(player.returned))]
     won = check_win(state, seat)
     if won:
         return events + won
     return events + grant_point(state, seat)
+
+
+def unsent(state: GameState, seat: str) -> list[str]:
+    """Volunteers recruited this turn while runners wait at the Gate and not yet sent:
+    "Any Volunteers recruited in this way must be sent immediately to assist in
+    completing the Spell Run" (as many as the Gate has room for)."""
+    player = state.players[seat]
+    run, turn = player.run, state.turn
+    if not state.options.letter or run is None or run.stage != "gate" or turn is None or turn.seat != seat:
+        return []
+    room = GATE_RUNNERS - len(run.runners)
+    return [u for u in turn.recruited if u in player.hand][:max(room, 0)]
+
+
+def require_sent(state: GameState, seat: str, sending: list[str] | None = None) -> None:
+    left = [u for u in unsent(state, seat) if u not in (sending or [])]
+    if left:
+        names = ", ".join(state.volunteer(u).name or "?" for u in left)
+        raise SendAtOnce(f"Volunteers recruited during a Spell Run are sent to the Start Gate at once: "
+                         f"send {names} with the runners waiting there", names=names)
 
 
 def reattempt(state: GameState, action: Action) -> list[Event]:
@@ -201,6 +225,7 @@ def reattempt(state: GameState, action: Action) -> list[Event]:
             f"At most {GATE_RUNNERS} runners at a Start Gate: {len(run.runners)} are there, "
             f"{len(added)} more is too many", runners=len(run.runners) + len(added), most=GATE_RUNNERS,
         )
+    require_sent(state, seat, added)
     pairs = equip(state, seat, added, action["items"])
     for uid in added:
         put(state, uid, f"run:{seat}")
@@ -262,7 +287,13 @@ def final_rolls(state: GameState, seat: str) -> list[Event]:
     if not player.hand:
         return [ev("final_failed", seat, reason="no_volunteer")]
     final.at_gate = True
-    rolls.ask(state, "final", seat)
+    left = [a for a in FINAL_TESTS if a not in final.passed]
+    if state.options.letter:
+        # "first rolling ... Magic ... and then roll again ... Guild": both rolls are made
+        # (those not passed yet), whatever the first gives
+        rolls.ask(state, "final", seat, left=left)
+    else:
+        rolls.ask(state, "final", seat)
     return []
 
 
@@ -271,7 +302,8 @@ def final_spec(state: GameState, context: dict[str, Any]) -> rolls.TestSpec:
     player = state.players[seat]
     final = player.final
     assert final is not None
-    attribute = next(a for a in FINAL_TESTS if a not in final.passed)
+    left = context.get("left")
+    attribute = left[0] if left else next(a for a in FINAL_TESTS if a not in final.passed)
     value = player.effective(attribute)
     return rolls.TestSpec("final", "open", seat, value, FINAL_TARGET, ((attribute, value),),
                           extra={"challenge": 5, "attribute": attribute})
@@ -283,10 +315,19 @@ def after_final(state: GameState, spec: rolls.TestSpec, rolled: dice.Roll, passe
     player = state.players[seat]
     final = player.final
     assert final is not None
-    if not passed:
-        return finish_turn(state, "challenge")
-    final.passed.append(spec.extra["attribute"])
+    attribute = spec.extra["attribute"]
+    if passed:
+        final.passed.append(attribute)
+    left = context.get("left")
+    if left is not None and len(left) > 1:
+        rolls.ask(state, "final", seat, left=left[1:])
+        return []
     if len(final.passed) < len(FINAL_TESTS):
+        if not passed or left is not None:
+            # "If either roll fails, they must wait and re-attempt only the failed roll
+            # on their next turn"
+            return [ev("final_waits", seat, left=[a for a in FINAL_TESTS if a not in final.passed]),
+                    *finish_turn(state, "challenge")]
         rolls.ask(state, "final", seat)
         return []
     player.final = None

@@ -14,8 +14,9 @@ make Guild tests and only the highest strikes, ties rolling again (scenario 13).
 
 - **Alter Allegiance:** a runner picked at random (by the companion's die) makes a
   Loyalty test of 7; failing, it goes over to the attacker with its Item (ruling 11).
-- **Ambush:** the runner's player picks who faces the Saboteur; an open Brawl roll
-  against an open Toughness roll, a hit only when greater (ruling 5); a miss gives the
+- **Ambush:** the runner's player picks who faces the Saboteur; the combat's steps in
+  the rulebook's order: the attacker's magic, the defender's magic (each casts Scrolls or
+  uses Items, then says done), then an open Brawl roll against an open Toughness roll, a hit only when greater (ruling 5); a miss gives the
   defender one counter-attack, the same way round the other way.
 
 A Saboteur that wins may be planted again at once, in secret and without a test, but it
@@ -47,11 +48,19 @@ LOYALTY_TARGET = 7
 METHODS = ("alter", "ambush")
 
 
+def locked_by(state: GameState, seat: str) -> str | None:
+    """The opponent whose Spell Run, announced this round, keeps ``seat``'s Saboteurs
+    where they are, if any."""
+    announcers = state.locks if state.options.letter else [state.lock] if state.lock else []
+    return next((s for s in announcers if s != seat), None)
+
+
 def require_unlocked(state: GameState, seat: str) -> None:
-    if state.lock is not None and state.lock != seat:
+    announcer = locked_by(state, seat)
+    if announcer is not None:
         raise SaboteursLocked(
-            f"{name_of(state.lock)} has announced a Spell Run: no Saboteur may be planted or moved "
-            f"until {name_of(state.lock)}'s next turn", announcer=state.lock,
+            f"{name_of(announcer)} has announced a Spell Run: no Saboteur may be planted or moved "
+            f"until {name_of(announcer)}'s next turn", announcer=announcer,
         )
 
 
@@ -326,7 +335,12 @@ def pick_runner(state: GameState, action: Action) -> list[Event]:
 def start_combat(state: GameState, attacker: str, saboteur: str, quadrant: str, defender: str,
                  runner: str) -> list[Event]:
     state.combat = Combat(attacker, saboteur, quadrant, defender, runner)
-    rolls.ask(state, "attack", attacker)
+    if state.options.letter:
+        # "1. Offensive magic ... 2. Defensive magic ... 3. Offensive Brawl Test": each
+        # side may cast Scrolls or use Items, in that order, before the Brawl roll
+        state.pending.append(Pending("magic_attack", [attacker], {"quadrant": quadrant}))
+    else:
+        rolls.ask(state, "attack", attacker)
     return [ev("combat", attacker, target=defender, runner=state.volunteer(runner).name,
                saboteur=state.volunteer(saboteur).name)]
 
@@ -423,4 +437,17 @@ HANDLERS = {
     "replant": replant,
     "pick_runner": pick_runner,
 }
-DECLINES = {"replant": decline_replant}
+def magic_done(state: GameState, pending: Pending, action: Action) -> list[Event]:
+    """A side of a combat has cast what it will: the defender's magic next, then the
+    attacker's Brawl roll."""
+    combat = state.combat
+    assert combat is not None
+    state.pending.remove(pending)
+    if pending.kind == "magic_attack":
+        state.pending.append(Pending("magic_defence", [combat.defender], {"quadrant": combat.quadrant}))
+        return [ev("combat_magic_done", combat.attacker, side="attack")]
+    rolls.ask(state, "attack", combat.attacker)
+    return [ev("combat_magic_done", combat.defender, side="defence")]
+
+
+DECLINES = {"replant": decline_replant, "magic_attack": magic_done, "magic_defence": magic_done}

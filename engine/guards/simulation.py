@@ -351,6 +351,8 @@ TYPES = {"stop_game": 0, "miss_turn": 0, "arrested": 0, "luggage_hit": 0, "call"
 
 
 def choose_form(reporter: Reporter, forms: list[dict[str, Any]]) -> dict[str, Any]:
+    # a greyed report is not sent: a tap on it only asks the rules why
+    forms = [f for f in forms if not f.get("out")] or forms
     weights = [TYPES.get(f["type"], WEIGHTS.get(f["group"], 1)) for f in forms]
     weights = [w if w else (1 if reporter.chance(2) else 0) for w in weights]
     total = sum(weights)

@@ -93,10 +93,14 @@ class Player:
     scrolls: list[str] = field(default_factory=list)
     items: list[str] = field(default_factory=list)
     planted: dict[str, str] = field(default_factory=dict)  # quadrant -> Saboteur
-    fire_water: int = 0
+    fire_water: int = 0  # an Alchemist's Fire Water tokens in hand
+    fire_water_on: list[str] = field(default_factory=list)  # Alchemists whose token is on this player
     points: int = 0  # attribute points won and not yet placed
-    house_turn: int | None = None  # own turn of the last Guild House visit
+    house_turn: int | None = None  # own turn of the last Guild House visit (missed ones counted)
     turns: int = 0  # own turns begun
+    missed: int = 0  # own turns missed (a Hospital's, a Watch House's)
+    sent_home: int | None = None  # own turn in which a forced return bars the Guild House
+    forced_home: int = 0  # times forced back to the Guild House (a Fate card, another player)
     place: str = "street"
     miss: int = 0  # turns still to miss
     jail_served: bool = False
@@ -134,6 +138,7 @@ class Turn:
     house: bool = False
     cast: list[str] = field(default_factory=list)  # Scrolls tried this turn, by anyone
     summoned: bool = False
+    recruited: list[str] = field(default_factory=list)  # Volunteers recruited this turn
 
 
 @dataclass
@@ -204,7 +209,8 @@ class GameState:
     fate_left: int = FATE_CARDS
     fate_used: int = 0
     dragons: dict[str, str] = field(default_factory=dict)  # quadrant -> Dragon card
-    lock: str | None = None  # the seat whose Spell Run froze the Saboteurs
+    lock: str | None = None  # the seat whose Spell Run froze the Saboteurs (the latest)
+    locks: list[str] = field(default_factory=list)  # every announcer whose round runs on
     ability_used: dict[str, int] = field(default_factory=dict)  # seat -> game turn tried
     recruiting: Recruiting | None = None
     combat: Combat | None = None
@@ -262,6 +268,7 @@ class GameState:
             "fate_used": self.fate_used,
             "dragons": dict(self.dragons),
             "lock": self.lock,
+            "locks": list(self.locks),
             "ability_used": dict(self.ability_used),
             "recruiting": plain(self.recruiting) if self.recruiting else None,
             "combat": plain(self.combat) if self.combat else None,

@@ -42,11 +42,14 @@ def begin_turn(state: GameState, seat: str) -> list[Event]:
     for _ in range(sum(p.miss for p in state.players.values()) + len(state.seats) + 1):
         player = state.players[seat]
         state.turns += 1
+        if seat in state.locks:
+            state.locks.remove(seat)
         if state.lock == seat:
-            state.lock = None  # the round of the announced Spell Run is over (ruling 10)
+            state.lock = state.locks[-1] if state.locks else None  # that Spell Run's round is over (ruling 10)
             events.append(ev("saboteurs_unlocked", seat))
         if player.miss > 0:
             player.miss -= 1
+            player.missed += 1
             if player.place == "watch_house":
                 player.jail_served = True
             events.append(ev("turn_missed", seat, place=player.place))
@@ -86,6 +89,10 @@ def finish_turn(state: GameState, reason: str) -> list[Event]:
 
 def end_turn(state: GameState, action: Action) -> list[Event]:
     require_turn(state, action.seat)
+    from engine.guards.runs import require_sent  # runs builds on the turns
+
+    assert action.seat is not None
+    require_sent(state, action.seat)
     return finish_turn(state, "done")
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.guards import dice, rolls
 from engine.guards.cards import ATTRIBUTES, DECKS, Item, Scroll, Volunteer
+from engine.guards.common import own_turn
 from engine.guards.data import QUADRANTS
 from engine.guards.state import Card, GameState, Pending, Player
 
@@ -87,6 +88,8 @@ def player_json(state: GameState, player: Player) -> dict[str, Any]:
         "items": [_price(state.cards[u]) for u in player.items],
         "saboteurs": len(player.planted),
         "fire_water": player.fire_water,
+        "forced_home": player.forced_home,
+        "fire_water_on": len(player.fire_water_on),
         "place": player.place,
         "miss": player.miss,
         "move": MOVE_WITH_POX if player.pox else MOVE,
@@ -114,7 +117,10 @@ def guild_house_ready(state: GameState, player: Player) -> bool:
     not on two of the player's own turns running (ruling 9)."""
     turn = state.turn
     mine = turn is not None and turn.seat == player.seat
-    upcoming = player.turns if mine else player.turns + 1
+    # the next turn played: after those still to miss (each one of the player's turns)
+    upcoming = own_turn(state, player) + (0 if mine else 1 + (player.miss if state.options.letter else 0))
+    if player.sent_home == upcoming:
+        return False  # forced back there by a Fate card or another player
     return player.house_turn is None or player.house_turn < upcoming - 1
 
 

@@ -8,7 +8,7 @@
   const { t, el, svg } = Clacks;
   const G = (Clacks.guards = Clacks.guards || {});
   const STEPS = ["start", "move", "pass", "stop", "free", "end"];
-  const SEAT_KEYS = ["target", "victim", "to", "by", "source", "attacker", "current"];
+  const SEAT_KEYS = ["target", "victim", "to", "by", "source", "attacker", "current", "alchemist"];
 
   document.head.append(el("link", { rel: "stylesheet", href: "/static/games/guards.css" }));
 
@@ -57,6 +57,12 @@
     return t("guards.chance", { chance: test.chance, percent: percentFormat.format(test.percent) });
   }
 
+  // What a roll is for: the Final Spell's two rolls by name (its Magic roll, its Guild roll).
+  function purposeWord(roll) {
+    const named = `guards.purpose.${roll.purpose}_${roll.attribute}`;
+    return roll.purpose === "final" && roll.attribute && Clacks.has(named) ? t(named) : word("purpose", roll.purpose);
+  }
+
   function partsText(parts) {
     return (parts || []).map(([label, value]) => `${partLabel(label)} ${value}`).join(" + ") || "0";
   }
@@ -69,7 +75,7 @@
   // What a test needs, in words: "Red: Charm 3 + d8 ≥ 7".
   function testLine(state, test) {
     const who = seatName(state, test.seat);
-    const what = test.card ? t("guards.test.card", { what: word("purpose", test.purpose), card: test.card }) : word("purpose", test.purpose);
+    const what = test.card ? t("guards.test.card", { what: purposeWord(test), card: test.card }) : purposeWord(test);
     if (test.against !== null && test.against !== undefined) {
       return t("guards.test.attack", { who, what, parts: partsText(test.parts), base: test.base, against: test.against });
     }
@@ -84,7 +90,7 @@
     if (event.origin) params.origin = word("quadrant", event.origin);
     if (event.deck) params.deck = word("deck", event.deck);
     if (event.attribute) params.attribute = word("attribute", event.attribute);
-    if (event.purpose) params.purpose = word("purpose", event.purpose);
+    if (event.purpose) params.purpose = purposeWord(event);
     if (event.card_kind) params.card_kind = word("kind", event.card_kind);
     if (event.spell) params.spell = spellName(view, event.spell);
     if (event.guild) params.guild = word("guild", event.guild);
@@ -97,6 +103,7 @@
       params.ability = abilityName(card) || event.ability;
     }
     if (Array.isArray(event.faces)) params.faces = event.faces.join(" + ");
+    if (Array.isArray(event.left)) params.left = t(`guards.final_rolls.${event.left.join("_")}`);
     if (Array.isArray(event.runners)) params.runners = event.runners.join(", ");
     if (Array.isArray(event.route)) params.route = event.route.length ? event.route.map((q) => word("quadrant", q)).join(", ") : t("guards.no_route");
     if (Array.isArray(event.asked)) params.asked = event.asked.map((s) => seatName(state, s)).join(", ");
@@ -161,7 +168,7 @@
     const verdict = roll.passed === null || roll.passed === undefined ? "" : t(`guards.verdict.${roll.passed}`);
     const words = roll.purpose === "start"
       ? t("guards.roll.start", { who: seatName(state, roll.seat), faces: roll.faces.join(" + ") })
-      : t("guards.roll.line", { who: seatName(state, roll.seat), what: word("purpose", roll.purpose),
+      : t("guards.roll.line", { who: seatName(state, roll.seat), what: purposeWord(roll),
                                faces: roll.faces.join(" + "), total: roll.total === null ? "—" : roll.total,
                                target: roll.target === null ? "—" : roll.target, verdict });
     return el("div", { class: `g-roll${roll.passed === true ? " passed" : roll.passed === false ? " failed" : ""}`,
@@ -270,6 +277,8 @@
       t("guards.count.saboteurs", { count: player.saboteurs }),
     ];
     if (player.fire_water) counts.push(t("guards.count.fire_water", { count: player.fire_water }));
+    if (player.fire_water_on) counts.push(t("guards.count.fire_water_on", { count: player.fire_water_on }));
+    if (player.forced_home) counts.push(t("guards.count.forced_home", { count: player.forced_home }));
     const prices = [...player.scrolls, ...player.items].filter((p) => p !== null);
     return el("section", {
       class: `seat g-card${active ? " active" : ""}${options && options.compact ? " compact" : ""}`,
@@ -446,7 +455,7 @@
     };
   }
 
-  Object.assign(G, { word, seatName, seatFull, spellName, guildCardName, abilityName, chanceText, testLine, partsText,
+  Object.assign(G, { word, purposeWord, seatName, seatFull, spellName, guildCardName, abilityName, chanceText, testLine, partsText,
     describeEvent, die, lastRoll, guildCard, attributeRows, spellsLine, volunteerLine, houseBadge, challengeText,
     statusBlock, cityMap, pendingLine, turnGuide });
 

@@ -118,6 +118,8 @@
         return node;
       }
       case "cards": {
+        // Volunteers the rules send at once (recruited for runners waiting at the Gate) come ticked
+        if (values[field.name] === undefined && (field.must || []).length) values[field.name] = [...field.must];
         const chosen = new Set(values[field.name] || []);
         const boxes = (field.options || []).map((o) => check(`${id}.${o.uid}`, chosen.has(o.uid), cardLabel(o), (on) => {
           const list = (values[field.name] || []).filter((u) => u !== o.uid);
@@ -152,6 +154,8 @@
         return labelled(label, numberInput(id, values[field.name] ?? "", field.min, field.max, setQuiet));
       }
       case "bool":
+        // a box the rules tick unless told otherwise (Fire Water explodes) starts ticked
+        if (values[field.name] === undefined && field.default !== undefined) values[field.name] = field.default;
         return check(id, Boolean(values[field.name]), label, set);
       case "text":
         return labelled(label, el("input", { type: "text", maxlength: 60, value: values[field.name] || "", "data-focus": id,
@@ -465,6 +469,9 @@
   // ------------------------------------------------------------------ a form
 
   function title(form) {
+    if (form.type === "at_gate" && form.again) {
+      return t("guards.form.at_gate_again", { rolls: t(`guards.final_rolls.${(form.left || []).join("_")}`) });
+    }
     return t(`guards.form.${form.type}${form.buying ? `.${form.buying}` : ""}${form.offer ? `.${form.offer}` : ""}`);
   }
 
@@ -473,6 +480,13 @@
     const k = key(form);
     const values = draft(form);
     const primary = options && options.primary;
+    if (form.out) {
+      // out of reach now: greyed, and a tap asks the rules why (POST .../check) with the
+      // report it stands for
+      const button = el("button", { type: "button", class: "secondary", "data-form": k }, title(form));
+      if (ctx.explain) Clacks.unavailable(button, () => ctx.explain(form.probe || actionOf(form, values)));
+      return button;
+    }
     if (!form.fields.length || NO_FIELDS.has(form.type) && !form.fields.some((f) => f.kind !== "fixed")) {
       return el("button", { type: "button", class: primary ? "primary big" : "secondary", "data-form": k,
                             onclick: () => send(ctx, form, values) }, title(form));
@@ -496,7 +510,9 @@
         t("guards.missing", { fields: values.missing.map((n) => fieldLabel(form, n)).join(", ") })) : null,
       el("div", { class: "turn-buttons" },
         el("button", { type: "submit", class: "primary", "data-send": k }, t("guards.send")),
-        options && options.open ? null : el("button", { type: "button", class: "secondary", onclick: () => { opened = null; ctx.redraw(); } }, t("guards.cancel"))));
+        options && options.open ? null : el("button", { type: "button", class: "secondary", "data-cancel": k,
+          // what was picked goes with the form: opened again, it starts afresh
+          onclick: () => { forget(form); ctx.redraw(); } }, t("guards.cancel"))));
     return body;
   }
 

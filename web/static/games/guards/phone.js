@@ -63,12 +63,15 @@
 
   // The Guild Ability at a tap, its exact chance shown on it.
   function abilityButton(ctx, form) {
+    const button = el("button", { type: "button", class: "primary", "data-form": "guild_ability",
+                                  onclick: async () => { await ctx.act({ type: "guild_ability", target: form.fields[0].value }); ctx.redraw(); } },
+      t("guards.form.guild_ability"));
+    // no Fire Water left to throw: greyed, a tap asks the rules why
+    if (form.out && ctx.explain) Clacks.unavailable(button, () => ctx.explain({ type: "guild_ability", target: form.fields[0].value }));
     return el("div", { class: "g-ability" },
       el("p", {}, el("strong", {}, form.ability ? G.abilityName(ctx.state.view.players.find((p) => p.seat === ctx.seat).card) : ""),
         " · ", t("guards.form_chance", { chance: G.chanceText(form), base: form.base, target: form.target })),
-      el("button", { type: "button", class: "primary", "data-form": "guild_ability",
-                     onclick: async () => { await ctx.act({ type: "guild_ability", target: form.fields[0].value }); ctx.redraw(); } },
-        t("guards.form.guild_ability")));
+      button);
   }
 
   function turnPanel(ctx, forms) {
