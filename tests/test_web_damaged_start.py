@@ -172,7 +172,7 @@ def test_a_game_with_action_rows_removed_is_set_aside_and_the_table_screen_says_
             f"it has 3 of its {len(actions)} saved actions" in p for p in server.hub.problems
         )
         status, snapshot = call(server.base, "GET", f"/api/rooms/{code}")
-        [notice] = snapshot["room"]["set_aside"]
+        [notice] = snapshot["room"]["saves_set_aside"]
         assert notice == {
             "kind": "game_set_aside",
             "game": game_id,
@@ -209,7 +209,7 @@ def test_a_dropped_table_of_actions_resumes_nothing_at_zero(tmp_path: Path) -> N
             f"it has 0 of its {len(actions)} saved actions" in p for p in server.hub.problems
         )
         snapshot = call(server.base, "GET", f"/api/rooms/{code}")[1]
-        assert [n["kind"] for n in snapshot["room"]["set_aside"]] == ["game_set_aside"]
+        assert [n["kind"] for n in snapshot["room"]["saves_set_aside"]] == ["game_set_aside"]
         start(server)  # the table plays a new game, saved as ever
         assert act(server, "south", tokens["south"], {"type": "move", "tower": "b2c2"})[0] == 200
     finally:
@@ -227,7 +227,7 @@ def test_an_empty_database_file_is_set_aside_with_a_warning(tmp_path: Path) -> N
         assert aside.stat().st_size == 0
         assert any("the file is empty" in p for p in server.hub.problems)
         snapshot = call(server.base, "GET", f"/api/rooms/{server.code}")[1]
-        assert snapshot["room"]["set_aside"] == [{"kind": "file_set_aside", "file": aside.name}]
+        assert snapshot["room"]["saves_set_aside"] == [{"kind": "file_set_aside", "file": aside.name}]
     finally:
         server.close()
 

@@ -125,7 +125,7 @@ def openapi_document() -> JSON:
                     "`hardware`, and `saving`: null while the saves take every change, else "
                     "`failing_since` (time) and `error` while they refuse (the disk full); "
                     "what the table does by itself is retried until they take it again; "
-                    "`set_aside`: what was set aside as the companion started, each with "
+                    "`saves_set_aside`: what was set aside as the companion started, each with "
                     "`kind` (`game_set_aside`: a damaged game, with `game`, `table` and "
                     "`moves`, the actions it should have; `game_missing`: a table's game "
                     "the saves lacked; `file_set_aside`: an unreadable file, with `file`)",

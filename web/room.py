@@ -437,7 +437,7 @@ class Room:
             "saving": self.saving.to_json(),
             # saved games set aside as the companion started (damaged, missing, a file
             # that could not be read): the same for every table, in no detail
-            "set_aside": list(self.store.notices),
+            "saves_set_aside": list(self.store.notices),
         }
 
     def snapshot_json(self, seat: str | None, since: int | None) -> JSON:

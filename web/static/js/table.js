@@ -52,7 +52,7 @@
     renderPresence();
     renderHardware(state.room.hardware);
     renderSaving(state.room.saving);
-    renderSetAside(state.room.set_aside || []);
+    renderSetAside(state.room.saves_set_aside || []);
     if (state.replay) {
       // the replay viewer: the finished game as the table saw it at the step shown
       const replay = state.replay;
