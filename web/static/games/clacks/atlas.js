@@ -15,6 +15,8 @@
   const CENTRE = { x: (START.x + GENUA.x) / 2, y: START.y };
   // the easy route winds anticlockwise (below), the hard one clockwise along the top edge
   const BENDS = { easy: [[170, 330], [550, 330]], hard: [[170, -90], [550, -90]] };
+  // the table's map bends less: its words are bigger and the slots and the team share its column
+  const TABLE_BENDS = { easy: [[170, 250], [550, 250]], hard: [[170, -10], [550, -10]] };
   const LABEL_GAP = 24;
   const TRACK_SPACE = 80; // below the route: the Post Office track
 
@@ -27,8 +29,9 @@
 
   // Ankh-Morpork (index 0) and the route's tower locations (1..count, the last Genua),
   // evenly spaced along the road.
-  function routePoints(routeId, count) {
-    const bends = BENDS[routeId] || BENDS.easy;
+  function routePoints(routeId, count, flat) {
+    const shapes = flat ? TABLE_BENDS : BENDS;
+    const bends = shapes[routeId] || shapes.easy;
     const curve = [[START.x, START.y], bends[0], bends[1], [GENUA.x, GENUA.y]];
     const samples = Array.from({ length: 401 }, (_, i) => bezier(curve, i / 400));
     const lengths = [0];
@@ -87,9 +90,17 @@
     const count = route.towers.length;
     const group = svg("g", { class: "table-names", "aria-hidden": "true" });
     const line = (x, y, text, anchor) => svg("text", { x, y, class: "place city-name", "text-anchor": anchor, text });
-    group.append(line(START.x - 20, START.y - 30, P.cityName("start"), "start"));
-    group.append(line(GENUA.x + 20, GENUA.y - 30, P.placeName(route.id, count, route.towers[count - 1]), "end"));
+    const y = tableNamesY(route.id);
+    group.append(line(START.x - 20, y, P.cityName("start"), "start"));
+    group.append(line(GENUA.x + 20, y, P.placeName(route.id, count, route.towers[count - 1]), "end"));
     return group;
+  }
+
+  // Where the ends' names stand on the table's map: over them, or under them when the road
+  // climbs from them (the hard route), so that no name lies across the road.
+  function tableNamesY(routeId) {
+    const bends = TABLE_BENDS[routeId] || TABLE_BENDS.easy;
+    return bends[0][1] < START.y ? START.y + 30 + TABLE_WORDS : START.y - 30;
   }
 
   // The route as an SVG. opts: lit (towers lit so far), symbols (the message, to write
@@ -98,13 +109,17 @@
   // table (the table screen's map: big words, only its ends named).
   function routeMap(route, opts) {
     const count = route.towers.length;
-    const points = routePoints(route.id, count);
     const few = Boolean(opts.table);
+    const points = routePoints(route.id, count, few);
     // room for the names outside the road's bend, and a little on the inside
-    const outside = few ? 30 + 1.2 * TABLE_WORDS : 86;
-    const top = Math.min(...points.map((p) => p.y - (p.y < CENTRE.y - 5 ? outside : few ? 30 + TABLE_WORDS : 34)));
-    const bottom = Math.max(...points.map((p) => p.y + (p.y > CENTRE.y + 5 ? outside : 40)));
-    const height = bottom - top + (opts.postOffice ? (few ? TRACK_SPACE + TABLE_WORDS : TRACK_SPACE) : 0);
+    let top = Math.min(...points.map((p) => p.y - (p.y < CENTRE.y - 5 ? 86 : 34)));
+    let bottom = Math.max(...points.map((p) => p.y + (p.y > CENTRE.y + 5 ? 86 : 40)));
+    if (few) {  // only the ends are named, over or under them
+      const namesY = tableNamesY(route.id);
+      top = Math.min(...points.map((p) => p.y - 25), namesY - TABLE_WORDS);
+      bottom = Math.max(...points.map((p) => p.y + 25), namesY + 12);
+    }
+    const height = bottom - top + (opts.postOffice ? TRACK_SPACE : 0);
     const left = few ? -TABLE_MARGIN : 0;
     const width = few ? WIDTH + 2 * TABLE_MARGIN : WIDTH;
     const lit = opts.lit || 0;
@@ -159,7 +174,7 @@
         svg("circle", { cx: p.x, cy: p.y - 2, r: 12, class: `pawn seat-${opts.pawnSeat}` }),
         svg("text", { x: p.x, y: p.y + 4, class: "pawn-text", text: t(`seat.${opts.pawnSeat}.initial`) })));
     }
-    if (opts.postOffice) root.append(postOfficeTrack(opts.postOffice, bottom + (few ? 30 + TABLE_WORDS : 30), few));
+    if (opts.postOffice) root.append(postOfficeTrack(opts.postOffice, bottom + 30, few));
     return root;
   }
 
@@ -178,8 +193,10 @@
     const step = (GENUA.x - START.x) / track;
     const group = svg("g", { class: "post-office", role: "img",
       "aria-label": t("clacks.map.post_office", { position, track }) });
-    group.append(svg("text", { x: left, y: y - 14, class: "track-label",
-      text: t("clacks.post_office_at", { position, track }) }));
+    if (!big) {  // the table's status line says it in words already
+      group.append(svg("text", { x: left, y: y - 14, class: "track-label",
+        text: t("clacks.post_office_at", { position, track }) }));
+    }
     for (let i = 0; i <= track; i += 1) {
       group.append(svg("rect", { x: left + i * step - 3, y: y - 3, width: 6, height: 6, rx: 1,
                                  class: i <= position ? "pip passed" : "pip" }));

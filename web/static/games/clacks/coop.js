@@ -78,8 +78,9 @@
     const nextTower = onTable && next <= count ? el("p", { class: "next-tower" }, t("clacks.map.next_tower", {
       number: next, name: P.placeName(view.route.id, next, view.route.towers[next - 1]) })) : null;
     return el("section", { class: "route-box", "aria-label": t("clacks.route_title") },
-      el("h3", {}, clacks.map.routeTitle(view.route.id), " · ",
-        el("span", { class: "route-name" }, P.routeName(view.route))), nextTower,
+      // on the table the route's long name is left to screen readers: the map shows it
+      el("h3", {}, clacks.map.routeTitle(view.route.id), onTable ? " " : " · ",
+        el("span", { class: `route-name${onTable ? " visually-hidden" : ""}` }, P.routeName(view.route))), nextTower,
       clacks.map.routeMap(view.route, {
         lit: view.message.progress, symbols: view.message.symbols, postOffice: view.post_office, table: onTable }),
       teamMessage(view));
