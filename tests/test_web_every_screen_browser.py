@@ -171,7 +171,7 @@ def check_table(
     tv: Page, table: Table, game: str, width: int, height: int, lang: str, problems: list[Any]
 ) -> None:
     scale = width / 1920
-    where = f"{game} {width}x{height} {lang}"
+    where = f"{table.name} {width}x{height} {lang}"
     page = opened(
         tv, table.server.url(f"/table/{table.room.code}?lang={lang}"), table.room.revision
     )
@@ -244,7 +244,7 @@ def check_phone(phone: Page, table: Table, game: str, lang: str, problems: list[
     if game == "guards":
         turn = session.guards.state.turn  # type: ignore[attr-defined]
         seat = turn.seat if turn is not None else seat
-    where = f"{game} phone {seat} {lang}"
+    where = f"{table.name} phone {seat} {lang}"
     page = seated(phone, table, seat, lang)
     one_screen(page, where, problems)
     if game == "clacks" and page.locator("[data-action=hint]").count():

@@ -119,7 +119,9 @@
       top = Math.min(...points.map((p) => p.y - 25), namesY - TABLE_WORDS);
       bottom = Math.max(...points.map((p) => p.y + 25), namesY + 12);
     }
-    const height = bottom - top + (opts.postOffice ? TRACK_SPACE : 0);
+    // the Post Office's track under the road (on the table its words are bigger)
+    const trackWords = few ? TABLE_WORDS : 0;
+    const height = bottom - top + (opts.postOffice ? TRACK_SPACE + trackWords : 0);
     const left = few ? -TABLE_MARGIN : 0;
     const width = few ? WIDTH + 2 * TABLE_MARGIN : WIDTH;
     const lit = opts.lit || 0;
@@ -174,7 +176,7 @@
         svg("circle", { cx: p.x, cy: p.y - 2, r: 12, class: `pawn seat-${opts.pawnSeat}` }),
         svg("text", { x: p.x, y: p.y + 4, class: "pawn-text", text: t(`seat.${opts.pawnSeat}.initial`) })));
     }
-    if (opts.postOffice) root.append(postOfficeTrack(opts.postOffice, bottom + 30, few));
+    if (opts.postOffice) root.append(postOfficeTrack(opts.postOffice, bottom + 30 + trackWords, few));
     return root;
   }
 
@@ -193,10 +195,8 @@
     const step = (GENUA.x - START.x) / track;
     const group = svg("g", { class: "post-office", role: "img",
       "aria-label": t("clacks.map.post_office", { position, track }) });
-    if (!big) {  // the table's status line says it in words already
-      group.append(svg("text", { x: left, y: y - 14, class: "track-label",
-        text: t("clacks.post_office_at", { position, track }) }));
-    }
+    group.append(svg("text", { x: left, y: y - 14, class: "track-label",
+      text: t("clacks.post_office_at", { position, track }) }));
     for (let i = 0; i <= track; i += 1) {
       group.append(svg("rect", { x: left + i * step - 3, y: y - 3, width: 6, height: 6, rx: 1,
                                  class: i <= position ? "pip passed" : "pip" }));
