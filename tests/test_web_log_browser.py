@@ -298,6 +298,11 @@ def test_only_a_seat_reads_its_own_draws(browser: Any, server: LiveServer) -> No
         feed = phones[other].page.wait_for_selector("#feed")
         drew = translate("en", "event.drew_jacquards", seat=first.title(), count=len(cards))
         assert drew in feed.inner_text()
+        # the feed reads in the order things happened, the latest scrolled into view
+        steps = phones[other].page.eval_on_selector_all(
+            "#feed .feed-list li", "items => items.map((li) => Number(li.dataset.step))"
+        )
+        assert len(set(steps)) >= 2 and steps == sorted(steps), steps
         table.page.wait_for_selector("#log-list .event-drew_jacquards")
         for page in (table, phones[other]):
             text = page.page.inner_text("body")

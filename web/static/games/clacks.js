@@ -279,8 +279,9 @@
         group.append(svg("text", { x: px, y: py + 6, class: "pawn-text", text: t(`seat.${seat}.initial`) }));
       });
       if (opts.dwarf === tower.id) {
-        group.append(svg("rect", { x: x - 36, y: y + 6, width: 28, height: 28, rx: 6, class: "dwarf" }));
-        group.append(svg("text", { x: x - 22, y: y + 26, class: "dwarf-text", text: "⛏" }));
+        // big and bright beside the tower's button, readable across the room
+        group.append(svg("rect", { x: x - 50, y: y + 4, width: 42, height: 42, rx: 8, class: "dwarf" }));
+        group.append(svg("text", { x: x - 29, y: y + 35, class: "dwarf-text", text: "⛏" }));
       }
       if (answers) pressable(group, () => opts.onTower(tower.id));
       root.append(group);

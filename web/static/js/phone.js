@@ -314,6 +314,8 @@
   }
 
   if (whyBox) whyBox.addEventListener("click", () => hideWhy());
+  // while seated the error is a note over the top of the screen, like "why": gone with a tap
+  errorBox.addEventListener("click", () => { if (document.body.classList.contains("seated")) showError(null); });
 
   function showWhy(words) {
     if (!whyBox || !words) return;
@@ -383,10 +385,12 @@
       localStorage.setItem(feedKey(), String(last));
       render();
     } }, t("phone.feed_dismiss"));
-    // newest first, in a box of a few lines: the turn's screen stays one screen
+    // in the order it happened, in a box of a few lines scrolled to the latest: the turn's
+    // screen stays one screen, and reading up goes back in time
+    const list = el("ul", { class: "feed-list", tabindex: 0, "aria-labelledby": "feed-title" }, items);
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
     return el("section", { class: "feed notice", id: "feed", role: "status", "aria-labelledby": "feed-title" },
-      el("h2", { id: "feed-title", class: "visually-hidden" }, t("phone.feed_title")),
-      el("ul", { class: "feed-list", tabindex: 0, "aria-labelledby": "feed-title" }, items.reverse()), dismiss);
+      el("h2", { id: "feed-title", class: "visually-hidden" }, t("phone.feed_title")), list, dismiss);
   }
 
   // The actions the engine allows this seat now (GET .../legal), fetched once per

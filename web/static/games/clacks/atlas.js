@@ -15,6 +15,8 @@
   const CENTRE = { x: (START.x + GENUA.x) / 2, y: START.y };
   // the easy route winds anticlockwise (below), the hard one clockwise along the top edge
   const BENDS = { easy: [[170, 330], [550, 330]], hard: [[170, -90], [550, -90]] };
+  // the table's map bends less: its words are bigger and the slots and the team share its column
+  const TABLE_BENDS = { easy: [[170, 250], [550, 250]], hard: [[170, -10], [550, -10]] };
   const LABEL_GAP = 24;
   const TRACK_SPACE = 80; // below the route: the Post Office track
 
@@ -27,8 +29,9 @@
 
   // Ankh-Morpork (index 0) and the route's tower locations (1..count, the last Genua),
   // evenly spaced along the road.
-  function routePoints(routeId, count) {
-    const bends = BENDS[routeId] || BENDS.easy;
+  function routePoints(routeId, count, flat) {
+    const shapes = flat ? TABLE_BENDS : BENDS;
+    const bends = shapes[routeId] || shapes.easy;
     const curve = [[START.x, START.y], bends[0], bends[1], [GENUA.x, GENUA.y]];
     const samples = Array.from({ length: 401 }, (_, i) => bezier(curve, i / 400));
     const lengths = [0];
@@ -75,23 +78,59 @@
       lines.map((line, i) => svg("tspan", { x, dy: i ? lineHeight : 0, text: line })));
   }
 
+  // On the table screen the map is read from a sofa: its words drawn this big (in the
+  // map's units: at the width the table gives the map, at least body text), and only
+  // the names of its ends.
+  const TABLE_WORDS = 40; // as in app.css: .route-map.big-words
+  const TABLE_MARGIN = 60;
+
+  // The map's big names for the table: Ankh-Morpork over its square, Genua over its tower
+  // (the tower lit next is named above the map, where a long name has room).
+  function tableNames(route) {
+    const count = route.towers.length;
+    const group = svg("g", { class: "table-names", "aria-hidden": "true" });
+    const line = (x, y, text, anchor) => svg("text", { x, y, class: "place city-name", "text-anchor": anchor, text });
+    const y = tableNamesY(route.id);
+    group.append(line(START.x - 20, y, P.cityName("start"), "start"));
+    group.append(line(GENUA.x + 20, y, P.placeName(route.id, count, route.towers[count - 1]), "end"));
+    return group;
+  }
+
+  // Where the ends' names stand on the table's map: over them, or under them when the road
+  // climbs from them (the hard route), so that no name lies across the road.
+  function tableNamesY(routeId) {
+    const bends = TABLE_BENDS[routeId] || TABLE_BENDS.easy;
+    return bends[0][1] < START.y ? START.y + 30 + TABLE_WORDS : START.y - 30;
+  }
+
   // The route as an SVG. opts: lit (towers lit so far), symbols (the message, to write
   // each sent symbol by its tower), pawn (a junior pawn's place, 0 = Ankh-Morpork),
-  // pawnSeat, faults (tower numbers that draw a Fault Report), postOffice {position, track}.
+  // pawnSeat, faults (tower numbers that draw a Fault Report), postOffice {position, track},
+  // table (the table screen's map: big words, only its ends named).
   function routeMap(route, opts) {
     const count = route.towers.length;
-    const points = routePoints(route.id, count);
+    const few = Boolean(opts.table);
+    const points = routePoints(route.id, count, few);
     // room for the names outside the road's bend, and a little on the inside
-    const top = Math.min(...points.map((p) => p.y - (p.y < CENTRE.y - 5 ? 86 : 34)));
-    const bottom = Math.max(...points.map((p) => p.y + (p.y > CENTRE.y + 5 ? 86 : 40)));
-    const height = bottom - top + (opts.postOffice ? TRACK_SPACE : 0);
+    let top = Math.min(...points.map((p) => p.y - (p.y < CENTRE.y - 5 ? 86 : 34)));
+    let bottom = Math.max(...points.map((p) => p.y + (p.y > CENTRE.y + 5 ? 86 : 40)));
+    if (few) {  // only the ends are named, over or under them
+      const namesY = tableNamesY(route.id);
+      top = Math.min(...points.map((p) => p.y - 25), namesY - TABLE_WORDS);
+      bottom = Math.max(...points.map((p) => p.y + 25), namesY + 12);
+    }
+    // the Post Office's track under the road (on the table its words are bigger)
+    const trackWords = few ? TABLE_WORDS : 0;
+    const height = bottom - top + (opts.postOffice ? TRACK_SPACE + trackWords : 0);
+    const left = few ? -TABLE_MARGIN : 0;
+    const width = few ? WIDTH + 2 * TABLE_MARGIN : WIDTH;
     const lit = opts.lit || 0;
     const label = [t("clacks.map.label", { route: routeTitle(route.id), lit, count })];
     if (opts.postOffice) {
       label.push(t("clacks.map.post_office", { position: opts.postOffice.position, track: opts.postOffice.track }));
     }
-    const root = svg("svg", { viewBox: `0 ${top.toFixed(0)} ${WIDTH} ${height.toFixed(0)}`,
-                              class: `route-map route-${route.id}`, role: "group", "aria-label": label.join(". ") });
+    const root = svg("svg", { viewBox: `${left} ${top.toFixed(0)} ${width} ${height.toFixed(0)}`,
+                              class: `route-map route-${route.id}${few ? " big-words" : ""}`, role: "group", "aria-label": label.join(". ") });
     const road = (upto) => points.slice(0, upto + 1)
       .map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(" ");
     root.append(svg("path", { d: road(count), class: "road" }));
@@ -99,8 +138,9 @@
     const start = points[0];
     root.append(svg("g", { class: "city start", role: "img", "aria-label": t("clacks.map.start") },
       svg("rect", { x: start.x - 16, y: start.y - 16, width: 32, height: 32, rx: 4 }),
-      svg("text", { x: start.x - 20, y: start.y - 24, class: "place city-name",
-                    text: P.cityName("start") })));
+      few ? null : svg("text", { x: start.x - 20, y: start.y - 24, class: "place city-name",
+                                 text: P.cityName("start") })));
+    if (few) root.append(tableNames(route));
     const faults = new Set(opts.faults || []);
     route.towers.forEach((englishName, i) => {
       const number = i + 1;
@@ -118,7 +158,7 @@
       });
       group.append(svg("circle", { cx: p.x, cy: p.y, r: 15, class: "site-lamp" }));
       group.append(svg("text", { x: p.x, y: p.y + 5, class: "site-number", text: String(number) }));
-      group.append(placeName(p, name, "place", i % 2 === 1));
+      if (!few) group.append(placeName(p, name, "place", i % 2 === 1));
       if (on && opts.symbols) {
         const inward = p.y > CENTRE.y ? -1 : 1;
         group.append(svg("text", { x: p.x, y: p.y + inward * 30 + 5, class: "sent-symbol",
@@ -136,7 +176,7 @@
         svg("circle", { cx: p.x, cy: p.y - 2, r: 12, class: `pawn seat-${opts.pawnSeat}` }),
         svg("text", { x: p.x, y: p.y + 4, class: "pawn-text", text: t(`seat.${opts.pawnSeat}.initial`) })));
     }
-    if (opts.postOffice) root.append(postOfficeTrack(opts.postOffice, bottom + 30));
+    if (opts.postOffice) root.append(postOfficeTrack(opts.postOffice, bottom + 30 + trackWords, few));
     return root;
   }
 
@@ -149,7 +189,7 @@
   }
 
   // The Post Office's track: one pip per step from Ankh-Morpork to Genua, the marker on it.
-  function postOfficeTrack(postOffice, y) {
+  function postOfficeTrack(postOffice, y, big) {
     const { position, track } = postOffice;
     const left = START.x;
     const step = (GENUA.x - START.x) / track;
@@ -164,8 +204,10 @@
     const x = left + position * step;
     group.append(svg("path", { d: `M${x} ${y + 6} l-11 20 h22 z`, class: "marker" }));
     group.append(svg("text", { x, y: y + 42, class: "marker-label", text: "✉" }));
-    group.append(svg("text", { x: GENUA.x, y: y - 14, class: "track-label", "text-anchor": "end",
-                               text: P.cityName("finish") }));
+    if (!big) {
+      group.append(svg("text", { x: GENUA.x, y: y - 14, class: "track-label", "text-anchor": "end",
+                                 text: P.cityName("finish") }));
+    }
     return group;
   }
 
@@ -229,7 +271,7 @@
       box.append(el("ul", { class: "effects" }, effects.map((e) => el("li", { class: e.active ? "active" : "coming" },
         el("strong", {}, P.faultName({ id: e.card, name: e.name })), " — ",
         effectText(e), " ",
-        el("span", { class: "turns" }, t("clacks.effect_turns", { first: e.first_turn, last: e.last_turn }))))));
+        el("span", { class: "turns" }, effectTurns(e, turnNumber))))));
     }
     if (view.emergency_repair) {
       box.append(el("p", { class: "repair" }, t("clacks.repair_waiting", {
@@ -244,6 +286,15 @@
         el("strong", {}, P.faultName(card)), el("span", { class: "deck" }, ` (${t(`clacks.deck.${card.deck}`)})`),
         el("p", {}, P.cardText(card, P.readingOf(view.mode, card.deck)))))));
     return box;
+  }
+
+  // When an effect lasts, in words: this turn, one turn, or from one turn to another.
+  function effectTurns(effect, turnNumber) {
+    if (effect.first_turn !== effect.last_turn) {
+      return t("clacks.effect_turns", { first: effect.first_turn, last: effect.last_turn });
+    }
+    return effect.first_turn === turnNumber ? t("clacks.effect_this_turn")
+      : t("clacks.effect_one_turn", { turn: effect.first_turn });
   }
 
   function effectText(effect) {

@@ -25,7 +25,7 @@
       // the seat's own phone in its turn: the race in one line (the prompt says the rest)
       return el("div", { class: "turn" }, t("clacks.phone_race", { round: turn.round, spent: turn.stress_spent,
         position: view.post_office.position, track: view.post_office.track }),
-      notesOf(turn).length ? el("p", { class: "phase" }, notesOf(turn).join(" · ")) : null);
+      notesOf(view).length ? el("p", { class: "phase" }, notesOf(view).join(" · ")) : null);
     }
     const parts = [
       el("strong", {}, t("clacks.turn_of", { name: P.seatName(state, turn.seat) })), " · ",
@@ -35,7 +35,7 @@
         ? t("clacks.jacquards_played", { played: turn.jacquards_played })
         : t("clacks.jacquards_played_of", { played: turn.jacquards_played, limit: turn.jacquard_limit }),
     ];
-    const notes = notesOf(turn);
+    const notes = notesOf(view);
     return el("div", { class: "turn" }, parts,
       el("p", { class: "race" }, t("clacks.race_line", {
         lit: view.message.progress, count: view.message.symbols.length,
@@ -44,27 +44,45 @@
   }
 
   // What holds this turn: a surcharge, the Post Office's cap, a swap made, a lifted card.
-  function notesOf(turn) {
+  function notesOf(view) {
+    const turn = view.turn;
     const notes = [];
     if (turn.stress_surcharge) notes.push(t("clacks.surcharge", { amount: turn.stress_surcharge }));
     if (turn.post_office_cap !== null) {
       notes.push(t("clacks.post_office_cap", { cap: turn.post_office_cap, steps: turn.post_office_steps }));
     }
-    if (turn.swapped) notes.push(t("clacks.swapped_this_turn"));
+    if (turn.swapped) notes.push(swapNote(view));
     if (turn.lifted_pending) notes.push(t("clacks.lifted_pending"));
     return notes;
+  }
+
+  // The swap made this turn, named: the slot it emptied and the card read out from it (the
+  // latest read, since a swap reads its card out at once).
+  function swapNote(view) {
+    const slot = (view.slots || []).find((s) => s.taken);
+    const revealed = view.revealed || [];
+    const card = revealed[revealed.length - 1];
+    if (!slot || !card) return t("clacks.swapped_this_turn");
+    return t("clacks.swapped_read", { slot: t(`clacks.slot.${slot.id}`), name: P.faultName(card) });
   }
 
   function teamMessage(view) {
     return P.messageLine({ message: view.message.symbols, progress: view.message.progress });
   }
 
-  function routeBox(view) {
+  // ``onTable``: the table screen's map, its words read from a sofa.
+  function routeBox(view, onTable) {
+    const next = view.message.progress + 1;
+    const count = view.route.towers.length;
+    // the table's map names only its ends: the tower lit next is named above it
+    const nextTower = onTable && next <= count ? el("p", { class: "next-tower" }, t("clacks.map.next_tower", {
+      number: next, name: P.placeName(view.route.id, next, view.route.towers[next - 1]) })) : null;
     return el("section", { class: "route-box", "aria-label": t("clacks.route_title") },
-      el("h3", {}, clacks.map.routeTitle(view.route.id), " · ",
-        el("span", { class: "route-name" }, P.routeName(view.route))),
+      // on the table the route's long name is left to screen readers: the map shows it
+      el("h3", {}, clacks.map.routeTitle(view.route.id), onTable ? " " : " · ",
+        el("span", { class: `route-name${onTable ? " visually-hidden" : ""}` }, P.routeName(view.route))), nextTower,
       clacks.map.routeMap(view.route, {
-        lit: view.message.progress, symbols: view.message.symbols, postOffice: view.post_office }),
+        lit: view.message.progress, symbols: view.message.symbols, postOffice: view.post_office, table: onTable }),
       teamMessage(view));
   }
 
@@ -82,12 +100,15 @@
     const options = P.boardOptions(state, ref);
     const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
       P.drawBoard(ref, "south", { ...options, onTower: ctx.press }));
-    if (ctx.press && !state.over) boardBox.append(el("p", { class: "hint" }, t("clacks.hint.table_transmit")));
+    const pressHint = ctx.press && !state.over ? el("p", { class: "hint" }, t("clacks.hint.table_transmit")) : null;
+    // the exchange as tall as the screen leaves; beside it the route, the swap slots, the
+    // cards read out and the team's hands, in a column that scrolls by itself if need be
     root.append(
       el("div", { class: "status", "aria-live": "polite" }, status(state)),
-      el("div", { class: "map-column" }, boardBox, clacks.map.teamPanel(state, null),
-        clacks.map.cardsPanel(view, view.turn.number)),
-      el("div", { class: "map-column" }, routeBox(view), clacks.map.slotsPanel(view)),
+      el("div", { class: "map-column board-column" }, boardBox),
+      el("div", { class: "map-column side-column scrolls" }, routeBox(view, true), clacks.map.slotsPanel(view),
+        clacks.map.cardsPanel(view, view.turn.number), view.players.length > 1 ? clacks.map.teamPanel(state, null) : null,
+        pressHint),
     );
     return root;
   }

@@ -23,7 +23,8 @@
         : t("clacks.jacquards_played_of", { played: turn.jacquards_played, limit: turn.jacquard_limit }));
   }
 
-  function racer(state, player, own) {
+  // ``onTable``: on the table screen, its map's words read from a sofa.
+  function racer(state, player, own, onTable) {
     const view = state.view;
     const route = view.routes[player.route];
     const active = (state.active || []).includes(player.seat);
@@ -45,7 +46,7 @@
       own ? "" : ` · ${t("clacks.hand_count", { count: player.hand_count })}`),
     clacks.map.routeMap(route, {
       lit: player.progress, symbols: player.message, pawn: player.progress, pawnSeat: player.seat,
-      faults: route.fault_towers }));
+      faults: route.fault_towers, table: onTable }));
     return box;
   }
 
@@ -59,11 +60,13 @@
     const root = el("div", { class: "clacks-table map-table junior" });
     const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
       P.drawBoard(ref, "south", { ...P.boardOptions(state, ref), onTower: ctx.press }));
-    if (ctx.press && !state.over) boardBox.append(el("p", { class: "hint" }, t("clacks.hint.table_transmit")));
+    const pressHint = ctx.press && !state.over ? el("p", { class: "hint" }, t("clacks.hint.table_transmit")) : null;
     root.append(
       el("div", { class: "status", "aria-live": "polite" }, status(state)),
-      el("div", { class: "map-column" }, boardBox, clacks.map.cardsPanel(view, view.turn.number)),
-      el("div", { class: "map-column racers" }, view.players.map((p) => racer(state, p, false))),
+      el("div", { class: "map-column board-column" }, boardBox),
+      el("div", { class: "map-column side-column scrolls" },
+        el("div", { class: "racers" }, view.players.map((p) => racer(state, p, false, true))),
+        clacks.map.cardsPanel(view, view.turn.number), pressHint),
     );
     return root;
   }

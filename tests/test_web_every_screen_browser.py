@@ -1,0 +1,403 @@
+"""Every game, mode and player count held to the screens, in English and Czech, with a
+game under way: the table screen at 1920x1080 and 1366x768 shows everything the table
+must see without scrolling (the board, the turn, the swap slots, the team's hands, the
+cards read out), its text no smaller than body text (the route map's place names too),
+the board not squeezed by a long headline; a phone at 360x740 keeps the turn on one
+screen with a hint open (its "Do it" and the hand still on it) or a report form open.
+
+One browser for the whole file, one page per screen size reused from table to table,
+and one companion serving a table per game and mode, so the walk stays short.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_support import PHONE, Page, browser  # noqa: F401  (the shared fixture)
+from live_server import LiveServer
+from table_driver import play, to_first_turn
+from test_web_first_table_browser import BOX, TEXT_SIZES
+
+from web.room import Room
+
+pytestmark = pytest.mark.browser
+
+# (name, game, options): every mode, from two players to the most it seats
+TABLES: list[tuple[str, str, dict[str, Any]]] = [
+    *[(f"competitive-{n}", "clacks", {"players": n}) for n in (2, 3, 4)],
+    ("express-2", "clacks", {"players": 2, "express": True}),
+    ("long-message-4", "clacks", {"players": 4, "long_message": True, "balanced_start": True}),
+    ("coop", "clacks", {"mode": "coop", "players": 2}),
+    *[(f"coop-{n}", "clacks", {"mode": "coop", "players": n}) for n in (3, 4)],
+    ("coop-long-distance-3", "clacks", {"mode": "coop", "players": 3, "long_distance": True}),
+    (
+        "coop-night-shift-hard-4",
+        "clacks",
+        {"mode": "coop", "players": 4, "night_shift": True, "route": "hard"},
+    ),
+    ("solitaire", "clacks", {"mode": "solitaire", "players": 1}),
+    (
+        "solitaire-night-shift-hard",
+        "clacks",
+        {"mode": "solitaire", "players": 1, "night_shift": True, "route": "hard"},
+    ),
+    ("junior-2", "clacks", {"mode": "junior", "players": 2}),
+    ("trainer", "clacks-trainer", {}),
+    *[(f"klackers-{n}", "klackers", {"players": n}) for n in (2, 3, 4)],
+    *[(f"clockman-{n}", "clockman", {"players": n}) for n in (2, 3, 4)],
+    *[(f"guards-{n}", "guards", {"players": n}) for n in (2, 3, 4, 5, 6)],
+]
+SIZES = [(1920, 1080), (1366, 768)]
+# the tables whose screens the docs show (README.md), taken when CLACKS_SCREENSHOTS is set
+SHOWN = {"coop"}
+LANGUAGES = ["en", "cs"]
+STEPS = 12  # actions into the game: mid-game, past the first swaps and reports
+PHONE_740 = {**PHONE, "viewport": {"width": 360, "height": 740}}
+
+# the game's board, the picture the table looks at
+BOARD = {
+    "clacks": ".board-box svg.exchange",
+    "clacks-trainer": ".board-box svg",
+    "klackers": "svg.k-box",
+    "clockman": "svg.cm-box",
+    "guards": ".g-map",
+}
+BANNER = {
+    "clacks": ".status .turn > strong:first-child, .status .winner",
+    "clacks-trainer": ".status .turn > strong:first-child",
+    "klackers": ".status .turn > .phase, .status .winner",
+    "clockman": ".status .turn > .phase, .status .winner",
+    "guards": ".status .turn > .phase, .status .winner",
+}
+
+# Everything in the game's part of the screen that is shown (not folded, not hidden):
+# where it ends, and which of it ends lowest.
+LOWEST = """
+() => {
+  let lowest = [0, ""];
+  for (const e of document.querySelectorAll("main #game *")) {
+    if (e.closest("details:not([open]) > :not(summary), [hidden], dialog:not([open])")) continue;
+    const box = e.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    // what scrolls inside a box of its own (a column of the players, the log) is on the
+    // screen as far as its box is
+    let bottom = box.bottom;
+    for (let up = e.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (["auto", "scroll", "hidden"].includes(getComputedStyle(up).overflowY)) {
+        bottom = Math.min(bottom, up.getBoundingClientRect().bottom);
+      }
+    }
+    if (bottom > lowest[0]) lowest = [bottom, (e.className.baseVal ?? e.className) + " " + e.tagName];
+  }
+  return lowest;
+}
+"""
+# The route map's words (place names, the cities, the Post Office's track) as drawn.
+MAP_WORDS = """
+() => [...document.querySelectorAll("svg.route-map text.place, svg.route-map .track-label")]
+  .filter((e) => e.getBoundingClientRect().height > 0)
+  .map((e) => [e.getBoundingClientRect().height, e.textContent.slice(0, 30)])
+"""
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    companion = LiveServer()
+    try:
+        yield companion
+    finally:
+        companion.close()
+
+
+@pytest.fixture(scope="module")
+def screens(browser: Any) -> Iterator[dict[Any, Page]]:  # noqa: F811
+    """One table page per screen size and one phone, each reused for every table."""
+    opened: dict[Any, Page] = {
+        size: Page(
+            browser, f"tv-{size[0]}", viewport=dict(zip(("width", "height"), size, strict=True))
+        )
+        for size in SIZES
+    }
+    opened["phone"] = Page(browser, "phone", **PHONE_740)
+    try:
+        yield opened
+    finally:
+        for page in opened.values():
+            page.context.close()
+
+
+class Table:
+    """A table of the shared companion with its game under way, every seat held."""
+
+    def __init__(
+        self, server: LiveServer, game: str, options: dict[str, Any], name: str = ""
+    ) -> None:
+        self.server, self.name = server, name
+        self.room: Room = server.hub.create_room()
+        self.room.new_game(game, options, 5)
+        self.room.previews.hints = True
+        session = self.room.session
+        assert session is not None
+        self.tokens = {
+            s.id: self.room.seats.claim(s.id, s.id.title(), None)["token"] for s in session.seats
+        }
+        # the shared driver moves on the main table; this one is driven the same way
+        driver = _RoomServer(server, self.room)
+        to_first_turn(driver, self.tokens)  # type: ignore[arg-type]
+        play(driver, self.tokens, STEPS)  # type: ignore[arg-type]
+
+    def close(self) -> None:
+        self.server.hub.close_room(self.room.code)
+
+
+class _RoomServer:
+    """The companion seen through one of its tables, as the table driver expects it."""
+
+    def __init__(self, server: LiveServer, room: Room) -> None:
+        self.base, self.room, self.code = server.base, room, room.code
+
+
+def opened(page: Page, url: str, revision: int) -> Any:
+    page.page.goto(url)
+    page.wait_revision(revision)
+    page.page.wait_for_timeout(50)  # the drawing after the last push
+    return page.page
+
+
+def check_table(
+    tv: Page, table: Table, game: str, width: int, height: int, lang: str, problems: list[Any]
+) -> None:
+    scale = width / 1920
+    where = f"{table.name} {width}x{height} {lang}"
+    page = opened(
+        tv, table.server.url(f"/table/{table.room.code}?lang={lang}"), table.room.revision
+    )
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    if not (scroll_width <= width):
+        problems.append((where, scroll_width))
+    lowest = page.evaluate(LOWEST)
+    if not (lowest[0] <= height + 1):  # a board's last line of text may round over
+        problems.append((where, "below the fold", lowest))
+    if game == "clacks":
+        # every seat's card whole: whose message is where, for each of up to four seats
+        for seat_box in page.eval_on_selector_all("main .seats > .seat", f"all => all.map({BOX})"):
+            if not (seat_box[3] <= height + 1):
+                problems.append((where, "a seat below the fold", seat_box))
+    smallest = min(page.evaluate(TEXT_SIZES))
+    if not (smallest[0] >= 28 * scale - 0.01):
+        problems.append((where, smallest))
+    for words in page.evaluate(MAP_WORDS):
+        # a letter's box is about 1.2 times its size
+        if not (words[0] >= 1.15 * 28 * scale):
+            problems.append((where, "route map", words))
+    banner = page.eval_on_selector(
+        f"main {BANNER[game]}", "e => parseFloat(getComputedStyle(e).fontSize)"
+    )
+    if not (banner >= 48 * scale - 0.01):
+        problems.append((where, banner))
+    board = page.eval_on_selector(f"main {BOARD[game]}", BOX)
+    if not (board[3] - board[1] >= 0.45 * height):
+        problems.append((where, "board", board))
+    if table.name in SHOWN and width == 1920:  # the docs' picture of this table
+        tv.shot(f"table-tv-{table.name}-1080{'' if lang == 'en' else '-cs'}")
+    if tv.errors != []:
+        problems.append((where, tv.errors))
+
+
+def seated(phone: Page, table: Table, seat: str, lang: str) -> Any:
+    url = table.server.url(
+        f"/join/{table.room.code}?lang={lang}#seat={seat}&token={table.tokens[seat]}"
+    )
+    page = phone.page
+    page.goto("about:blank")
+    page.goto(url)
+    page.wait_for_selector("body.seated")
+    phone.wait_revision(table.room.revision)
+    page.wait_for_selector("[data-loading]", state="detached")
+    page.wait_for_timeout(50)
+    return page
+
+
+def one_screen(page: Any, where: str, problems: list[Any]) -> None:
+    height, width = page.evaluate(
+        "[document.documentElement.scrollHeight, document.documentElement.scrollWidth]"
+    )
+    if not (height <= 740 and width <= 360):
+        problems.append((where, height, width))
+
+
+def on_screen(page: Any, css: str, where: str, problems: list[Any]) -> None:
+    left, top, right, bottom = page.eval_on_selector(css, BOX)
+    if not (top >= 0 and bottom <= 740 and left >= 0 and right <= 360):
+        problems.append((where, css, bottom))
+
+
+def check_phone(phone: Page, table: Table, game: str, lang: str, problems: list[Any]) -> None:
+    session = table.room.session
+    assert session is not None
+    if session.over:
+        return
+    seat = (session.active_seats or list(table.tokens))[0]
+    if game == "guards":
+        turn = session.guards.state.turn  # type: ignore[attr-defined]
+        seat = turn.seat if turn is not None else seat
+    where = f"{table.name} phone {seat} {lang}"
+    page = seated(phone, table, seat, lang)
+    one_screen(page, where, problems)
+    if game == "clacks" and page.locator("[data-action=hint]").count():
+        # a hint open: the plan, "Do it" and the hand all on the one screen
+        page.click("[data-action=hint]")
+        # a plan, or the reason there is none
+        page.wait_for_selector(
+            ".hint-box [data-action=hint-do], #why:not([hidden]), #error:not([hidden])",
+            timeout=30_000,
+        )
+        one_screen(page, f"{where} hint", problems)
+        if page.locator("[data-action=hint-do]").count():
+            on_screen(page, "[data-action=hint-do]", f"{where} hint", problems)
+        on_screen(page, ".hand", f"{where} hint", problems)
+        board = page.eval_on_selector(".board-box svg.exchange", BOX)
+        if not (board[3] - board[1] >= 120):
+            problems.append((where, "board with a hint", board))
+        if table.name in SHOWN:
+            phone.shot(f"phone-{table.name}-hint{'' if lang == 'en' else '-cs'}")
+        if page.locator("[data-action=hint-close]").count():
+            page.click("[data-action=hint-close]")
+    report = page.locator(
+        "button[data-form]:not([data-form=end_turn]):not([disabled]):visible, "
+        "button[data-report]:not([disabled]):visible"
+    )
+    if report.count():
+        report.first.click()
+        page.wait_for_timeout(100)
+        one_screen(page, f"{where} report", problems)
+    if phone.errors != []:
+        problems.append((where, phone.errors))
+
+
+@pytest.mark.parametrize(("name", "game", "options"), TABLES, ids=[t[0] for t in TABLES])
+def test_every_screen_of_every_game_and_mode(
+    server: LiveServer, screens: dict[Any, Page], name: str, game: str, options: dict[str, Any]
+) -> None:
+    table = Table(server, game, options, name)
+    problems: list[Any] = []  # every screen is looked at before the test says what it found
+    try:
+        for lang in LANGUAGES:
+            for width, height in SIZES:
+                check_table(screens[(width, height)], table, game, width, height, lang, problems)
+            check_phone(screens["phone"], table, game, lang, problems)
+    finally:
+        table.close()
+    assert not problems, "\n".join(map(str, problems))
+
+
+# The width the words of ``select``'s chosen option need, and the width it gives them
+# (less its padding and its arrow).
+CHOSEN_WORDS = """
+(select) => {
+  const style = getComputedStyle(select);
+  const measure = document.createElement("canvas").getContext("2d");
+  measure.font = style.font;
+  const words = measure.measureText(select.options[select.selectedIndex].text).width;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  return [words, room];
+}
+"""
+# The room before a log step's text, and what the number "999." needs there.
+LOG_NUMBERS = """
+(list) => {
+  const style = getComputedStyle(list);
+  const measure = document.createElement("canvas").getContext("2d");
+  measure.font = style.font;
+  return [parseFloat(style.paddingLeft), measure.measureText("999.").width];
+}
+"""
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_lobby_the_log_and_the_guards_set_up_show_their_words_whole(
+    server: LiveServer, screens: dict[Any, Page], width: int, height: int
+) -> None:
+    tv = screens[(width, height)]
+    page = tv.page
+    room = server.hub.create_room()  # nobody seated: the lobby offers every seat
+    try:
+        # Guards! Guards! at its set-up: the checklist whole on the first screen
+        room.new_game("guards", {"players": 6}, 5)
+        opened(tv, server.url(f"/table/{room.code}?lang=cs"), room.revision)
+        setup = page.wait_for_selector("main .g-setup")
+        assert setup.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+        assert setup.evaluate(BOX)[3] <= height
+        # the log's step numbers have room for three digits
+        room.new_game("clacks", {"players": 2}, 5)
+        opened(tv, server.url(f"/table/{room.code}?lang=en"), room.revision)
+        page.wait_for_selector("#log-list ol")
+        room_for, needed = page.eval_on_selector("#log-list ol", LOG_NUMBERS)
+        assert room_for >= needed, (room_for, needed)
+        # the lobby: a variant's box a box, and who plays a seat said whole
+        page.click("#new-game")
+        lobby = page.locator("#lobby")
+        lobby.locator("select[name=game]").select_option("clacks")
+        lobby.locator("select[name=mode]").select_option("competitive")
+        box = lobby.locator("input[name=variant][value=balanced_start]").evaluate(BOX)
+        assert box[2] - box[0] >= 27.5 and box[3] - box[1] >= 27.5, box
+        played_by = lobby.locator("select[data-bot]")
+        assert played_by.count() >= 1
+        for i in range(played_by.count()):
+            words, room_for = played_by.nth(i).evaluate(CHOSEN_WORDS)
+            assert words <= room_for, (words, room_for)
+        page.keyboard.press("Escape")
+        assert tv.errors == []
+    finally:
+        server.hub.close_room(room.code)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_swap_names_the_card_read_out_on_the_swapping_phone_and_the_table(
+    server: LiveServer, screens: dict[Any, Page], lang: str
+) -> None:
+    from web_client import call
+
+    from web.i18n import catalog
+
+    words = catalog(lang)
+    room = server.hub.create_room()
+    try:
+        room.new_game("clacks", {"mode": "coop", "players": 2}, 5)
+        session = room.session
+        assert session is not None
+        tokens = {s.id: room.seats.claim(s.id, s.id.title(), None)["token"] for s in session.seats}
+        seat = session.active_seats[0]
+        swap = next(
+            a
+            for a in session.legal_actions(seat, 0.0)
+            if a["type"] == "swap" and a["slot"].startswith("incident")
+        )
+        path = f"/api/rooms/{room.code}/seats/{seat}/actions"
+        assert call(server.base, "POST", path, {"action": swap}, token=tokens[seat])[0] == 200
+        card = session.view(None)["revealed"][-1]
+        name = words[f"card.{card['id'].rsplit('-', 1)[0]}.name"]
+        slot = words[f"clacks.slot.{swap['slot']}"]
+        tv = screens[SIZES[0]]
+        opened(tv, server.url(f"/table/{room.code}?lang={lang}"), room.revision)
+        banner = tv.page.inner_text("main .status .turn")
+        assert name in banner and slot in banner, banner
+        assert words["clacks.swapped_this_turn"] not in banner
+        # a card lasting one turn says so, not "(turns 2 to 2)"
+        turns = tv.page.locator("main .effects .turns").all_inner_texts()
+        assert not [t for t in turns if re.search(r"(\d+)\D+\1\)", t)], turns
+        phone = screens["phone"]
+        phone.page.goto("about:blank")
+        phone.page.goto(
+            server.url(f"/join/{room.code}?lang={lang}#seat={seat}&token={tokens[seat]}")
+        )
+        phone.page.wait_for_selector("body.seated")
+        phone.wait_revision(room.revision)
+        status = phone.page.inner_text("main .status")
+        assert name in status and slot in status, status
+        assert tv.errors == [] and phone.errors == []
+    finally:
+        server.hub.close_room(room.code)
