@@ -171,7 +171,7 @@ PRIVATE_PLACES = ("hand:", "planted:", "carried:")
 GUARDS_READ_OUT = {
     "scroll_cast", "scroll_failed", "item_used", "turned_in", "volunteer_touched", "recruited",
     "not_recruited", "bribed", "face_up", "pox_caught", "survived_dragon", "lost_to_dragon",
-    "defeated",
+    "defeated", "run_announced", "ambush",
 }  # fmt: skip
 
 
@@ -199,11 +199,15 @@ class GuardsKnowledge(Knowledge):
 
     def revealed(self, events: list[JSON]) -> set[str]:
         """The cards named in the open: a Scroll cast, an Item used, a Volunteer turned
-        over, recruited, turned in or fighting (the rules read them out at the table)."""
+        over, recruited, turned in or fighting, the runners of a Spell Run set out at the
+        Gate, a Saboteur that ambushes them (combat is fought with its values in the open):
+        the rules read them out at the table."""
         out: set[str] = set()
         for event in events:
             if event.get("kind") in GUARDS_READ_OUT:
-                out |= {event[k] for k in ("name", "card") if isinstance(event.get(k), str)}
+                named = ("name", "card", "saboteur")
+                out |= {event[k] for k in named if isinstance(event.get(k), str)}
+                out |= {name for name in event.get("runners") or () if isinstance(name, str)}
         return out
 
     def card_ids(self, session: Session) -> list[str]:

@@ -234,7 +234,9 @@ def _named(tokens: set[str], text: str) -> set[str]:
 @functools.lru_cache(maxsize=256)
 def _pattern(tokens: frozenset[str]) -> re.Pattern[str]:
     words = "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])(?:{words})(?![\w-])")
+    # a name typed for one card may be another card's name and a number ("Mrs Cake" and
+    # "Mrs Cake 70"): the longer one is another word
+    return re.compile(rf"(?<![\w-])(?:{words})(?![\w-]| \d)")
 
 
 def _secrets(session: Session) -> tuple[int, Any]:
