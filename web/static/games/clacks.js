@@ -740,7 +740,8 @@
       return t("clacks.hint.fault_confirm");
     }
     if (!myTurn) return t("clacks.hint.wait", { name: seatName(state, turn.seat) });
-    if (turn.phase === "timeout_discard") return t("clacks.phase.timeout_discard");
+    // the turn's status line already says time is up: here only what to do
+    if (turn.phase === "timeout_discard") return t("clacks.hint.discard");
     if (turn.phase === "sabotage") return t("clacks.hint.sabotage", { tower: view.sabotage ? view.sabotage.tower : "" });
     const symbol = symbolWord(me.next_symbol || "");
     if (turn.can_move) return t(me.pawn ? "clacks.hint.turn_move" : "clacks.hint.turn_place", { symbol });
