@@ -84,6 +84,12 @@ class Page:
         self.errors: list[str] = []
         self.page.on("response", self._record)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        # a message key with no text in the page's catalog (common.js says so)
+        self.page.on("console", self._missing_message)
+
+    def _missing_message(self, message: Any) -> None:
+        if message.type == "warning" and message.text.startswith("missing message:"):
+            self.errors.append(message.text)
 
     def _record(self, response: Any) -> None:
         if "/api/" in response.url and "/stream" not in response.url:
