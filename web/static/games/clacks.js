@@ -343,7 +343,13 @@
       line.append(el("li", { class: done ? "sent" : i === player.progress ? "next" : "todo" },
         symbolWord(symbol), done ? el("span", { class: "tick", "aria-hidden": "true" }, "✓") : null));
     });
-    return line;
+    // the words as written (KOČÁR) above the plain letters the lamps spell (KOCAR)
+    const spelled = player.spelled || [];
+    const plain = player.words || [];
+    if (!spelled.some((word, i) => word !== plain[i])) return line;
+    return el("div", { class: "message-words" },
+      el("p", { class: "spelled" }, t("clacks.spelled", { words: spelled.join(" "), letters: plain.join(" ") })),
+      line);
   }
 
   function turnSummary(state) {

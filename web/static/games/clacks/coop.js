@@ -56,7 +56,8 @@
   }
 
   function teamMessage(view) {
-    return P.messageLine({ message: view.message.symbols, progress: view.message.progress });
+    return P.messageLine({ message: view.message.symbols, progress: view.message.progress,
+                           words: view.message.words, spelled: view.message.spelled });
   }
 
   function routeBox(view) {
