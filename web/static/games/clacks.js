@@ -28,7 +28,8 @@
       if (event[key] && CLOCKWISE.includes(event[key])) params[key] = seatName(state, event[key]);
     }
     if (Array.isArray(event.lamps)) params.lamps = event.lamps.join(" ");
-    if (event.reason) params.reason = t(`clacks.reason.${event.reason}`);
+    // the end of a game in words; other reasons (why cards were drawn) are not said
+    if (event.reason && Clacks.has(`clacks.reason.${event.reason}`)) params.reason = t(`clacks.reason.${event.reason}`);
     for (const key of ["symbol", "answer"]) {
       if (event[key]) params[key] = symbolWord(event[key]);
     }
@@ -375,6 +376,8 @@
       const countdown = el("span", { class: "countdown", role: "timer", "aria-live": "off", "data-deadline": state.deadline });
       showCountdown(countdown);
       parts.push(" · ", countdown);
+    } else if (view.options && view.options.express && turn.phase !== "timeout_discard") {
+      parts.push(" · ", el("span", { class: "clock-waits" }, t("clacks.clock_waits")));
     }
     return el("div", { class: "turn" }, parts);
   }
