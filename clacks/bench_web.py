@@ -133,6 +133,21 @@ class _Listener(threading.Thread):
         self.sock.close()
 
 
+def _get(base: str, path: str) -> Any:
+    with urllib.request.urlopen(f"{base}{path}", timeout=5) as response:
+        return json.load(response)
+
+
+def _first_move(base: str, code: str) -> tuple[str, str]:
+    """The seat whose turn it is and a tower of its colour to place its pawn on: the
+    bench moves for whoever the deal made first, whatever the seed."""
+    snapshot = _get(base, f"/api/rooms/{code}")
+    seat = snapshot["active"][0]
+    colour = next(s["colour"] for s in snapshot["room"]["seats"] if s["id"] == seat)
+    towers = _get(base, "/api/games/clacks/reference")["towers"]
+    return seat, next(t["id"] for t in towers if t["colour"] == colour)
+
+
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     rounds = 40 if args.quick else 200
     with tempfile.TemporaryDirectory(prefix="clacks-bench-") as data_dir:
@@ -145,8 +160,9 @@ def _measure(rounds: int, data_dir: Path) -> dict[str, Any]:
         time.sleep(0.3)
         rss_idle = _rss_mb(process.pid)
         _post(base, f"/api/rooms/{code}/game", {"options": {"players": 2}, "seed": 10}, pin=pin)
-        token = _post(base, f"/api/rooms/{code}/seats/south", {"name": "bench"})["token"]
-        listeners = [_Listener(base, f"/api/rooms/{code}/stream?seat=south&token={token}")]
+        seat, tower_name = _first_move(base, code)
+        token = _post(base, f"/api/rooms/{code}/seats/{seat}", {"name": "bench"})["token"]
+        listeners = [_Listener(base, f"/api/rooms/{code}/stream?seat={seat}&token={token}")]
         listeners += [
             _Listener(base, f"/api/rooms/{code}/stream", n) for n in range(1, SPECTATORS + 1)
         ]
@@ -158,10 +174,10 @@ def _measure(rounds: int, data_dir: Path) -> dict[str, Any]:
             # a move and its undo, over and over: each is a change every page must see
             sent = time.perf_counter()
             if index % 2 == 0:
-                path, body = "actions", {"action": {"type": "move", "tower": "b2c2"}}
+                path, body = "actions", {"action": {"type": "move", "tower": tower_name}}
             else:
                 path, body = "undo", {}
-            revision = _post(base, f"/api/rooms/{code}/seats/south/{path}", body, token)["revision"]
+            revision = _post(base, f"/api/rooms/{code}/seats/{seat}/{path}", body, token)["revision"]
             deadline = time.perf_counter() + 5
             while time.perf_counter() < deadline and not all(
                 revision in listener.arrived for listener in listeners

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.clacks.actions import Move, PlayFault, PlayJacquard, Swap, Transmit
+from engine.clacks.actions import Discard, Move, PlayFault, PlayJacquard, Swap, Transmit
 from engine.clacks.components import ComponentSet
 from engine.clacks.geometry import Seat, lamps_of
 from engine.clacks.solver import Plan
@@ -21,16 +21,26 @@ def describe_plan(plan: Plan, components: ComponentSet) -> str:
             steps.append(f"Play the {_name(components, action.jacquard)} on {lamps}.")
         elif isinstance(action, PlayFault):
             name = components.faults[action.card].design.name
-            steps.append(f"Play the Fault Report {name} on {' '.join(lamps_of(action.lamps))}.")
+            target = " ".join(lamps_of(action.lamps)) or action.tower
+            steps.append(f"Play the Fault Report {name}{f' on {target}' if target else ''}.")
+        elif isinstance(action, Discard):
+            steps.append(f"Discard the {_name(components, action.jacquard)}.")
         elif isinstance(action, Transmit):
             steps.append(f"Transmit from {plan.tower}.")
         else:
             steps.append("End your turn.")
     cost = f"{plan.cost} stress point{'s' if plan.cost != 1 else ''}"
-    if plan.complete:
+    if plan.discard is not None:
+        keep = (
+            f"the rest can send it from {plan.tower}"
+            if plan.complete
+            else f"the rest come within {plan.wrong} lamp{'s' if plan.wrong != 1 else ''} of it"
+        )
+        summary = f"Time is up; for your next symbol {keep}:"
+    elif plan.complete:
         summary = f"Hint ({cost}):" if plan.goal == "transmit" else f"Darken {plan.tower} ({cost}):"
     elif plan.goal == "darken":
-        summary = f"{plan.tower} cannot be darkened this turn:"
+        summary = f"{plan.tower} cannot be darkened this turn, whatever you play:"
     else:
         wrong = f"{plan.wrong} lamp{'s' if plan.wrong != 1 else ''} wrong"
         summary = f"No way to send it this turn; closest ({cost}, {wrong} at {plan.tower}):"

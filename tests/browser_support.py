@@ -84,11 +84,14 @@ class Page:
         self.errors: list[str] = []
         self.page.on("response", self._record)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        # anything the pages' Content-Security-Policy refused is an error of the page too
-        self.page.on("console", self._refused_by_policy)
+        # anything the pages' Content-Security-Policy refused, and a message key with no
+        # text in the page's catalog (common.js says so), are errors of the page too
+        self.page.on("console", self._console_error)
 
-    def _refused_by_policy(self, message: Any) -> None:
-        if "Content Security Policy" in message.text:
+    def _console_error(self, message: Any) -> None:
+        refused = "Content Security Policy" in message.text
+        missing = message.type == "warning" and message.text.startswith("missing message:")
+        if refused or missing:
             self.errors.append(message.text)
 
     def _record(self, response: Any) -> None:

@@ -155,6 +155,12 @@ def test_a_clockman_game_from_the_lobby_to_a_winner_on_two_phones(
         page.wait_revision(server.room.revision)
         text = page.page.inner_text("main")
         assert name in text and "wins" in text
+    # each phone shows its own player's result: the loser's is not the winner's banner
+    phones = {"south": south, "north": north}
+    loser = next(seat for seat in phones if seat != winner)
+    assert phones[winner].page.inner_text(".cm-now .winner.won") == "You win!"
+    lost = phones[loser].page.inner_text(".cm-now .winner.lost")
+    assert name in lost and "Better luck next time" in lost
     check_table(table, server, game)
     for page in (table, south, north):
         assert page.errors == [], page.errors

@@ -105,9 +105,22 @@ def test_a_klackers_round_through_two_phones_and_the_table(
     assert result is not None
     winner = result["winners"][0]
     name = {"south": "Ann", "north": "Bob"}[winner]
+    loser = next(seat for seat in phones if seat != winner)
+    chips = {p["seat"]: p["chips"] for p in session.view(None)["players"]}
     for page in (table, south, north):
         page.wait_revision(server.room.revision)
-        assert name in page.page.inner_text(".winner") and "wins" in page.page.inner_text(".winner")
+        banner = page.page.inner_text(".winner")
+        if page is table:
+            assert name in banner and "wins" in banner and "-" not in banner
+        elif page is phones[winner]:  # each phone shows its own player's result
+            assert "You win the match" in banner and "lost" not in page.page.get_attribute(".winner", "class")  # type: ignore[operator]
+        else:
+            assert page is phones[loser]
+            assert name in banner and f"wins the match. You owe {-chips[loser]} chip" in banner
+            assert "lost" in page.page.get_attribute(".winner", "class")  # type: ignore[operator]
+        # a net balance reads as one: won, owes or all square, never "-2 chips"
+        balances = page.page.inner_text(".k-chips") if page.page.locator(".k-chips").count() else ""
+        assert "-" not in balances
         rows = page.page.locator(".k-results tbody tr").count()
         assert rows == len(session.view(None)["results"])
     scores = session.view(None)["results"][-1]["scores"]

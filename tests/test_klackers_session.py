@@ -60,7 +60,7 @@ def test_klackers_is_registered_with_its_lobby_choices_and_reference() -> None:
     assert module.title == "Klackers"
     mode = module.options_schema()["modes"][0]
     assert mode["players"] == [2, 3, 4]
-    assert mode["variants"] == ["hughie", "klack_to_win", "klack_worth_two"]
+    assert mode["variants"] == ["hughie", "klack_to_win", "klack_worth_two", "undo_pull"]
     assert mode["default_seats"]["3"] == ["south", "west", "north"]
     assert mode["choices"]["rounds"]["default"] == 3 and mode["choices"]["target"]["default"] == 0
     reference = module.reference()
@@ -205,7 +205,7 @@ def test_actions_come_from_their_own_seat() -> None:
 
 def test_undo_and_replay_through_the_seam() -> None:
     module = game_module("klackers")
-    s = module.new({"players": 3, "klack_worth_two": True}, 8)
+    s = module.new({"players": 3, "klack_worth_two": True, "undo_pull": True}, 8)
     seat = s.active_seats[0]
     while True:
         s.apply(seat, {"type": "roll", "dice": 2}, 0.0)

@@ -36,6 +36,7 @@ def options_for(index: int) -> KlackersOptions:
         klack_worth_two=bool(flags & 4),
         rounds=1 + index % 4,
         target=None if index % 5 else 3,
+        undo_pull=bool(index % 2),
     )
 
 

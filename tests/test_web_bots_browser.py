@@ -53,7 +53,9 @@ def test_a_person_plays_a_planner_bot_and_takes_a_hint(
     south.page.goto(server.url(f"/join/{server.code}"))
     bot_seat = south.page.locator("button[data-seat=north]")
     assert bot_seat.is_disabled() and "Planner bot plays here" in bot_seat.inner_text()
-    south.page.fill("#player-name", "Ann")
+    # the table named South: the phone takes it by that name and asks for none
+    assert south.page.inner_text("button[data-seat=south]") == "I am Ann (South)"
+    assert south.page.locator("#player-name").count() == 0
     south.page.click("button[data-seat=south]")
     south.wait_revision(1)
 

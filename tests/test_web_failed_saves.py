@@ -32,6 +32,9 @@ def express(server: LiveServer, turn_seconds: float) -> None:
         pin=server.pin,
     )
     assert status == 201, body
+    for seat in server.room.session.seats:  # type: ignore[union-attr]
+        if seat.id not in server.room.seats.claims:  # the clock waits for every seat
+            claim(server, seat.id)
 
 
 def state_where(watcher: EventStream, wanted: Any, seconds: float = 10.0) -> dict[str, Any]:

@@ -385,6 +385,8 @@ def test_an_express_turn_keeps_its_time_over_a_restart_and_a_put_away(tmp_path: 
     assert room.session is not None
     seat = room.session.active_seats[0]
     token = room.seats.claim(seat, "Ann", None)["token"]
+    other = next(s.id for s in room.session.seats if s.id != seat)
+    room.seats.claim(other, "Bob", None)  # the clock runs once every seat is taken
     now[0] = 1010.0
     move = next(a for a in room.session.legal_actions(seat, now[0]) if a["type"] == "move")
     room.act(seat, token, move)

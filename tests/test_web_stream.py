@@ -131,12 +131,20 @@ def test_the_table_clock_ends_an_express_turn(server: LiveServer) -> None:
     )
     assert status == 201
     watcher = stream(server)
-    first = watcher.next_state()
-    assert first["deadline"] == pytest.approx(first["server_time"] + 1, abs=0.3)
+    assert watcher.next_state()["deadline"] is None  # nobody sits at the table yet
+    for seat in ("south", "north"):
+        assert call(server.base, "POST", f"/api/rooms/{server.code}/seats/{seat}", {})[0] == 200
     kinds: list[str] = []
     deadline = time.time() + 5
+    running = None
     while "time_up" not in kinds and time.time() < deadline:
-        kinds += [e["kind"] for e in watcher.next_state(timeout=5)["events"]]
+        state = watcher.next_state(timeout=5)
+        kinds += [e["kind"] for e in state["events"]]
+        if running is None and state["deadline"] is not None:
+            running = state
+            # the whole turn from when the last seat was taken
+            assert state["deadline"] == pytest.approx(state["server_time"] + 1, abs=0.3)
+    assert running is not None
     assert "time_up" in kinds
     watcher.close()
 

@@ -467,7 +467,7 @@ class Room:
                     "active": session.active_seats,
                     "over": session.over,
                     "result": session.result(),
-                    "deadline": session.deadline(),
+                    "deadline": session.deadline() if self.table_clock.running() else None,
                     "lamps": frame_json(session.lamps()),
                     "can_undo": session.can_undo(seat) if seat is not None else False,
                 }

@@ -312,6 +312,10 @@ class Seats:
         if names is not None:
             self.names = names
 
+    def all_held(self, session: Session) -> bool:
+        """Whether a person or a bot holds every seat of the game."""
+        return all(info.id in self.claims or info.id in self.bots for info in session.seats)
+
     def to_json(self, session: Session) -> list[JSON]:
         """Who holds each of the game's seats, for every page."""
         seats = []

@@ -5,6 +5,11 @@ The engine never reads a clock; the hub's clock thread asks each table for its g
 ``deadline`` and calls ``tick`` when it has passed. Both actions are the table's own
 (no seat), applied through the table's change path like any other.
 
+A timed game's clock stands still while a seat is empty (nobody holds it and no bot
+plays it): nobody loses a turn's time before everyone is seated. Once the last seat is
+taken the game is taken up as after a pause (``Session.resume_action``), so the turn
+has the time it had left at the last acknowledged action.
+
 When the saves refuse such an action it did not happen (web/saving.py): the clock tries
 it again every ``RETRY_SECONDS`` until the disk takes it, a taking-up owed before the
 turn's own deadline, so a timed turn never runs out for time the table was not playing.
@@ -32,12 +37,37 @@ class TableClock:
         self.room = room
         self.retry_at: float | None = None  # after a save refused: not before then
         self.resume_owed = False  # a taking-up the saves refused, to be tried again
+        self.seats_awaited = False  # the clock stood still for an empty seat
+
+    def stands_still(self) -> bool:
+        """Whether the game's clock waits for a seat to be taken (and notes that it
+        did, so that the game is taken up once every seat is)."""
+        room = self.room
+        with room.lock:
+            session = room.session
+            if session is None or session.deadline() is None:
+                return False
+            if not room.seats.all_held(session):
+                self.seats_awaited = True
+            return self.seats_awaited
+
+    def running(self) -> bool:
+        """Whether the turn's time runs now: not while it waits for a seat, nor before a
+        game the table took up again has been told how long it stood still."""
+        return not (self.stands_still() or self.resume_owed)
 
     def deadline(self) -> float | None:
         room = self.room
         with room.lock:
             if room.session is None:
                 return None
+            if self.stands_still():
+                if not room.seats.all_held(room.session):
+                    return None
+                # every seat is taken now: the game is taken up at once
+                self.seats_awaited = False
+                self.resume_owed = True
+                self.retry_at = room.clock()
             due = self.retry_at if self.resume_owed else room.session.deadline()
             if due is not None and self.retry_at is not None:
                 due = max(due, self.retry_at)

@@ -138,6 +138,13 @@ class ComponentSet:
     word_lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # the digest of a game dealt from another language's list, which covers that list too
     list_digests: dict[str, str] = field(default_factory=dict)
+    # each Clacks Card's word as printed, with its diacritics (KOČÁR), by the plain
+    # letters the lamps spell (KOCAR); only the words that differ
+    spellings: dict[str, str] = field(default_factory=dict)
+
+    def spelled(self, word: str) -> str:
+        """``word`` as the card prints it (with its diacritics), else as it is."""
+        return self.spellings.get(word, word)
 
     def words_for(self, language: str) -> tuple[str, ...]:
         """The Clacks Cards a table in ``language`` is dealt: its own list, else English's."""

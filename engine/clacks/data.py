@@ -218,6 +218,19 @@ def _check_words(docs: dict[str, Any], problems: Problems) -> dict[str, tuple[st
     return lists
 
 
+def _spellings(docs: dict[str, Any]) -> dict[str, str]:
+    """Every listed word whose printed form differs from the plain letters it is sent
+    as (KOCAR -> KOČÁR), checked or not: a word the checks refuse is never dealt."""
+    spellings: dict[str, str] = {}
+    for file in WORD_LIST_FILES.values():
+        doc = docs.get(file)
+        words = doc.get("words") if isinstance(doc, dict) else None
+        for word in words if isinstance(words, list) else ():
+            if isinstance(word, str) and plain_letters(word) != word.upper():
+                spellings[plain_letters(word)] = word.upper()
+    return spellings
+
+
 def _check_word_list(words: object, where: str, problems: Problems) -> tuple[str, ...]:
     if not isinstance(words, list):
         problems.add(where, None, "needs a words = [...] list")
@@ -697,6 +710,7 @@ def validate_texts(
     layout = _check_layout(d, problems) if (d := docs[LAYOUT_FILE]) is not None else 0
     word_lists = _check_words(docs, problems)
     words = word_lists.get("en", ())
+    spellings = _spellings(docs)
     jacquards = _check_jacquards(d, problems) if (d := docs[JACQUARDS_FILE]) is not None else {}
     faults = (
         check_card_designs(
@@ -762,6 +776,7 @@ def validate_texts(
             face_up=face_up,
             word_lists=word_lists,
             list_digests=digests,
+            spellings=spellings,
         ),
         [],
     )

@@ -13,18 +13,22 @@ and the options; the caller may cancel it sooner.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.clacks.components import ComponentSet
 from engine.clacks.geometry import Seat
 from engine.clacks.mode_state import TEAM_MODES
-from engine.clacks.puzzle import COMPETITIVE, UNLIMITED, puzzle_from_view
-from engine.clacks.solver import SOLVE_STEPS, STRESS_FIRST, WRONG_FIRST, Plan, solve
+from engine.clacks.own_faults import Variant, variants
+from engine.clacks.puzzle import COMPETITIVE, DARKEN, UNLIMITED, puzzle_from_view
+from engine.clacks.solver import SOLVE_STEPS, STRESS_FIRST, WRONG_FIRST, Plan, Solution, solve
 from engine.core.budget import Cancelled, WorkBudget
 from engine.core.interface import HINT_FORBIDDEN, HINT_NOT_YOUR_TURN, HINT_NOTHING_TO_DO
 
-HINT_STEPS = 2 * SOLVE_STEPS  # a hint may solve twice: without, then with Fault Reports
+# A hint solves the Jacquards alone, then, when they cannot do it, once more for each
+# way the seat's Fault Reports change the puzzle (a hand of the rules has a few dozen)
+DISCARD = "discard"  # a plan's goal out of time in Clacks Express
+HINT_STEPS = 40 * SOLVE_STEPS
 
 
 @dataclass(frozen=True)
@@ -44,23 +48,24 @@ def advise(
     """The cheapest way to send the seat's next symbol (or to darken the tower under
     sabotage) this turn; when there is none, the plan that comes closest: fewest wrong
     lamps, or in co-op and solitaire the least stress, since every stress point moves
-    the Post Office. In the competitive game Fault Reports that flip lamps are used
-    only when the Jacquards alone cannot do it. ``cancelled`` returning True stops the
-    search (SearchCancelled)."""
+    the Post Office. In the competitive game the seat's Fault Reports are used only when
+    the Jacquards alone cannot do it, and then every one it may play now is weighed
+    (see engine.clacks.own_faults): the plan uses as few as it can, and "cannot" and
+    "closest" hold for the whole hand. Out of time in Clacks Express it names the
+    Jacquard to discard. ``cancelled`` returning True stops the search
+    (SearchCancelled)."""
     if not view.get("hints_allowed", False):
         return Advice(None, HINT_FORBIDDEN)
     budget = WorkBudget(HINT_STEPS, cancelled)
+    if _discarding(view):
+        return Advice(discard_plan(view, components, budget))
     puzzle = puzzle_from_view(view, components, work=budget)
     if puzzle is None:
         return Advice(None, _why_no_puzzle(view))
     prefer = STRESS_FIRST if view["mode"] in TEAM_MODES else WRONG_FIRST
     solution = solve(puzzle, prefer=prefer, budget=budget)
-    if solution.plan is None and puzzle.rules == COMPETITIVE:
-        with_faults = puzzle_from_view(view, components, with_faults=True, work=budget)
-        if with_faults is not None and with_faults.pieces != puzzle.pieces:
-            found = solve(with_faults, partial=False, budget=budget).plan
-            if found is not None:
-                return Advice(found)
+    if puzzle.rules == COMPETITIVE and solution.plan is None:
+        return _whole_hand(view, components, solution, budget)
     if solution.best is not None:
         return Advice(solution.best)
     # Every legal turn moves the Post Office into Genua: say so, and still name the
@@ -73,6 +78,95 @@ def advise(
         if last.best is not None:
             return Advice(last.best, hopeless=True)
     return Advice(None, HINT_NOTHING_TO_DO)
+
+
+def _whole_hand(
+    view: dict[str, Any], components: ComponentSet, jacquards: Solution, budget: WorkBudget
+) -> Advice:
+    """The competitive game when the Jacquards alone cannot do it: the cheapest complete
+    plan using the fewest Fault Reports, else the one coming closest (fewest wrong lamps,
+    then fewest Fault Reports, then least stress). A failed sabotage attempt gains
+    nothing by coming close, so its plan stays giving up."""
+    complete: list[Plan] = []
+    partial: list[Plan] = [] if jacquards.partial is None else [jacquards.partial]
+    with_flips = puzzle_from_view(view, components, with_faults=True, work=budget)
+    found = [] if with_flips is None else [Variant((), (), with_flips)]
+    found += variants(view, components, budget)
+    for variant in found:
+        if budget.exhausted:
+            break
+        solution = solve(variant.puzzle, budget=budget)
+        if solution.plan is not None:
+            complete.append(replace(solution.plan, setup=variant.setup, sets=variant.sets))
+        if solution.partial is not None:
+            partial.append(
+                replace(
+                    solution.partial,
+                    setup=variant.setup,
+                    sets=variant.sets,
+                    closing=variant.closing,
+                )
+            )
+    if complete:
+        return Advice(min(complete, key=_cheapest))
+    if jacquards.puzzle.goal == DARKEN or not partial:
+        return Advice(jacquards.partial)
+    return Advice(min(partial, key=_closest))
+
+
+def _cheapest(plan: Plan) -> tuple[int, int, int, int]:
+    return (plan.faults_used, plan.cost, len(plan.plays), plan.outside)
+
+
+def _closest(plan: Plan) -> tuple[int, int, int, int, int]:
+    return (plan.wrong, plan.faults_used, plan.cost, len(plan.plays), plan.outside)
+
+
+def _discarding(view: dict[str, Any]) -> bool:
+    you = view.get("you")
+    turn = view.get("turn") or {}
+    return (
+        you is not None
+        and view.get("end_reason") is None
+        and turn.get("phase") == "timeout_discard"
+        and turn.get("seat") == you["seat"]
+        and bool(you["hand"])
+    )
+
+
+def discard_plan(view: dict[str, Any], components: ComponentSet, budget: WorkBudget) -> Plan:
+    """Out of time in Clacks Express: the Jacquard to discard, the one whose loss leaves
+    the best turn from here with the rest (sent, else fewest wrong lamps, then least
+    stress; then the dearest goes). The plan's tower, ``complete`` and ``wrong`` say
+    what the cards kept can do, which is why."""
+    hand = view["you"]["hand"]
+    scored = []
+    for card in hand:
+        rest = [c for c in hand if c["id"] != card["id"]]
+        trial = {
+            **view,
+            "you": {**view["you"], "hand": rest},
+            "turn": {**view["turn"], "phase": "play"},
+        }
+        puzzle = puzzle_from_view(trial, components, work=budget)
+        kept = None if puzzle is None else solve(puzzle, budget=budget).best
+        rank = (2, 6, 99) if kept is None else (0 if kept.complete else 1, kept.wrong, kept.cost)
+        scored.append((rank, -int(card["cost"]), card["id"], kept))
+    rank, _, jacquard, kept = min(scored, key=lambda s: s[:3])
+    seat = Seat.parse(view["you"]["seat"])
+    return Plan(
+        seat,
+        DISCARD,
+        "" if kept is None else kept.tower,
+        (),
+        (),
+        0,
+        0,
+        0,
+        rank[1],
+        kept is not None and kept.complete,
+        discard=jacquard,
+    )
 
 
 def hint(

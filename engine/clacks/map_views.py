@@ -151,6 +151,7 @@ def build_team_view(
         "route": route_json(route),
         "message": {
             "words": list(team.words),
+            "spelled": [components.spelled(w) for w in team.words],
             "symbols": list(team.message),
             "progress": team.progress,
             "next_symbol": team.next_symbol,
@@ -208,6 +209,7 @@ def build_junior_view(
                 "seat": s.label,
                 "colour": s.colour.value,
                 "words": list(p.words),
+                "spelled": [components.spelled(w) for w in p.words],
                 "message": list(p.message),
                 "progress": p.progress,
                 "next_symbol": p.next_symbol,

@@ -83,6 +83,13 @@ class Puzzle:
     max_jacquards: int | None = None  # more may not be played this turn (a card's limit)
     required: frozenset[str] = frozenset()  # pieces that must be played (a lifted Jacquard)
     swaps: tuple[SwapOption, ...] = ()  # co-op: known Jacquards one may swap for
+    # Lamps set again by Fault Reports played in this order during the turn (a tower's
+    # six off, every lamp on); ``board`` is the board with them applied, and a card may
+    # be played before any of them (engine.clacks.solver)
+    resets: tuple[int, ...] = ()
+    # Stress points a Fault Report in hand takes off the limit before the turn ends
+    # (Grit in the Gears played on oneself), which can let it end without a Jacquard
+    lowered_at_end: int = 0
 
     @property
     def jacquards_in_hand(self) -> int:
@@ -101,7 +108,7 @@ class Puzzle:
         if self.played > 0 or self.jacquards_in_hand == 0:
             return True
         return self.rules == COMPETITIVE and all(
-            p.cost > left for p in self.pieces if p.kind == "jacquard"
+            p.cost > left - self.lowered_at_end for p in self.pieces if p.kind == "jacquard"
         )
 
     def window(self, stop: Stop) -> tuple[int, ...]:

@@ -258,10 +258,8 @@ class ClacksSession(Session):
         plan = self._advice(seat, cancelled).plan
         if plan is None:
             return None
-        flips = 0
-        for _, lamps in plan.plays:
-            flips |= lamps
-        return LampFrame(lit=self.clacks.state.board, preview=flips, accent=tower(plan.tower).mask)
+        accent = tower(plan.tower).mask if plan.tower else 0
+        return LampFrame(lit=self.clacks.state.board, preview=plan.lamps, accent=accent)
 
     def _advice(self, seat: str, cancelled: Cancelled | None = None) -> Advice:
         who = Seat.parse(seat)

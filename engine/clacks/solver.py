@@ -29,20 +29,39 @@ from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
-from engine.clacks.actions import Action, EndTurn, Move, PlayFault, PlayJacquard, Swap, Transmit
-from engine.clacks.geometry import Seat, lamps_of, placements, tower
+from engine.clacks.actions import (
+    Action,
+    Discard,
+    EndTurn,
+    Move,
+    PlayFault,
+    PlayJacquard,
+    Swap,
+    Transmit,
+)
+from engine.clacks.geometry import FULL_BOARD, Seat, lamps_of, placements, tower
 from engine.clacks.puzzle import COMPETITIVE, DARKEN, TRANSMIT, Piece, Puzzle, Stop
 from engine.core.budget import WorkBudget
 
 # A table maps key = change << 1 | touched to (lamps flipped outside, masks per piece).
+# A mask's bits from STAGE_SHIFT up say when the piece is played among the puzzle's
+# lamp-setting Fault Reports (``Puzzle.resets``): 0 before the first, and so on.
 Table = dict[int, tuple[int, tuple[int, ...]]]
 Window = tuple[int, ...]
+Erasures = tuple[int, ...]  # per stage: the window's lamps set again after it (6 bits)
+STAGE_SHIFT = 16
+LAMPS = (1 << STAGE_SHIFT) - 1
 
 SOLVE_STEPS = 50_000  # the default budget of one solve (engine.core.budget)
 # The most cards a seat can weigh in one turn: a hand of 6 (the top of hand_size) and
 # the 4 Fault Reports that flip lamps. Every set of them is tried, so each card more
 # doubles the work; any beyond are left out.
 MAX_PIECES = 10
+
+
+def set_mask(play: PlayFault) -> int:
+    """The lamps a lamp-setting Fault Report sets: a tower's six, or all of them."""
+    return tower(play.tower).mask if play.tower is not None else FULL_BOARD
 
 
 @dataclass(frozen=True)
@@ -61,6 +80,14 @@ class Plan:
     complete: bool  # the symbol is sent (TRANSMIT) or the tower dark (DARKEN)
     names_tower: bool = False  # the map games: Transmit says which tower
     swap: tuple[str, str] | None = None  # co-op: (Jacquard discarded, slot lifted from)
+    # Fault Reports that change the puzzle itself, played before the moves (more stress,
+    # a free move) and, in order, those that set lamps: each play's stage says how many
+    # of the latter come before it
+    setup: tuple[PlayFault, ...] = ()
+    sets: tuple[PlayFault, ...] = ()
+    stages: tuple[int, ...] = ()
+    closing: tuple[PlayFault, ...] = ()  # played last, before ending the turn
+    discard: str | None = None  # Clacks Express, time ran out: the Jacquard to discard
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -68,18 +95,39 @@ class Plan:
 
     @property
     def faults_used(self) -> int:
-        return sum(1 for piece, _ in self.plays if piece.kind == "fault")
+        played = sum(1 for piece, _ in self.plays if piece.kind == "fault")
+        return played + len(self.setup) + len(self.sets) + len(self.closing)
+
+    @property
+    def lamps(self) -> int:
+        """Every lamp the plan's cards change (a lamp-setting card: all it sets)."""
+        union = 0
+        for _, lamps in self.plays:
+            union |= lamps
+        for play in self.sets:
+            union |= set_mask(play)
+        return union
 
     def actions(self) -> list[Action]:
         """The plan as engine actions, in an order the rules accept."""
-        out: list[Action] = [Move(self.seat, tower=name) for name in self.moves]
+        if self.discard is not None:
+            return [Discard(self.seat, jacquard=self.discard)]
+        out: list[Action] = list(self.setup)
+        out += [Move(self.seat, tower=name) for name in self.moves]
         if self.swap is not None:
             out.append(Swap(self.seat, jacquard=self.swap[0], slot=self.swap[1]))
-        for piece, lamps in self.plays:
-            if piece.kind == "fault":
-                out.append(PlayFault(self.seat, card=piece.id, lamps=lamps))
-            else:
-                out.append(PlayJacquard(self.seat, jacquard=piece.id, lamps=lamps))
+        stages = self.stages or (0,) * len(self.plays)
+        for stage in range(len(self.sets) + 1):
+            for (piece, lamps), played_at in zip(self.plays, stages, strict=True):
+                if played_at != stage:
+                    continue
+                if piece.kind == "fault":
+                    out.append(PlayFault(self.seat, card=piece.id, lamps=lamps))
+                else:
+                    out.append(PlayJacquard(self.seat, jacquard=piece.id, lamps=lamps))
+            if stage < len(self.sets):
+                out.append(self.sets[stage])
+        out += self.closing
         if self.complete and self.goal == TRANSMIT:
             out.append(Transmit(self.seat, tower=self.tower if self.names_tower else None))
         elif not self.complete:
@@ -94,9 +142,19 @@ class Plan:
             "cost": self.cost,
             "move_cost": self.move_cost,
             "wrong": self.wrong,
-            "cards": list(self.cards),
+            "cards": [
+                *(a.card for a in self.setup + self.sets),
+                *self.cards,
+                *(a.card for a in self.closing),
+            ],
+            "discard": self.discard,
             "swap": None if self.swap is None else {"jacquard": self.swap[0], "slot": self.swap[1]},
-            "flips": [lamps_of(lamps) for _, lamps in self.plays],
+            "flips": [
+                *([] for _ in self.setup),
+                *(lamps_of(set_mask(play)) for play in self.sets),
+                *(lamps_of(lamps) for _, lamps in self.plays),
+                *([] for _ in self.closing),
+            ],
             "actions": [a.to_json() for a in self.actions()],
         }
 
@@ -149,26 +207,34 @@ def window_mask(window: Window) -> int:
 
 
 @lru_cache(maxsize=4096)
-def piece_table(key: Hashable, window: Window) -> Table:
+def piece_table(key: Hashable, window: Window, erasures: Erasures = ()) -> Table:
     """Each distinct (change, touched) one piece can make in the window, with the
-    placement flipping fewest lamps outside it."""
+    placement flipping fewest lamps outside it. With ``erasures`` the piece may also be
+    played at an earlier stage, before lamp-setting Fault Reports set some of the
+    window's lamps again: what it changed there no longer shows, but it still counts
+    as flipped (ruling 3)."""
     inside = window_mask(window)
     table: Table = {}
+    last = len(erasures)
     for mask in _masks(key):
-        entry_key = project(mask, window) << 1 | (1 if mask & inside else 0)
-        entry = ((mask & ~inside).bit_count(), (mask,))
-        if entry_key not in table or entry < table[entry_key]:
-            table[entry_key] = entry
+        change = project(mask, window)
+        touched = 1 if mask & inside else 0
+        outside = (mask & ~inside).bit_count()
+        for stage, erased in (*enumerate(erasures), (last, 0)):
+            entry_key = (change & ~erased) << 1 | touched
+            entry = (outside, (mask | stage << STAGE_SHIFT,))
+            if entry_key not in table or entry < table[entry_key]:
+                table[entry_key] = entry
     return table
 
 
 @lru_cache(maxsize=16384)
-def combined_table(keys: tuple[Hashable, ...], window: Window) -> Table:
+def combined_table(keys: tuple[Hashable, ...], window: Window, erasures: Erasures = ()) -> Table:
     """What the pieces ``keys`` (canonically ordered) can make together in the window."""
     if len(keys) == 1:
-        return piece_table(keys[0], window)
-    first = combined_table(keys[:-1], window)
-    last = piece_table(keys[-1], window)
+        return piece_table(keys[0], window, erasures)
+    first = combined_table(keys[:-1], window, erasures)
+    last = piece_table(keys[-1], window, erasures)
     table: Table = {}
     for key_a, (out_a, masks_a) in first.items():
         for key_b, (out_b, masks_b) in last.items():
@@ -180,10 +246,12 @@ def combined_table(keys: tuple[Hashable, ...], window: Window) -> Table:
 
 
 @lru_cache(maxsize=4096)
-def nearest_table(key: Hashable, window: Window) -> tuple[tuple[int, int, int], ...]:
+def nearest_table(
+    key: Hashable, window: Window, erasures: Erasures = ()
+) -> tuple[tuple[int, int, int], ...]:
     """For each wanted 6-bit change x: the (wrong lamps, outside, mask) of the piece's
     placement that comes closest, for partial plans."""
-    table = piece_table(key, window)
+    table = piece_table(key, window, erasures)
     result = []
     for wanted in range(64):
         result.append(
@@ -205,6 +273,7 @@ class _Target:
     window: Window
     need: int  # the 6-bit change that turns the window into the wanted pattern
     touched: bool  # the fresh-pattern rule is met already (or does not apply)
+    erasures: Erasures = ()  # per stage before the last lamp-setting Fault Report
 
 
 @dataclass(frozen=True)
@@ -245,8 +314,19 @@ def _targets(puzzle: Puzzle, transmitting: bool) -> list[_Target]:
         window = puzzle.window(stop)
         need = project(puzzle.board, window) ^ puzzle.pattern
         touched = puzzle.goal == DARKEN or bool(puzzle.flipped & tower(stop.tower).mask)
-        result.append(_Target(stop, index, window, need, touched))
+        erasures = tuple(
+            project(_set_after(puzzle.resets, stage), window) for stage in range(len(puzzle.resets))
+        )
+        result.append(_Target(stop, index, window, need, touched, erasures))
     return result
+
+
+def _set_after(resets: tuple[int, ...], stage: int) -> int:
+    """The lamps set again by the lamp-setting Fault Reports after ``stage``."""
+    union = 0
+    for mask in resets[stage:]:
+        union |= mask
+    return union
 
 
 def _complete_with(
@@ -257,11 +337,11 @@ def _complete_with(
     if not pieces:
         return (0, ()) if target.need == 0 and target.touched else None
     keys = tuple(piece_key(p) for p in pieces)
-    last = piece_table(keys[-1], target.window)
+    last = piece_table(keys[-1], target.window, target.erasures)
     if len(keys) == 1:
         rest: Table = {0: (0, ())}
     else:
-        rest = combined_table(keys[:-1], target.window)
+        rest = combined_table(keys[:-1], target.window, target.erasures)
     budget.spend(len(rest))
     best: tuple[int, tuple[int, ...]] | None = None
     for key, (out, masks) in rest.items():
@@ -283,8 +363,12 @@ def _nearest_with(
     if not pieces:
         return (target.need.bit_count(), 0, ())
     keys = tuple(piece_key(p) for p in pieces)
-    nearest = nearest_table(keys[-1], target.window)
-    rest: Table = {0: (0, ())} if len(keys) == 1 else combined_table(keys[:-1], target.window)
+    nearest = nearest_table(keys[-1], target.window, target.erasures)
+    rest: Table = (
+        {0: (0, ())}
+        if len(keys) == 1
+        else combined_table(keys[:-1], target.window, target.erasures)
+    )
     budget.spend(len(rest))
     best: tuple[int, int, tuple[int, ...]] | None = None
     for key, (out, masks) in rest.items():
@@ -306,9 +390,13 @@ def _plan(
     complete: bool,
 ) -> Plan:
     stop = target.stop
-    plays = tuple(zip(choice.pieces, masks, strict=True))
-    # Jacquards first, then Fault Reports: the order does not change the lamps
-    plays = tuple(sorted(plays, key=lambda pm: pm[0].kind == "fault"))
+    staged = [
+        (piece, mask & LAMPS, mask >> STAGE_SHIFT)
+        for piece, mask in zip(choice.pieces, masks, strict=True)
+    ]
+    # Jacquards first, then Fault Reports: within a stage the order does not change the lamps
+    staged.sort(key=lambda p: (p[2], p[0].kind == "fault"))
+    plays = tuple((piece, mask) for piece, mask, _ in staged)
     return Plan(
         puzzle.seat,
         puzzle.goal,
@@ -321,6 +409,7 @@ def _plan(
         wrong,
         complete,
         names_tower=puzzle.rules != COMPETITIVE,
+        stages=tuple(stage for _, _, stage in staged) if puzzle.resets else (),
     )
 
 

@@ -88,6 +88,8 @@ def build_view(
                 "seat": s.label,
                 "colour": s.colour.value,
                 "words": list(p.words),
+                # as the cards print them (KOČÁR), beside the letters the lamps spell
+                "spelled": [components.spelled(w) for w in p.words],
                 "message": list(p.message),
                 "progress": p.progress,
                 "next_symbol": p.next_symbol,

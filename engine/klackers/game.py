@@ -104,6 +104,7 @@ class KlackersGame(SnapshotGame[KlackersState, Action, KlackersOptions]):
     def can_undo(self, seat: str | None) -> bool:
         return (
             seat is not None
+            and self.state.options.undo_pull
             and not self.over
             and len(self.log) > self.state.undo_floor
             and self.log[-1].seat == seat
@@ -115,6 +116,10 @@ class KlackersGame(SnapshotGame[KlackersState, Action, KlackersOptions]):
         if not self.can_undo(seat):
             if self.over:
                 raise NothingToUndo("The match is over")
+            if not self.state.options.undo_pull:
+                raise NothingToUndo(
+                    "Once they're down they stay down: a pull cannot be taken back"
+                )
             if seat != self.current_seat:
                 raise NothingToUndo("You can only undo in your own turn")
             raise NothingToUndo("Nothing to undo: a roll of the dice cannot be taken back")

@@ -26,7 +26,7 @@ DEFAULT_SEATS: dict[int, tuple[str, ...]] = {
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MAX_ROUNDS = 99
 MAX_TARGET = 999
-VARIANTS = ("hughie", "klack_to_win", "klack_worth_two")
+VARIANTS = ("hughie", "klack_to_win", "klack_worth_two", "undo_pull")
 # rounds and target, when given (None: none); as JSON and the schema give them, 0 is
 # none too
 RANGES: dict[str, OptionRange] = {
@@ -46,6 +46,9 @@ class KlackersOptions:
     hughie: bool = False  # scores of ten or more are "no point"
     klack_to_win: bool = False  # only a Klack wins a round
     klack_worth_two: bool = False  # every other player pays a Klacker one chip at once
+    # House rule: a pull may be taken back until the next roll. The printed rule is
+    # "Once they're down they stay down", so by default a pull stands at once.
+    undo_pull: bool = False
     rounds: int | None = 3
     target: int | None = None
 
@@ -67,6 +70,7 @@ class KlackersOptions:
             "hughie": self.hughie,
             "klack_to_win": self.klack_to_win,
             "klack_worth_two": self.klack_worth_two,
+            "undo_pull": self.undo_pull,
             "rounds": self.rounds,
             "target": self.target,
         }

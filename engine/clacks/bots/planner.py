@@ -24,16 +24,15 @@ from engine.clacks.actions import Action, Discard, EndTurn, PlayFault
 from engine.clacks.bots.base import Bot, View, is_my_turn, my_seat, pick_legal, player
 from engine.clacks.components import ComponentSet
 from engine.clacks.geometry import (
-    FULL_BOARD,
-    TOWER_NAMES,
     Seat,
     lamps_of,
     mask_of,
     read_pattern,
     tower,
-    towers_of,
 )
+from engine.clacks.hints import discard_plan
 from engine.clacks.mode_state import TEAM_MODES
+from engine.clacks.own_faults import fault_outcomes as _fault_outcomes
 from engine.clacks.puzzle import DARKEN, puzzle_from_view
 from engine.clacks.solver import SOLVE_STEPS, STRESS_FIRST, WRONG_FIRST, Plan, Solution, solve
 from engine.core.budget import Cancelled, WorkBudget
@@ -197,22 +196,10 @@ class PlannerBot(Bot):
 
     def _discard(self, view: View, legal: list[Action]) -> Action:
         """Out of time before playing: discard the card the seat will miss least, judged
-        by how well the rest would do from here."""
+        by how well the rest would do from here (the hint's own choice)."""
         discards = [a for a in legal if isinstance(a, Discard)]
-        hand = view["you"]["hand"]
-        scored = []
-        for action in discards[: self.max_solves]:
-            rest = [c for c in hand if c["id"] != action.jacquard]
-            trial = {
-                **view,
-                "you": {**view["you"], "hand": rest},
-                "turn": {**view["turn"], "phase": "play"},
-            }
-            puzzle = puzzle_from_view(trial, self.components, work=self.work)
-            plan = None if puzzle is None else solve(puzzle, budget=self.work).best
-            cost = next(c["cost"] for c in hand if c["id"] == action.jacquard)
-            scored.append((_plan_rank(plan), -cost, action.jacquard, action))
-        return min(scored, key=lambda s: s[:3])[3]
+        chosen = discard_plan(view, self.components, self.work).discard
+        return next((a for a in discards if a.jacquard == chosen), discards[0])
 
     # ------------------------------------------------------------ other players' turns
 
@@ -319,64 +306,3 @@ def _after_sabotage(view: View, used: list[str]) -> View:
             "faults": [c for c in you["faults"] if c["id"] not in used],
         },
     }
-
-
-def _plan_rank(plan: Plan | None) -> tuple[int, int, int]:
-    if plan is None:
-        return (2, 6, 99)
-    return (0 if plan.complete else 1, plan.wrong, plan.cost)
-
-
-def _fault_outcomes(view: View, seat: Seat, card: dict[str, Any]) -> list[tuple[PlayFault, View]]:
-    """Each way to play ``card`` now, with the view as it would be afterwards."""
-    effect = card["effect"]
-    turn = view["turn"]
-    board = int(view["board"])
-    flipped = mask_of(turn["flipped"])
-
-    def with_board(new_board: int) -> View:
-        changed = board ^ new_board
-        return {
-            **view,
-            "board": new_board,
-            "turn": {**turn, "flipped": lamps_of(flipped | changed)},
-        }
-
-    if effect == "stress_bonus":
-        amount = int(card["params"]["amount"])
-        after = {**view, "turn": {**turn, "stress_limit": turn["stress_limit"] + amount}}
-        return [(PlayFault(seat, card=card["id"]), after)]
-    if effect == "light_all":
-        return [(PlayFault(seat, card=card["id"]), with_board(FULL_BOARD))]
-    if effect == "set_tower":
-        lit = bool(card["params"]["lit"])
-        sabotage = view["sabotage"]
-        # any tower can matter: one of either colour overlaps the seat's own towers
-        names = [sabotage["tower"]] if turn["phase"] == "sabotage" else list(TOWER_NAMES)
-        out = []
-        for name in names:
-            mask = tower(name).mask
-            new_board = board | mask if lit else board & ~mask
-            if new_board != board:
-                out.append((PlayFault(seat, card=card["id"], tower=name), with_board(new_board)))
-        return out
-    if effect == "free_move" and turn["phase"] == "play":
-        me = player(view, seat)
-        taken = {p["pawn"] for p in view["players"] if p["seat"] != seat.label}
-        taken |= {view["dwarf"], me["pawn"]}
-        follows = view.get("dwarf_seat") == seat.label and turn["start_tower"] is not None
-        out = []
-        for name in towers_of(seat.colour):
-            if name in taken:
-                continue
-            players = [
-                {**p, "pawn": name} if p["seat"] == seat.label else p for p in view["players"]
-            ]
-            after = {
-                **view,
-                "players": players,
-                "dwarf": turn["start_tower"] if follows else view["dwarf"],
-            }
-            out.append((PlayFault(seat, card=card["id"], tower=name), after))
-        return out
-    return []

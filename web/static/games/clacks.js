@@ -28,7 +28,8 @@
       if (event[key] && CLOCKWISE.includes(event[key])) params[key] = seatName(state, event[key]);
     }
     if (Array.isArray(event.lamps)) params.lamps = event.lamps.join(" ");
-    if (event.reason) params.reason = t(`clacks.reason.${event.reason}`);
+    // the end of a game in words; other reasons (why cards were drawn) are not said
+    if (event.reason && Clacks.has(`clacks.reason.${event.reason}`)) params.reason = t(`clacks.reason.${event.reason}`);
     for (const key of ["symbol", "answer"]) {
       if (event[key]) params[key] = symbolWord(event[key]);
     }
@@ -344,7 +345,13 @@
       line.append(el("li", { class: done ? "sent" : i === player.progress ? "next" : "todo" },
         symbolWord(symbol), done ? el("span", { class: "tick", "aria-hidden": "true" }, "✓") : null));
     });
-    return line;
+    // the words as written (KOČÁR) above the plain letters the lamps spell (KOCAR)
+    const spelled = player.spelled || [];
+    const plain = player.words || [];
+    if (!spelled.some((word, i) => word !== plain[i])) return line;
+    return el("div", { class: "message-words" },
+      el("p", { class: "spelled" }, t("clacks.spelled", { words: spelled.join(" "), letters: plain.join(" ") })),
+      line);
   }
 
   function turnSummary(state) {
@@ -370,6 +377,8 @@
       const countdown = el("span", { class: "countdown", role: "timer", "aria-live": "off", "data-deadline": state.deadline });
       showCountdown(countdown);
       parts.push(" · ", countdown);
+    } else if (view.options && view.options.express && turn.phase !== "timeout_discard") {
+      parts.push(" · ", el("span", { class: "clock-waits" }, t("clacks.clock_waits")));
     }
     return el("div", { class: "turn" }, parts);
   }
@@ -741,7 +750,8 @@
       return t("clacks.hint.fault_confirm");
     }
     if (!myTurn) return t("clacks.hint.wait", { name: seatName(state, turn.seat) });
-    if (turn.phase === "timeout_discard") return t("clacks.phase.timeout_discard");
+    // the turn's status line already says time is up: here only what to do
+    if (turn.phase === "timeout_discard") return t("clacks.hint.discard");
     if (turn.phase === "sabotage") return t("clacks.hint.sabotage", { tower: view.sabotage ? view.sabotage.tower : "" });
     const symbol = symbolWord(me.next_symbol || "");
     if (turn.can_move) return t(me.pawn ? "clacks.hint.turn_move" : "clacks.hint.turn_place", { symbol });

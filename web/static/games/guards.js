@@ -85,7 +85,12 @@
   function eventParams(state, event) {
     const view = state.view;
     const params = { ...event, seat: seatName(state, event.seat) };
-    for (const key of SEAT_KEYS) if (typeof event[key] === "string") params[key] = seatName(state, event[key]);
+    for (const key of SEAT_KEYS) {
+      // "source" names a seat, or where a card came from (the deck, the display)
+      if (typeof event[key] === "string") {
+        params[key] = Clacks.has(`seat.${event[key]}`) ? seatName(state, event[key]) : word(key, event[key]);
+      }
+    }
     if (event.quadrant) params.quadrant = word("quadrant", event.quadrant);
     if (event.origin) params.origin = word("quadrant", event.origin);
     if (event.deck) params.deck = word("deck", event.deck);

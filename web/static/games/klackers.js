@@ -97,13 +97,35 @@
     return chosen;
   }
 
-  function turnSummary(state) {
+  // A net balance of chips in words: what the player has won, or owes, on balance.
+  function balanceWords(chips) {
+    if (chips > 0) return t("klackers.balance.won", { chips });
+    if (chips < 0) return t("klackers.balance.owes", { chips: -chips });
+    return t("klackers.balance.even");
+  }
+
+  // The match's end: on the table who won; on a phone (``mine``: its seat) the
+  // player's own result, so a losing player never sees the winner's banner as theirs.
+  function matchResult(state, mine) {
     const view = state.view;
-    if (view.over) {
-      const winner = view.winners[0];
-      const chips = view.players.find((p) => p.seat === winner).chips;
-      return el("p", { class: "winner", role: "status" }, t("klackers.match_won", { name: seatName(state, winner), chips }));
+    const winner = view.winners[0];
+    const name = seatName(state, winner);
+    const chips = view.players.find((p) => p.seat === winner).chips;
+    if (!mine || !view.players.some((p) => p.seat === mine)) {
+      return el("p", { class: "winner", role: "status" }, t("klackers.match_won", { name, chips }));
     }
+    if (view.winners.includes(mine)) {
+      return el("p", { class: "winner won", role: "status" }, t("klackers.you_won", { chips }));
+    }
+    const own = view.players.find((p) => p.seat === mine).chips;
+    const balance = own > 0 ? "won" : own < 0 ? "owes" : "even";
+    return el("p", { class: "winner lost", role: "status" },
+      t(`klackers.you_lost.${balance}`, { name, chips: Math.abs(own) }));
+  }
+
+  function turnSummary(state, mine) {
+    const view = state.view;
+    if (view.over) return matchResult(state, mine);
     const turn = view.turn;
     const round = view.round;
     const name = seatName(state, turn.seat);
@@ -141,7 +163,7 @@
     compact ? null : el("p", { class: "presence" }, Clacks.presence(seatInfo)),
     numberTiles(player, chosen),
     el("p", { class: "k-score" }, score),
-    el("p", { class: "k-chips" }, t("klackers.chips", { chips: player.chips }), " · ",
+    el("p", { class: "k-chips" }, balanceWords(player.chips), " · ",
       t("klackers.rounds_won", { count: player.rounds_won }), player.klacks ? ` · ${t("klackers.klacks", { count: player.klacks })}` : ""));
   }
 
@@ -285,7 +307,7 @@
     const hinted = new Set(advised && advised.type === "pull" ? advised.numbers : []);
 
     const root = el("div", { class: "klackers-phone" });
-    root.append(el("div", { class: "status", "aria-live": "polite" }, turnSummary(state)));
+    root.append(el("div", { class: "status", "aria-live": "polite" }, turnSummary(state, seat)));
 
     const mine = el("section", { class: "k-mine", "aria-label": t("klackers.your_numbers") },
       el("h2", {}, t("klackers.your_numbers")));

@@ -120,10 +120,19 @@ const Clacks = (() => {
     return { out: render(parsed.get(text), null), missing };
   }
 
-  // t("key", {name: value}): the catalog's text with the values filled in.
+  // t("key", {name: value}): the catalog's text with the values filled in. A key no
+  // catalog has would reach the page raw: it is said once on the console, where the
+  // browser tests look for it (tests/browser_support.py).
+  const missingKeys = new Set();
   function t(key, params) {
     const text = catalog[key];
-    if (text === undefined) return key;
+    if (text === undefined) {
+      if (!missingKeys.has(key)) {
+        missingKeys.add(key);
+        console.warn(`missing message: ${key}`);
+      }
+      return key;
+    }
     return fill(text, params).out;
   }
 

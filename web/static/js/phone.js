@@ -142,7 +142,22 @@
     connect();
   }
 
+  // The phone speaks the table's language until its player picks one (the language menu
+  // adds ?lang=, which the companion keeps in a cookie): when the table changes language
+  // the page is loaded again in it, once per language.
+  function followTableLanguage(next) {
+    const wanted = next.room && next.room.language;
+    if (!wanted || wanted === Clacks.lang) return false;
+    const picked = new URL(window.location.href).searchParams.has("lang")
+      || document.cookie.split("; ").some((c) => c.startsWith("lang="));
+    if (picked || sessionStorage.getItem("clacks-followed-language") === wanted) return false;
+    sessionStorage.setItem("clacks-followed-language", wanted);
+    window.location.reload();
+    return true;
+  }
+
   function onState(next) {
+    if (followTableLanguage(next)) return;
     gameLog.take(next);
     state = next;
     if (held && next.view && next.seat !== held.seat) {
@@ -450,9 +465,13 @@
     const nameInput = el("input", { id: "player-name", name: "name", maxlength: 24, autocomplete: "nickname",
                                     value: localStorage.getItem("clacks-name") || "" });
     const list = el("ul", { class: "seat-picker" });
+    // the seats the table named are taken by their name; a name is asked for only when
+    // a free seat has none
+    const free = state.room.seats.filter((seat) => !seat.claimed && !seat.bot);
+    const askName = free.some((seat) => !seat.name);
     for (const seat of state.room.seats) {
       const label = t(`seat.${seat.id}`);
-      let words = t("ui.take_seat", { seat: label });
+      let words = seat.name ? t("ui.take_named_seat", { seat: label, name: seat.name }) : t("ui.take_seat", { seat: label });
       if (seat.bot) words = t("bots.taken", { seat: label, level: Clacks.botLevel(seat.bot) });
       else if (seat.claimed) words = t("ui.taken", { seat: label, name: seat.name || label });
       list.append(el("li", {}, el("button", {
@@ -460,13 +479,13 @@
         class: "primary big",
         "data-seat": seat.id,
         disabled: seat.claimed || Boolean(seat.bot),
-        onclick: () => claim(seat.id, nameInput.value),
+        onclick: () => claim(seat.id, seat.name || nameInput.value, !seat.name),
       }, el("span", { class: `shape ${seat.colour}`, "aria-hidden": "true" }), words)));
     }
     main.replaceChildren(
       ...(lostSeat ? [el("p", { class: "notice" }, t("ui.lost_seat"))] : []),
       el("h2", {}, t("ui.pick_seat")),
-      el("label", { class: "field", for: "player-name" }, el("span", {}, t("ui.your_name")), nameInput),
+      askName ? el("label", { class: "field", for: "player-name" }, el("span", {}, t("ui.your_name")), nameInput) : null,
       list,
       el("p", { class: "hint" }, t("ui.watching_only")),
       game.table({ state, ref, press: null }),  // watch the table meanwhile
@@ -474,9 +493,9 @@
     document.body.dataset.revision = state.revision;
   }
 
-  async function claim(seat, name) {
+  async function claim(seat, name, typed) {
     showError(null);
-    localStorage.setItem("clacks-name", name);
+    if (typed) localStorage.setItem("clacks-name", name);
     try {
       const claimed = await api("POST", `/rooms/${code}/seats/${encodeURIComponent(seat)}`, { name });
       save({ seat: claimed.seat, token: claimed.token });

@@ -67,7 +67,8 @@
   }
 
   function teamMessage(view) {
-    return P.messageLine({ message: view.message.symbols, progress: view.message.progress });
+    return P.messageLine({ message: view.message.symbols, progress: view.message.progress,
+                           words: view.message.words, spelled: view.message.spelled });
   }
 
   // ``onTable``: the table screen's map, its words read from a sofa.

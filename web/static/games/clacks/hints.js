@@ -32,9 +32,12 @@
       case "play_jacquard":
         return t("hints.step.play_jacquard", { name: cardName(view, action.jacquard), lamps });
       case "play_fault":
-        return lamps
-          ? t("hints.step.play_fault", { name: cardName(view, action.card), lamps })
+        if (lamps) return t("hints.step.play_fault", { name: cardName(view, action.card), lamps });
+        return action.tower
+          ? t("hints.step.play_fault.tower", { name: cardName(view, action.card), tower: action.tower })
           : t("hints.step.play_fault.plain", { name: cardName(view, action.card) });
+      case "discard":
+        return t("hints.step.discard", { name: cardName(view, action.jacquard) });
       case "swap":
         return t("hints.step.swap", { name: cardName(view, action.jacquard), slot: t(`clacks.slot.${action.slot}`) });
       case "transmit":
@@ -48,6 +51,7 @@
     const params = { symbol: P.symbolWord(nextSymbol(view, seat)), tower: plan.tower, cost: plan.cost,
                      wrong: plan.wrong };
     if (plan.goal === "darken") return t(plan.complete ? "hints.darken" : "hints.partial_darken", params);
+    if (plan.goal === "discard") return t(plan.complete ? "hints.discard" : "hints.discard_partial", params);
     return t(plan.complete ? "hints.complete" : "hints.partial", params);
   }
 

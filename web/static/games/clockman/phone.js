@@ -392,6 +392,14 @@
 
   // ------------------------------------------------------------------ the phone
 
+  // The game's end as this player lived it: their own win, or the winner's name on a
+  // banner that says the game is lost, never the winner's green banner as if theirs.
+  function ownResult(state, seat) {
+    const won = state.view.winners.includes(seat);
+    return el("p", { class: `winner ${won ? "won" : "lost"}`, role: "status" },
+      won ? t("clockman.you_won") : t("clockman.you_lost", { name: P.seatName(state, state.view.winners[0]) }));
+  }
+
   function phone(ctx) {
     const { state, seat } = ctx;
     const view = state.view;
@@ -401,7 +409,8 @@
     const root = el("div", { class: "clockman-phone" });
     const status = el("section", { class: "cm-now", "aria-live": "polite" },
       view.turn && view.turn.die ? P.die(view.turn.die) : null,
-      el("p", { class: view.over ? "winner" : "phase" }, P.nowWords(state, seat)));
+      view.over ? ownResult(state, seat) : null,
+      el("p", { class: "phase" }, P.nowWords(state, seat)));
     root.append(status);
     const asked = view.over ? null : answers(ctx, me, legal);
     const turnMine = !view.over && !view.hit && !view.check && view.turn.seat === seat && me.status === "playing";

@@ -1,0 +1,56 @@
+"""A phone's words at a table: it speaks the table's language until its player picks
+another, and takes a seat the table named by that name, without asking for one."""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import Page
+from live_server import LiveServer
+from web_client import call
+
+pytestmark = pytest.mark.browser
+
+
+def _new_game(server: LiveServer, language: str) -> None:
+    status, body = call(
+        server.base,
+        "POST",
+        f"/api/rooms/{server.code}/game",
+        {
+            "options": {"players": 2},
+            "seed": 3,
+            "language": language,
+            "names": {"south": "Ann", "north": "Bob"},
+        },
+        pin=server.pin,
+    )
+    assert status == 201, body
+
+
+def test_a_phone_takes_the_seat_the_table_named_and_follows_the_tables_language(
+    server: LiveServer, pages: dict[str, Page]
+) -> None:
+    south, north = pages["south"], pages["north"]
+    _new_game(server, "en")
+    south.page.goto(server.url(f"/join/{server.code}"))
+    picker = south.page.locator(".seat-picker")
+    picker.wait_for()
+    # the table named the seats: the phone offers them by name and asks for none
+    assert south.page.inner_text("button[data-seat=south]") == "I am Ann (South)"
+    assert south.page.locator("#player-name").count() == 0
+    south.page.click("button[data-seat=south]")
+    south.page.wait_for_selector("body.seated")
+    assert server.room.seats.claims["south"].name == "Ann"
+    # North's player picks English on purpose
+    north.page.goto(server.url(f"/join/{server.code}?lang=en"))
+    north.page.click("button[data-seat=north]")
+    north.page.wait_for_selector("body.seated")
+
+    _new_game(server, "cs")  # the table speaks Czech from now on
+    south.page.wait_for_function("document.documentElement.lang === 'cs'")
+    south.page.wait_for_selector("body.seated")
+    assert "Ann" in south.page.inner_text("body")
+    north.wait_revision(server.room.revision)
+    assert north.page.evaluate("document.documentElement.lang") == "en"
+    for page in (south, north):
+        assert page.errors == [], page.errors
