@@ -80,7 +80,7 @@ def why(phone: Page, selector: str) -> str:
     assert node.get_attribute("aria-disabled") == "true"
     phone.page.evaluate("document.getElementById('why').textContent = ''")
     node.click(force=True)  # a tap lands on it all the same
-    phone.page.wait_for_function("document.getElementById('why').textContent.length > 0")
+    phone.page.wait_for_function("() => document.getElementById('why').textContent.length > 0")
     return phone.page.inner_text("#why")
 
 

@@ -45,6 +45,7 @@ def test_simulate_with_options_and_in_words(capsys: pytest.CaptureFixture[str]) 
         "klack_worth_two": False,
         "rounds": None,
         "target": 3,
+        "undo_pull": False,
     }
     assert main(["simulate", "--game", "klackers", "--games", "5", "--bots", "greedy"]) == 0
     out = capsys.readouterr().out

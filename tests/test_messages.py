@@ -93,7 +93,7 @@ def test_the_pages_format_every_catalog_text_as_the_server_does(browser: Any, se
         context = browser.new_context()
         page = context.new_page()
         page.goto(server.url(f"/table/{server.code}?lang={language}"))
-        page.wait_for_function("typeof Clacks !== \"undefined\"")
+        page.wait_for_function("() => typeof Clacks !== 'undefined'")
         cases = [
             (key, params, format_message(language, text, params)[0])
             for key, text in catalog(language).items()

@@ -47,7 +47,7 @@ def test_a_phone_takes_the_seat_the_table_named_and_follows_the_tables_language(
     north.page.wait_for_selector("body.seated")
 
     _new_game(server, "cs")  # the table speaks Czech from now on
-    south.page.wait_for_function("document.documentElement.lang === 'cs'")
+    south.page.wait_for_function("() => document.documentElement.lang === 'cs'")
     south.page.wait_for_selector("body.seated")
     assert "Ann" in south.page.inner_text("body")
     north.wait_revision(server.room.revision)
