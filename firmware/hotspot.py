@@ -36,6 +36,7 @@ PASSWORD_LENGTHS = range(8, 64)  # WPA2 passphrase: 8 to 63 printable ASCII char
 PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # nothing to misread when typed
 PASSWORD_LENGTH = 12  # 59 bits from the alphabet above
 COMMAND_SECONDS = 45.0  # bringing an access point up can take NetworkManager a while
+LOOK_SECONDS = 5.0  # reading the state is quick; a page waiting on it must not hang
 
 # nmcli's exit codes (nmcli(1), EXIT STATUS)
 NOT_RUNNING = 8
@@ -56,10 +57,10 @@ class Answer:
     err: str
 
 
-Run = Callable[[Sequence[str]], Answer]
+Run = Callable[[Sequence[str], float], Answer]
 
 
-def run_command(arguments: Sequence[str]) -> Answer:
+def run_command(arguments: Sequence[str], seconds: float) -> Answer:
     """Runs a command (``nmcli`` or ``iw``) found on ``PATH``; a missing one is code 127."""
     program = shutil.which(arguments[0])
     if program is None:
@@ -69,12 +70,12 @@ def run_command(arguments: Sequence[str]) -> Answer:
             [program, *arguments[1:]],
             capture_output=True,
             text=True,
-            timeout=COMMAND_SECONDS,
+            timeout=seconds,
             check=False,
             env={**os.environ, "LC_ALL": "C"},  # nmcli's own words, untranslated
         )
     except subprocess.TimeoutExpired:
-        return Answer(124, "", f"{arguments[0]} did not answer in {COMMAND_SECONDS:.0f} s")
+        return Answer(124, "", f"{arguments[0]} did not answer in {seconds:g} s")
     except OSError as exc:
         return Answer(126, "", f"{arguments[0]} could not be started ({exc})")
     return Answer(done.returncode, done.stdout, done.stderr)
@@ -205,8 +206,10 @@ class Hotspot:
     def __init__(self, run: Run = run_command) -> None:
         self.run = run
 
-    def nmcli(self, *arguments: str, allowed: tuple[int, ...] = ()) -> Answer:
-        answer = self.run(["nmcli", *arguments])
+    def nmcli(
+        self, *arguments: str, allowed: tuple[int, ...] = (), seconds: float = COMMAND_SECONDS
+    ) -> Answer:
+        answer = self.run(["nmcli", *arguments], seconds)
         if answer.code == 0 or answer.code in allowed:
             return answer
         raise HotspotError(self._failure(answer, arguments))
@@ -223,10 +226,13 @@ class Hotspot:
         said = (answer.err.strip() or answer.out.strip()).removeprefix("Error: ")
         if "not authorized" in said.lower() or "insufficient privileges" in said.lower():
             return f"NetworkManager refused ({said}); run the command with sudo"
-        return f"nmcli {' '.join(arguments[:2])} failed ({said or f'exit code {answer.code}'})"
+        words = list(arguments)
+        while words[:1] in (["-t"], ["-f"]):
+            words = words[2:] if words[0] == "-f" else words[1:]  # -f takes the field names
+        return f"nmcli {' '.join(words[:2])} failed ({said or f'exit code {answer.code}'})"
 
     def _check_running(self) -> None:
-        state = self.nmcli("-t", "-f", "RUNNING", "general").out.strip()
+        state = self.nmcli("-t", "-f", "RUNNING", "general", seconds=LOOK_SECONDS).out.strip()
         if state != "running":
             raise HotspotError(STOPPED)
 
@@ -300,7 +306,7 @@ class Hotspot:
             answer = self.nmcli(
                 "-t", "-f", "GENERAL.STATE,GENERAL.DEVICES,IP4.ADDRESS,802-11-wireless.ssid",
                 "connection", "show", CONNECTION,
-                allowed=(DOES_NOT_EXIST,),
+                allowed=(DOES_NOT_EXIST,), seconds=LOOK_SECONDS,
             )  # fmt: skip
         except HotspotError as exc:
             return Status(up=False, problem=str(exc))
@@ -318,7 +324,7 @@ class Hotspot:
         return Status(True, ssid, device, address, self.phones(device) if device else None)
 
     def phones(self, device: str) -> int | None:
-        answer = self.run(["iw", "dev", device, "station", "dump"])
+        answer = self.run(["iw", "dev", device, "station", "dump"], LOOK_SECONDS)
         if answer.code != 0:
             return None
         return sum(1 for line in answer.out.splitlines() if line.startswith("Station "))

@@ -35,6 +35,9 @@ def escape(value):
     return value.replace("\\", "\\\\").replace(":", "\\:")
 
 
+if world.get("hangs"):
+    import time
+    time.sleep(60)
 if not world["running"]:
     done(err="Error: NetworkManager is not running.\n", code=8)
 fields = None

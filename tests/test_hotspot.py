@@ -17,13 +17,16 @@ from hypothesis import strategies as st
 from clacks.cli import main
 from firmware.hotspot import (
     CONNECTION,
+    Hotspot,
     HotspotError,
+    Settings,
     check_password,
     check_ssid,
     load_settings,
     terse_fields,
     wifi_qr_payload,
 )
+from web.wifi import LOOK_AGAIN_SECONDS, Wifi, WifiLookup
 
 
 @pytest.fixture
@@ -173,6 +176,39 @@ def test_a_failure_of_network_manager_is_a_clear_message(
     if arguments == ["on"]:
         # a network that did not come up leaves no password behind for the table screen
         assert load_settings(tmp_path / "state") is None
+
+
+def test_a_network_manager_that_does_not_answer_is_reported_not_waited_for(
+    fake: FakeNetworkManager, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("firmware.hotspot.LOOK_SECONDS", 0.5)
+    fake.change(hangs=True)
+    status = Hotspot().status()
+    assert not status.up and status.problem == (
+        "nmcli general failed (nmcli did not answer in 0.5 s)"
+    )
+
+
+def test_the_table_screen_asks_network_manager_at_most_every_few_seconds(
+    fake: FakeNetworkManager, tmp_path: Path
+) -> None:
+    now = [100.0]
+    lookup = WifiLookup(tmp_path / "state", clock=lambda: now[0])
+    assert lookup.now() == Wifi()
+    assert hotspot(tmp_path, "on", "--ssid", "Mended Drum", "--password", "gnuterry") == 0
+    asked = len(fake.calls())
+    assert lookup.now() == Wifi()  # the answer of a moment ago
+    assert len(fake.calls()) == asked
+    now[0] += LOOK_AGAIN_SECONDS
+    assert lookup.now() == Wifi("10.42.0.1", Settings("Mended Drum", "gnuterry"))
+    # a network renamed by hand since: its password is not known to be the one kept
+    fake.load()["connections"][CONNECTION]["802-11-wireless.ssid"] = "Renamed"
+    fake.save()
+    now[0] += LOOK_AGAIN_SECONDS
+    assert lookup.now() == Wifi("10.42.0.1", None)
+    assert hotspot(tmp_path, "off") == 0
+    now[0] += LOOK_AGAIN_SECONDS
+    assert lookup.now() == Wifi()
 
 
 def test_no_network_manager_at_all_is_a_clear_message(
