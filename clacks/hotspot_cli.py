@@ -76,6 +76,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, hotspot: Hotspot | 
             save_settings(state_dir, settings)
             out.write(describe(status))
             out.write(f"Password: {settings.password}\n")
+            out.write(f"Kept for the table screen's Wi-Fi QR code in {state_dir}\n")
             return 0
         if args.action == "off":
             out.write(describe(hotspot.turn_off()))
