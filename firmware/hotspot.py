@@ -312,6 +312,8 @@ class Hotspot:
             return Status(up=False, problem=str(exc))
         if answer.code == DOES_NOT_EXIST:
             return Status(up=False)
+        # one "NAME:value" a line; unlike the tabular terse output, these values are
+        # printed as they are, colons and backslashes unescaped
         values: dict[str, str] = {}
         for line in answer.out.splitlines():
             name, _, value = line.partition(":")

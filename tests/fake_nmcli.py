@@ -50,7 +50,7 @@ connections = world["connections"]
 if args == ["general"] and fields == ["RUNNING"]:
     done("running\n")
 if args == ["device"] and fields == ["DEVICE", "TYPE", "STATE"]:
-    done("".join(f"{d}:{t}:{s}\n" for d, t, s in world["devices"]))
+    done("".join(":".join(map(escape, device)) + "\n" for device in world["devices"]))
 if args == ["connection", "show"] and fields == ["NAME"]:
     done("".join(escape(name) + "\n" for name in ["lo", *connections]))
 if args[:2] == ["connection", "show"] and len(args) == 3:
@@ -58,6 +58,7 @@ if args[:2] == ["connection", "show"] and len(args) == 3:
     if name not in connections:
         done(err=f"Error: {name} - no such connection profile.\n", code=10)
     found = connections[name]
+    # the multiline form: "NAME:value", the values unescaped (nmcli's print_required_fields)
     lines = {"802-11-wireless.ssid": found["802-11-wireless.ssid"]}
     if found.get("active"):
         lines["GENERAL.STATE"] = "activated"
