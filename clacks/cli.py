@@ -223,6 +223,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     hardware.add_arguments(hardware_parser)
     hardware_parser.set_defaults(run=hardware.run)
+    from clacks import hotspot_cli
+
+    hotspot_cli.add_to(commands)
     from clacks import simulate
 
     simulate_parser = commands.add_parser(

@@ -1,6 +1,6 @@
 """`clacks hardware`: check, test and show off the exchange without starting a game.
 
-clacks hardware status          which drivers run, with any warning
+clacks hardware status          which drivers run, with any warning, and the hotspot
 clacks hardware test            light each lamp in turn, then report button presses
 clacks hardware attract         the convention attract mode
 clacks hardware config          the settings in force, as a TOML file
@@ -23,6 +23,7 @@ from firmware.config import BoardConfig, ConfigError, config_path, load_config, 
 from firmware.detect import pi_model
 from firmware.exchange import Exchange
 from firmware.factory import create_board
+from firmware.hotspot import Hotspot
 from firmware.power import power_budget_markdown
 from firmware.shows import ATTRACT_GAME, SHOW_MODULES, button_lamps
 
@@ -91,6 +92,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None, sleep: Sleep = time
 def _status(board: Exchange, out: TextIO) -> int:
     status = board.status()
     status["model"] = pi_model() or "not a Raspberry Pi"
+    # the phones' network: a box with no NetworkManager is no fault of the hardware, so its
+    # reason is told in the hotspot's own entry rather than among the warnings
+    status["hotspot"] = Hotspot().status().as_json()
     out.write(json.dumps(status, indent=2) + "\n")
     for warning in status["warnings"]:
         print(f"warning: {warning}", file=sys.stderr)

@@ -92,7 +92,7 @@ if [ "$system" = 1 ]; then
   say "installing Debian packages"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-    python3-venv python3-dev python3-lgpio build-essential swig avahi-daemon >/dev/null
+    python3-venv python3-dev python3-lgpio build-essential swig avahi-daemon iw >/dev/null
 
   for group in "$gpio_group" spi; do
     getent group "$group" >/dev/null || groupadd --system "$group"

@@ -20,6 +20,8 @@ from web.api import hub, room
 from web.errors import ApiError
 from web.i18n import LANGUAGES, best_language, catalog_json, translate
 from web.security import is_own_screen
+from web.store import default_data_dir
+from web.wifi import Wifi, WifiLookup, wifi_qr_data_uri
 
 pages = Blueprint("pages", __name__)
 
@@ -41,8 +43,23 @@ def public_base() -> str:
     return configured or request.host_url.rstrip("/")
 
 
+def wifi() -> Wifi:
+    lookup: WifiLookup | None = current_app.extensions.get("clacks_wifi")
+    if lookup is None:
+        state_dir = hub().store.directory or default_data_dir()
+        lookup = current_app.extensions.setdefault("clacks_wifi", WifiLookup(state_dir))
+    return lookup.now()
+
+
 def join_url(code: str) -> str:
-    return f"{public_base()}/join/{code}"
+    """On the box's own hotspot the phones reach it at its address there, whatever
+    other network it is on too."""
+    base = public_base()
+    address = wifi().address
+    if address:
+        port = urlsplit(base).port
+        base = f"http://{address}" + (f":{port}" if port else "")
+    return f"{base}/join/{code}"
 
 
 STATIC = Path(__file__).parent / "static"
@@ -87,13 +104,18 @@ def table(code: str) -> Response:
     """The table screen. Opened on the companion's own machine it is handed the table
     PIN (and shows it); anywhere else the PIN must be typed to use the table's controls."""
     found = room(code)
-    base = public_base()
     own_screen = is_own_screen(request.remote_addr, request.host)
+    url = join_url(found.code)
+    # the Wi-Fi password is for the people at the table: only the box's own screen,
+    # which no phone or other machine can open, is given it (as with the table PIN)
+    network = wifi().settings if own_screen else None
     response = render(
         "table.html",
         code=found.code,
-        join_url=join_url(found.code),
-        short_url=f"{urlsplit(base).netloc}/join",
+        join_url=url,
+        short_url=f"{urlsplit(url).netloc}/join",
+        wifi_ssid=network.ssid if network else "",
+        wifi_qr=wifi_qr_data_uri(network) if network else "",
         pin=found.pin if own_screen else "",
         screen_key=hub().screen_key if own_screen else "",
         main=found is hub().main,

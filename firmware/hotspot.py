@@ -1,0 +1,332 @@
+"""The box's own Wi-Fi network, run by NetworkManager as Raspberry Pi OS Bookworm does.
+
+Everything goes through the ``nmcli`` command in its terse (``-t``) output, the form
+nmcli keeps stable for scripts. The hotspot is one NetworkManager connection,
+``clacks-hotspot``: Wi-Fi in access-point mode, WPA2-PSK (AES only, which every phone
+joins), ``ipv4.method shared`` so NetworkManager hands out the addresses itself, and
+autoconnect on, so it comes back after a reboot until it is turned off.
+
+NetworkManager keeps no list of the phones on an access point (its leases outlive the
+phones), so the count of phones comes from the kernel's station list, ``iw dev IFACE
+station dump``, which any user may read and which drops a phone as soon as it leaves.
+
+The network's name and password are also kept in the state directory (``hotspot.json``,
+readable by its owner only), because the table screen needs them for its Wi-Fi QR code
+and NetworkManager shows a password only to an administrator.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+CONNECTION = "clacks-hotspot"
+SETTINGS_FILE = "hotspot.json"
+SSID_MAX_BYTES = 32  # IEEE 802.11
+PASSWORD_LENGTHS = range(8, 64)  # WPA2 passphrase: 8 to 63 printable ASCII characters
+PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # nothing to misread when typed
+PASSWORD_LENGTH = 12  # 59 bits from the alphabet above
+COMMAND_SECONDS = 45.0  # bringing an access point up can take NetworkManager a while
+LOOK_SECONDS = 5.0  # reading the state is quick; a page waiting on it must not hang
+
+# nmcli's exit codes (nmcli(1), EXIT STATUS)
+NOT_RUNNING = 8
+DOES_NOT_EXIST = 10
+
+
+STOPPED = "NetworkManager is not running; start it with: sudo systemctl start NetworkManager"
+
+
+class HotspotError(Exception):
+    """Why the hotspot cannot be turned on, off or read, in words for the person at the box."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    code: int
+    out: str
+    err: str
+
+
+Run = Callable[[Sequence[str], float], Answer]
+
+
+def run_command(arguments: Sequence[str], seconds: float) -> Answer:
+    """Runs a command (``nmcli`` or ``iw``) found on ``PATH``; a missing one is code 127."""
+    program = shutil.which(arguments[0])
+    if program is None:
+        return Answer(127, "", f"{arguments[0]}: command not found")
+    try:
+        done = subprocess.run(
+            [program, *arguments[1:]],
+            capture_output=True,
+            text=True,
+            timeout=seconds,
+            check=False,
+            env={**os.environ, "LC_ALL": "C"},  # nmcli's own words, untranslated
+        )
+    except subprocess.TimeoutExpired:
+        return Answer(124, "", f"{arguments[0]} did not answer in {seconds:g} s")
+    except OSError as exc:
+        return Answer(126, "", f"{arguments[0]} could not be started ({exc})")
+    return Answer(done.returncode, done.stdout, done.stderr)
+
+
+@dataclass(frozen=True)
+class Settings:
+    ssid: str
+    password: str
+
+
+@dataclass(frozen=True)
+class Status:
+    up: bool
+    ssid: str | None = None
+    device: str | None = None
+    address: str | None = None  # the box's own address on the hotspot, e.g. 10.42.0.1
+    phones: int | None = None  # None: the kernel's station list could not be read
+    problem: str | None = None  # why NetworkManager could not be asked
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "up": self.up,
+            "ssid": self.ssid,
+            "device": self.device,
+            "address": self.address,
+            "phones": self.phones,
+            "problem": self.problem,
+        }
+
+
+def check_ssid(ssid: str) -> str:
+    size = len(ssid.encode("utf-8"))
+    if not 1 <= size <= SSID_MAX_BYTES:
+        raise HotspotError(
+            f"the network name must be 1 to {SSID_MAX_BYTES} bytes long (this one is {size})"
+        )
+    if any(unicodedata.category(c) == "Cc" for c in ssid):
+        raise HotspotError("the network name must not hold control characters")
+    return ssid
+
+
+def check_password(password: str) -> str:
+    if len(password) not in PASSWORD_LENGTHS:
+        raise HotspotError(
+            f"the Wi-Fi password must be {PASSWORD_LENGTHS.start} to "
+            f"{PASSWORD_LENGTHS.stop - 1} characters long (this one is {len(password)})"
+        )
+    if not all(0x20 <= ord(c) <= 0x7E for c in password):
+        raise HotspotError(
+            "the Wi-Fi password may hold only printable ASCII characters (letters without "
+            "accents, digits, spaces and punctuation)"
+        )
+    return password
+
+
+def default_ssid() -> str:
+    """``Clacks`` and the host's short name, cut to fit 32 bytes."""
+    name = f"Clacks {socket.gethostname().split('.', 1)[0]}".encode()[:SSID_MAX_BYTES]
+    return name.decode("utf-8", errors="ignore")
+
+
+def new_password() -> str:
+    return "".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(PASSWORD_LENGTH))
+
+
+def load_settings(state_dir: Path) -> Settings | None:
+    """The name and password last turned on, or None when there are none (or the file is
+    damaged: the next ``clacks hotspot on`` writes it again)."""
+    try:
+        data = json.loads((state_dir / SETTINGS_FILE).read_text(encoding="utf-8"))
+        return Settings(check_ssid(data["ssid"]), check_password(data["password"]))
+    except (OSError, ValueError, KeyError, TypeError, HotspotError):
+        return None
+
+
+def save_settings(state_dir: Path, settings: Settings) -> None:
+    """Written whole (a new file renamed over the old), readable by its owner only; run as
+    root, the file is given to the state directory's owner, the companion's own user."""
+    state_dir.mkdir(parents=True, exist_ok=True)
+    target = state_dir / SETTINGS_FILE
+    partial = state_dir / f".{SETTINGS_FILE}.{secrets.token_hex(4)}"
+    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            json.dump({"ssid": settings.ssid, "password": settings.password}, handle)
+        if os.geteuid() == 0:
+            owner = state_dir.stat()
+            os.chown(partial, owner.st_uid, owner.st_gid)
+        os.replace(partial, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+        raise
+
+
+def wifi_qr_payload(ssid: str, password: str) -> str:
+    """The ``WIFI:`` text a phone's camera joins a network from (the ZXing convention),
+    with ``\\ ; , : "`` escaped by a backslash."""
+    return f"WIFI:T:WPA;S:{_escape(ssid)};P:{_escape(password)};;"
+
+
+def _escape(text: str) -> str:
+    for special in '\\;,:"':
+        text = text.replace(special, "\\" + special)
+    return text
+
+
+def terse_fields(line: str) -> list[str]:
+    """One line of nmcli's terse output split at its unescaped colons."""
+    fields, current, escaped = [], "", False
+    for char in line:
+        if escaped:
+            current += char
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == ":":
+            fields.append(current)
+            current = ""
+        else:
+            current += char
+    fields.append(current)
+    return fields
+
+
+class Hotspot:
+    def __init__(self, run: Run = run_command) -> None:
+        self.run = run
+
+    def nmcli(
+        self, *arguments: str, allowed: tuple[int, ...] = (), seconds: float = COMMAND_SECONDS
+    ) -> Answer:
+        answer = self.run(["nmcli", *arguments], seconds)
+        if answer.code == 0 or answer.code in allowed:
+            return answer
+        raise HotspotError(self._failure(answer, arguments))
+
+    @staticmethod
+    def _failure(answer: Answer, arguments: Sequence[str]) -> str:
+        if answer.code == 127:
+            return (
+                "NetworkManager's nmcli is not installed; the hotspot needs Raspberry Pi OS "
+                "Bookworm or later, or: sudo apt install network-manager"
+            )
+        if answer.code == NOT_RUNNING:
+            return STOPPED
+        said = (answer.err.strip() or answer.out.strip()).removeprefix("Error: ")
+        if "not authorized" in said.lower() or "insufficient privileges" in said.lower():
+            return f"NetworkManager refused ({said}); run the command with sudo"
+        words = list(arguments)
+        while words[:1] in (["-t"], ["-f"]):
+            words = words[2:] if words[0] == "-f" else words[1:]  # -f takes the field names
+        return f"nmcli {' '.join(words[:2])} failed ({said or f'exit code {answer.code}'})"
+
+    def _check_running(self) -> None:
+        state = self.nmcli("-t", "-f", "RUNNING", "general", seconds=LOOK_SECONDS).out.strip()
+        if state != "running":
+            raise HotspotError(STOPPED)
+
+    def wifi_device(self) -> str:
+        """The first Wi-Fi device NetworkManager can use, or why there is none."""
+        lines = self.nmcli("-t", "-f", "DEVICE,TYPE,STATE", "device").out.splitlines()
+        devices = [terse_fields(line) for line in lines]
+        wifi = [d for d in devices if len(d) >= 3 and d[1] == "wifi"]
+        if not wifi:
+            raise HotspotError("this machine has no Wi-Fi device NetworkManager knows of")
+        usable = [d for d in wifi if d[2] not in ("unavailable", "unmanaged")]
+        if not usable:
+            name, _, state = wifi[0][:3]
+            if state == "unmanaged":
+                raise HotspotError(
+                    f"the Wi-Fi device {name} is busy: NetworkManager does not manage it "
+                    "(another program, such as hostapd, has it)"
+                )
+            raise HotspotError(
+                f"the Wi-Fi device {name} is unavailable: it is switched off or blocked "
+                "until a Wi-Fi country is set (sudo raspi-config nonint do_wifi_country GB, "
+                "with your country's code)"
+            )
+        return usable[0][0]
+
+    def _exists(self) -> bool:
+        names = self.nmcli("-t", "-f", "NAME", "connection", "show").out.splitlines()
+        return any(terse_fields(line)[0] == CONNECTION for line in names)
+
+    def turn_on(self, settings: Settings) -> Status:
+        self._check_running()
+        device = self.wifi_device()
+        properties = [
+            "connection.autoconnect", "yes",
+            "connection.autoconnect-priority", "100",
+            "802-11-wireless.mode", "ap",
+            "802-11-wireless.band", "bg",
+            "ipv4.method", "shared",
+            "ipv6.method", "ignore",
+            "802-11-wireless-security.key-mgmt", "wpa-psk",
+            "802-11-wireless-security.proto", "rsn",
+            "802-11-wireless-security.pairwise", "ccmp",
+            "802-11-wireless-security.group", "ccmp",
+            "802-11-wireless-security.psk", settings.password,
+        ]  # fmt: skip
+        if self._exists():
+            self.nmcli(
+                "connection", "modify", CONNECTION, "connection.interface-name", device,
+                "802-11-wireless.ssid", settings.ssid, *properties,
+            )  # fmt: skip
+        else:
+            self.nmcli(
+                "connection", "add", "type", "wifi", "con-name", CONNECTION,
+                "ifname", device, "ssid", settings.ssid, *properties,
+            )  # fmt: skip
+        self.nmcli("connection", "up", CONNECTION)
+        return self.status()
+
+    def turn_off(self) -> Status:
+        """Down now, and not brought up again at the next boot."""
+        self._check_running()
+        if self._exists():
+            self.nmcli("connection", "modify", CONNECTION, "connection.autoconnect", "no")
+            self.nmcli("connection", "down", CONNECTION, allowed=(DOES_NOT_EXIST,))
+        return self.status()
+
+    def status(self) -> Status:
+        """Never raises: a NetworkManager that cannot be asked is reported as ``problem``."""
+        try:
+            self._check_running()
+            answer = self.nmcli(
+                "-t", "-f", "GENERAL.STATE,GENERAL.DEVICES,IP4.ADDRESS,802-11-wireless.ssid",
+                "connection", "show", CONNECTION,
+                allowed=(DOES_NOT_EXIST,), seconds=LOOK_SECONDS,
+            )  # fmt: skip
+        except HotspotError as exc:
+            return Status(up=False, problem=str(exc))
+        if answer.code == DOES_NOT_EXIST:
+            return Status(up=False)
+        # one "NAME:value" a line; unlike the tabular terse output, these values are
+        # printed as they are, colons and backslashes unescaped
+        values: dict[str, str] = {}
+        for line in answer.out.splitlines():
+            name, _, value = line.partition(":")
+            values.setdefault(name.split("[", 1)[0], value)
+        ssid = values.get("802-11-wireless.ssid") or None
+        if values.get("GENERAL.STATE") != "activated":
+            return Status(up=False, ssid=ssid)
+        device = values.get("GENERAL.DEVICES") or None
+        address = values.get("IP4.ADDRESS", "").split("/", 1)[0] or None
+        return Status(True, ssid, device, address, self.phones(device) if device else None)
+
+    def phones(self, device: str) -> int | None:
+        answer = self.run(["iw", "dev", device, "station", "dump"], LOOK_SECONDS)
+        if answer.code != 0:
+            return None
+        return sum(1 for line in answer.out.splitlines() if line.startswith("Station "))
