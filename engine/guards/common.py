@@ -305,10 +305,6 @@ def discard_volunteer(state: GameState, uid: str) -> None:
     put(state, uid, "discard")
 
 
-def hand_volunteers(player: Player) -> list[str]:
-    return list(player.hand)
-
-
 def apply_bonuses(state: GameState, seat: str, values: Volunteer) -> list[Event]:
     """A recruited (or dealt) Volunteer's red text: permanent changes to the Guild
     Card's attributes (within their tables) and money."""
