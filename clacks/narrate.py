@@ -89,6 +89,16 @@ class Narrator:
     def event(self, event: dict[str, Any]) -> str:
         """One event as the log on the table screen says it."""
         kind = event.get("kind")
+        params = self._shared_params(event)
+        self._add_kind_params(str(kind), event, params)
+        key = self._event_key(str(kind), event, params)
+        if key not in self.texts:
+            return str(kind)
+        return self.t(key, **params)
+
+    def _shared_params(self, event: dict[str, Any]) -> dict[str, Any]:
+        """The fields any kind of event may carry, in words: seats, lamps, a reason,
+        symbols, a swap slot, a card."""
         params: dict[str, Any] = dict(event)
         for key in ("seat", "target", "to"):
             if event.get(key) in SEATS:
@@ -104,17 +114,17 @@ class Narrator:
             params["slot"] = self.t(f"clacks.slot.{event['slot']}")
         if event.get("card"):
             params["card"] = self.card_name(event["card"])
+        return params
+
+    def _add_kind_params(self, kind: str, event: dict[str, Any], params: dict[str, Any]) -> None:
+        """What one kind of event says beyond the shared fields."""
         if kind == "jacquard_played":
             params["name"] = self.jacquard_name(event.get("jacquard"), event.get("name"))
         if kind == "fault_played":
             params["name"] = self.card_name(event.get("card"), event.get("name"))
         if kind == "card_revealed":
             params["name"] = self.card_name(event.get("card"), event.get("name"))
-            mode = self.game.state.options.mode
-            reading = "text"
-            if event.get("deck") == "fault":
-                reading = "junior" if mode == "junior" else "night_shift"
-            params["text"] = self.known(f"card.{_design(event.get('card'))}.{reading}", str(event.get("text")))
+            params["text"] = self._revealed_text(event)
         if event.get("lit"):
             route = self._route_of(event.get("seat"))
             params["lit"] = self.place(route, event.get("progress"), event.get("lit"))
@@ -122,8 +132,19 @@ class Narrator:
             params["effect"] = self._effect(event)
         if kind in ("race_won", "race_lost"):
             params["mode"] = self.game.state.options.mode
+
+    def _revealed_text(self, event: dict[str, Any]) -> str:
+        """A revealed card's text as printed: a Fault Report reads as the Night Shift's
+        (or the junior game's) card does."""
+        reading = "text"
+        if event.get("deck") == "fault":
+            reading = "junior" if self.game.state.options.mode == "junior" else "night_shift"
+        return self.known(f"card.{_design(event.get('card'))}.{reading}", str(event.get("text")))
+
+    def _event_key(self, kind: str, event: dict[str, Any], params: dict[str, Any]) -> str:
+        """The catalog key that says this event, with its variant when it has one."""
         key = f"event.{kind}"
-        variant = VARIANTS.get(str(kind))
+        variant = VARIANTS.get(kind)
         if variant and variant(event):
             key = str(variant(event))
         if kind == "post_office_moved":
@@ -132,9 +153,7 @@ class Narrator:
                 key, params["back"] = "event.post_office_moved.back", -steps
             elif event.get("held"):
                 key = "event.post_office_moved.held"
-        if key not in self.texts:
-            return str(kind)
-        return self.t(key, **params)
+        return key
 
     def refusal(self, error: IllegalAction) -> str:
         """A refused action in words: in English the engine's own sentence (it names the

@@ -29,9 +29,6 @@ class CurrentModel:
     ma_per_channel: float
     idle_ma_per_led: float
 
-    def led_ma(self, pixel: RGB) -> float:
-        return self.idle_ma_per_led + self.ma_per_channel * (pixel[0] + pixel[1] + pixel[2]) / 255
-
     def estimate(self, pixels: Sequence[RGB]) -> float:
         """Estimated milliamps for a frame."""
         idle = self.idle_ma_per_led * len(pixels)

@@ -271,6 +271,30 @@ def test_a_move_may_not_leave_every_jacquard_unaffordable() -> None:
     game.apply(Move(S, tower="b3c3"))
 
 
+def test_a_move_may_not_spend_the_stress_the_cheapest_jacquard_needs_to_the_point() -> None:
+    """The boundary itself: 3 stress points left and a hand whose cheapest Jacquard
+    costs 3. A 2-point move would leave 1, so it is refused; with 2 left no Jacquard is
+    affordable anyway, and the same move is allowed (ruling 5 asks only what a player can)."""
+    game = game_with_words("ADORA", "TROLL")
+    give_hand(game, S, ["long", "block", "cross"])  # every one costs 3
+    game.state.players[S].pawn = "a2b2"
+    set_turn(game, S)
+    game.state.turn.stress_spent = 2  # exactly the cheapest Jacquard's 3 left
+    unchanged_after(
+        game,
+        Move(S, tower="b3c3"),
+        E.MoveStrandsHand,
+        "Moving to b3c3 costs 2 stress points and would leave you 1, too few for any "
+        r"Jacquard \(your Long Bar costs 3\); play at least one Jacquard each turn",
+    )
+    assert Move(S, tower="b3c3") not in game.legal_actions(S)
+
+    game.state.turn.stress_spent = 3  # 2 left: no Jacquard is affordable, moving strands nothing
+    assert Move(S, tower="b3c3") in game.legal_actions(S)
+    events = game.apply(Move(S, tower="b3c3"))
+    assert "moved" in kinds(events) and game.state.players[S].pawn == "b3c3"
+
+
 def test_a_player_who_cannot_afford_any_jacquard_may_end_the_turn() -> None:
     game = game_with_words("ADORA", "TROLL")
     give_hand(game, S, ["long", "block", "cross"])

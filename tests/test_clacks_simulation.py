@@ -201,7 +201,10 @@ def play_checked(seed: int) -> ClacksGame:
     return game
 
 
-@pytest.mark.parametrize("batch", range(BATCHES))
+# the first batch is in the fast tier, the other nineteen in the full one
+@pytest.mark.parametrize(
+    "batch", [pytest.param(b, marks=[pytest.mark.slow] if b else []) for b in range(BATCHES)]
+)
 def test_random_games_keep_every_invariant(batch: int) -> None:
     per_batch = max(1, GAMES // BATCHES)
     for seed in range(batch * per_batch, (batch + 1) * per_batch):

@@ -15,6 +15,7 @@ from engine.clockman.errors import (
     EventLimit,
     NoMatchingCard,
     NotYourOffer,
+    SupplyEmpty,
     WrongMoment,
 )
 from engine.clockman.rules import roll_off
@@ -384,3 +385,37 @@ def test_a_piece_sent_back_to_the_start_before_its_landing_lands_nowhere() -> No
     refused(game, WrongMoment, "plain")  # the move is over
     act(game, "end_turn")
     assert game.current_seat == "north"
+
+
+FOUR = ("south", "west", "north", "east")
+
+
+def test_the_last_digit_card_of_a_kind_is_taken_and_then_none_is_left_to_take() -> None:
+    """The board holds four 2s. With the hamster rule west keeps two and north one: south
+    takes the last, and east, landing on the 2s' circle with none left, takes nothing."""
+    game = new_game(seats=FOUR, hamster="on")
+    place(game, "west", date="22")
+    place(game, "north", date="2")
+    place(game, "south", ring=4)
+    place(game, "east", ring=4)
+    assert game.state.supply["2"] == 1
+    assert kinds(act(game, "digit", digit="2")) == ["digit_taken"]
+    assert game.state.supply["2"] == 0 and game.state.players["south"].date["2"] == 1
+
+    act(game, "end_turn")
+    to_turn(game, "east")
+    roll(game, 1)
+    error = refused(game, SupplyEmpty, "digit", digit="2")
+    assert error.params == {"what": "2"} and "No 2 card is left" in str(error)
+    assert game.state.players["east"].date["2"] == 0
+    act(game, "plain")  # reported as the plain field it now is
+    assert game.state.supply["2"] == 0
+
+
+def test_a_lift_with_none_left_on_the_board_is_refused() -> None:
+    game = new_game()
+    place(game, "south", ring=2)
+    game.state.supply["L"] = 0  # all six lifts used: each leaves the game
+    refused(game, SupplyEmpty, "lift")
+    assert game.state.players["south"].ring == 2
+    assert kinds(act(game, "lift", use=False)) == ["lift_declined"]

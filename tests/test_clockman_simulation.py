@@ -19,7 +19,10 @@ GAMES = 1000
 CHUNKS = 4  # run side by side by the test runner's workers
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+# the first chunk is in the fast tier, the other three in the full one
+@pytest.mark.parametrize(
+    "chunk", [pytest.param(c, marks=[pytest.mark.slow] if c else []) for c in range(CHUNKS)]
+)
 def test_a_thousand_games_of_random_reports_keep_every_invariant(chunk: int) -> None:
     problems: list[str] = []
     events: Counter[str] = Counter()

@@ -422,6 +422,7 @@ def served(tmp_path: Path) -> Iterator[Server]:
         server.stop()
 
 
+@pytest.mark.slow
 def test_every_game_survives_being_killed_at_random_moments(served: Server) -> None:
     chooser = random.Random(20261121)
     harness = Harness(served)

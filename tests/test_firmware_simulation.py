@@ -13,6 +13,7 @@ import dataclasses
 import os
 from functools import cache
 
+import pytest
 from firmware_support import FakeClock, estimate_ma
 
 from engine.clacks.actions import PlayJacquard
@@ -29,6 +30,9 @@ from firmware.scene import BLINK_S
 from firmware.sinks import RecordingSink
 
 GAMES = int(os.environ.get("CLACKS_FIRMWARE_GAMES", "500"))
+# the first chunk (every mounting, both brightnesses, every player count) is in the fast
+# tier, the other seven in the full one
+CHUNKS = 8
 MOUNTINGS = [(s, r, m) for s in (False, True) for r in (0, 90, 180, 270) for m in (False, True)]
 SEAT_TURN = {Seat.SOUTH: 1, Seat.WEST: 1j, Seat.NORTH: -1, Seat.EAST: -1j}  # far side -> up
 SETTLE_S = 3.0  # longer than any animation
@@ -68,10 +72,14 @@ def looks_lit(pixel: RGB) -> bool:
     return r > b  # amber; dark lamps are off, or blue where a tower is picked out
 
 
-def test_every_frame_of_many_games_is_within_budget_and_mirrors_the_board() -> None:
+@pytest.mark.parametrize(
+    "chunk", [pytest.param(c, marks=[pytest.mark.slow] if c else []) for c in range(CHUNKS)]
+)
+def test_every_frame_of_many_games_is_within_budget_and_mirrors_the_board(chunk: int) -> None:
     module = game_module("clacks")
     frames_checked = 0
-    for index in range(GAMES):
+    games = range(chunk * GAMES // CHUNKS, (chunk + 1) * GAMES // CHUNKS)
+    for index in games:
         mounting = MOUNTINGS[index % len(MOUNTINGS)]
         serpentine, rotation, mirrored = mounting
         bright = index % 2 == 1
@@ -105,7 +113,7 @@ def test_every_frame_of_many_games_is_within_budget_and_mirrors_the_board() -> N
         for frame in sink.frames:
             assert estimate_ma(frame) <= leds.budget_ma + 1e-9
         frames_checked += len(sink.frames)
-    assert frames_checked > GAMES * 20
+    assert frames_checked > len(games) * 20
 
 
 def _check_mirrors(strip: list[RGB], board: int, mounting: tuple[bool, int, bool]) -> None:

@@ -63,7 +63,8 @@ def type_volunteer(phone: Page, key: str, name: str, **numbers: int) -> None:
         phone.page.fill(f'[data-focus="{base}.{field}"]', str(value))
 
 
-def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict[str, Page]) -> None:
+# one whole game told in order, a branch for each step the table may wait for
+def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict[str, Page]) -> None:  # noqa: C901
     table, red, blue = pages["table"], pages["red"], pages["blue"]
     phones = {"red": red, "blue": blue}
     table.page.goto(server.url("/"))

@@ -153,6 +153,7 @@ def _at_random() -> dict[str, int]:
     )
 
 
+@pytest.mark.slow
 def test_solver_agrees_with_brute_force_on_5500_states() -> None:
     # states met in real games on one core, random boards and hands on the other
     with multiprocessing.get_context("fork").Pool(2) as pool:

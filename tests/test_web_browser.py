@@ -85,7 +85,8 @@ def refuse_what_the_phone_could_not_foresee(server: LiveServer, phone: Page) -> 
     return words
 
 
-def test_a_whole_game_through_two_phones_and_the_table(
+# one whole game told in order, a branch for each step the table may wait for
+def test_a_whole_game_through_two_phones_and_the_table(  # noqa: C901
     server: LiveServer, pages: dict[str, Page]
 ) -> None:
     import zxingcpp

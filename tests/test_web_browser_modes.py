@@ -127,7 +127,8 @@ def lit_leds(page: Any) -> set[str]:
 # ---------------------------------------------------------------------- co-op
 
 
-def test_a_long_distance_co_op_game_with_two_phones_and_the_table(browser: Any) -> None:
+# one whole game told in order, a branch for each step the table may wait for
+def test_a_long_distance_co_op_game_with_two_phones_and_the_table(browser: Any) -> None:  # noqa: C901
     with serving() as server, opened(browser, table=TV, south=PHONE, north=PHONE) as pages:
         table, south, north = pages["table"], pages["south"], pages["north"]
         table.page.goto(server.url("/"))

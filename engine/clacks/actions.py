@@ -8,6 +8,7 @@ clock itself. Lamps travel as board masks inside the engine and as lamp names in
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -145,49 +146,83 @@ for _cls in (Move, PlayJacquard, PlayFault, Transmit, EndTurn, TimeUp, ResumeClo
     register_action(_cls)
 
 
-def _convert(name: str, value: Any, expected: Any) -> Any:
-    if name in ("seat", "to_seat"):
-        if value is None and name == "seat":
-            return None
-        try:
-            return Seat.parse(value)
-        except ValueError as exc:
-            raise MalformedAction(str(exc)) from None
-    if name == "lamps":
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise MalformedAction('lamps must be a list of lamp names like ["b2", "c2"]')
-        try:
-            mask = mask_of(value)
-        except ValueError as exc:
-            raise MalformedAction(str(exc)) from None
-        if len(set(value)) != len(value):
-            raise MalformedAction("lamps names a lamp twice")
-        return mask
-    if name == "at":
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-            raise MalformedAction("at must be a number of seconds")
-        return float(value)
-    if name == "paused":
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1e9:
-            raise MalformedAction("paused must be a number of seconds, 0 or more")
-        return float(value)
-    if expected in ("str", "str | None"):
-        if value is None and expected == "str | None":
-            return None
-        if not isinstance(value, str) or len(value) > 64:
-            raise MalformedAction(f"{name} must be a short string")
-        return value
-    if expected == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise MalformedAction(f"{name} must be a whole number")
-        return value
-    if expected == "bool":
-        if not isinstance(value, bool):
-            raise MalformedAction(f"{name} must be true or false")
-        return value
+def _seat(name: str, value: Any) -> Seat | None:
+    if value is None and name == "seat":  # the table's own actions name no seat
+        return None
+    try:
+        return Seat.parse(value)
+    except ValueError as exc:
+        raise MalformedAction(str(exc)) from None
+
+
+def _lamps(name: str, value: Any) -> int:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise MalformedAction('lamps must be a list of lamp names like ["b2", "c2"]')
+    try:
+        mask = mask_of(value)
+    except ValueError as exc:
+        raise MalformedAction(str(exc)) from None
+    if len(set(value)) != len(value):
+        raise MalformedAction("lamps names a lamp twice")
+    return mask
+
+
+def _at(name: str, value: Any) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise MalformedAction("at must be a number of seconds")
+    return float(value)
+
+
+def _paused(name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1e9:
+        raise MalformedAction("paused must be a number of seconds, 0 or more")
+    return float(value)
+
+
+def _str(name: str, value: Any) -> str:
+    if not isinstance(value, str) or len(value) > 64:
+        raise MalformedAction(f"{name} must be a short string")
     return value
+
+
+def _optional_str(name: str, value: Any) -> str | None:
+    return None if value is None else _str(name, value)
+
+
+def _int(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedAction(f"{name} must be a whole number")
+    return value
+
+
+def _bool(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise MalformedAction(f"{name} must be true or false")
+    return value
+
+
+Convert = Callable[[str, Any], Any]
+# fields read the same in every action, by name; the rest by their declared type
+_BY_NAME: dict[str, Convert] = {
+    "seat": _seat,
+    "to_seat": _seat,
+    "lamps": _lamps,
+    "at": _at,
+    "paused": _paused,
+}
+_BY_TYPE: dict[str, Convert] = {
+    "str": _str,
+    "str | None": _optional_str,
+    "int": _int,
+    "bool": _bool,
+}
+
+
+def _convert(name: str, value: Any, expected: Any) -> Any:
+    convert = _BY_NAME.get(name) or _BY_TYPE.get(expected)
+    return value if convert is None else convert(name, value)
 
 
 def action_from_json(data: object) -> Action:

@@ -136,12 +136,6 @@ class ClacksGame:
             self.state.undo_floor = len(self.log)
         return events
 
-    def push(self, action: Action) -> list[Event]:
-        return self.apply(action)
-
-    def apply_json(self, data: object) -> list[Event]:
-        return self.apply(action_from_json(data))
-
     def can_undo(self, seat: Seat | None) -> bool:
         return (
             seat is not None

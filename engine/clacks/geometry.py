@@ -88,10 +88,6 @@ def lamps_of(mask: int) -> list[str]:
     return [LAMP_NAMES[i] for i in range(16) if mask >> i & 1]
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
 @dataclass(frozen=True)
 class Tower:
     """A tower selector button and the six lamps around it."""
@@ -264,7 +260,3 @@ def placements(shape: Shape) -> tuple[Placement, ...]:
                     seen.add(mask)
                     result.append(Placement(mask, o_index, (3 - top) * 4 + left))
     return tuple(result)
-
-
-def neighbours(t: Tower) -> list[str]:
-    return [n for n, other in TOWERS.items() if other.colour is t.colour and t.distance(other) == 1]

@@ -238,10 +238,6 @@ class Options:
         return 2
 
     @property
-    def is_team(self) -> bool:
-        return self.mode in TEAM_MODES
-
-    @property
     def hints_allowed(self) -> bool:
         """Long Distance forbids the team to advise each other, so hints are off too."""
         return not self.long_distance

@@ -460,11 +460,6 @@ def check_path(path: Path | None = None) -> list[str]:
     return data_files.check_directory(path or default_data_path(), "Clockman", FILES, validate_texts)
 
 
-def is_data_dir(path: Path) -> bool:
-    """Whether ``path`` looks like a directory of Clockman data files."""
-    return path.is_dir() and any((path / name).exists() for name in (BOARD_FILE, POSES_FILE))
-
-
 def load_data(path: Path | None = None) -> ClockmanData:
     """The Clockman data in ``path`` (the shipped set when None); raises DataError."""
     if path is None:

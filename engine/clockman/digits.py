@@ -36,10 +36,6 @@ def counted(values: Iterable[str]) -> Digits:
     return out
 
 
-def plus(a: Mapping[str, int], b: Mapping[str, int]) -> Digits:
-    return {d: a[d] + b[d] for d in KEPT}
-
-
 def listed(digits: Mapping[str, int]) -> list[str]:
     """The digits one by one, in the order 0, 1, 2, X."""
     return [d for d in KEPT for _ in range(digits[d])]

@@ -105,9 +105,6 @@ class ClockmanGame(SnapshotGame[ClockmanState, Action, ClockmanOptions]):
         self._settle(before, final=action.type in COMMITTING or not actor_has_turn or working.over)
         return events
 
-    def apply_json(self, data: object) -> list[Event]:
-        return self.apply(action_from_json(data))
-
     def is_legal(self, action: Action) -> bool:
         try:
             rules.apply(self.state.clone(), action)

@@ -11,7 +11,6 @@ from engine.clockman.errors import (
     WrongMoment,
 )
 from engine.clockman.events import Event
-from engine.clockman.options import SEATS
 from engine.clockman.state import START, STRAIGHT, ClockmanState, Player, Turn
 
 EVENT_LIMIT = 3  # event cards one player may play in one turn (the Anzahlregel)
@@ -28,12 +27,6 @@ def where(player: Player) -> str:
     if player.ring == STRAIGHT:
         return f"on field {player.field} of the final straight"
     return f"on circle {player.ring}"
-
-
-def clockwise_from(starter: str, seats: tuple[str, ...]) -> tuple[str, ...]:
-    ordered = [s for s in SEATS if s in seats]
-    at = ordered.index(starter)
-    return tuple(ordered[at:] + ordered[:at])
 
 
 def require_open(state: ClockmanState) -> Turn:

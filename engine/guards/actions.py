@@ -7,6 +7,7 @@ allow it now is the rules' business. Every type, with its fields, is in ``SCHEMA
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,7 @@ LIST_MAX = 12
 # field kinds: seat, quadrant, quadrants, deck, attribute, int, bool, text, uid, uids,
 # values (a card's typed values), items (runner -> Item), points (attribute -> number)
 F = dict[str, tuple[str, bool]]  # field -> (kind, required)
+Check = Callable[[Any], str | None]  # a value -> what it must be, or None when it is
 SCHEMAS: dict[str, F] = {
     # set-up
     "choose_guild": {"card": ("uid", True), "values": ("values", False)},
@@ -103,69 +105,95 @@ class Action:
         return self.type
 
 
-def _check(kind: str, name: str, value: Any) -> Any:
-    def bad(what: str) -> MalformedAction:
-        return MalformedAction(f"{name} must be {what}, not {value!r}"[:200], field=name)
+def _member(allowed: tuple[str, ...], what: str) -> Check:
+    def check(value: Any) -> str | None:
+        return None if value in allowed else f"{what} ({', '.join(allowed)})"
 
-    if kind == "seat":
-        if value not in SEATS:
-            raise bad(f"a seat ({', '.join(SEATS)})")
-    elif kind == "quadrant":
-        if value not in QUADRANTS:
-            raise bad(f"a Guild Quadrant ({', '.join(QUADRANTS)})")
-    elif kind == "quadrants":
-        if not isinstance(value, list) or len(value) > len(QUADRANTS) or any(q not in QUADRANTS for q in value):
-            raise bad("a list of Guild Quadrants")
-        if len(set(value)) != len(value):
-            raise bad("a list naming each quadrant once")
-    elif kind == "deck":
-        if value not in DECKS:
-            raise bad(f"a Volunteer deck ({', '.join(DECKS)})")
-    elif kind == "attribute":
-        if value not in ATTRIBUTES:
-            raise bad(f"an attribute ({', '.join(ATTRIBUTES)})")
-    elif kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int) or not -99 <= value <= 99:
-            raise bad("a whole number from -99 to 99")
-    elif kind == "bool":
-        if not isinstance(value, bool):
-            raise bad("true or false")
-    elif kind == "text":
-        if not isinstance(value, str) or not value.strip() or len(value) > NAME_MAX:
-            raise bad(f"text of 1 to {NAME_MAX} characters")
-    elif kind == "uid":
-        if not isinstance(value, str) or not 1 <= len(value) <= UID_MAX:
-            raise bad("a card's id")
-    elif kind == "uids":
-        if (
-            not isinstance(value, list)
-            or len(value) > LIST_MAX
-            or not all(isinstance(v, str) and 1 <= len(v) <= UID_MAX for v in value)
-        ):
-            raise bad("a list of cards' ids")
-        if len(set(value)) != len(value):
-            raise bad("a list naming each card once")
-    elif kind == "values":
-        if not isinstance(value, dict) or len(value) > 30:
-            raise bad("the card's values")
-    elif kind == "items":
-        if (
-            not isinstance(value, dict)
-            or len(value) > LIST_MAX
-            or not all(isinstance(k, str) and isinstance(v, str) and len(k) <= UID_MAX and len(v) <= UID_MAX
-                       for k, v in value.items())
-        ):
-            raise bad("a table of Volunteer -> Item")
-        if len(set(value.values())) != len(value):
-            raise bad("one Item per Volunteer")
-    elif kind == "points" and (
+    return check
+
+
+def _quadrants(value: Any) -> str | None:
+    if not isinstance(value, list) or len(value) > len(QUADRANTS) or any(q not in QUADRANTS for q in value):
+        return "a list of Guild Quadrants"
+    return None if len(set(value)) == len(value) else "a list naming each quadrant once"
+
+
+def _int(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not -99 <= value <= 99:
+        return "a whole number from -99 to 99"
+    return None
+
+
+def _bool(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "true or false"
+
+
+def _text(value: Any) -> str | None:
+    if not isinstance(value, str) or not value.strip() or len(value) > NAME_MAX:
+        return f"text of 1 to {NAME_MAX} characters"
+    return None
+
+
+def _is_uid(value: Any) -> bool:
+    return isinstance(value, str) and 1 <= len(value) <= UID_MAX
+
+
+def _uid(value: Any) -> str | None:
+    return None if _is_uid(value) else "a card's id"
+
+
+def _uids(value: Any) -> str | None:
+    if not isinstance(value, list) or len(value) > LIST_MAX or not all(map(_is_uid, value)):
+        return "a list of cards' ids"
+    return None if len(set(value)) == len(value) else "a list naming each card once"
+
+
+def _values(value: Any) -> str | None:
+    return None if isinstance(value, dict) and len(value) <= 30 else "the card's values"
+
+
+def _items(value: Any) -> str | None:
+    if (
         not isinstance(value, dict)
-        or any(
-            k not in ATTRIBUTES or isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 2
-            for k, v in value.items()
-        )
+        or len(value) > LIST_MAX
+        or not all(isinstance(k, str) and isinstance(v, str) and len(k) <= UID_MAX and len(v) <= UID_MAX
+                   for k, v in value.items())
     ):
-        raise bad("a table of attribute -> points (0 to 2)")
+        return "a table of Volunteer -> Item"
+    return None if len(set(value.values())) == len(value) else "one Item per Volunteer"
+
+
+def _points(value: Any) -> str | None:
+    if not isinstance(value, dict) or any(
+        k not in ATTRIBUTES or isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 2
+        for k, v in value.items()
+    ):
+        return "a table of attribute -> points (0 to 2)"
+    return None
+
+
+# field kind -> what a value of it must be, when it is not
+_CHECKS: dict[str, Check] = {
+    "seat": _member(SEATS, "a seat"),
+    "quadrant": _member(QUADRANTS, "a Guild Quadrant"),
+    "quadrants": _quadrants,
+    "deck": _member(DECKS, "a Volunteer deck"),
+    "attribute": _member(ATTRIBUTES, "an attribute"),
+    "int": _int,
+    "bool": _bool,
+    "text": _text,
+    "uid": _uid,
+    "uids": _uids,
+    "values": _values,
+    "items": _items,
+    "points": _points,
+}
+
+
+def _check(kind: str, name: str, value: Any) -> Any:
+    problem = _CHECKS[kind](value)
+    if problem is not None:
+        raise MalformedAction(f"{name} must be {problem}, not {value!r}"[:200], field=name)
     return value
 
 

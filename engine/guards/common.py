@@ -9,7 +9,8 @@ state exactly as it was. Helpers named ``require_*`` and ``identify_*`` only che
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from engine.core.hidden import refuse_unless_seen, unusable
 from engine.guards.cards import (
@@ -262,37 +263,68 @@ def put(state: GameState, uid: str, place: str) -> None:
 
 def _take_out(state: GameState, card: Card) -> None:
     kind, _, rest = card.place.partition(":")
-    uid = card.uid
-    if kind == "hand":
-        player = state.players[rest]
-        for held in (player.hand, player.scrolls, player.items):
-            if uid in held:
-                held.remove(uid)
-    elif kind == "planted":
-        seat, _, quadrant = rest.partition(":")
-        state.players[seat].planted.pop(quadrant, None)
-    elif kind == "run":
-        run = state.players[rest].run
-        if run is not None and uid in run.runners:
-            run.runners.remove(uid)
-    elif kind == "display":
-        for pile in state.display.values():
-            if uid in pile:
-                pile.remove(uid)
-    elif kind == "discard":
-        for discards in state.discards.values():
-            if uid in discards:
-                discards.remove(uid)
-    elif kind == "supply":
-        state.supply[card.kind] -= 1
-    elif kind == "fight":
-        fight = state.fight
-        if fight is not None:
-            for sent in fight.sent.values():
-                if uid in sent:
-                    sent.remove(uid)
-    elif kind == "city":
-        state.dragons.pop(rest, None)
+    take = _TAKE_FROM.get(kind)
+    if take is not None:
+        take(state, card, rest)
+
+
+Pile = TypeVar("Pile", str, str | None)  # a pile's entries: cards, or a display's places
+
+
+def _remove_from(piles: Iterable[list[Pile]], uid: str) -> None:
+    for pile in piles:
+        if uid in pile:
+            pile.remove(uid)
+
+
+def _from_hand(state: GameState, card: Card, seat: str) -> None:
+    player = state.players[seat]
+    _remove_from((player.hand, player.scrolls, player.items), card.uid)
+
+
+def _from_planted(state: GameState, card: Card, rest: str) -> None:
+    seat, _, quadrant = rest.partition(":")
+    state.players[seat].planted.pop(quadrant, None)
+
+
+def _from_run(state: GameState, card: Card, seat: str) -> None:
+    run = state.players[seat].run
+    if run is not None:
+        _remove_from((run.runners,), card.uid)
+
+
+def _from_display(state: GameState, card: Card, rest: str) -> None:
+    _remove_from(state.display.values(), card.uid)
+
+
+def _from_discard(state: GameState, card: Card, rest: str) -> None:
+    _remove_from(state.discards.values(), card.uid)
+
+
+def _from_supply(state: GameState, card: Card, rest: str) -> None:
+    state.supply[card.kind] -= 1
+
+
+def _from_fight(state: GameState, card: Card, rest: str) -> None:
+    if state.fight is not None:
+        _remove_from(state.fight.sent.values(), card.uid)
+
+
+def _from_city(state: GameState, card: Card, quadrant: str) -> None:
+    state.dragons.pop(quadrant, None)
+
+
+# a card's place (before the first ":") -> how it is taken from there
+_TAKE_FROM: dict[str, Callable[[GameState, Card, str], None]] = {
+    "hand": _from_hand,
+    "planted": _from_planted,
+    "run": _from_run,
+    "display": _from_display,
+    "discard": _from_discard,
+    "supply": _from_supply,
+    "fight": _from_fight,
+    "city": _from_city,
+}
 
 
 def discard_volunteer(state: GameState, uid: str) -> None:
@@ -303,10 +335,6 @@ def discard_volunteer(state: GameState, uid: str) -> None:
         put(state, card.item, "supply")
         card.item = None
     put(state, uid, "discard")
-
-
-def hand_volunteers(player: Player) -> list[str]:
-    return list(player.hand)
 
 
 def apply_bonuses(state: GameState, seat: str, values: Volunteer) -> list[Event]:

@@ -16,6 +16,7 @@ chances by target, ``chances``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.guards import dice, rolls
@@ -26,7 +27,7 @@ from engine.guards.dragons import BRETHREN_TO_SUMMON, MOST_FIGHTERS, brethren_in
 from engine.guards.magic import ABILITY_TARGET, FIRE_WATER_GUILD
 from engine.guards.runs import FINAL_TESTS, FIRST_RUNNERS, GATE_RUNNERS, is_final, unsent
 from engine.guards.sabotage import PLANT_TARGET, can_strike, locked_by, pool
-from engine.guards.state import GameState, Player
+from engine.guards.state import GameState, Pending, Player
 from engine.guards.views import guild_house_ready
 
 Form = dict[str, Any]
@@ -131,72 +132,117 @@ def pending_forms(state: GameState, seat: str) -> list[Form]:
     top = state.top
     if top is None or seat not in top.seats:
         return []
-    player = state.players[seat]
-    kind = top.kind
-    if kind == "test":
-        spec = rolls.spec_of(state, top)
-        return [form("roll", "now", test=spec.to_json(state.options.cap_eights))]
-    if kind == "point":
-        assert player.card is not None
-        open_ = [a for a in ATTRIBUTES if player.base[a] < player.card.top[a]]
-        if not open_:
-            return [form("decline", "now", offer="point")]
-        return [form("spend_point", "now", field("attribute", "choice", options=open_))]
-    if kind == "bribe":
-        recruiting = state.recruiting
-        assert recruiting is not None
-        values = state.volunteer(recruiting.card)
-        return [form("bribe", "now", price=values.bribe, dollars=player.dollars, card=values.name),
-                form("decline", "now", offer="bribe")]
-    if kind == "extra":
-        deck = top.data["deck"]
-        return [form("recruit_extra", "now", field("source", "choice", options=["display", "deck"]),
-                     volunteer_field(state, [deck], face_up=True), deck=deck,
-                     chances=dice.chance_table("recruit", player.effective("charm"), state.options.cap_eights)),
-                form("decline", "now", offer="extra")]
-    if kind == "reveal":
-        deck = top.data["deck"]
-        return [form("reveal", "now", volunteer_field(state, [deck]), deck=deck)]
-    if kind == "tavern":
-        return [form("tavern_volunteer", "now", field("deck", "choice", options=list(DECKS)),
-                     volunteer_field(state, list(DECKS)), roll=top.data["roll"],
-                     chances=dice.chance_table("recruit", player.effective("charm"), state.options.cap_eights)),
-                form("decline", "now", offer="tavern")]
-    if kind == "window":
-        mine = can_strike(state, seat)
-        forms = [form("let_pass", "now", target=top.data["target"])]
-        if mine:
-            forms.insert(0, form("strike", "now", field("card", "choice", options=options_of(state, mine)),
-                                 field("method", "choice", options=["alter", "ambush"]), target=top.data["target"]))
-        return forms
-    if kind == "runner":
-        return [form("pick_runner", "now", field("card", "choice", options=options_of(state, pool(state, seat))))]
-    if kind == "replant":
-        saboteur = top.data["saboteur"]
-        here = next((q for q, u in player.planted.items() if u == saboteur), None)
-        free = [q for q in QUADRANTS if q == here or q not in player.planted]
-        return [form("replant", "now", field("quadrant", "choice", options=free)),
-                form("decline", "now", offer="replant")]
-    if kind == "muster":
-        fight = state.fight
-        sent = sum(len(v) for v in fight.sent.values()) if fight else 0
-        mine = fighters_of(state, seat)
-        forced = bool(top.data.get("forced")) and bool(mine)
-        forms = [form("send", "now", field("cards", "cards", options=options_of(state, mine),
-                                           min=1 if forced else 0, max=MOST_FIGHTERS - sent),
-                      items_field(state, player, "cards"), forced=forced, quadrant=top.data.get("quadrant"))]
-        if not forced:
-            forms.append(form("decline", "now", offer="muster"))
-        return forms
-    if kind == "dragon":
-        field_ = dragon_field(state)
-        if top.data.get("unseen"):
-            field_ = {**field_, "known": [], "can_type": True}  # the companion drew one not seen yet
-        return [form("dragon_card", "now", field_, unseen=bool(top.data.get("unseen")))]
-    if kind in ("magic_attack", "magic_defence"):
-        # the Scrolls and Items are the player's magic forms; this closes the step
-        return [form("decline", "now", offer=kind)]
-    return []
+    answer = _ANSWERS.get(top.kind)
+    return [] if answer is None else answer(state, seat, state.players[seat], top)
+
+
+def _test_roll(state: GameState, seat: str, player: Player, top: Pending) -> list[Form]:
+    spec = rolls.spec_of(state, top)
+    return [form("roll", "now", test=spec.to_json(state.options.cap_eights))]
+
+
+def _point(state: GameState, seat: str, player: Player, top: Pending) -> list[Form]:
+    assert player.card is not None
+    open_ = [a for a in ATTRIBUTES if player.base[a] < player.card.top[a]]
+    if not open_:
+        return [form("decline", "now", offer="point")]
+    return [form("spend_point", "now", field("attribute", "choice", options=open_))]
+
+
+def _bribe(state: GameState, seat: str, player: Player, top: Pending) -> list[Form]:
+    recruiting = state.recruiting
+    assert recruiting is not None
+    values = state.volunteer(recruiting.card)
+    return [form("bribe", "now", price=values.bribe, dollars=player.dollars, card=values.name),
+            form("decline", "now", offer="bribe")]
+
+
+def _recruit_chances(state: GameState, player: Player) -> list[str]:
+    return dice.chance_table("recruit", player.effective("charm"), state.options.cap_eights)
+
+
+def _extra(state: GameState, seat: str, player: Player, top: Pending) -> list[Form]:
+    deck = top.data["deck"]
+    return [form("recruit_extra", "now", field("source", "choice", options=["display", "deck"]),
+                 volunteer_field(state, [deck], face_up=True), deck=deck,
+                 chances=_recruit_chances(state, player)),
+            form("decline", "now", offer="extra")]
+
+
+def _reveal(state: GameState, seat: str, player: Player, top: Pending) -> list[Form]:
+    deck = top.data["deck"]
+    return [form("reveal", "now", volunteer_field(state, [deck]), deck=deck)]
+
+
+def _tavern(state: GameState, seat: str, player: Player, top: Pending) -> list[Form]:
+    return [form("tavern_volunteer", "now", field("deck", "choice", options=list(DECKS)),
+                 volunteer_field(state, list(DECKS)), roll=top.data["roll"],
+                 chances=_recruit_chances(state, player)),
+            form("decline", "now", offer="tavern")]
+
+
+def _window(state: GameState, seat: str, player: Player, top: Pending) -> list[Form]:
+    mine = can_strike(state, seat)
+    forms = [form("let_pass", "now", target=top.data["target"])]
+    if mine:
+        forms.insert(0, form("strike", "now", field("card", "choice", options=options_of(state, mine)),
+                             field("method", "choice", options=["alter", "ambush"]), target=top.data["target"]))
+    return forms
+
+
+def _runner(state: GameState, seat: str, player: Player, top: Pending) -> list[Form]:
+    return [form("pick_runner", "now", field("card", "choice", options=options_of(state, pool(state, seat))))]
+
+
+def _replant(state: GameState, seat: str, player: Player, top: Pending) -> list[Form]:
+    saboteur = top.data["saboteur"]
+    here = next((q for q, u in player.planted.items() if u == saboteur), None)
+    free = [q for q in QUADRANTS if q == here or q not in player.planted]
+    return [form("replant", "now", field("quadrant", "choice", options=free)),
+            form("decline", "now", offer="replant")]
+
+
+def _muster(state: GameState, seat: str, player: Player, top: Pending) -> list[Form]:
+    fight = state.fight
+    sent = sum(len(v) for v in fight.sent.values()) if fight else 0
+    mine = fighters_of(state, seat)
+    forced = bool(top.data.get("forced")) and bool(mine)
+    forms = [form("send", "now", field("cards", "cards", options=options_of(state, mine),
+                                       min=1 if forced else 0, max=MOST_FIGHTERS - sent),
+                  items_field(state, player, "cards"), forced=forced, quadrant=top.data.get("quadrant"))]
+    if not forced:
+        forms.append(form("decline", "now", offer="muster"))
+    return forms
+
+
+def _dragon(state: GameState, seat: str, player: Player, top: Pending) -> list[Form]:
+    field_ = dragon_field(state)
+    if top.data.get("unseen"):
+        field_ = {**field_, "known": [], "can_type": True}  # the companion drew one not seen yet
+    return [form("dragon_card", "now", field_, unseen=bool(top.data.get("unseen")))]
+
+
+def _magic(state: GameState, seat: str, player: Player, top: Pending) -> list[Form]:
+    # the Scrolls and Items are the player's magic forms; this closes the step
+    return [form("decline", "now", offer=top.kind)]
+
+
+# what the game waits for (the kind of its top step) -> the forms that answer it
+_ANSWERS: dict[str, Callable[[GameState, str, Player, Pending], list[Form]]] = {
+    "test": _test_roll,
+    "point": _point,
+    "bribe": _bribe,
+    "extra": _extra,
+    "reveal": _reveal,
+    "tavern": _tavern,
+    "window": _window,
+    "runner": _runner,
+    "replant": _replant,
+    "muster": _muster,
+    "dragon": _dragon,
+    "magic_attack": _magic,
+    "magic_defence": _magic,
+}
 
 
 def start_forms(state: GameState, seat: str, player: Player) -> list[Form]:

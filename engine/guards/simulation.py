@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import pickle
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +32,7 @@ from engine.guards.data import QUADRANTS
 from engine.guards.forms import legal_forms
 from engine.guards.game import GuardsGame
 from engine.guards.options import GuardsOptions
-from engine.guards.state import GameState
+from engine.guards.state import GameState, Player
 
 NAMES = ("Nobby", "Colon", "Carrot", "Angua", "Detritus", "Cheery", "Dibbler", "Gaspode", "Sybil", "Wonse",
          "Ridcully", "Ponder", "Igor", "Reg Shoe", "Mrs Cake")
@@ -89,72 +90,89 @@ class Reporter:
     def value(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
         """(give it, its value) for one field."""
         kind = spec["kind"]
-        optional = spec.get("optional", False)
-        if optional and self.chance(40):
+        if spec.get("optional", False) and self.chance(40):
             return False, None
+        fill = _FILLS.get(kind)
+        if fill is None:
+            raise ValueError(f"no way to fill a field of kind {kind!r}")
+        return fill(self, spec, chosen)
+
+    def _fixed(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
+        return True, spec["value"]
+
+    def _choice(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
         options = spec.get("options")
-        if kind == "fixed":
-            return True, spec["value"]
-        if kind in ("choice", "guild_card"):
-            if not options:
-                return False, None
-            option = self.pick(options)
-            return True, option["uid"] if isinstance(option, dict) else option
-        if kind == "cards":
-            uids = [o["uid"] for o in options or []]
-            self.rng.shuffle(uids)
-            low, high = spec.get("min", 0), min(spec.get("max", len(uids)), len(uids))
-            if high < low:
-                return True, uids[:low]
-            return True, uids[: low + self.rng.below(high - low + 1)]
-        if kind == "items":
-            runners = chosen.get(spec["runners"]) or []
-            items = [o["uid"] for o in options or []]
-            self.rng.shuffle(items)
-            pairs = {r: i for r, i in zip(runners, items, strict=False) if self.chance(50)}
-            return bool(pairs), pairs
-        if kind == "quadrants":
-            quadrants = list(options or QUADRANTS)
-            self.rng.shuffle(quadrants)
-            return True, quadrants[: self.rng.below(len(quadrants) + 1)]
-        if kind == "int":
-            low, high = spec.get("min", 0), spec.get("max", 9)
-            if spec["name"] == "price":
-                high = min(high, 6)
-            if spec["name"] == "dollars" and low < 0:
-                low, high = -3, 6
-            if spec["name"] == "by":
-                low, high = -1, 1
-            return True, low + self.rng.below(high - low + 1)
-        if kind == "bool":
-            return True, self.chance(50)
-        if kind == "text":
-            return True, self.pick(list(NAMES))
-        if kind == "points":
-            return True, {self.pick(["magic", "guild", "charm"]): self.rng.below(3)}
-        if kind == "volunteer":
-            deck = chosen.get("deck") or (spec.get("known") and next(iter(spec["known"])))
-            source = chosen.get("source")
-            if source == "display" and spec.get("face_up", {}).get(deck):
-                return False, None
-            known = spec.get("known", {}).get(deck, [])
-            if known and self.chance(50):
-                return True, ("card", self.pick(known)["uid"])
-            return True, ("values", self.volunteer(deck or self.pick(list(DECKS))))
-        if kind == "dragon":
-            if spec.get("known") and (self.chance(60) or not spec.get("can_type")):
-                return True, ("dragon", self.pick(spec["known"])["uid"])
-            return True, ("values", {"name": f"Dragon {self.rng.below(99)}", "toughness": 6 + self.rng.below(20),
-                                     "brawl": 2 + self.rng.below(8)})
-        if kind == "scroll_values":
-            return True, {"target": 2 + self.rng.below(10)}
-        if kind == "card_values":
-            scroll = str(chosen.get("card", "")).startswith(("s", "cs-"))
-            return True, ({"target": 2 + self.rng.below(10)} if scroll
-                          else {"bonus": {self.pick(list(SKILLS)): self.rng.below(3)}})
-        if kind == "guild_values":
+        if not options:
             return False, None
-        raise ValueError(f"no way to fill a field of kind {kind!r}")
+        option = self.pick(options)
+        return True, option["uid"] if isinstance(option, dict) else option
+
+    def _cards(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
+        uids = [o["uid"] for o in spec.get("options") or []]
+        self.rng.shuffle(uids)
+        low, high = spec.get("min", 0), min(spec.get("max", len(uids)), len(uids))
+        if high < low:
+            return True, uids[:low]
+        return True, uids[: low + self.rng.below(high - low + 1)]
+
+    def _items(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
+        runners = chosen.get(spec["runners"]) or []
+        items = [o["uid"] for o in spec.get("options") or []]
+        self.rng.shuffle(items)
+        pairs = {r: i for r, i in zip(runners, items, strict=False) if self.chance(50)}
+        return bool(pairs), pairs
+
+    def _quadrants(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
+        quadrants = list(spec.get("options") or QUADRANTS)
+        self.rng.shuffle(quadrants)
+        return True, quadrants[: self.rng.below(len(quadrants) + 1)]
+
+    def _int(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
+        # prices, payments and adjustments near what a table would really report
+        low, high = spec.get("min", 0), spec.get("max", 9)
+        if spec["name"] == "price":
+            high = min(high, 6)
+        if spec["name"] == "dollars" and low < 0:
+            low, high = -3, 6
+        if spec["name"] == "by":
+            low, high = -1, 1
+        return True, low + self.rng.below(high - low + 1)
+
+    def _bool(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
+        return True, self.chance(50)
+
+    def _text(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
+        return True, self.pick(list(NAMES))
+
+    def _points(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
+        return True, {self.pick(["magic", "guild", "charm"]): self.rng.below(3)}
+
+    def _volunteer(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
+        deck = chosen.get("deck") or (spec.get("known") and next(iter(spec["known"])))
+        source = chosen.get("source")
+        if source == "display" and spec.get("face_up", {}).get(deck):
+            return False, None
+        known = spec.get("known", {}).get(deck, [])
+        if known and self.chance(50):
+            return True, ("card", self.pick(known)["uid"])
+        return True, ("values", self.volunteer(deck or self.pick(list(DECKS))))
+
+    def _dragon(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
+        if spec.get("known") and (self.chance(60) or not spec.get("can_type")):
+            return True, ("dragon", self.pick(spec["known"])["uid"])
+        return True, ("values", {"name": f"Dragon {self.rng.below(99)}", "toughness": 6 + self.rng.below(20),
+                                 "brawl": 2 + self.rng.below(8)})
+
+    def _scroll_values(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
+        return True, {"target": 2 + self.rng.below(10)}
+
+    def _card_values(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
+        scroll = str(chosen.get("card", "")).startswith(("s", "cs-"))
+        return True, ({"target": 2 + self.rng.below(10)} if scroll
+                      else {"bonus": {self.pick(list(SKILLS)): self.rng.below(3)}})
+
+    def _nothing(self, spec: dict[str, Any], chosen: dict[str, Any]) -> tuple[bool, Any]:
+        return False, None
 
     def action(self, spec: dict[str, Any]) -> dict[str, Any]:
         chosen: dict[str, Any] = {"type": spec["type"]}
@@ -187,35 +205,68 @@ class Reporter:
         return self.pick(list(seats)), action
 
 
+Fill = Callable[[Reporter, dict[str, Any], dict[str, Any]], tuple[bool, Any]]
+# a field's kind -> how the reporter fills it in
+_FILLS: dict[str, Fill] = {
+    "fixed": Reporter._fixed,
+    "choice": Reporter._choice,
+    "guild_card": Reporter._choice,
+    "cards": Reporter._cards,
+    "items": Reporter._items,
+    "quadrants": Reporter._quadrants,
+    "int": Reporter._int,
+    "bool": Reporter._bool,
+    "text": Reporter._text,
+    "points": Reporter._points,
+    "volunteer": Reporter._volunteer,
+    "dragon": Reporter._dragon,
+    "scroll_values": Reporter._scroll_values,
+    "card_values": Reporter._card_values,
+    "guild_values": Reporter._nothing,  # a Guild Card's values are never typed at random
+}
+
+
 def fingerprint(state: GameState) -> bytes:
     """The whole state but its (unchanging) options, compactly, to tell a change."""
     return pickle.dumps([v for k, v in vars(state).items() if k != "options"], protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def check_invariants(state: GameState) -> None:
+    problems = [
+        *(p for seat, player in state.players.items() for p in _player_problems(state, seat, player)),
+        *_card_problems(state),
+    ]
+    if problems:
+        raise InvariantBroken("; ".join(problems))
+
+
+def _player_problems(state: GameState, seat: str, player: Player) -> list[str]:
+    """One player's money, attributes, spells and Saboteurs, and where their cards lie."""
     problems = []
     goal = state.options.spells
-    for seat, player in state.players.items():
-        if player.dollars < 0:
-            problems.append(f"{seat} has ${player.dollars}")
-        if player.card is not None:
-            for attribute, value in player.base.items():
-                if not 0 <= value <= player.card.top[attribute]:
-                    problems.append(f"{seat}'s {attribute} is {value}, off its table")
-        if len(player.returned) > min(5, goal) or len(set(player.returned)) != len(player.returned):
-            problems.append(f"{seat} has returned {player.returned}")
-        if len(player.planted) > 4:
-            problems.append(f"{seat} has {len(player.planted)} Saboteurs")
-        for uid in (*player.hand, *player.scrolls, *player.items):
-            if state.cards[uid].place != f"hand:{seat}":
-                problems.append(f"{uid} is in {seat}'s hand but its place is {state.cards[uid].place}")
-        for quadrant, uid in player.planted.items():
-            if state.cards[uid].place != f"planted:{seat}:{quadrant}":
-                problems.append(f"{uid} is planted but its place is {state.cards[uid].place}")
-        if player.run is not None:
-            for uid in player.run.runners:
-                if state.cards[uid].place != f"run:{seat}":
-                    problems.append(f"{uid} runs but its place is {state.cards[uid].place}")
+    if player.dollars < 0:
+        problems.append(f"{seat} has ${player.dollars}")
+    if player.card is not None:
+        for attribute, value in player.base.items():
+            if not 0 <= value <= player.card.top[attribute]:
+                problems.append(f"{seat}'s {attribute} is {value}, off its table")
+    if len(player.returned) > min(5, goal) or len(set(player.returned)) != len(player.returned):
+        problems.append(f"{seat} has returned {player.returned}")
+    if len(player.planted) > 4:
+        problems.append(f"{seat} has {len(player.planted)} Saboteurs")
+    placed = [(uid, f"hand:{seat}", "is in {seat}'s hand") for uid in (*player.hand, *player.scrolls, *player.items)]
+    placed += [(uid, f"planted:{seat}:{quadrant}", "is planted") for quadrant, uid in player.planted.items()]
+    if player.run is not None:
+        placed += [(uid, f"run:{seat}", "runs") for uid in player.run.runners]
+    for uid, place, how in placed:
+        if state.cards[uid].place != place:
+            problems.append(f"{uid} {how.format(seat=seat)} but its place is {state.cards[uid].place}")
+    return problems
+
+
+def _card_problems(state: GameState) -> list[str]:
+    """Every card in one place at most, and no deck or supply below nothing."""
+    problems = []
     listed = Counter(
         uid
         for player in state.players.values()
@@ -236,8 +287,7 @@ def check_invariants(state: GameState) -> None:
     for kind, count in state.supply.items():
         if count < 0:
             problems.append(f"{count} {kind} cards in the decks")
-    if problems:
-        raise InvariantBroken("; ".join(problems))
+    return problems
 
 
 def check_privacy(game: GuardsGame) -> None:

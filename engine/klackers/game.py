@@ -98,9 +98,6 @@ class KlackersGame(SnapshotGame[KlackersState, Action, KlackersOptions]):
         self._settle(before, final=any(e.kind in REVEALING_EVENTS for e in events))
         return events
 
-    def apply_json(self, data: object) -> list[Event]:
-        return self.apply(action_from_json(data))
-
     def can_undo(self, seat: str | None) -> bool:
         return (
             seat is not None

@@ -20,7 +20,7 @@
       t("trainer.streak", { streak: s.streak, best: s.best_streak }));
   }
 
-  function question(view, ref) {
+  function question(view) {
     const q = view.question;
     if (!q) return null;
     const seat = t(`seat.${view.seat}`);
@@ -67,7 +67,7 @@
       boardBox.append(el("p", { class: "hint" }, t("trainer.hint.table_check", { tower: view.question.tower })));
     }
     return el("div", { class: "clacks-table trainer-table" },
-      el("div", { class: "status", "aria-live": "polite" }, score(view), question(view, ref), lastAnswer(view)),
+      el("div", { class: "status", "aria-live": "polite" }, score(view), question(view), lastAnswer(view)),
       boardBox);
   }
 
@@ -78,7 +78,7 @@
     const legal = view.over ? [] : ctx.legal();
     const can = (type) => (legal || []).some((a) => a.type === type);
     const root = el("div", { class: "clacks-phone trainer-phone" },
-      el("div", { class: "status", "aria-live": "polite" }, score(view), question(view, ref), lastAnswer(view)));
+      el("div", { class: "status", "aria-live": "polite" }, score(view), question(view), lastAnswer(view)));
     const setting = q && q.kind === "set";
     const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
       boardFor(state, ref, { onLamp: setting && can("flip") ? (lamp) => ctx.act({ type: "flip", lamps: [lamp] }) : null }));

@@ -506,7 +506,7 @@
     return cells.map((cell) => grid[cell.r + dr][cell.c + dc]);
   }
 
-  function pendingAction(view) {
+  function pendingAction() {
     if (pick.mode === "jacquard" && pick.lamps.length) {
       return { type: "play_jacquard", jacquard: pick.card.id, lamps: pick.lamps };
     }
@@ -635,7 +635,7 @@
 
     // placement controls
     const controls = el("div", { class: "controls" });
-    const action = pendingAction(view);
+    const action = pendingAction();
     if (pick.mode === "fault") controls.append(faultDetail(state, pick.card));
     if (pick.mode === "jacquard") {
       controls.append(
@@ -762,7 +762,7 @@
   // where the keyboard goes next.
   function phoneController(page) {
     function sendPreview() {
-      const action = pendingAction(page.state().view);
+      const action = pendingAction();
       if (pick.mode === "fault") {
         page.preview(action, (frame) => {
           if (pick.mode === "fault") {
@@ -850,7 +850,7 @@
         page.redraw();
       },
       async confirm() {
-        const action = pendingAction(page.state().view);
+        const action = pendingAction();
         if (!action) return;
         if (await page.act(action)) resetPick();
         page.redraw();

@@ -157,7 +157,7 @@
     return aside ? `${missing} (${t("clockman.set_aside", { count: aside })})` : missing;
   }
 
-  function heldCards(state, player, own) {
+  function heldCards(player) {
     if (!player.cards.length) return null;
     return el("ul", { class: "cm-cards" }, player.cards.map((card) => el("li", { class: `cm-card ${card.kind}`, "data-card": card.id },
       t(`clockman.kind.${card.kind}`), card.label ? `: ${card.label}` : "")));
@@ -187,7 +187,7 @@
       spare ? ` · ${spare}` : "",
       ` · ${t("clockman.symbol_count", { count: player.symbols })}`,
       ` · ${t("clockman.straight_pose", { pose: poseName(player.straight_pose) })}`),
-    heldCards(state, player, false));
+    heldCards(player));
   }
 
   function turnOrder(state) {

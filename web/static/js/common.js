@@ -189,11 +189,11 @@ const Clacks = (() => {
       connection.lost();
       throw new ApiFailure(0, { error: "network", message: t("ui.offline"), params: {} });
     }
-    let data = null;
+    let data;
     try {
       data = await response.json();
-    } catch (err) {
-      data = null;
+    } catch {
+      data = null; // a reply with no JSON body: the status alone says what happened
     }
     if (!response.ok) throw new ApiFailure(response.status, data);
     return data;

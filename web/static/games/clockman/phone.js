@@ -314,7 +314,7 @@
       cards.length ? el("ul", { class: "cm-cards mine" }, cards) : null);
   }
 
-  function chances(ctx, me) {
+  function chances(ctx) {
     const next = ctx.state.view.you.next_roll;
     if (!next) return null;
     const percent = (k, n) => Math.round((100 * k) / n);
@@ -358,7 +358,7 @@
     return box;
   }
 
-  function tradePanel(ctx, me, legal) {
+  function tradePanel(ctx, me) {
     const { state, seat } = ctx;
     const view = state.view;
     if (!view.options.swap || view.over || view.turn.seat !== seat || view.hit || view.check) return null;
@@ -427,8 +427,8 @@
     }
     if (act.childNodes.length) root.append(act);
     root.append(mine(ctx, me, legal));
-    if (turnMine && view.turn.phase === "roll") root.append(chances(ctx, me) || "");
-    const trade = tradePanel(ctx, me, legal);
+    if (turnMine && view.turn.phase === "roll") root.append(chances(ctx) || "");
+    const trade = tradePanel(ctx, me);
     if (trade) root.append(trade);
     root.append(el("details", { class: "cm-others" }, el("summary", {}, t("clockman.others")),
       P.turnOrder(state), view.players.filter((p) => p.seat !== seat).map((p) => P.playerPanel(state, ctx.ref, p))));
