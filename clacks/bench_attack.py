@@ -118,14 +118,14 @@ class _Phone:
     def warm_up(self) -> None:
         """Load the rules and the self-play policy before the clock starts."""
         from engine.clacks.selfplay import next_action
-        from engine.core.interface import game_module
         from engine.core.rng import Rng
+        from engine.games import game_module
 
         session = game_module("clacks").new({"players": 2}, 1)
         next_action(session.clacks, Rng(1), fault_chance=0)
 
     def new_game(self) -> None:
-        from engine.core.interface import game_module
+        from engine.games import game_module
 
         room = f"/api/rooms/{self.code}"
         self.games += 1

@@ -149,7 +149,7 @@ class _Players:
         return answer
 
     def new_game(self) -> None:
-        from engine.core.interface import game_module
+        from engine.games import game_module
 
         pin = {"X-Table-Pin": self.pin}
         room = f"/api/rooms/{self.code}"

@@ -17,6 +17,7 @@ from typing import TextIO
 
 from clacks.narrate import Narrator
 from clacks.terminal_hint import describe_plan
+from clacks.terminal_lamps import OFF, ON, pattern_picture
 from clacks.terminal_map import MAP_HELP, describe_map_turn
 from engine.clacks import (
     Action,
@@ -48,8 +49,6 @@ from engine.core.errors import IllegalAction
 from engine.core.interface import HINT_NOT_YOUR_TURN
 from engine.core.rng import derive_seed
 
-ON, OFF = "●", "·"
-
 HELP = """Commands:
   move TOWER            move your pawn (e.g. move b2c2)
   play N LAMP...        play Jacquard N flipping those lamps (e.g. play 2 b1 b2 c2)
@@ -63,11 +62,6 @@ HELP = """Commands:
   board                 draw the board again
   help, quit
 Start a command with a seat to act out of turn, e.g.  north: fault 1 c2"""
-
-
-def pattern_picture(pattern: int) -> list[str]:
-    bits = [(pattern >> (5 - i)) & 1 for i in range(6)]
-    return ["".join(ON if bits[r * 2 + c] else OFF for c in range(2)) for r in range(3)]
 
 
 def draw_board(game: ClacksGame, seat: Seat) -> str:

@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.budget import SearchCancelled
-from engine.core.interface import JSON, game_module
+from engine.core.interface import JSON
+from engine.games import game_module
 from web.errors import ApiError
 from web.saving import RETRY_SECONDS
 

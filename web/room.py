@@ -30,9 +30,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from clacks.seeds import new_seed
 from engine.core.errors import EngineError, IllegalAction
-from engine.core.interface import JSON, Session, game_module, game_modules
+from engine.core.interface import JSON, Session
+from engine.games import game_module, game_modules
+from firmware.entropy import new_seed
 from web.bots import BotTurns
 from web.errors import ApiError, not_saved
 from web.fanout import Fanout

@@ -3,7 +3,7 @@
 The lobby, the web pages, the LED renderer, the buttons and the saves talk to games only
 through ``GameModule`` (how to start or load a game) and ``Session`` (one game in
 progress), in JSON-ready dicts and seat labels. A new game is one new module registered
-here; nothing outside it needs to know its rules.
+in ``engine.games``; nothing outside it needs to know its rules.
 """
 
 from __future__ import annotations
@@ -227,29 +227,3 @@ class GameModule(ABC):
         """Fixed facts a front end needs to draw and explain any game of this kind (board
         geometry, symbol tables), the same for every game in progress; public."""
         return {}
-
-
-_REGISTRY: dict[str, GameModule] = {}
-
-
-def register(module: GameModule) -> GameModule:
-    _REGISTRY[module.name] = module
-    return module
-
-
-def game_module(name: str) -> GameModule:
-    _load_builtin()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise KeyError(f"unknown game {name!r}; games are {', '.join(sorted(_REGISTRY))}") from None
-
-
-def game_modules() -> dict[str, GameModule]:
-    _load_builtin()
-    return dict(_REGISTRY)
-
-
-def _load_builtin() -> None:
-    if not _REGISTRY:
-        import engine.games  # noqa: F401  (registers the built-in games)
