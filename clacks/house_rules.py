@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 HOUSE_RULES = ("stress_limit", "hand_size", "turn_seconds")  # numeric competitive options
 
 
-def house_rules(args: argparse.Namespace) -> dict[str, float]:
+def house_rules(args: argparse.Namespace) -> dict[str, Any]:
     """The numeric options given on the command line (checked against their ranges by
     ``Options``, which names the range of one that is out of it)."""
     return {name: getattr(args, name) for name in HOUSE_RULES if getattr(args, name) is not None}
