@@ -5,7 +5,8 @@ A request from a seat goes: authorize (``seats``) -> refuse a stale revision -> 
 (``Session.apply``) -> save (``store``, committed before anything is told) -> show on
 the board (``presses``) -> publish to every page (``fanout``, each audience its own
 snapshot). The table's neighbours are parts of their own, each with one job and the
-table's lock:
+table's lock; each is handed the table as the small protocols of web/table_parts.py and
+imports nothing of this module:
 
 - ``seats`` (web/seats.py): who sits where, their tokens, the seats bots play;
 - ``fanout`` (web/fanout.py): the open pages and what each audience is sent;
@@ -17,8 +18,8 @@ table's lock:
 - ``game_log`` (web/game_log.py): the log people read, derived from the saved actions
   and redacted for each audience, the same after any restart.
 
-The game itself is reached only through ``engine.core.interface``; nothing here knows
-the rules of any game.
+The game itself is reached only through ``engine.core.interface`` and the registry
+``engine.games``; nothing here knows the rules of any game.
 """
 
 from __future__ import annotations
