@@ -144,20 +144,28 @@ def _round(graph: dict[str, set[str]], knot: set[str]) -> list[str]:
     raise AssertionError(f"{sorted(knot)} is not a circle")
 
 
-def test_nothing_imports_a_floor_up() -> None:
-    found = upward(imports(modules(ROOT)))
+@pytest.fixture(scope="module")
+def project() -> tuple[dict[str, Path], list[Import]]:
+    """The project's modules and their imports, read once for the checks below."""
+    known = modules(ROOT)
+    return known, imports(known)
+
+
+def test_nothing_imports_a_floor_up(project: tuple[dict[str, Path], list[Import]]) -> None:
+    found = upward(project[1])
     assert not found, "imports up a floor (" + " < ".join(LAYERS) + "):\n" + "\n".join(map(str, found))
 
 
-def test_no_module_imports_itself_again_through_others() -> None:
-    found = circles(imports(modules(ROOT)))
+def test_no_module_imports_itself_again_through_others(
+    project: tuple[dict[str, Path], list[Import]],
+) -> None:
+    found = circles(project[1])
     assert not found, "import circles:\n" + "\n".join(" -> ".join(c) for c in found)
 
 
-def test_every_import_is_seen_wherever_it_stands() -> None:
-    """The project's own graph is large enough to hold what the checks look for."""
-    known = modules(ROOT)
-    found = imports(known)
+def test_every_import_is_seen_wherever_it_stands(project: tuple[dict[str, Path], list[Import]]) -> None:
+    """The project's own graph holds what the checks look for."""
+    known, found = project
     assert {"engine.core.interface", "engine.games", "web.room", "clacks.cli"} <= set(known)
     assert Import("web.room", "web.seats", _line(known["web.room"], "from web.seats import")) in found
 
