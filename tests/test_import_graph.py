@@ -170,6 +170,16 @@ def test_every_import_is_seen_wherever_it_stands(project: tuple[dict[str, Path],
     assert Import("web.room", "web.seats", _line(known["web.room"], "from web.seats import")) in found
 
 
+def test_the_game_seam_knows_no_game(project: tuple[dict[str, Path], list[Import]]) -> None:
+    """engine/core (the seam and what every game shares) imports only itself: the games
+    are registered in engine/games.py, which it never imports."""
+    outside = [
+        str(i) for i in project[1]
+        if i.importer.startswith("engine.core") and not i.imported.startswith("engine.core")
+    ]
+    assert not outside, "engine/core reaches outside itself:\n" + "\n".join(outside)
+
+
 def _line(path: Path, text: str) -> int:
     return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if line.startswith(text))
 
