@@ -118,18 +118,18 @@ class _Phone:
     def warm_up(self) -> None:
         """Load the rules and the self-play policy before the clock starts."""
         from engine.clacks.selfplay import next_action
-        from engine.core.interface import game_module
         from engine.core.rng import Rng
+        from engine.games import game_module
 
-        session = game_module("clacks").new({"players": 2}, 1)
+        session: Any = game_module("clacks").new({"players": 2}, 1)
         next_action(session.clacks, Rng(1), fault_chance=0)
 
     def new_game(self) -> None:
-        from engine.core.interface import game_module
+        from engine.games import game_module
 
         room = f"/api/rooms/{self.code}"
         self.games += 1
-        body = {"options": {"players": 2}, "seed": 1000 + self.games}
+        body: dict[str, Any] = {"options": {"players": 2}, "seed": 1000 + self.games}
         # the table screen on the companion's machine starts it, with its key, whatever
         # the PIN spray has locked
         self.call("POST", f"{room}/game", body, **{"X-Screen-Key": self.screen_key})
@@ -155,6 +155,7 @@ class _Phone:
             action = next_action(
                 self.session.clacks, Rng(self.games * 10_000 + self.moves), fault_chance=0
             )
+            assert action.seat is not None  # self-play acts for a seat
             seat = action.seat.label
             answer = self.call(
                 "POST",

@@ -8,10 +8,10 @@ import statistics
 import time
 from typing import Any
 
-from clacks.seeds import new_seed
 from engine.clacks import ClacksGame, Options
 from engine.clacks.selfplay import play_heuristic_game
 from engine.core.rng import Rng
+from firmware.entropy import new_seed
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:

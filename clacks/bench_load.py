@@ -122,7 +122,7 @@ class _Players:
 
     def __init__(self, base: str, code: str, pin: str) -> None:
         host, port = base.removeprefix("http://").split(":")
-        self.connections = {}
+        self.connections: dict[str, http.client.HTTPConnection] = {}
         self.host, self.port, self.code, self.pin = host, int(port), code, pin
         self.tokens: dict[str, str] = {}
         self.session: Any = None
@@ -149,12 +149,12 @@ class _Players:
         return answer
 
     def new_game(self) -> None:
-        from engine.core.interface import game_module
+        from engine.games import game_module
 
         pin = {"X-Table-Pin": self.pin}
         room = f"/api/rooms/{self.code}"
         self.seed += 1
-        body = {"options": {"players": PLAYERS}, "seed": self.seed}
+        body: dict[str, Any] = {"options": {"players": PLAYERS}, "seed": self.seed}
         self.request(self.table, "POST", f"{room}/game", body, pin)
         # the same deal as the table's, from the seed the table was given (an unfinished
         # game's file is not handed out)
@@ -174,6 +174,7 @@ class _Players:
         action = next_action(
             self.session.clacks, Rng(self.seed + len(self.actions)), fault_chance=0
         )
+        assert action.seat is not None  # self-play acts for a seat
         seat = action.seat.label
         sent = time.perf_counter()
         answer = self.request(

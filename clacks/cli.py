@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from clacks.house_rules import HOUSE_RULES, add_house_rules, house_rules
 from clacks.seeds import seed_argument, seed_text
 
 if TYPE_CHECKING:
@@ -22,8 +23,8 @@ def _check_data(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from clacks.seeds import new_seed
     from engine.clacks.errors import BadOptions
+    from firmware.entropy import new_seed
 
     # a drawn seed is the game's secret: it is told only once the game is over
     seed = args.seed if args.seed is not None else new_seed()
@@ -95,32 +96,6 @@ def _options(args: argparse.Namespace) -> Options:
         words=words,
         word_list=args.language,
     )
-
-
-HOUSE_RULES = ("stress_limit", "hand_size", "turn_seconds")  # numeric competitive options
-
-
-def house_rules(args: argparse.Namespace) -> dict[str, float]:
-    """The numeric options given on the command line (checked against their ranges by
-    ``Options``, which names the range of one that is out of it)."""
-    return {name: getattr(args, name) for name in HOUSE_RULES if getattr(args, name) is not None}
-
-
-def add_house_rules(parser: argparse.ArgumentParser) -> None:
-    from engine.clacks.state import RANGES
-
-    for name, kind, about in (
-        ("stress_limit", int, "stress points a turn (the rules: 5)"),
-        ("hand_size", int, "Jacquards in a hand (the rules: 3)"),
-        ("turn_seconds", float, "Clacks Express: seconds a turn (the rules: 60)"),
-    ):
-        allowed = RANGES[name]
-        parser.add_argument(
-            f"--{name.replace('_', '-')}",
-            type=kind,
-            metavar="N",
-            help=f"house rule, {about}; {allowed.low} to {allowed.high}",
-        )
 
 
 def _trainer_options(args: argparse.Namespace) -> TrainerOptions:
@@ -208,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--questions", type=int, default=10, help="trainer: questions to ask")
     play.add_argument("--signals", action="store_true", help="trainer: include SPACE and END")
     play.set_defaults(run=_play)
-    from clacks import serve
+    from clacks import serve_args as serve
 
     serve_parser = commands.add_parser(
         "serve", help="start the companion: table screen, phone hand controllers, JSON API"

@@ -10,6 +10,7 @@ and route names, symbols) and the catalog's sentence for the event is filled in.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from engine.clacks import ClacksGame
@@ -19,7 +20,7 @@ from web.messages import format_message
 
 SEATS = ("south", "west", "north", "east")
 # an event's kind -> the catalog key of a variant sentence, when the event asks for it
-VARIANTS = {
+VARIANTS: dict[str, Callable[[dict[str, Any]], str | None]] = {
     "moved": lambda e: "event.placed" if not e.get("from") else None,
     "transmitted": lambda e: "event.transmitted.lit" if e.get("lit") else None,
     "swapped": lambda e: "event.swapped.cost" if e.get("cost") else None,

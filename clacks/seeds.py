@@ -1,19 +1,11 @@
-"""Seeds on the command line: read as typed, drawn from the operating system when not
-given, and printed so that a run or a finished deal can be repeated."""
+"""Seeds on the command line: read as typed (a fresh one, when none is given, comes from
+firmware/entropy.py), and printed so that a run or a finished deal can be repeated."""
 
 from __future__ import annotations
 
 import argparse
-import secrets
 
 SHORT_SEED = 1 << 64  # seeds below this print in decimal, as they are usually typed
-
-
-def new_seed() -> int:
-    """A fresh game secret of ``SEED_BITS`` bits from the operating system's CSPRNG."""
-    from engine.core.rng import SEED_BITS
-
-    return secrets.randbits(SEED_BITS)
 
 
 def seed_argument(text: str) -> int:

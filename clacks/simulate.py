@@ -63,7 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--express", action="store_true", help="Clacks Express")
     parser.add_argument("--quick", action="store_true", help="Quick Game")
-    from clacks.cli import add_house_rules
+    from clacks.house_rules import add_house_rules
 
     add_house_rules(parser)
     parser.add_argument(
@@ -89,7 +89,7 @@ def _options(args: argparse.Namespace) -> Options:
 
         raise BadOptions(f"unknown mode {args.mode!r}; modes are {', '.join(MODES)}")
     if args.mode == "competitive":
-        from clacks.cli import house_rules
+        from clacks.house_rules import house_rules
 
         return Options.for_players(
             args.players,
@@ -99,7 +99,7 @@ def _options(args: argparse.Namespace) -> Options:
             balanced_start=args.balanced_start,
             **house_rules(args),
         )
-    from clacks.cli import house_rules
+    from clacks.house_rules import house_rules
 
     return Options.for_players(
         args.players,
@@ -124,7 +124,7 @@ def _play(task: tuple[dict[str, Any], int, list[str], int]) -> GameRecord:
 
 def run(args: argparse.Namespace) -> int:
     if args.seed is None:
-        from clacks.seeds import new_seed
+        from firmware.entropy import new_seed
 
         args.seed = new_seed()
     if args.game == "klackers":

@@ -17,6 +17,7 @@ from typing import TextIO
 
 from clacks.narrate import Narrator
 from clacks.terminal_hint import describe_plan
+from clacks.terminal_lamps import OFF, ON, pattern_picture
 from clacks.terminal_map import MAP_HELP, describe_map_turn
 from engine.clacks import (
     Action,
@@ -48,8 +49,6 @@ from engine.core.errors import IllegalAction
 from engine.core.interface import HINT_NOT_YOUR_TURN
 from engine.core.rng import derive_seed
 
-ON, OFF = "●", "·"
-
 HELP = """Commands:
   move TOWER            move your pawn (e.g. move b2c2)
   play N LAMP...        play Jacquard N flipping those lamps (e.g. play 2 b1 b2 c2)
@@ -63,11 +62,6 @@ HELP = """Commands:
   board                 draw the board again
   help, quit
 Start a command with a seat to act out of turn, e.g.  north: fault 1 c2"""
-
-
-def pattern_picture(pattern: int) -> list[str]:
-    bits = [(pattern >> (5 - i)) & 1 for i in range(6)]
-    return ["".join(ON if bits[r * 2 + c] else OFF for c in range(2)) for r in range(3)]
 
 
 def draw_board(game: ClacksGame, seat: Seat) -> str:
@@ -116,9 +110,9 @@ def draw_hand(game: ClacksGame, seat: Seat, words: Narrator | None = None) -> st
     if p.faults:
         lines.append(words.t("clacks.your_faults") + ":")
         for n, card_id in enumerate(p.faults, start=1):
-            card = game.components.faults[card_id]
-            text = words.known(f"card.{card.design.id}.text", card.design.text)
-            lines.append(f"  {n}) {words.card_name(card_id, card.design.name)}: {text}")
+            fault = game.components.faults[card_id]
+            text = words.known(f"card.{fault.design.id}.text", fault.design.text)
+            lines.append(f"  {n}) {words.card_name(card_id, fault.design.name)}: {text}")
     return "\n".join(lines)
 
 
@@ -257,7 +251,7 @@ class TerminalGame:
         for seat, bot in self.bots.items():
             if self.game.over or seat is self.game.current_seat:
                 continue
-            offers = [
+            offers: list[Action] = [
                 a for a in self.game.legal_actions(seat, self._at()) if isinstance(a, PlayFault)
             ]
             if offers:
@@ -277,18 +271,18 @@ class TerminalGame:
         elif verb == "move":
             self._apply(Move(seat, tower=args[0], at=at))
         elif verb == "play":
-            card = player.hand[int(args[0]) - 1]
-            self._apply(PlayJacquard(seat, jacquard=card, lamps=mask_of(args[1:]), at=at))
+            jacquard_id = player.hand[int(args[0]) - 1]
+            self._apply(PlayJacquard(seat, jacquard=jacquard_id, lamps=mask_of(args[1:]), at=at))
         elif verb == "options":
-            card = self.game.components.jacquards[player.hand[int(args[0]) - 1]]
-            masks = [p.mask for p in placements(card.design.shape)]
-            self.say(f"{card.design.name} ({shape_size(card.design.shape)}) can flip:")
+            jacquard = self.game.components.jacquards[player.hand[int(args[0]) - 1]]
+            masks = [p.mask for p in placements(jacquard.design.shape)]
+            self.say(f"{jacquard.design.name} ({shape_size(jacquard.design.shape)}) can flip:")
             for mask in masks:
                 self.say("  " + " ".join(LAMP_NAMES[i] for i in range(16) if mask >> i & 1))
         elif verb == "fault":
             card_id = player.faults[int(args[0]) - 1]
-            card = self.game.components.faults[card_id]
-            kind = COMPETITIVE_EFFECTS[card.design.effect].target
+            fault = self.game.components.faults[card_id]
+            kind = COMPETITIVE_EFFECTS[fault.design.effect].target
             lamps, target = 0, None
             if kind is Target.LAMPS:
                 lamps = mask_of(args[1:])
@@ -298,8 +292,8 @@ class TerminalGame:
         elif verb == "transmit":
             self._apply(Transmit(seat, tower=tower(args[0]).name if args else None, at=at))
         elif verb == "swap":
-            card = player.hand[int(args[0]) - 1]
-            self._apply(Swap(seat, jacquard=card, slot=args[1]))
+            swapped = player.hand[int(args[0]) - 1]
+            self._apply(Swap(seat, jacquard=swapped, slot=args[1]))
         elif verb == "end":
             self._apply(EndTurn(seat, at=at))
         elif verb == "discard":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from clacks.terminal_lamps import pattern_picture
 from engine.clacks import ClacksGame, Seat
 from engine.clacks.geometry import read_pattern, towers_of
 
@@ -131,8 +132,6 @@ def describe_map_turn(game: ClacksGame, draw_board: Any, words: Narrator | None 
 
 
 def _towers_picture(game: ClacksGame, seat: Seat, symbol: str) -> list[str]:
-    from clacks.terminal import pattern_picture
-
     names = towers_of(seat.colour)
     pictures = [pattern_picture(read_pattern(game.state.board, seat, n)) for n in names]
     wanted = pattern_picture(game.components.alphabet[symbol])

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from clacks.terminal import OFF, ON, pattern_picture
+from clacks.terminal_lamps import OFF, ON, pattern_picture
 from engine.clacks.geometry import LAMP_NAMES, mask_of, seat_view_cell, tower
 from engine.clacks.trainer import AlphabetTrainer, TrainerAction, TrainerOptions
 from engine.core.errors import IllegalAction

@@ -6,6 +6,21 @@ drivers are imported only when chosen); the companion (companion.py) keeps it in
 with a game.
 """
 
-from firmware.factory import create_board
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from firmware.factory import create_board
 
 __all__ = ["create_board"]
+
+
+def __getattr__(name: str) -> Any:
+    # the factory (and through it every game's board settings) loads on first use, so
+    # that what needs only a small part of the Pi side (a fresh seed) starts quickly
+    if name == "create_board":
+        from firmware.factory import create_board
+
+        return create_board
+    raise AttributeError(f"module 'firmware' has no attribute {name!r}")

@@ -17,8 +17,9 @@ from typing import Any
 
 from engine.clacks.selfplay import next_action
 from engine.clacks.session import ClacksSession
-from engine.core.interface import LampFrame, game_module
+from engine.core.interface import LampFrame
 from engine.core.rng import Rng
+from engine.games import game_module
 from firmware.clacks_show import tower_lamps
 from firmware.companion import Companion, SessionButtons
 from firmware.config import BoardConfig

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import DataError
-from engine.core.interface import game_module
+from engine.games import game_module
 from engine.klackers.game import GAME as KLACKERS
 from engine.klackers.layout import BoardLayout, default_layout, layout_from_data
 from engine.klackers.module import KlackersModule

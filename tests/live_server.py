@@ -1,6 +1,6 @@
 """A real companion for tests: waitress on a free loopback port, in this process.
 
-The same ``clacks.serve.build`` as ``clacks serve``, so tests go over real HTTP through
+The same ``web.server.build`` as ``clacks serve``, so tests go over real HTTP through
 the production server; running in-process lets a test read the game it is driving
 (``server.room.session``) to choose moves, as a person looking at the table would.
 """
@@ -11,8 +11,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from clacks.serve import build
 from web.room import Room
+from web.server import build
 
 
 class LiveServer:
@@ -26,7 +26,7 @@ class LiveServer:
     ) -> None:
         """``data_dir`` keeps the saved games there (None: in memory, gone on close);
         bots act ``bot_pause`` seconds after each change (none: tests do not wait);
-        ``options`` are ``clacks.serve.build``'s other keywords."""
+        ``options`` are ``web.server.build``'s other keywords."""
         self.server, self.hub, self.base = build(
             "127.0.0.1", 0, "en", threads, board, data_dir, bot_pause, **options
         )

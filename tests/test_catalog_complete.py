@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.interface import game_modules
+from engine.games import game_modules
 from web.i18n import LANGUAGES, catalog
 
 ROOT = Path(__file__).parent.parent

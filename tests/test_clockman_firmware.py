@@ -12,7 +12,7 @@ from engine.clockman.data import load_data
 from engine.clockman.lamps import mask
 from engine.clockman.session import ClockmanSession
 from engine.core.box import lamp_index
-from engine.core.interface import game_module
+from engine.games import game_module
 from firmware import shows
 from firmware.scene import BLINK_S, HIGHLIGHT_S, TRANSMIT_S
 

@@ -23,7 +23,7 @@ from engine.clockman.session import ClockmanSession
 from engine.clockman.state import ClockmanState
 from engine.core.box import lamp_index
 from engine.core.errors import SerializationError
-from engine.core.interface import game_module
+from engine.games import game_module
 
 DATA = load_data()
 ENGINE = Path(__file__).parent.parent / "engine" / "clockman"

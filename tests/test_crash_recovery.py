@@ -35,8 +35,9 @@ import pytest
 from web_client import call
 
 from engine.clacks.selfplay import next_action
-from engine.core.interface import JSON, Session, game_module
+from engine.core.interface import JSON, Session
 from engine.core.rng import Rng
+from engine.games import game_module
 from web.store import DB_NAME
 
 GAMES = int(os.environ.get("CLACKS_CRASH_GAMES", "200"))

@@ -35,8 +35,8 @@ from engine.clacks.selfplay import next_action
 from engine.clacks.session import ClacksSession
 from engine.clacks.state import ClacksState
 from engine.core.errors import IllegalAction
-from engine.core.interface import game_module
 from engine.core.rng import Rng
+from engine.games import game_module
 
 STEPS = int(os.environ.get("CLACKS_FUZZ_STEPS", "10000"))
 CONFIGS: list[dict[str, Any]] = [

@@ -15,7 +15,8 @@ from gpiozero.pins.pi import PiPin
 from engine.clacks.geometry import GREEN_TOWERS, RED_TOWERS, TOWERS
 from engine.clacks.session import ClacksSession
 from engine.core.errors import IllegalAction
-from engine.core.interface import Session, game_module
+from engine.core.interface import Session
+from engine.games import game_module
 from firmware.companion import Companion, SessionButtons
 from firmware.config import DEFAULT_BUTTON_PINS, RESERVED_PINS, BoardConfig, ButtonConfig
 from firmware.factory import create_board

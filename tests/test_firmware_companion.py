@@ -11,8 +11,9 @@ from engine.clacks.actions import PlayJacquard
 from engine.clacks.geometry import RED_TOWERS, TOWERS
 from engine.clacks.selfplay import next_action, play_heuristic_game
 from engine.clacks.session import ClacksSession
-from engine.core.interface import JSON, game_module
+from engine.core.interface import JSON
 from engine.core.rng import Rng
+from engine.games import game_module
 from firmware.companion import Companion, SessionButtons
 from firmware.config import DEFAULT_BUTTON_PINS
 from firmware.scene import TRANSMIT_S

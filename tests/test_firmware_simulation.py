@@ -20,8 +20,8 @@ from engine.clacks.actions import PlayJacquard
 from engine.clacks.geometry import Seat, lamp_rows_for
 from engine.clacks.selfplay import next_action
 from engine.clacks.session import ClacksSession
-from engine.core.interface import game_module
 from engine.core.rng import Rng
+from engine.games import game_module
 from firmware.companion import Companion
 from firmware.config import BoardConfig, LedConfig
 from firmware.factory import create_board

@@ -9,7 +9,7 @@ from firmware_support import SessionBox
 from guards_support import GUILD_CARDS, volunteer
 
 from clacks.cli import main
-from engine.core.interface import game_module
+from engine.games import game_module
 from engine.guards.data import shipped_data
 from engine.guards.lamps import BAR, DICE_ROWS, bar, block_lamps
 from engine.guards.session import GuardsSession

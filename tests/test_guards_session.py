@@ -7,7 +7,7 @@ import pytest
 from guards_support import GUILD_CARDS, rig, volunteer
 
 from engine.core.errors import IllegalAction
-from engine.core.interface import game_module
+from engine.games import game_module
 from engine.guards.lamps import BAR, DICE_ROWS, REROLL_BAR, block_lamps
 from engine.guards.session import GuardsSession
 

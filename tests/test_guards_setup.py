@@ -14,7 +14,7 @@ import pytest
 from guards_support import act, new_game, rig, set_up, started, volunteer
 
 from engine.core.errors import IllegalAction, MalformedAction
-from engine.core.interface import game_module, game_modules
+from engine.games import game_module, game_modules
 from engine.guards import GuardsGame, GuardsOptions
 from engine.guards.errors import (
     AttributeLimit,

@@ -12,12 +12,8 @@ from clacks.terminal import play
 from engine.clacks import Options, Seat
 from engine.clacks.geometry import mask_of, tower
 from engine.core.errors import IllegalAction
-from engine.core.interface import (
-    HINT_FORBIDDEN,
-    HINT_NOT_YOUR_TURN,
-    HINT_NOTHING_TO_DO,
-    game_module,
-)
+from engine.core.interface import HINT_FORBIDDEN, HINT_NOT_YOUR_TURN, HINT_NOTHING_TO_DO
+from engine.games import game_module
 
 
 def _session(options: dict[str, object], seed: int = 5):  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ import pytest
 from firmware_support import FakeClock, SessionBox, lit_lamps, mock_board
 
 from clacks.cli import main
-from engine.core.interface import game_module
+from engine.games import game_module
 from engine.klackers.layout import default_layout
 from engine.klackers.session import KlackersSession
 from firmware import shows

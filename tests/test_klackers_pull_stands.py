@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.core.interface import JSON, Session, game_module
+from engine.core.interface import JSON, Session
+from engine.games import game_module
 
 
 def _pulled(options: JSON) -> tuple[Session, str, JSON]:

@@ -13,7 +13,8 @@ from engine.clacks.geometry import LAMP_NAMES as CLACKS_LAMPS
 from engine.clacks.geometry import TOWERS
 from engine.core.box import BUTTONS, LAMP_NAMES, lamp_index
 from engine.core.errors import DataError, IllegalAction, MalformedAction
-from engine.core.interface import LampFrame, game_module, game_modules
+from engine.core.interface import LampFrame
+from engine.games import game_module, game_modules
 from engine.klackers.bots import make_bot
 from engine.klackers.errors import NothingMarked, NotStanding, NotYourTurn, RollFirst, WrongSum
 from engine.klackers.layout import DEFAULT_PATH, default_layout, layout_problems, load_layout

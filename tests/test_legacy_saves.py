@@ -18,8 +18,9 @@ import pytest
 from live_server import LiveServer
 from web_client import call
 
-from engine.core.interface import Session, game_module
+from engine.core.interface import Session
 from engine.core.rng import SplitMix64, seed_to_hex
+from engine.games import game_module
 
 LEGACY = sorted((Path(__file__).parent / "data" / "legacy").glob("*.json"))
 

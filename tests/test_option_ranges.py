@@ -25,7 +25,7 @@ from engine.clacks.simulation import play_bot_game
 from engine.clacks.state import RANGES, Options
 from engine.clockman.options import ClockmanOptions
 from engine.core.errors import IllegalAction
-from engine.core.interface import game_module, game_modules
+from engine.games import game_module, game_modules
 from engine.guards.options import GuardsOptions
 from engine.klackers.options import KlackersOptions
 

@@ -9,7 +9,6 @@ from collections import Counter
 
 import pytest
 
-from clacks.seeds import new_seed
 from engine.core.errors import SerializationError
 from engine.core.rng import (
     SEED_BITS,
@@ -21,6 +20,7 @@ from engine.core.rng import (
     seed_to_hex,
 )
 from engine.core.saves import seed_from_json, seed_json
+from firmware.entropy import new_seed
 
 # NIST CAVP, DRBG test vectors for SP 800-90A (HMAC_DRBG.rsp): [SHA-256],
 # PredictionResistance = False, EntropyInputLen = 256, NonceLen = 128,

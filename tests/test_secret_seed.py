@@ -24,8 +24,8 @@ from seed_secrets import secret_texts
 from web_client import EventStream, call
 
 from engine.clacks.selfplay import next_action
-from engine.core.interface import game_module
 from engine.core.rng import SEED_BITS, SEED_HEX_DIGITS, Rng, derive_seed, seed_to_hex
+from engine.games import game_module
 
 ENTROPY_BITS = 256  # the secret behind every game's draws
 MAX_ACTIONS = 600

@@ -10,7 +10,7 @@ from map_helpers import one_lamp_short, set_hand
 from engine.clacks import errors as E
 from engine.clacks.geometry import lamps_of, mask_of
 from engine.clacks.session import ClacksSession
-from engine.core.interface import game_module
+from engine.games import game_module
 
 
 def test_options_schema_offers_every_mode_and_variant() -> None:

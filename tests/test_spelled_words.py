@@ -4,7 +4,7 @@ the lamps spell (KOCAR), in every mode's view."""
 from __future__ import annotations
 
 from engine.clacks.data import load_components
-from engine.core.interface import game_module
+from engine.games import game_module
 
 COMPONENTS = load_components()
 

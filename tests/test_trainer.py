@@ -18,7 +18,7 @@ from engine.clacks.trainer import (
     trainer_action_from_json,
 )
 from engine.core.errors import MalformedAction, SerializationError
-from engine.core.interface import game_module, game_modules
+from engine.games import game_module, game_modules
 
 
 def trainer(

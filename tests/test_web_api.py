@@ -10,7 +10,7 @@ from typing import Any
 from live_server import LiveServer
 from web_client import call
 
-from engine.core.interface import game_module
+from engine.games import game_module
 
 
 def start(server: LiveServer, seed: int = 12, **options: Any) -> None:

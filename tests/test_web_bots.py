@@ -23,7 +23,8 @@ from test_web_board import RecordingBoard
 from web_client import EventStream, call
 
 import web.bots
-from engine.core.interface import JSON, game_module
+from engine.core.interface import JSON
+from engine.games import game_module
 from web.bots import BotTurn, think
 
 

@@ -16,8 +16,8 @@ from live_server import LiveServer
 from test_web_browser import play_on_phone
 
 from engine.clacks.selfplay import choose_turn_action
-from engine.core.interface import game_module
 from engine.core.rng import Rng
+from engine.games import game_module
 from web.room import Room
 
 pytestmark = pytest.mark.browser

@@ -24,8 +24,8 @@ from engine.clacks.actions import Action, EndTurn, PlayJacquard, Swap, Transmit
 from engine.clacks.geometry import Seat, pattern_mask, tower, towers_of
 from engine.clacks.selfplay import choose_map_action
 from engine.core.errors import IllegalAction
-from engine.core.interface import game_module
 from engine.core.rng import Rng
+from engine.games import game_module
 from firmware.config import BoardConfig, LedConfig
 from firmware.factory import create_board
 from web.i18n import catalog

@@ -24,8 +24,8 @@ from test_web_browser import Page
 from web_client import call
 
 from engine.clacks.selfplay import next_action
-from engine.core.interface import game_module
 from engine.core.rng import Rng, seed_to_hex
+from engine.games import game_module
 from web.i18n import translate
 
 pytestmark = pytest.mark.browser

@@ -23,8 +23,8 @@ from test_web_saves import play, saves
 from web_client import call
 
 from engine.clacks.selfplay import next_action
-from engine.core.interface import game_module
 from engine.core.rng import Rng
+from engine.games import game_module
 from web.hub import Hub
 from web.i18n import translate
 from web.store import DB_NAME, Store, StoreError

@@ -23,8 +23,8 @@ from web_client import call
 
 from engine.clacks.actions import Transmit
 from engine.clacks.selfplay import choose_map_action
-from engine.core.interface import game_module
 from engine.core.rng import Rng
+from engine.games import game_module
 from web.i18n import translate
 
 pytestmark = pytest.mark.browser

@@ -25,8 +25,9 @@ from test_web_api import claim
 from web_client import call
 
 from engine.clacks.selfplay import next_action
-from engine.core.interface import JSON, Session, game_module
+from engine.core.interface import JSON, Session
 from engine.core.rng import Rng
+from engine.games import game_module
 from web.i18n import translate
 
 pytestmark = pytest.mark.browser

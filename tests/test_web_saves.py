@@ -17,8 +17,8 @@ from test_web_board import RecordingBoard
 from web_client import call
 
 from engine.clacks.selfplay import next_action
-from engine.core.interface import game_module
 from engine.core.rng import Rng, seed_to_hex
+from engine.games import game_module
 from web.hub import Hub
 from web.store import DB_NAME, Store, StoreError
 

@@ -11,7 +11,7 @@ from live_server import LiveServer
 from test_web_api import act, claim, start
 from web_client import EventStream, call
 
-from engine.core.interface import game_module
+from engine.games import game_module
 
 
 def stream(server: LiveServer, seat: str | None = None, token: str | None = None) -> EventStream:

@@ -15,9 +15,9 @@ from test_web_api import act, claim, start
 from test_web_bots import wait_for
 from web_client import EventStream, call
 
-from clacks.serve_channel import CONNECTIONS_PER_DEVICE, UNSENT_MAX_BYTES
 from engine.clacks.selfplay import next_action
 from engine.core.rng import Rng
+from web.server_channel import CONNECTIONS_PER_DEVICE, UNSENT_MAX_BYTES
 from web.stream import STREAMS_PER_DEVICE
 
 

@@ -24,8 +24,8 @@ from clacks.attacks import (
     pin_guess,
     refused_before_body,
 )
-from clacks.serve import CONNECTION_LIMIT
-from clacks.serve_channel import (
+from web.server import CONNECTION_LIMIT
+from web.server_channel import (
     BODY_LIMIT_BYTES,
     CONNECTIONS_PER_DEVICE,
     IMPORT_LIMIT_BYTES,

@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from engine.core.errors import IllegalAction
-from engine.core.interface import game_module, game_modules
+from engine.games import game_module, game_modules
 from web.errors import ApiError
 from web.game_log import PAGE_MAX
 from web.hub import Hub

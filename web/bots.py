@@ -31,15 +31,13 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.core.budget import SearchCancelled
-from engine.core.interface import JSON, game_module
+from engine.core.interface import JSON
+from engine.games import game_module
 from web.errors import ApiError
 from web.saving import RETRY_SECONDS
-
-if TYPE_CHECKING:
-    from web.room import Room
+from web.table_parts import Table
 
 log = logging.getLogger("clacks.bots")
 
@@ -116,7 +114,7 @@ class BotTurns:
     """What a table's bots may do now, and playing it through the table's change path.
     The seats bots hold are the table's seats (``Seats.bots``)."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Table) -> None:
         self.room = room
         self.passed: set[str] = set()  # bots that had nothing to do at this revision
         self.driver = BotDriver(self)

@@ -21,12 +21,9 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from engine.core.interface import JSON
-
-if TYPE_CHECKING:
-    from web.room import Room
+from web.table_parts import Table
 
 FRAME_FRESH_SECONDS = 0.25  # a message built longer ago gets its server_time again
 EVENTS_KEPT = 500  # events announced lately, for pages a few messages behind
@@ -54,7 +51,7 @@ class _Cache:
 
 
 class Fanout:
-    def __init__(self, room: Room, build: Callable[[str | None, int | None], JSON]) -> None:
+    def __init__(self, room: Table, build: Callable[[str | None, int | None], JSON]) -> None:
         """``build(seat, since)`` is what ``seat`` (None: the table) may see now."""
         self.room = room
         self.lock = room.lock

@@ -21,7 +21,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
-from engine.core.interface import JSON, Session, game_module
+from engine.core.interface import JSON, Session
+from engine.games import game_module
 
 log = logging.getLogger("clacks.web")
 

@@ -15,7 +15,7 @@ import segno
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from engine.core.interface import game_modules
+from engine.games import game_modules
 from web.api import hub, room
 from web.errors import ApiError
 from web.i18n import LANGUAGES, best_language, catalog_json, translate

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, Session
 from firmware.companion import Companion, SessionButtons
 from web.errors import ApiError
-
-if TYPE_CHECKING:
-    from web.room import Room
+from web.table_parts import Table
 
 
 @dataclass
@@ -33,7 +31,7 @@ class Notice:
 
 
 class Presses:
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Table) -> None:
         self.room = room
         self.board: Any = None  # an ExchangeBoard, when one is attached
         self.companion: Companion | None = None  # keeps the board in step with the game

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.interface import (
     HINT_FORBIDDEN,
@@ -22,9 +22,7 @@ from engine.core.interface import (
     LampFrame,
 )
 from web.errors import ApiError, not_saved
-
-if TYPE_CHECKING:
-    from web.room import Room
+from web.table_parts import Table
 
 
 def _lamp_names(mask: int) -> list[int]:
@@ -51,7 +49,7 @@ class Preview:
 
 
 class Previews:
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Table) -> None:
         self.room = room
         self.current: Preview | None = None
         self.hints = False  # the table's setting: phones may ask for hints

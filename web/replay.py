@@ -13,15 +13,12 @@ same steps the table's log shows during a game, in their public redaction.
 from __future__ import annotations
 
 import sqlite3
-from typing import TYPE_CHECKING
 
 from engine.core.interface import JSON, LampFrame, Session
 from web.errors import ApiError, not_saved
 from web.game_log import GameLog
 from web.store import DamagedGame, GameRecord
-
-if TYPE_CHECKING:
-    from web.room import Room
+from web.table_parts import Table
 
 
 class ReplayViewer:
@@ -69,7 +66,7 @@ class ReplayViewer:
 class TableReplay:
     """The replay viewer at one table: None while the table shows its own game."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Table) -> None:
         self.room = room
         self.viewer: ReplayViewer | None = None
 

@@ -5,7 +5,8 @@ A request from a seat goes: authorize (``seats``) -> refuse a stale revision -> 
 (``Session.apply``) -> save (``store``, committed before anything is told) -> show on
 the board (``presses``) -> publish to every page (``fanout``, each audience its own
 snapshot). The table's neighbours are parts of their own, each with one job and the
-table's lock:
+table's lock; each is handed the table as the small protocols of web/table_parts.py and
+imports nothing of this module:
 
 - ``seats`` (web/seats.py): who sits where, their tokens, the seats bots play;
 - ``fanout`` (web/fanout.py): the open pages and what each audience is sent;
@@ -17,8 +18,8 @@ table's lock:
 - ``game_log`` (web/game_log.py): the log people read, derived from the saved actions
   and redacted for each audience, the same after any restart.
 
-The game itself is reached only through ``engine.core.interface``; nothing here knows
-the rules of any game.
+The game itself is reached only through ``engine.core.interface`` and the registry
+``engine.games``; nothing here knows the rules of any game.
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from clacks.seeds import new_seed
 from engine.core.errors import EngineError, IllegalAction
-from engine.core.interface import JSON, Session, game_module, game_modules
+from engine.core.interface import JSON, Session
+from engine.games import game_module, game_modules
+from firmware.entropy import new_seed
 from web.bots import BotTurns
 from web.errors import ApiError, not_saved
 from web.fanout import Fanout

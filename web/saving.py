@@ -16,14 +16,11 @@ import contextlib
 import logging
 import sqlite3
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from engine.core.interface import JSON
 from web.errors import not_saved
 from web.store import disk_refused
-
-if TYPE_CHECKING:
-    from web.room import Room
+from web.table_parts import Table
 
 log = logging.getLogger("clacks.web")
 
@@ -34,7 +31,7 @@ WRITE_ERRORS = (sqlite3.Error, OSError, ValueError)
 class SaveTrouble:
     """Whether the table's last write to the saves failed, since when and why."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Table) -> None:
         self.room = room
         self.since: float | None = None  # the table clock's time of the first failure
         self.error = ""

@@ -22,15 +22,12 @@ from __future__ import annotations
 import sqlite3
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.core.interface import JSON, Session
 from web.errors import ApiError, not_saved
 from web.security import new_token, token_digest, token_matches
 from web.store import SavedRoom, SavedSeat
-
-if TYPE_CHECKING:
-    from web.room import Room
+from web.table_parts import Table
 
 NAME_MAX = 24
 MOVE_TICKET_SECONDS = 600.0
@@ -52,7 +49,7 @@ class MoveTicket:
 
 
 class Seats:
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Table) -> None:
         self.room = room
         self.moves: dict[str, MoveTicket] = {}  # by the ticket's digest
         self.claims: dict[str, SeatClaim] = {}

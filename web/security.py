@@ -230,7 +230,8 @@ class PinGuard:
 
 def _lock_seconds(over: int) -> float:
     """How long the ``over``-th wrong PIN past the free ones locks out."""
-    return min(LOCK_SECONDS * 2 ** min(over - 1, 20), LOCK_MAX_SECONDS)
+    doubled: float = LOCK_SECONDS * 2 ** min(over - 1, 20)
+    return min(doubled, LOCK_MAX_SECONDS)
 
 
 def _seconds(left: float) -> int:

@@ -16,7 +16,7 @@ stream ending its oldest (a phone that reloads). When all are taken, a seat's st
 device's page if that device holds two more than it: a device that opens page after
 page can only take its own share, and a player always gets their stream. Otherwise
 ``503 busy`` with ``Retry-After`` (the pages' EventSource retries by itself). A stream
-whose page does not read what it is sent is closed by the server (clacks/serve_channel.py).
+whose page does not read what it is sent is closed by the server (web/server_channel.py).
 
 With ``?board=1`` (the table screen drawing a simulated board) the stream also carries
 ``board`` messages: the LEDs as lit, animations included, instead of the page polling.

@@ -22,7 +22,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from engine.core.interface import game_module, game_modules
+from engine.games import game_module, game_modules
 from web.api import body, hub, optional_int, request_json, require_table, room, seat_id
 from web.errors import ApiError, not_saved
 from web.store import DamagedGame

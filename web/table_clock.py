@@ -19,21 +19,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, Session
 from web.errors import ApiError
 from web.saving import RETRY_SECONDS
-
-if TYPE_CHECKING:
-    from web.room import Room
+from web.table_parts import Table
 
 log = logging.getLogger("clacks.web")
 
 
 class TableClock:
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Table) -> None:
         self.room = room
         self.retry_at: float | None = None  # after a save refused: not before then
         self.resume_owed = False  # a taking-up the saves refused, to be tried again

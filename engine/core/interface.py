@@ -1,17 +1,19 @@
 """The seam between a game's rules and everything else on the box.
 
 The lobby, the web pages, the LED renderer, the buttons and the saves talk to games only
-through ``GameModule`` (how to start or load a game) and ``Session`` (one game in
-progress), in JSON-ready dicts and seat labels. A new game is one new module registered
-here; nothing outside it needs to know its rules.
+through two protocols, ``GameModule`` (how to start or load a game) and ``Session`` (one
+game in progress), and the value types they pass (``LampFrame``, ``SeatInfo``, ``Told``),
+in JSON-ready dicts and seat labels. A game's classes subclass the protocols to take
+their shared defaults. A new game is one new module registered in ``engine.games``, which
+this module never imports; nothing outside the game needs to know its rules.
 """
 
 from __future__ import annotations
 
 import copy
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core.budget import Cancelled
 from engine.core.errors import IllegalAction
@@ -56,7 +58,7 @@ class Told:
     private: dict[str, dict[int, JSON]] = field(default_factory=dict)
 
 
-class Session(ABC):
+class Session(Protocol):
     """One game in progress: the only thing the rest of the box holds of it."""
 
     game: str = ""
@@ -205,7 +207,7 @@ class Session(ABC):
         return str(event.get("kind", "event"))
 
 
-class GameModule(ABC):
+class GameModule(Protocol):
     """How to start, replay and describe one kind of game."""
 
     name: str = ""
@@ -227,29 +229,3 @@ class GameModule(ABC):
         """Fixed facts a front end needs to draw and explain any game of this kind (board
         geometry, symbol tables), the same for every game in progress; public."""
         return {}
-
-
-_REGISTRY: dict[str, GameModule] = {}
-
-
-def register(module: GameModule) -> GameModule:
-    _REGISTRY[module.name] = module
-    return module
-
-
-def game_module(name: str) -> GameModule:
-    _load_builtin()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise KeyError(f"unknown game {name!r}; games are {', '.join(sorted(_REGISTRY))}") from None
-
-
-def game_modules() -> dict[str, GameModule]:
-    _load_builtin()
-    return dict(_REGISTRY)
-
-
-def _load_builtin() -> None:
-    if not _REGISTRY:
-        import engine.games  # noqa: F401  (registers the built-in games)

@@ -1,7 +1,7 @@
 """The games' generator: HMAC_DRBG keyed by a 256-bit secret, replayable from its seed.
 
 A game's seed is a secret of ``SEED_BITS`` bits drawn from the operating system
-(``clacks.seeds.new_seed``) outside the engine, which reads no entropy itself. ``Rng`` expands it with HMAC_DRBG over SHA-256 (NIST
+(``firmware.entropy.new_seed``) outside the engine, which reads no entropy itself. ``Rng`` expands it with HMAC_DRBG over SHA-256 (NIST
 SP 800-90A Rev. 1, section 10.1.2): a deterministic random bit generator built on a
 standard pseudorandom function, so the same seed gives the same draws on any machine
 and any Python version (a log still replays exactly), while no number of outputs seen

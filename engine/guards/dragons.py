@@ -47,7 +47,8 @@ from engine.guards.common import (
 )
 from engine.guards.errors import BadCard, CardElsewhere, DragonRule, TooManyFighters, TurnNotBegun
 from engine.guards.events import Event, ev
-from engine.guards.runs import equip, item_bonus
+from engine.guards.gate import item_bonus
+from engine.guards.runs import equip
 from engine.guards.state import Fight, GameState, Pending
 from engine.guards.turns import finish_turn, ranking
 

@@ -24,8 +24,9 @@ from engine.guards.cards import ATTRIBUTES, DECKS, Item, Scroll, Volunteer
 from engine.guards.common import anti_magic
 from engine.guards.data import QUADRANTS
 from engine.guards.dragons import BRETHREN_TO_SUMMON, MOST_FIGHTERS, brethren_in_hand, fighters_of
+from engine.guards.gate import FINAL_TESTS, GATE_RUNNERS, unsent
 from engine.guards.magic import ABILITY_TARGET, FIRE_WATER_GUILD
-from engine.guards.runs import FINAL_TESTS, FIRST_RUNNERS, GATE_RUNNERS, is_final, unsent
+from engine.guards.runs import FIRST_RUNNERS, is_final
 from engine.guards.sabotage import PLANT_TARGET, can_strike, locked_by, pool
 from engine.guards.state import GameState, Pending, Player
 from engine.guards.views import guild_house_ready

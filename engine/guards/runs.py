@@ -24,7 +24,6 @@ from typing import Any
 
 from engine.guards import dice, rolls
 from engine.guards.actions import Action
-from engine.guards.cards import Item
 from engine.guards.common import (
     discard_volunteer,
     mark_began,
@@ -33,17 +32,22 @@ from engine.guards.common import (
     put,
     require_turn,
 )
-from engine.guards.errors import RunRule, SendAtOnce, SpellRule, TooManyRunners
+from engine.guards.errors import RunRule, SpellRule, TooManyRunners
 from engine.guards.events import Event, ev
+from engine.guards.gate import (
+    FINAL_TESTS,
+    GATE_RUNNERS,
+    require_sent,
+    skill_of,
+)
 from engine.guards.recruiting import require_no_dragon, require_stop
+from engine.guards.sabotage import open_window
 from engine.guards.state import Final, GameState, Player, Run
 from engine.guards.turns import check_win, finish_turn, grant_point
 
 FIRST_RUNNERS = 4
-GATE_RUNNERS = 6
 RETURN_PAY = 5
 FINAL_TARGET = 9
-FINAL_TESTS = ("magic", "guild")
 
 
 def is_final(state: GameState, player: Player) -> bool:
@@ -61,19 +65,6 @@ def require_spell(state: GameState, player: Player, spell: object) -> str:
     if player.run is not None or player.final is not None:
         raise RunRule("Finish the Spell Run under way first")
     return spell
-
-
-def item_bonus(state: GameState, runner: str, skill: str) -> int:
-    card = state.cards[runner]
-    if card.item is None:
-        return 0
-    values = state.cards[card.item].values
-    assert isinstance(values, Item)
-    return (values.bonus or {}).get(skill, 0)
-
-
-def skill_of(state: GameState, uid: str, skill: str) -> int:
-    return state.volunteer(uid).skill(skill) + item_bonus(state, uid, skill)
 
 
 def equip(state: GameState, seat: str, runners: list[str], items: dict[str, str] | None) -> list[tuple[str, str]]:
@@ -123,22 +114,7 @@ def spell_run(state: GameState, action: Action) -> list[Event]:
         state.locks.append(seat)  # two Spell Runs announced in one round freeze both ways
     events = [ev("run_announced", seat, spell=spell, route=route, challenge=player.run.challenge,
                  runners=[state.volunteer(u).name for u in runners])]
-    from engine.guards.sabotage import open_window
-
     return events + open_window(state, seat, "run", route)
-
-
-def to_gate(state: GameState, seat: str) -> list[Event]:
-    """The runners left reach the Start Gate: the challenge's next test is rolled."""
-    player = state.players[seat]
-    run = player.run
-    assert run is not None
-    if not run.runners:
-        player.run = None
-        return [ev("run_failed", seat, reason="no_runners")]
-    run.stage = "gate"
-    rolls.ask(state, "challenge", seat)
-    return [ev("runners_at_gate", seat, runners=len(run.runners))]
 
 
 def challenge_spec(state: GameState, context: dict[str, Any]) -> rolls.TestSpec:
@@ -188,26 +164,6 @@ def returned(state: GameState, seat: str) -> list[Event]:
     if won:
         return events + won
     return events + grant_point(state, seat)
-
-
-def unsent(state: GameState, seat: str) -> list[str]:
-    """Volunteers recruited this turn while runners wait at the Gate and not yet sent:
-    "Any Volunteers recruited in this way must be sent immediately to assist in
-    completing the Spell Run" (as many as the Gate has room for)."""
-    player = state.players[seat]
-    run, turn = player.run, state.turn
-    if not state.options.letter or run is None or run.stage != "gate" or turn is None or turn.seat != seat:
-        return []
-    room = GATE_RUNNERS - len(run.runners)
-    return [u for u in turn.recruited if u in player.hand][:max(room, 0)]
-
-
-def require_sent(state: GameState, seat: str, sending: list[str] | None = None) -> None:
-    left = [u for u in unsent(state, seat) if u not in (sending or [])]
-    if left:
-        names = ", ".join(state.volunteer(u).name or "?" for u in left)
-        raise SendAtOnce(f"Volunteers recruited during a Spell Run are sent to the Start Gate at once: "
-                         f"send {names} with the runners waiting there", names=names)
 
 
 def reattempt(state: GameState, action: Action) -> list[Event]:
@@ -275,26 +231,7 @@ def at_gate(state: GameState, action: Action) -> list[Event]:
     turn.stopped = "gate"
     mark_began(turn)
     events = [ev("at_gate", seat, route=route)]
-    from engine.guards.sabotage import open_window
-
     return events + open_window(state, seat, "final", route)
-
-
-def final_rolls(state: GameState, seat: str) -> list[Event]:
-    player = state.players[seat]
-    final = player.final
-    assert final is not None
-    if not player.hand:
-        return [ev("final_failed", seat, reason="no_volunteer")]
-    final.at_gate = True
-    left = [a for a in FINAL_TESTS if a not in final.passed]
-    if state.options.letter:
-        # "first rolling ... Magic ... and then roll again ... Guild": both rolls are made
-        # (those not passed yet), whatever the first gives
-        rolls.ask(state, "final", seat, left=left)
-    else:
-        rolls.ask(state, "final", seat)
-    return []
 
 
 def final_spec(state: GameState, context: dict[str, Any]) -> rolls.TestSpec:

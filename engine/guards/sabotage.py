@@ -40,7 +40,7 @@ from engine.guards.common import (
 )
 from engine.guards.errors import SaboteurRule, SaboteursLocked, TurnNotBegun
 from engine.guards.events import Event, ev
-from engine.guards.runs import final_rolls, skill_of, to_gate
+from engine.guards.gate import final_rolls, skill_of, to_gate
 from engine.guards.state import Combat, GameState, Pending
 
 PLANT_TARGET = 5

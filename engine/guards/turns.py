@@ -29,6 +29,7 @@ from engine.guards.common import (
 )
 from engine.guards.errors import AttributeLimit, GameIsOver, NotEnoughMoney, NotNow
 from engine.guards.events import Event, ev
+from engine.guards.gate import require_sent
 from engine.guards.state import GameState, Pending, Turn
 
 JAIL_TARGET = 7
@@ -89,8 +90,6 @@ def finish_turn(state: GameState, reason: str) -> list[Event]:
 
 def end_turn(state: GameState, action: Action) -> list[Event]:
     require_turn(state, action.seat)
-    from engine.guards.runs import require_sent  # runs builds on the turns
-
     assert action.seat is not None
     require_sent(state, action.seat)
     return finish_turn(state, "done")

@@ -75,6 +75,8 @@ class LimitedParser(HTTPRequestParser):  # type: ignore[misc]
     """Waitress's request parser with a body limit by path: the replay import may send
     up to ``IMPORT_LIMIT_BYTES``, every other request ``BODY_LIMIT_BYTES``."""
 
+    error: Exception | None  # waitress's: what it answers with instead, once refused
+
     def received(self, data: bytes) -> int:
         consumed: int = super().received(data)
         if self.error is None and self.headers_finished:
@@ -112,7 +114,7 @@ class StreamingChannel(HTTPChannel):  # type: ignore[misc]
             if isinstance(channel, StreamingChannel) and not channel.given_up
         ]
         own = sum(1 for channel in others if channel.device == self.device)
-        self.given_up = False
+        self.given_up: bool = False
         # when the request on the way began arriving (None: none is on the way); a fresh
         # connection's first request is due from the moment it is accepted
         self.request_began: float | None = time.monotonic()

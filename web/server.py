@@ -1,4 +1,5 @@
-"""`clacks serve`: the whole companion in one process.
+"""The whole companion in one process, as `clacks serve` starts it (clacks/serve_args.py reads
+its command line).
 
 The Flask app runs behind waitress, a pure-Python production WSGI server that installs
 and runs the same on a Raspberry Pi as on a laptop. Why waitress for server-sent events:
@@ -11,7 +12,7 @@ and runs the same on a Raspberry Pi as on a laptop. Why waitress for server-sent
 * A change wakes the waiting streams through one condition variable; each stream writes
   its message at once. Waitress (3.0 and later) flushes every write straight to the socket
   (its ``send_bytes`` threshold is 1 byte), so nothing waits in a buffer. Connections
-  use ``StreamingChannel`` (clacks/serve_channel.py), which keeps waitress's main loop
+  use ``StreamingChannel`` (web/server_channel.py), which keeps waitress's main loop
   from spinning while the stream threads write. tests/test_web_stream.py measures that an event
   reaches a client promptly.
 * An async server would use less memory per stream, but would need an async framework
@@ -44,78 +45,6 @@ THREADS = 80
 STREAM_LIMIT = 64  # leaves 16 threads for ordinary requests when every stream is open
 CONNECTION_LIMIT = 250  # past this many open connections waitress accepts no more
 HEADER_LIMIT_BYTES = 32 * 1024  # a browser's headers with its cookies are a few KB
-
-
-def seconds(text: str) -> float:
-    """A length of time given on the command line: a number of seconds, 0 or more."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"give 0 to 3600 seconds, not {text}")
-    return value
-
-
-def hours(text: str) -> float:
-    """A length of time given on the command line in hours, more than 0 (up to a week)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hours") from None
-    if not 0 < value <= 168:
-        raise argparse.ArgumentTypeError(f"give more than 0 and at most 168 hours, not {text}")
-    return value
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
-    parser.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
-    parser.add_argument("--language", choices=("en", "cs"), default="en", help="table language")
-    parser.add_argument("--threads", type=int, default=THREADS, help="server threads")
-    parser.add_argument("--no-qr", action="store_true", help="do not draw the QR code")
-    parser.add_argument(
-        "--data-dir",
-        type=Path,
-        help="where saved games live (default: $STATE_DIRECTORY, $CLACKS_STATE_DIR or "
-        "~/.local/state/clacks)",
-    )
-    # the defaults are web.bots.PAUSE_SECONDS and THINK_SECONDS (not imported here: the
-    # web side loads Flask, which the other commands do without)
-    parser.add_argument(
-        "--bot-pause",
-        type=seconds,
-        metavar="SECONDS",
-        help="how long bots wait after each change of the game before they act, so "
-        "people can follow (default: 0.6)",
-    )
-    parser.add_argument(
-        "--bot-think",
-        type=seconds,
-        metavar="SECONDS",
-        help="the most a bot may think over one action before the weakest level's "
-        "choice is played instead (default: 3)",
-    )
-    parser.add_argument(
-        "--table-idle",
-        type=hours,
-        metavar="HOURS",
-        help="close a table other than the main one after this long with no page open and "
-        "nobody playing; its game stays saved (default: 2)",
-    )
-    parser.add_argument(
-        "--allowed-host",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="another name the companion answers to (e.g. one a local DNS gives it), besides "
-        "its host name, NAME.local, localhost and its addresses; repeat for more",
-    )
-    parser.add_argument(
-        "--config",
-        metavar="FILE",
-        help="exchange board settings (default: $CLACKS_CONFIG or /etc/clacks/config.toml)",
-    )
 
 
 def lan_address() -> str:
@@ -161,18 +90,18 @@ def build(
     companion's defaults); ``allowed_hosts`` are names it answers to besides its own; a
     connection whose client takes nothing for ``stall_seconds``, or does not send a whole
     request within ``request_seconds``, is closed (None: the defaults,
-    clacks/serve_channel.py)."""
+    web/server_channel.py)."""
     from waitress.server import create_server  # type: ignore[import-untyped]
 
-    from clacks.serve_channel import (
+    from web import create_app
+    from web.bots import PAUSE_SECONDS, THINK_SECONDS
+    from web.hub import TABLE_IDLE_SECONDS, Hub
+    from web.server_channel import (
         IMPORT_LIMIT_BYTES,
         REQUEST_SECONDS,
         STALL_SECONDS,
         use_streaming_channels,
     )
-    from web import create_app
-    from web.bots import PAUSE_SECONDS, THINK_SECONDS
-    from web.hub import TABLE_IDLE_SECONDS, Hub
     from web.store import Store
 
     hub = Hub(
@@ -195,7 +124,7 @@ def build(
         threads=threads,
         connection_limit=max(CONNECTION_LIMIT, threads * 3),  # a page: its stream, a fetch or two
         channel_timeout=60,  # streams send a keep-alive every 15 s
-        # bodies are limited by path (clacks/serve_channel.py) to at most the import's;
+        # bodies are limited by path (web/server_channel.py) to at most the import's;
         # waitress's own limit refuses this size and above
         max_request_body_size=IMPORT_LIMIT_BYTES + 1,
         max_request_header_size=HEADER_LIMIT_BYTES,
