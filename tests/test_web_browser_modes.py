@@ -75,20 +75,25 @@ def tap(
     action: Action,
     hand: list[dict[str, Any]],
     table: Page | None = None,
+    table_previews: bool = True,
 ) -> None:
     """Make ``action`` by tapping the phone of ``seat`` (with ``table``: check that the
-    table screen previews a Jacquard's flips too)."""
+    table screen previews a Jacquard's flips too, or, in Long Distance, that it does not:
+    the card is hidden from the rest of the team)."""
     page = phone.page
     if isinstance(action, PlayJacquard):
         card = next(c for c in hand if c["id"] == action.jacquard)
         wanted = action.to_json()["lamps"]
         place_jacquard(phone, REFERENCE, seat, card, wanted)
-        if table is not None:
+        if table is not None and table_previews:
             table.page.wait_for_function(
                 "n => document.querySelectorAll('.board-box .lamp.flip').length === n",
                 arg=len(wanted),
             )
             assert lamps_shown(table.page, ".board-box .lamp.flip") == set(wanted)
+        elif table is not None:
+            table.page.wait_for_timeout(500)  # time for a preview to arrive, if one were sent
+            assert lamps_shown(table.page, ".board-box .lamp.flip") == set()
         page.click("[data-action=confirm]")
     elif isinstance(action, Swap):
         # the swap slots are folded under the hand: open them first
@@ -201,7 +206,10 @@ def test_a_long_distance_co_op_game_with_two_phones_and_the_table(browser: Any) 
                     refuse_a_tower_without_the_symbol(phone, clacks, seat)
                 previewed = table if isinstance(action, PlayJacquard) and revision < 4 else None
                 done["table_preview"] += previewed is not None
-                tap(phone, seat, action, session.view(seat)["you"]["hand"], previewed)
+                tap(
+                    phone, seat, action, session.view(seat)["you"]["hand"], previewed,
+                    table_previews=False,  # Long Distance: the preview stays on the phone
+                )
             wait_for_change(server, revision, phone, action.to_json())
             kind = (
                 "swap"
