@@ -37,7 +37,8 @@
     },
     el("h3", {}, el("span", { class: `shape ${player.colour}`, "aria-hidden": "true" }), seatName(state, player),
       active ? el("span", { class: "badge" }, t("clacks.playing")) : null),
-    own ? null : el("p", { class: "presence" }, Clacks.presence(seatInfo)),
+    // on the table whose phone is here is said beside the QR code already
+    own || onTable ? null : el("p", { class: "presence" }, Clacks.presence(seatInfo)),
     P.messageLine(player),
     el("p", { class: "counts" },
       t("clacks.route_of", { route: clacks.map.routeTitle(player.route) }), " · ",
@@ -58,15 +59,17 @@
     const { state, ref } = ctx;
     const view = state.view;
     const root = el("div", { class: "clacks-table map-table junior" });
-    const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
+    // a mouse on the table screen transmits by clicking a tower: it says so where it points
+    const pressHint = ctx.press && !state.over ? t("clacks.hint.table_transmit") : null;
+    const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange"), title: pressHint },
       P.drawBoard(ref, "south", { ...P.boardOptions(state, ref), onTower: ctx.press }));
-    const pressHint = ctx.press && !state.over ? el("p", { class: "hint" }, t("clacks.hint.table_transmit")) : null;
     root.append(
       el("div", { class: "status", "aria-live": "polite" }, status(state)),
       el("div", { class: "map-column board-column" }, boardBox),
-      el("div", { class: "map-column side-column scrolls" },
-        el("div", { class: "racers" }, view.players.map((p) => racer(state, p, false, true))),
-        clacks.map.cardsPanel(view, view.turn.number), pressHint),
+      // beside the exchange each child's message and route, then the cards read out
+      el("div", { class: "side-column" },
+        el("div", { class: "map-column racers" }, view.players.map((p) => racer(state, p, false, true))),
+        clacks.map.cardsPanel(view, view.turn.number, true)),
     );
     return root;
   }
