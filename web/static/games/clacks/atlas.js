@@ -295,8 +295,10 @@
   // effects that last a round. The table (``onTable``) shows the latest few, each as its
   // name and its effect in a line, and how many were read out before them.
   function cardsPanel(view, turnNumber, onTable) {
+    // on the table the heading counts every card read out, the latest of which it shows
+    const count = (view.revealed || []).length;
     const box = el("section", { class: "revealed-box", "aria-label": t("clacks.revealed") },
-      el("h3", {}, t("clacks.revealed")));
+      el("h3", {}, t("clacks.revealed"), onTable && count ? el("span", { class: "count" }, ` · ${count}`) : null));
     const effects = (view.effects || []).filter((e) => e.active || e.first_turn > turnNumber);
     if (effects.length) {
       // (the table's banner says what the effects in force do; here, whose and how long)
@@ -311,7 +313,9 @@
     }
     const all = [...(view.revealed || [])].reverse();
     if (!all.length) box.append(el("p", { class: "hint" }, t("clacks.nothing_revealed")));
-    const revealed = onTable ? all.slice(0, TABLE_CARDS) : all;
+    // the table shows the effects in force and the latest card, the one the team acts on
+    // (the game log beside it tells the earlier ones)
+    const revealed = onTable ? all.slice(0, 1) : all;
     box.append(el("ol", { class: "revealed", reversed: true }, revealed.map((card) => {
       const text = P.cardText(card, P.readingOf(view.mode, card.deck));
       return el("li", { class: `read-card read-${card.deck}`, "data-revealed": card.id },
@@ -320,14 +324,8 @@
         onTable ? el("span", { class: "effect-line", title: text }, " ", effectLine(text))
           : [el("span", { class: "deck" }, ` (${t(`clacks.deck.${card.deck}`)})`), el("p", {}, text)]);
     })));
-    if (all.length > revealed.length) {
-      box.append(el("p", { class: "earlier" }, t("clacks.revealed_earlier", { count: all.length - revealed.length })));
-    }
     return box;
   }
-
-  // the cards read out the table shows in full: the latest, which the team acts on
-  const TABLE_CARDS = 2;
 
   // When an effect lasts, in words: this turn, one turn, or from one turn to another.
   function effectTurns(effect, turnNumber) {

@@ -36,8 +36,9 @@
         : t("clacks.jacquards_played_of", { played: turn.jacquards_played, limit: turn.jacquard_limit }),
     ];
     const notes = notesOf(view);
+    // (the table's route box shows the towers lit and the Post Office's step already)
     return el("div", { class: "turn" }, parts,
-      el("p", { class: "race" }, t("clacks.race_line", {
+      ownSeat === undefined ? null : el("p", { class: "race" }, t("clacks.race_line", {
         lit: view.message.progress, count: view.message.symbols.length,
         position: view.post_office.position, track: view.post_office.track })),
       notes.length ? el("p", { class: "phase" }, notes.join(" · ")) : null);

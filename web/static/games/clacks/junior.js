@@ -36,14 +36,15 @@
       "aria-current": active ? "true" : null,
     },
     el("h3", {}, el("span", { class: `shape ${player.colour}`, "aria-hidden": "true" }), seatName(state, player),
-      active ? el("span", { class: "badge" }, t("clacks.playing")) : null),
+      active && !onTable ? el("span", { class: "badge" }, t("clacks.playing")) : null),
     // on the table whose phone is here is said beside the QR code already
     own || onTable ? null : el("p", { class: "presence" }, Clacks.presence(seatInfo)),
     P.messageLine(player),
+    // (the table's map shows the route and the pawn on it)
     el("p", { class: "counts" },
-      t("clacks.route_of", { route: clacks.map.routeTitle(player.route) }), " · ",
-      t("clacks.pawn_on", { place: P.placeName(player.route, player.progress, player.pawn_at) }),
-      player.next_fault_tower ? ` · ${t("clacks.next_fault_tower", { number: player.next_fault_tower })}` : "",
+      onTable ? null : [t("clacks.route_of", { route: clacks.map.routeTitle(player.route) }), " · ",
+        t("clacks.pawn_on", { place: P.placeName(player.route, player.progress, player.pawn_at) })],
+      player.next_fault_tower ? `${onTable ? "" : " · "}${t("clacks.next_fault_tower", { number: player.next_fault_tower })}` : "",
       own ? "" : ` · ${t("clacks.hand_count", { count: player.hand_count })}`),
     clacks.map.routeMap(route, {
       lit: player.progress, symbols: player.message, pawn: player.progress, pawnSeat: player.seat,
@@ -65,11 +66,10 @@
       P.drawBoard(ref, "south", { ...P.boardOptions(state, ref), onTower: ctx.press }));
     root.append(
       el("div", { class: "status", "aria-live": "polite" }, status(state)),
-      el("div", { class: "map-column board-column" }, boardBox),
-      // beside the exchange each child's message and route, then the cards read out
+      // the cards read out under the exchange; beside it each child's message and route
+      el("div", { class: "map-column board-column" }, boardBox, clacks.map.cardsPanel(view, view.turn.number, true)),
       el("div", { class: "side-column" },
-        el("div", { class: "map-column racers" }, view.players.map((p) => racer(state, p, false, true))),
-        clacks.map.cardsPanel(view, view.turn.number, true)),
+        el("div", { class: "map-column racers" }, view.players.map((p) => racer(state, p, false, true)))),
     );
     return root;
   }
