@@ -1,8 +1,9 @@
 """Every game, mode and player count held to the screens, in English and Czech, with a
 game under way: the table screen at 1920x1080 and 1366x768 shows everything the table
 must see without scrolling, nothing of it out of sight in a box that scrolls by itself
-(the board, the turn, the swap slots, the team's hands, the cards read out), its text no smaller than body text (the route map's place names too),
-the board not squeezed by a long headline; a phone at 360x740 keeps the turn on one
+(the board, the turn, the swap slots, the team's hands, the cards read out), its text no
+smaller than body text (the route map's place names too), the board not squeezed by a
+long headline; a phone at 360x740 keeps the turn on one
 screen with a hint open (its "Do it" and the hand still on it) or a report form open.
 
 One browser for the whole file, one page per screen size reused from table to table,

@@ -40,11 +40,11 @@
     // on the table whose phone is here is said beside the QR code already
     own || onTable ? null : el("p", { class: "presence" }, Clacks.presence(seatInfo)),
     P.messageLine(player),
-    // (the table's map shows the route and the pawn on it)
+    // (the table's map shows which route it is)
     el("p", { class: "counts" },
-      onTable ? null : [t("clacks.route_of", { route: clacks.map.routeTitle(player.route) }), " · ",
-        t("clacks.pawn_on", { place: P.placeName(player.route, player.progress, player.pawn_at) })],
-      player.next_fault_tower ? `${onTable ? "" : " · "}${t("clacks.next_fault_tower", { number: player.next_fault_tower })}` : "",
+      onTable ? null : [t("clacks.route_of", { route: clacks.map.routeTitle(player.route) }), " · "],
+      t("clacks.pawn_on", { place: P.placeName(player.route, player.progress, player.pawn_at) }),
+      player.next_fault_tower ? ` · ${t("clacks.next_fault_tower", { number: player.next_fault_tower })}` : "",
       own ? "" : ` · ${t("clacks.hand_count", { count: player.hand_count })}`),
     clacks.map.routeMap(route, {
       lit: player.progress, symbols: player.message, pawn: player.progress, pawnSeat: player.seat,
