@@ -1,8 +1,9 @@
 """Every game, mode and player count held to the screens, in English and Czech, with a
 game under way: the table screen at 1920x1080 and 1366x768 shows everything the table
-must see without scrolling (the board, the turn, the swap slots, the team's hands, the
-cards read out), its text no smaller than body text (the route map's place names too),
-the board not squeezed by a long headline; a phone at 360x740 keeps the turn on one
+must see without scrolling, nothing of it out of sight in a box that scrolls by itself
+(the board, the turn, the swap slots, the team's hands, the cards read out), its text no
+smaller than body text (the route map's place names too), the board not squeezed by a
+long headline; a phone at 360x740 keeps the turn on one
 screen with a hint open (its "Do it" and the hand still on it) or a report form open.
 
 One browser for the whole file, one page per screen size reused from table to table,
@@ -51,6 +52,10 @@ TABLES: list[tuple[str, str, dict[str, Any]]] = [
     *[(f"guards-{n}", "guards", {"players": n}) for n in (2, 3, 4, 5, 6)],
 ]
 SIZES = [(1920, 1080), (1366, 768)]
+# the games whose tables show everything at once: a part in a column that scrolls by itself
+# is on the screen only where that column shows it (Klackers, Clockman and the Guards still
+# scroll their players' columns, whose visible part is what is held to the fold)
+WHOLE_SCREEN = {"clacks", "clacks-trainer"}
 # the tables whose screens the docs show (README.md), taken when CLACKS_SCREENSHOTS is set
 SHOWN = {"coop"}
 LANGUAGES = ["en", "cs"]
@@ -74,25 +79,34 @@ BANNER = {
 }
 
 # Everything in the game's part of the screen that is shown (not folded, not hidden):
-# where it ends, and which of it ends lowest.
+# where it ends, and which of it ends lowest; and what is out of sight inside a box that
+# scrolls by itself (a column of the players): on screen is only what that box shows.
 LOWEST = """
 () => {
   let lowest = [0, ""];
+  const scrolledAway = [];
+  const named = (e) => (e.className.baseVal ?? e.className) + " " + e.tagName;
   for (const e of document.querySelectorAll("main #game *")) {
     if (e.closest("details:not([open]) > :not(summary), [hidden], dialog:not([open])")) continue;
     const box = e.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
-    // what scrolls inside a box of its own (a column of the players, the log) is on the
-    // screen as far as its box is
+    // a box that clips (a drawing) shows what fits in it; one that scrolls shows only
+    // what lies within its visible area
     let bottom = box.bottom;
-    for (let up = e.parentElement; up && up !== document.body; up = up.parentElement) {
-      if (["auto", "scroll", "hidden"].includes(getComputedStyle(up).overflowY)) {
-        bottom = Math.min(bottom, up.getBoundingClientRect().bottom);
+    let away = null;
+    for (let up = e.parentElement; up && up !== document.body && !away; up = up.parentElement) {
+      const overflow = getComputedStyle(up).overflowY;
+      const shown = up.getBoundingClientRect();
+      if (overflow === "hidden") bottom = Math.min(bottom, shown.bottom);
+      if (["auto", "scroll"].includes(overflow)
+          && (box.bottom > shown.bottom + 1 || box.top < shown.top - 1)) {
+        away = [named(e), named(up), Math.round(box.top), Math.round(shown.bottom)];
       }
     }
-    if (bottom > lowest[0]) lowest = [bottom, (e.className.baseVal ?? e.className) + " " + e.tagName];
+    if (away) scrolledAway.push(away);
+    else if (bottom > lowest[0]) lowest = [bottom, named(e)];
   }
-  return lowest;
+  return [lowest, scrolledAway.length, scrolledAway.slice(0, 3)];
 }
 """
 # The route map's words (place names, the cities, the Post Office's track) as drawn.
@@ -178,9 +192,11 @@ def check_table(
     scroll_width = page.evaluate("document.documentElement.scrollWidth")
     if not (scroll_width <= width):
         problems.append((where, scroll_width))
-    lowest = page.evaluate(LOWEST)
+    lowest, away, first_away = page.evaluate(LOWEST)
     if not (lowest[0] <= height + 1):  # a board's last line of text may round over
         problems.append((where, "below the fold", lowest))
+    if away and game in WHOLE_SCREEN:
+        problems.append((where, f"{away} parts scrolled out of sight", first_away))
     if game == "clacks":
         # every seat's card whole: whose message is where, for each of up to four seats
         for seat_box in page.eval_on_selector_all("main .seats > .seat", f"all => all.map({BOX})"):

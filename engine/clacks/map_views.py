@@ -17,7 +17,7 @@ from engine.clacks.effects import Context
 from engine.clacks.geometry import Seat, lamps_of
 from engine.clacks.mode_state import CardLedger, TeamState
 from engine.clacks.state import ClacksState
-from engine.clacks.views import hints_allowed, jacquard_json, public_options
+from engine.clacks.views import hints_allowed, jacquard_json, public_options, spelled_words
 
 START = "Ankh-Morpork"
 
@@ -151,7 +151,7 @@ def build_team_view(
         "route": route_json(route),
         "message": {
             "words": list(team.words),
-            "spelled": [components.spelled(w) for w in team.words],
+            "spelled": spelled_words(state, components, team.words),
             "symbols": list(team.message),
             "progress": team.progress,
             "next_symbol": team.next_symbol,
@@ -209,7 +209,7 @@ def build_junior_view(
                 "seat": s.label,
                 "colour": s.colour.value,
                 "words": list(p.words),
-                "spelled": [components.spelled(w) for w in p.words],
+                "spelled": spelled_words(state, components, p.words),
                 "message": list(p.message),
                 "progress": p.progress,
                 "next_symbol": p.next_symbol,

@@ -493,6 +493,12 @@ def options_ranges() -> JSON:
             "word_max_length": MAX_WORD_LENGTH,
             "per_mode": True,
         },
+        # the same words as typed (ŘEKA), kept from ``words`` when not given
+        "spellings": {
+            "type": "word lists",
+            "letters": "each word of words as typed, with its diacritics",
+            "per_mode": True,
+        },
     }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field, fields, replace
 from functools import cache, cached_property
 from typing import Any
@@ -67,11 +68,16 @@ RANGES: dict[str, OptionRange] = {
 }
 
 
+def typed_spelling(word: str) -> str:
+    """A player's own word as typed, in capitals like the cards (Řeka -> ŘEKA)."""
+    return unicodedata.normalize("NFC", word.strip()).upper()
+
+
 def clean_word(word: str) -> str:
     """A player's own word as the Clacks alphabet can send it: letters A-Z, diacritics
     removed (Á is sent as A); anything else is refused naming the character."""
     letters = []
-    for ch in word.strip():
+    for ch in unicodedata.normalize("NFC", word.strip()):
         plain = plain_letters(ch)
         if len(plain) != 1 or not "A" <= plain <= "Z":
             raise BadOptions(
@@ -118,6 +124,10 @@ class Options:
     words: tuple[
         tuple[str, ...], ...
     ] = ()  # players' own words, one list per seat; () = deal cards
+    # the same words as the players typed them (ŘEKA), beside the plain letters in
+    # ``words`` (REKA) that the lamps spell; saves from before it load with () and show
+    # the plain letters
+    spellings: tuple[tuple[str, ...], ...] = ()
     route: str = "easy"
     word_list: str = "en"  # which edition's Clacks Cards are dealt (a table's language)
     long_distance: bool = False  # co-op: hands hidden from teammates, no hints
@@ -136,16 +146,37 @@ class Options:
             object.__setattr__(self, "seats", only)
         for name, allowed in RANGES.items():
             allowed.check(name, getattr(self, name), OptionOutOfRange)
-        if self.words:
-            object.__setattr__(
-                self, "words", tuple(tuple(clean_word(w) for w in ws) for ws in self.words)
-            )
+        self._keep_spellings()
         if len(set(self.seats)) != len(self.seats):
             raise BadOptions("a seat is listed twice")
         if self.mode == "competitive":
             self._check_competitive()
         else:
             self._check_race_to_genua()
+
+    def _keep_spellings(self) -> None:
+        """Clean the players' words to the letters the lamps send, keeping each as typed."""
+        if not self.words:
+            if self.spellings:
+                raise BadOptions("spellings are given only with the players' own words")
+            return
+        cleaned = tuple(tuple(clean_word(w) for w in ws) for ws in self.words)
+        typed = self.spellings or tuple(tuple(typed_spelling(w) for w in ws) for ws in self.words)
+        if [len(ws) for ws in typed] != [len(ws) for ws in cleaned] or any(
+            clean_word(spelling) != word
+            for spellings, words in zip(typed, cleaned, strict=True)
+            for spelling, word in zip(spellings, words, strict=True)
+        ):
+            raise BadOptions("each spelling must be its word with diacritics, one for each word")
+        object.__setattr__(self, "words", cleaned)
+        object.__setattr__(self, "spellings", tuple(tuple(map(typed_spelling, ws)) for ws in typed))
+
+    def spelled(self, words: list[str]) -> list[str] | None:
+        """The players' own ``words`` as typed, when they are one of the typed lists."""
+        for plain, typed in zip(self.words, self.spellings, strict=True):
+            if list(plain) == words:
+                return list(typed)
+        return None
 
     def _check_competitive(self) -> None:
         if self.words:
@@ -259,7 +290,7 @@ class Options:
             value = getattr(self, f.name)
             if f.name == "seats":
                 value = [s.label for s in value]
-            elif f.name == "words":
+            elif f.name in ("words", "spellings"):
                 value = [list(ws) for ws in value]
             out[f.name] = value
         return out
@@ -281,11 +312,11 @@ class Options:
                     kwargs[name] = tuple(Seat.parse(v) for v in value)
                 except ValueError as exc:
                     raise BadOptions(str(exc)) from None
-            elif name == "words":
+            elif name in ("words", "spellings"):
                 if not isinstance(value, list) or not all(
                     isinstance(ws, list) and all(isinstance(w, str) for w in ws) for ws in value
                 ):
-                    raise BadOptions("words must be a list of word lists, one per seat")
+                    raise BadOptions(f"{name} must be a list of word lists, one per seat")
                 kwargs[name] = tuple(tuple(ws) for ws in value)
             elif name in ("mode", "route", "word_list"):
                 if not isinstance(value, str):

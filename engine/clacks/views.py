@@ -67,6 +67,13 @@ def public_options(state: ClacksState) -> dict[str, Any]:
     return {k: options[k] for k in MODE_OPTIONS[state.options.mode]}
 
 
+def spelled_words(state: ClacksState, components: ComponentSet, words: list[str]) -> list[str]:
+    """``words`` as written: as the players typed them (ŘEKA) for their own words, as
+    the cards print them (KOČÁR) for dealt ones; the lamps spell the plain letters."""
+    typed = state.options.spelled(words)
+    return typed if typed is not None else [components.spelled(w) for w in words]
+
+
 def hints_allowed(state: ClacksState) -> bool:
     """Whether a hint feature may help this game's players (not in Long Distance)."""
     return state.options.hints_allowed
@@ -88,8 +95,8 @@ def build_view(
                 "seat": s.label,
                 "colour": s.colour.value,
                 "words": list(p.words),
-                # as the cards print them (KOČÁR), beside the letters the lamps spell
-                "spelled": [components.spelled(w) for w in p.words],
+                # as written (KOČÁR, a typed ŘEKA), beside the letters the lamps spell
+                "spelled": spelled_words(state, components, p.words),
                 "message": list(p.message),
                 "progress": p.progress,
                 "next_symbol": p.next_symbol,

@@ -222,25 +222,40 @@
       extra || null);
   }
 
-  // The four swap slots. onSwap(slot) makes each a button (enabled(slot) says when).
+  // The four swap slots. onSwap(slot) makes each a button (enabled(slot) says when). On
+  // the table (``onTable``) a slot is its deck's mark and number over its card, a "?" or
+  // an empty mark, so the four sit in one row read from a sofa; the words stay for a
+  // screen reader.
   function slotsPanel(view, opts) {
+    const onTable = Boolean(opts && opts.onTable);
     const list = el("ul", { class: "slots" });
     for (const slot of view.slots) {
       const title = t(`clacks.slot.${slot.id}`);
       const body = [];
       if (slot.taken) {
-        body.push(el("p", { class: "taken" }, t("clacks.slot_taken")));
+        body.push(onTable
+          ? el("p", { class: "taken", role: "img", "aria-label": t("clacks.slot_taken") },
+            el("span", { class: "slot-icon", "aria-hidden": "true" }, "✕"))
+          : el("p", { class: "taken" }, t("clacks.slot_taken")));
       } else if (slot.jacquard) {
-        body.push(jacquardTile(slot.jacquard));
+        body.push(onTable ? tableJacquard(slot.jacquard) : jacquardTile(slot.jacquard));
       } else {
         body.push(el("div", { class: "mini-card face-down", role: "img", "aria-label": t("clacks.face_down") },
-          el("span", { class: "back", "aria-hidden": "true" }, "?"), el("span", {}, t("clacks.face_down"))));
+          el("span", { class: "back", "aria-hidden": "true" }, "?"),
+          el("span", { class: onTable ? "visually-hidden" : "" }, t("clacks.face_down"))));
       }
-      if (slot.lift_cost) body.push(el("p", { class: "slot-cost" }, t("clacks.lift_cost", { cost: slot.lift_cost })));
+      if (slot.lift_cost) {
+        const words = t("clacks.lift_cost", { cost: slot.lift_cost });
+        body.push(onTable ? el("p", { class: "slot-cost", role: "img", "aria-label": words }, `+${slot.lift_cost}`)
+          : el("p", { class: "slot-cost" }, words));
+      }
       const chosen = opts && opts.chosen === slot.id;
+      const heading = onTable
+        ? el("h4", { "aria-label": title },
+          el("span", { class: `slot-number deck-${slot.kind}`, "aria-hidden": "true" }, slot.id.split("-").pop()))
+        : el("h4", {}, el("span", { class: `deck-mark deck-${slot.kind}`, "aria-hidden": "true" }), title);
       const item = el("li", { class: `slot slot-${slot.kind}${slot.taken ? " empty" : ""}${chosen ? " chosen" : ""}`,
-                              "data-slot": slot.id },
-        el("h4", {}, el("span", { class: `deck-mark deck-${slot.kind}`, "aria-hidden": "true" }), title), ...body);
+                              "data-slot": slot.id }, heading, ...body);
       if (opts && opts.onSwap && !slot.taken) {
         const allowed = opts.enabled(slot.id);
         const button = el("button", {
@@ -261,16 +276,34 @@
     return el("section", { class: "slots-box", "aria-label": t("clacks.slots") }, el("h3", {}, t("clacks.slots")), list);
   }
 
+  // A Jacquard on the table screen: its holes, named for a screen reader, and the Fault
+  // stamp when it has one; its cost is for the phone that plays it.
+  function tableJacquard(card) {
+    return el("div", { class: "mini-card table-card", "data-jacquard": card.id },
+      cardPicture(cellsOf(card.holes, 0, false), t("clacks.card_holes", { name: P.jacquardName(card), holes: card.holes.join(" ") })),
+      card.fault ? el("span", { class: "fault-stamp", role: "img", "aria-label": t("clacks.fault_stamp") }, "⚠") : null);
+  }
+
+  // A card's effect without its story: every card's text tells the story in its first
+  // sentence and what happens in its last (the whole text stays as the line's title).
+  function effectLine(text) {
+    const sentences = text.split(/(?<=[.!?])\s+/);
+    return sentences[sentences.length - 1];
+  }
+
   // Cards read out so far (in co-op: Fault Reports in their Night Shift meaning) and the
-  // effects that last a round.
-  function cardsPanel(view, turnNumber) {
+  // effects that last a round. The table (``onTable``) shows the latest few, each as its
+  // name and its effect in a line, and how many were read out before them.
+  function cardsPanel(view, turnNumber, onTable) {
+    // on the table the heading counts every card read out, the latest of which it shows
+    const count = (view.revealed || []).length;
     const box = el("section", { class: "revealed-box", "aria-label": t("clacks.revealed") },
-      el("h3", {}, t("clacks.revealed")));
+      el("h3", {}, t("clacks.revealed"), onTable && count ? el("span", { class: "count" }, ` · ${count}`) : null));
     const effects = (view.effects || []).filter((e) => e.active || e.first_turn > turnNumber);
     if (effects.length) {
+      // (the table's banner says what the effects in force do; here, whose and how long)
       box.append(el("ul", { class: "effects" }, effects.map((e) => el("li", { class: e.active ? "active" : "coming" },
-        el("strong", {}, P.faultName({ id: e.card, name: e.name })), " — ",
-        effectText(e), " ",
+        el("strong", {}, P.faultName({ id: e.card, name: e.name })), onTable ? " " : [" — ", effectText(e), " "],
         el("span", { class: "turns" }, effectTurns(e, turnNumber))))));
     }
     if (view.emergency_repair) {
@@ -278,13 +311,19 @@
         name: P.faultName({ id: view.emergency_repair.card, name: view.emergency_repair.name }),
         cards: view.emergency_repair.cancels.map((design) => P.faultName({ design, name: design })).join(", ") })));
     }
-    const revealed = [...(view.revealed || [])].reverse();
-    if (!revealed.length) box.append(el("p", { class: "hint" }, t("clacks.nothing_revealed")));
-    box.append(el("ol", { class: "revealed", reversed: true }, revealed.map((card) =>
-      el("li", { class: `read-card read-${card.deck}`, "data-revealed": card.id },
+    const all = [...(view.revealed || [])].reverse();
+    if (!all.length) box.append(el("p", { class: "hint" }, t("clacks.nothing_revealed")));
+    // the table shows the effects in force and the latest card, the one the team acts on
+    // (the game log beside it tells the earlier ones)
+    const revealed = onTable ? all.slice(0, 1) : all;
+    box.append(el("ol", { class: "revealed", reversed: true }, revealed.map((card) => {
+      const text = P.cardText(card, P.readingOf(view.mode, card.deck));
+      return el("li", { class: `read-card read-${card.deck}`, "data-revealed": card.id },
         el("span", { class: `deck-mark deck-${card.deck}`, "aria-hidden": "true" }),
-        el("strong", {}, P.faultName(card)), el("span", { class: "deck" }, ` (${t(`clacks.deck.${card.deck}`)})`),
-        el("p", {}, P.cardText(card, P.readingOf(view.mode, card.deck)))))));
+        el("strong", {}, P.faultName(card)),
+        onTable ? el("span", { class: "effect-line", title: text }, " ", effectLine(text))
+          : [el("span", { class: "deck" }, ` (${t(`clacks.deck.${card.deck}`)})`), el("p", {}, text)]);
+    })));
     return box;
   }
 
@@ -306,25 +345,32 @@
 
   // Each seat of a team: who, connected, the hand when the view shows it (standard
   // co-op: open hands; Long Distance: only counts), stress spent on its last turn.
-  function teamPanel(state, ownSeat) {
+  // On the table (``onTable``) a seat is a line: its name and its Jacquards' holes (whose
+  // phone is here is said beside the QR code already).
+  function teamPanel(state, ownSeat, onTable) {
     const view = state.view;
     const box = el("section", { class: "team", "aria-label": t("clacks.team") }, el("h3", {}, t("clacks.team")));
     for (const player of view.players) {
       if (player.seat === ownSeat) continue;
       const active = (state.active || []).includes(player.seat);
       const seatInfo = state.room.seats.find((s) => s.id === player.seat) || {};
+      const hidden = t("clacks.hand_hidden", { count: player.hand_count });
       const hand = player.hand
-        ? el("div", { class: "team-hand" }, player.hand.map((c) => jacquardTile(c)))
-        : el("p", { class: "hidden-hand" }, t("clacks.hand_hidden", { count: player.hand_count }));
+        ? el("div", { class: "team-hand" }, player.hand.map((c) => (onTable ? tableJacquard(c) : jacquardTile(c))))
+        : onTable
+          ? el("div", { class: "team-hand hidden-hand", role: "img", "aria-label": hidden },
+            Array.from({ length: player.hand_count }, () => el("span", { class: "back", "aria-hidden": "true" }, "?")))
+          : el("p", { class: "hidden-hand" }, hidden);
       box.append(el("div", { class: `seat seat-${player.seat}${active ? " active" : ""}`, "data-seat": player.seat,
                              "aria-current": active ? "true" : null },
         el("h4", {}, el("span", { class: `shape ${player.colour}`, "aria-hidden": "true" }), seatName(state, player.seat),
-          active ? el("span", { class: "badge" }, t("clacks.playing")) : null),
-        el("p", { class: "presence" }, Clacks.presence(seatInfo)),
+          active && !onTable ? el("span", { class: "badge" }, t("clacks.playing")) : null),
+        onTable ? null : el("p", { class: "presence" }, Clacks.presence(seatInfo)),
         hand,
-        el("p", { class: "counts" }, t("clacks.last_turn_stress", { stress: player.last_turn_stress }))));
+        onTable ? null : el("p", { class: "counts" }, t("clacks.last_turn_stress", { stress: player.last_turn_stress }))));
     }
-    if (view.options.long_distance) box.append(el("p", { class: "hint" }, t("clacks.long_distance_note")));
+    // the table shows the hidden hands as card backs; the phones say why
+    if (view.options.long_distance && !onTable) box.append(el("p", { class: "hint" }, t("clacks.long_distance_note")));
     return box;
   }
 

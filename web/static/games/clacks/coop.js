@@ -36,8 +36,9 @@
         : t("clacks.jacquards_played_of", { played: turn.jacquards_played, limit: turn.jacquard_limit }),
     ];
     const notes = notesOf(view);
+    // (the table's route box shows the towers lit and the Post Office's step already)
     return el("div", { class: "turn" }, parts,
-      el("p", { class: "race" }, t("clacks.race_line", {
+      ownSeat === undefined ? null : el("p", { class: "race" }, t("clacks.race_line", {
         lit: view.message.progress, count: view.message.symbols.length,
         position: view.post_office.position, track: view.post_office.track })),
       notes.length ? el("p", { class: "phase" }, notes.join(" · ")) : null);
@@ -99,17 +100,19 @@
     const view = state.view;
     const root = el("div", { class: `clacks-table map-table ${view.mode}` });
     const options = P.boardOptions(state, ref);
-    const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
+    // a mouse on the table screen transmits by clicking a tower: it says so where it points
+    const pressHint = ctx.press && !state.over ? t("clacks.hint.table_transmit") : null;
+    const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange"), title: pressHint },
       P.drawBoard(ref, "south", { ...options, onTower: ctx.press }));
-    const pressHint = ctx.press && !state.over ? el("p", { class: "hint" }, t("clacks.hint.table_transmit")) : null;
-    // the exchange as tall as the screen leaves; beside it the route, the swap slots, the
-    // cards read out and the team's hands, in a column that scrolls by itself if need be
+    // the exchange as tall as the screen leaves, the swap slots in a row under it; beside
+    // it the route across two columns, then the team's hands and the cards read out, all
+    // on the one screen
     root.append(
       el("div", { class: "status", "aria-live": "polite" }, status(state)),
-      el("div", { class: "map-column board-column" }, boardBox),
-      el("div", { class: "map-column side-column scrolls" }, routeBox(view, true), clacks.map.slotsPanel(view),
-        clacks.map.cardsPanel(view, view.turn.number), view.players.length > 1 ? clacks.map.teamPanel(state, null) : null,
-        pressHint),
+      el("div", { class: "map-column board-column" }, boardBox, clacks.map.slotsPanel(view, { onTable: true })),
+      el("div", { class: "side-column" }, routeBox(view, true),
+        view.players.length > 1 ? clacks.map.teamPanel(state, null, true) : null,
+        clacks.map.cardsPanel(view, view.turn.number, true)),
     );
     return root;
   }

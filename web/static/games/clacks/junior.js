@@ -36,11 +36,13 @@
       "aria-current": active ? "true" : null,
     },
     el("h3", {}, el("span", { class: `shape ${player.colour}`, "aria-hidden": "true" }), seatName(state, player),
-      active ? el("span", { class: "badge" }, t("clacks.playing")) : null),
-    own ? null : el("p", { class: "presence" }, Clacks.presence(seatInfo)),
+      active && !onTable ? el("span", { class: "badge" }, t("clacks.playing")) : null),
+    // on the table whose phone is here is said beside the QR code already
+    own || onTable ? null : el("p", { class: "presence" }, Clacks.presence(seatInfo)),
     P.messageLine(player),
+    // (the table's map shows which route it is)
     el("p", { class: "counts" },
-      t("clacks.route_of", { route: clacks.map.routeTitle(player.route) }), " · ",
+      onTable ? null : [t("clacks.route_of", { route: clacks.map.routeTitle(player.route) }), " · "],
       t("clacks.pawn_on", { place: P.placeName(player.route, player.progress, player.pawn_at) }),
       player.next_fault_tower ? ` · ${t("clacks.next_fault_tower", { number: player.next_fault_tower })}` : "",
       own ? "" : ` · ${t("clacks.hand_count", { count: player.hand_count })}`),
@@ -58,15 +60,16 @@
     const { state, ref } = ctx;
     const view = state.view;
     const root = el("div", { class: "clacks-table map-table junior" });
-    const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
+    // a mouse on the table screen transmits by clicking a tower: it says so where it points
+    const pressHint = ctx.press && !state.over ? t("clacks.hint.table_transmit") : null;
+    const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange"), title: pressHint },
       P.drawBoard(ref, "south", { ...P.boardOptions(state, ref), onTower: ctx.press }));
-    const pressHint = ctx.press && !state.over ? el("p", { class: "hint" }, t("clacks.hint.table_transmit")) : null;
     root.append(
       el("div", { class: "status", "aria-live": "polite" }, status(state)),
-      el("div", { class: "map-column board-column" }, boardBox),
-      el("div", { class: "map-column side-column scrolls" },
-        el("div", { class: "racers" }, view.players.map((p) => racer(state, p, false, true))),
-        clacks.map.cardsPanel(view, view.turn.number), pressHint),
+      // the cards read out under the exchange; beside it each child's message and route
+      el("div", { class: "map-column board-column" }, boardBox, clacks.map.cardsPanel(view, view.turn.number, true)),
+      el("div", { class: "side-column" },
+        el("div", { class: "map-column racers" }, view.players.map((p) => racer(state, p, false, true)))),
     );
     return root;
   }
