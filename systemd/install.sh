@@ -42,7 +42,9 @@
 #   --udev-dir DIR     where the /dev/pio0 rule goes (default /etc/udev/rules.d; with
 #                      --no-system only when given)
 #   --pio-device FILE  the Pi 5's PIO device (default /dev/pio0)
-#   --model-file FILE  the board's model (default /proc/device-tree/model)
+#   --model-file FILE  the board's model (default /proc/device-tree/model, or where
+#                      that link is missing, /sys/firmware/devicetree/base/model: the
+#                      two places firmware/detect.py reads)
 #   --gpio-group NAME  the group that gets the GPIO devices (default gpio)
 #   --no-system        skip apt, the boot settings, the user and systemctl (no root needed)
 #   --no-pi-extra      leave out the LED driver packages (machines that are not Pis)
@@ -56,6 +58,8 @@ boot_config=""
 udev_dir=""
 pio_device=/dev/pio0
 model_file=/proc/device-tree/model
+[ -e "$model_file" ] || [ ! -e /sys/firmware/devicetree/base/model ] \
+  || model_file=/sys/firmware/devicetree/base/model
 gpio_group=gpio
 system=1
 extra="[pi]"
