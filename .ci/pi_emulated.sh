@@ -96,6 +96,9 @@ run_arch() {
   mount --make-rslave "$r/dev"  # unmounting it later must not reach this machine's /dev
   mount -t tmpfs -o mode=1777 tmp "$r/tmp"
   cp /etc/resolv.conf "$r/etc/resolv.conf"
+  # the same routes as this machine: its certificate authorities too (a machine that
+  # reaches the package index through an inspecting proxy trusts that proxy's CA)
+  mount --bind -o ro /etc/ssl/certs/ca-certificates.crt "$r/etc/ssl/certs/ca-certificates.crt"
   # pip's cache, kept between runs: one for pi and one for root (pip uses a cache only
   # if its owner runs it)
   mkdir -p "$cache/pip-$arch/pi" "$cache/pip-$arch/root" "$r/var/cache/pip"
