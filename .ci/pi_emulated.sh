@@ -99,6 +99,8 @@ run_arch() {
   # the same routes as this machine: its certificate authorities too (a machine that
   # reaches the package index through an inspecting proxy trusts that proxy's CA)
   mount --bind -o ro /etc/ssl/certs/ca-certificates.crt "$r/etc/ssl/certs/ca-certificates.crt"
+  # pip checks certificates against its own bundled list unless told otherwise
+  printf 'cert = /etc/ssl/certs/ca-certificates.crt\n' >> "$r/etc/pip.conf"
   # pip's cache, kept between runs: one for pi and one for root (pip uses a cache only
   # if its owner runs it)
   mkdir -p "$cache/pip-$arch/pi" "$cache/pip-$arch/root" "$r/var/cache/pip"
