@@ -16,7 +16,9 @@
 #      Pi 5 no PIO device;
 #   5. `clacks serve` from the service's venv: its first page must answer, and the time
 #      from exec to that answer is printed;
-#   6. as pi: `./run test` on the firmware tests, which must pass.
+#   6. as pi: `./run test` on the firmware tests, which must pass. On arm64 only, unless
+#      CLACKS_CI_ARMHF_TESTS=1: both halves with the tests do not fit CI's time on a
+#      2-core machine, so the armhf half is install + status + serve.
 #
 #   .ci/pi_emulated.sh [arm64] [armhf]      (default: both, side by side)
 #
@@ -163,6 +165,10 @@ for package in ('adafruit-blinka', 'gpiod', 'rpi-ws281x', 'adafruit-blinka-raspb
 print(len(installed), 'distributions installed, no test tool among them')
 PY"
 
+  # root's pip may use only a cache root owns: what pi's has (the LED drivers built
+  # from source on armhf) is copied over rather than built a second time
+  cp -a "$cache/pip-$arch/pi/." "$cache/pip-$arch/root/"
+  chown -R 0:0 "$cache/pip-$arch/root"
   step "systemd/install.sh (as root, first run)" 2400 in_root -- \
     bash -c "cd $clone && systemd/install.sh"
   step "systemd/install.sh again: nothing changes" 600 in_root -- \
@@ -190,8 +196,12 @@ PY"
   step "clacks serve (as clacks): the first page answers" 600 in_root clacks -- \
     bash /src/.ci/pi_serve_check.sh /opt/clacks/venv/bin/clacks "$port"
 
-  step "./run test on the firmware tests (as pi)" 3000 in_root pi -- \
-    bash -c "cd $clone && ./run test -p no:randomly -q -rs tests/test_firmware_*.py"
+  if [ "$arch" = arm64 ] || [ "${CLACKS_CI_ARMHF_TESTS:-0}" = 1 ]; then
+    step "./run test on the firmware tests (as pi)" 1800 in_root pi -- \
+      bash -c "cd $clone && ./run test -p no:randomly -q -rs tests/test_firmware_*.py"
+  else
+    say "the firmware tests are not run on armhf (CLACKS_CI_ARMHF_TESTS=1 runs them): install + status + serve only"
+  fi
   say "all steps passed"
 }
 
