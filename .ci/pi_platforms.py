@@ -17,7 +17,7 @@ this machine (proof that the source builds; the Pi builds the same source with t
 kind of compiler), and a placeholder wheel carrying its metadata (its version and its own
 requirements) is handed to pip so the rest of the tree is resolved around it.
 
-Run from the project's virtual environment (it needs `packaging`):
+Run from the project's virtual environment (`packaging`, or pip's own copy of it):
     .venv/bin/python .ci/pi_platforms.py [PYPROJECT]    (default: the project's own)
 """
 
@@ -36,9 +36,14 @@ import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from packaging.markers import default_environment
-from packaging.requirements import Requirement
-from packaging.utils import canonicalize_name
+try:
+    from packaging.markers import default_environment
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+except ImportError:  # the companion's own venv (./run) has pip, which carries packaging
+    from pip._vendor.packaging.markers import default_environment  # type: ignore[no-redef]
+    from pip._vendor.packaging.requirements import Requirement  # type: ignore[no-redef]
+    from pip._vendor.packaging.utils import canonicalize_name  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = "3.11"

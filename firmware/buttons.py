@@ -21,6 +21,7 @@ closes (no added latency), then:
 from __future__ import annotations
 
 import atexit
+import importlib.util
 import os
 import shutil
 import tempfile
@@ -125,13 +126,22 @@ def lgpio_work_dir(environ: MutableMapping[str, str] = os.environ) -> str:
     return chosen
 
 
-def _diagnose(exc: Exception, machine: Machine) -> Unavailable:
-    """Why real GPIO pins could not be set up."""
-    if type(exc).__name__ == "BadPinFactory":  # gpiozero loaded no pin library at all
-        return Unavailable("gpio-no-library", error=exc)
+def lgpio_installed() -> bool:
+    return importlib.util.find_spec("lgpio") is not None
+
+
+def _diagnose(
+    exc: Exception, machine: Machine, has_lgpio: Callable[[], bool] = lgpio_installed
+) -> Unavailable:
+    """Why real GPIO pins could not be set up: permissions before packages, since gpiozero
+    reports an unreadable /dev/gpiochip0 as "no pin library" (lgpio fails to open it)."""
     chips = sorted(machine.dev.glob("gpiochip[0-9]*"))
     if chips and all(machine.device_state(chip) == "denied" for chip in chips):
         return denied("gpio-denied", chips[0], machine)
+    # Without lgpio gpiozero falls back to its sysfs pins, which Bookworm's kernels refuse
+    # (EINVAL) on a Pi 3 or 4, or to BadPinFactory.
+    if type(exc).__name__ == "BadPinFactory" or not has_lgpio():
+        return Unavailable("gpio-no-library", error=f"{type(exc).__name__}: {exc}")
     return Unavailable("gpio-failed", error=f"{type(exc).__name__}: {exc}")
 
 

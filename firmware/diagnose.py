@@ -128,7 +128,8 @@ PROBLEMS: dict[str, Problem] = {
     "gpio-no-library": Problem(
         "no GPIO library",
         "gpiozero found no GPIO library it can use ({error})",
-        "sudo apt install python3-lgpio",
+        f"install the companion again, which brings lgpio: '{INSTALL}' for the service, "
+        "'./run' in the checkout otherwise",
         (("error", "BadPinFactory: ..."),),
     ),
     "gpio-denied": Problem(

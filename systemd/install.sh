@@ -6,9 +6,11 @@
 #   sudo systemd/install.sh --led pi5       the Raspberry Pi 5 driver (PIO; SPI left off)
 #
 # What it does:
-#   1. apt: python3-venv, python3-lgpio (gpiozero's pin library), build tools for the
-#      LED drivers' C parts (rpi_ws281x, Blinka's PWM backend, and gpiod on 32-bit
-#      systems come as source and are compiled on the Pi)
+#   1. apt, only for what is missing: python3-venv, build tools for the LED drivers' C
+#      parts (rpi_ws281x, Blinka's PWM backend, and gpiod on 32-bit systems come as
+#      source and are compiled on the Pi), avahi (the Pi answers as HOSTNAME.local), and
+#      Raspberry Pi OS's python3-lgpio where its archive has it (PyPI's lgpio, a
+#      dependency of the companion, has no build for the ARMv6 boards: Pi 1, Zero W)
 #   2. the boot settings the LED driver needs, in /boot/firmware/config.txt
 #      (systemd/boot-config.sh): for spi, SPI on and the core clock held still (a Pi 3
 #      or Zero 2 W core_freq=250, a Pi 4 core_freq=500 and core_freq_min=500); for pwm,
@@ -18,14 +20,18 @@
 #   4. on a Raspberry Pi 5: a udev rule giving /dev/pio0 (the PIO the pi5 LED driver
 #      uses) to the gpio group, unless the device already belongs to it
 #      (systemd/pio-rule.sh)
-#   5. a virtual environment in /opt/clacks/venv WITH the system site packages, so the
+#   5. a virtual environment in /opt/clacks/venv WITH the system site packages, so an
 #      apt-installed lgpio is visible, and the Clacks Exchange with its pi extra in it:
 #      every LED backend's libraries (Blinka with gpiod, neopixel-spi, neopixel with
-#      rpi_ws281x, the Pi 5 driver on 64-bit systems)
+#      rpi_ws281x, the Pi 5 driver on 64-bit systems). It is built from a copy of the
+#      sources in a temporary directory, so the checkout gets no build files (and none
+#      owned by root).
 #   6. /etc/clacks/config.toml with the default settings (kept if it exists)
-#   7. the systemd unit, enabled and started
-# Running it again changes nothing that is already in place: the venv is reinstalled
-# only when the sources or the extras changed, and a file is written only if it differs.
+#   7. the systemd unit, enabled, and (re)started when anything above changed what it
+#      runs; where systemd is not running (a container, a chroot) it is only enabled
+# Running it again changes nothing that is already in place: apt runs only for a missing
+# package, the venv is reinstalled only when the sources or the extras changed, a file
+# is written only if it differs, and a running service is left running.
 #
 # Options for staging or testing (nothing outside the given directories is touched):
 #   --prefix DIR       where the venv goes (default /opt/clacks)
@@ -36,7 +42,9 @@
 #   --udev-dir DIR     where the /dev/pio0 rule goes (default /etc/udev/rules.d; with
 #                      --no-system only when given)
 #   --pio-device FILE  the Pi 5's PIO device (default /dev/pio0)
-#   --model-file FILE  the board's model (default /proc/device-tree/model)
+#   --model-file FILE  the board's model (default /proc/device-tree/model, or where
+#                      that link is missing, /sys/firmware/devicetree/base/model: the
+#                      two places firmware/detect.py reads)
 #   --gpio-group NAME  the group that gets the GPIO devices (default gpio)
 #   --no-system        skip apt, the boot settings, the user and systemctl (no root needed)
 #   --no-pi-extra      leave out the LED driver packages (machines that are not Pis)
@@ -50,6 +58,8 @@ boot_config=""
 udev_dir=""
 pio_device=/dev/pio0
 model_file=/proc/device-tree/model
+[ -e "$model_file" ] || [ ! -e /sys/firmware/devicetree/base/model ] \
+  || model_file=/sys/firmware/devicetree/base/model
 gpio_group=gpio
 system=1
 extra="[pi]"
@@ -83,16 +93,31 @@ for dir in "$prefix" "$config_dir" "$unit_dir" ${boot_config:+"$boot_config"} \
 done
 
 say() { printf '== %s\n' "$*" >&2; }
+changed=0  # set when something the running service uses was installed or written
 
 if [ "$system" = 1 ]; then
   if [ "$(id -u)" -ne 0 ]; then
     echo "install.sh: run as root (sudo $0), or pass --no-system to stage files only" >&2
     exit 1
   fi
-  say "installing Debian packages"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-    python3-venv python3-dev python3-lgpio build-essential swig avahi-daemon iw >/dev/null
+  installed() { dpkg-query -W -f '${Status}' "$1" 2>/dev/null | grep -q ' installed$'; }
+  known() { apt-cache show "$1" >/dev/null 2>&1; }
+  missing=()
+  for package in python3-venv python3-dev build-essential avahi-daemon; do
+    installed "$package" || missing+=("$package")
+  done
+  if ! installed python3-lgpio && { [ "${#missing[@]}" -gt 0 ] || known python3-lgpio; }; then
+    missing+=(python3-lgpio)
+  fi
+  if [ "${#missing[@]}" -gt 0 ]; then
+    say "installing Debian packages: ${missing[*]}"
+    apt-get update -qq -o Acquire::Retries=3
+    known python3-lgpio || missing=("${missing[@]/python3-lgpio}")
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o Acquire::Retries=3 \
+      ${missing[*]} >/dev/null
+  else
+    say "the Debian packages are installed"
+  fi
 
   for group in "$gpio_group" spi; do
     getent group "$group" >/dev/null || groupadd --system "$group"
@@ -102,7 +127,12 @@ if [ "$system" = 1 ]; then
     useradd --system --user-group --home-dir /var/lib/clacks --no-create-home \
       --shell /usr/sbin/nologin clacks
   fi
-  usermod --append --groups "$gpio_group",spi clacks
+  for group in "$gpio_group" spi; do
+    if ! id -nG clacks | tr ' ' '\n' | grep -qx "$group"; then
+      usermod --append --groups "$group" clacks
+      changed=1
+    fi
+  done
 fi
 
 if [ "$system" = 1 ] || [ -n "$boot_config" ]; then
@@ -129,6 +159,7 @@ put() {
     chmod 0644 "$new"
     mv "$new" "$1"
     say "wrote $1"
+    changed=1
   fi
 }
 
@@ -152,9 +183,17 @@ if [ "$(cat "$venv/.clacks-installed" 2>/dev/null)" = "$stamp" ]; then
   say "the Clacks Exchange in $venv is up to date"
 else
   say "installing the Clacks Exchange${extra:+ with the Pi LED drivers} into $venv"
+  # pip builds in the directory it is given (build/, *.egg-info): a copy, not the checkout
+  copy="$(mktemp -d)"
+  trap 'rm -rf "$copy"' EXIT
+  (cd "$src" && tar --exclude=__pycache__ --exclude='*.pyc' -cf - \
+    pyproject.toml README.md engine firmware web clacks) | tar -xf - -C "$copy"
   "$venv/bin/python" -m pip install --quiet --upgrade pip
-  "$venv/bin/python" -m pip install --quiet --upgrade "$src$extra"
+  "$venv/bin/python" -m pip install --quiet --upgrade "$copy$extra"
+  rm -rf "$copy"
+  trap - EXIT
   echo "$stamp" > "$venv/.clacks-installed"
+  changed=1
 fi
 
 mkdir -p "$config_dir"
@@ -162,6 +201,7 @@ if [ -f "$config_dir/config.toml" ]; then
   say "keeping $config_dir/config.toml"
 else
   say "writing the default settings to $config_dir/config.toml"
+  changed=1
   "$venv/bin/clacks" hardware config --default \
     | sed "0,/^backend = / s/^backend = .*/backend = \"$led\"/" \
     > "$config_dir/config.toml"
@@ -175,13 +215,28 @@ if [ "$led" = pwm ]; then
 elif [ -e "$dropin/pwm.conf" ]; then
   rm -f "$dropin/pwm.conf"
   say "removed $dropin/pwm.conf"
+  changed=1
 fi
 
-if [ "$system" = 1 ]; then
-  systemctl daemon-reload
-  systemctl enable clacks.service
-  systemctl restart clacks.service
-  say "done: the service is running (journalctl -u clacks); reboot once if the boot settings changed"
+if [ "$system" = 1 ] && ! command -v systemctl >/dev/null 2>&1; then
+  say "no systemd here (a container or chroot): the unit is in place, nothing to start"
+elif [ "$system" = 1 ]; then
+  systemctl is-enabled --quiet clacks.service 2>/dev/null || systemctl enable --quiet clacks.service
+  if [ ! -d /run/systemd/system ]; then
+    say "systemd is not running here (a container or chroot): the service starts at the next boot"
+  elif [ "$changed" = 1 ]; then
+    systemctl daemon-reload
+    systemctl restart clacks.service
+    say "done: the service is running (journalctl -u clacks); reboot once if the boot settings changed"
+  elif ! systemctl is-active --quiet clacks.service; then
+    systemctl start clacks.service
+    say "the service was not running and is started (journalctl -u clacks)"
+  else
+    say "the running service was left alone"
+  fi
 else
   say "staged in $prefix, $config_dir and $unit_dir"
+fi
+if [ "$changed" = 0 ]; then
+  say "all is up to date: nothing was installed or written"
 fi

@@ -70,8 +70,37 @@ def install_args(root: Path) -> list[str]:
     ]
 
 
+def checkout_entries() -> dict[str, tuple[int, int]]:
+    """What the checkout holds outside its tracked files (build output, caches), with each
+    entry's owner and modification time: an install must add or touch none of it."""
+    listed = subprocess.run(
+        ["git", "status", "--porcelain", "-z", "--ignored"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    entries: dict[str, tuple[int, int]] = {}
+    for line in filter(None, listed.split("\0")):
+        name = line[3:]
+        if name.split("/", 1)[0] in {".venv", ".pytest_cache", ".hypothesis", ".mypy_cache"}:
+            continue  # the test run's own environment and caches
+        if "__pycache__" in name or name.startswith(".ruff_cache"):
+            continue  # the tests' own imports
+        info = (ROOT / name).lstat()
+        entries[name] = (info.st_uid, info.st_mtime_ns)
+    return entries
+
+
 @pytest.fixture(scope="module")
-def staged(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def checkout_before() -> dict[str, tuple[int, int]]:
+    return checkout_entries()
+
+
+@pytest.fixture(scope="module")
+def staged(
+    tmp_path_factory: pytest.TempPathFactory, checkout_before: dict[str, tuple[int, int]]
+) -> Path:
     """The project installed by systemd/install.sh into a temporary tree, standing in for
     a Raspberry Pi 5 whose kernel made /dev/pio0 root's only."""
     systemd_analyze()
@@ -124,7 +153,8 @@ def test_the_installed_program_runs_and_reads_the_written_settings(staged: Path)
     )
     assert result.returncode == 0, result.stderr
     assert "limiter cap" in result.stdout
-    # the venv sees the system's packages (python3-lgpio on Raspberry Pi OS)
+    # the venv sees the system's packages (python3-lgpio on Raspberry Pi OS, for the
+    # ARMv6 boards PyPI's lgpio has no build for)
     cfg = (staged / "opt" / "clacks" / "venv" / "pyvenv.cfg").read_text()
     assert "include-system-site-packages = true" in cfg
 
@@ -149,7 +179,9 @@ def test_the_pi5_pio_goes_to_the_gpio_group(staged: Path) -> None:
     assert lines == ['SUBSYSTEM=="*-pio", GROUP="gpio", MODE="0660"']
 
 
-def test_installing_again_changes_nothing(staged: Path) -> None:
+def test_installing_again_changes_nothing(
+    staged: Path, checkout_before: dict[str, tuple[int, int]]
+) -> None:
     before = snapshot(staged)
     assert any(name.endswith("99-clacks-pio.rules") for name in before)
     assert any(name.endswith(".clacks-installed") for name in before)
@@ -157,6 +189,8 @@ def test_installing_again_changes_nothing(staged: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert snapshot(staged) == before
     assert "is up to date" in result.stderr and "keeping" in result.stderr
+    assert "all is up to date: nothing was installed or written" in result.stderr
+    assert checkout_entries() == checkout_before  # no build/, no egg-info written or touched
 
 
 def test_verify_fails_when_the_executable_is_missing(tmp_path: Path) -> None:

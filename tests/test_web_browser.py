@@ -17,7 +17,15 @@ import time
 from typing import Any
 
 import pytest
-from browser_support import SCREENSHOTS, TV, Page, lamps_shown, place_jacquard
+from browser_support import (
+    NO_ARM32_BUILD,
+    SCREENSHOTS,
+    TV,
+    Page,
+    lamps_shown,
+    place_jacquard,
+    tool_or_skip,
+)
 from live_server import LiveServer
 from web_client import call
 
@@ -89,8 +97,8 @@ def refuse_what_the_phone_could_not_foresee(server: LiveServer, phone: Page) -> 
 def test_a_whole_game_through_two_phones_and_the_table(  # noqa: C901
     server: LiveServer, pages: dict[str, Page]
 ) -> None:
-    import zxingcpp
-    from PIL import Image
+    zxingcpp = tool_or_skip("zxingcpp", NO_ARM32_BUILD)
+    image = tool_or_skip("PIL.Image", NO_ARM32_BUILD)
 
     table, south, north = pages["table"], pages["south"], pages["north"]
     table.page.goto(server.url("/"))
@@ -107,7 +115,7 @@ def test_a_whole_game_through_two_phones_and_the_table(  # noqa: C901
 
     # joining through the QR code: decode the picture the table shows
     join_url = table.page.get_attribute("#room-code", "data-join-url")
-    picture = Image.open(io.BytesIO(table.page.locator("img.qr").screenshot()))
+    picture = image.open(io.BytesIO(table.page.locator("img.qr").screenshot()))
     decoded = [r.text for r in zxingcpp.read_barcodes(picture)]
     assert decoded == [join_url] and join_url == server.url(f"/join/{server.code}")
     south.page.goto(decoded[0])

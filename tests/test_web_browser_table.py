@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import sync_playwright
 from full_disk import FullDisk
 from live_server import LiveServer
 from test_web_board import RecordingBoard
@@ -44,8 +45,6 @@ def browser() -> Iterator[Any]:
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield launched

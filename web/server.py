@@ -41,6 +41,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from clacks.process_age import ready_after
+
 THREADS = 80
 STREAM_LIMIT = 64  # leaves 16 threads for ordinary requests when every stream is open
 CONNECTION_LIMIT = 250  # past this many open connections waitress accepts no more
@@ -193,8 +195,7 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
     board.start()
     code = hub.main.code
     join = f"{base}/join/{code}"
-    ready_ms = (time.perf_counter() - started) * 1000
-    print(f"Clacks Exchange is ready ({ready_ms:.0f} ms).")
+    print(f"Clacks Exchange is ready, {ready_after(started)}.")
     print(f"  Table screen:  {base}/")
     print(f"  Phones join:   {join}   (or {base}/join with room code {code})")
     print(f"  Table PIN:     {hub.main.pin}   (new game, saved games, freeing a seat)")

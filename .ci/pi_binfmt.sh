@@ -1,0 +1,25 @@
+# Sourced by the emulated Raspberry Pi OS scripts: makes this machine run ARM binaries.
+# ensure_binfmt ARCH: mounts binfmt_misc and registers qemu-user-static's interpreter for
+# ARCH (arm64 or armhf) if either is missing; fails with what to install otherwise.
+ensure_binfmt() {
+  local arch="$1" name
+  case "$arch" in arm64) name=qemu-aarch64 ;; armhf) name=qemu-arm ;; esac
+  if ! command -v mmdebstrap >/dev/null 2>&1 || [ ! -x /usr/bin/${name}-static ]; then
+    echo "== installing qemu-user-static, binfmt-support and mmdebstrap" >&2
+    timeout 600 apt-get update -qq -o Acquire::Retries=5 >/dev/null \
+      || { echo "pi_binfmt: apt-get update failed" >&2; return 1; }
+    DEBIAN_FRONTEND=noninteractive timeout 900 apt-get install -y -qq \
+      -o Acquire::Retries=5 qemu-user-static binfmt-support mmdebstrap >/dev/null \
+      || { echo "pi_binfmt: could not install qemu-user-static binfmt-support mmdebstrap" >&2; return 1; }
+  fi
+  if [ ! -e /proc/sys/fs/binfmt_misc/status ]; then
+    mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+  fi
+  if [ ! -e "/proc/sys/fs/binfmt_misc/$name" ]; then
+    update-binfmts --enable "$name" >/dev/null 2>&1 || update-binfmts --enable
+  fi
+  if ! grep -q '^enabled' "/proc/sys/fs/binfmt_misc/$name" 2>/dev/null; then
+    echo "pi_binfmt: binfmt_misc has no enabled $name interpreter; ARM programs cannot run here" >&2
+    return 1
+  fi
+}

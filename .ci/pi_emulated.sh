@@ -1,0 +1,232 @@
+#!/usr/bin/env bash
+# The README's commands on an emulated Raspberry Pi OS (Debian Bookworm for arm64 and
+# armhf, run by qemu-user through binfmt_misc), done as a new owner of a Raspberry Pi
+# would do them, on a fresh clone of this checkout's HEAD:
+#
+#   1. the board is made to look like a Raspberry Pi (a Pi's /proc/cpuinfo and device
+#      tree from .ci/pi-boards/ bind-mounted in the rootfs);
+#   2. as the user pi, in a fresh clone: `./run --help`, which must install the companion
+#      with the Pi's LED drivers and lgpio, and no test tool;
+#   3. as root: `systemd/install.sh`, twice (a chroot has no systemd: the unit is written,
+#      not started); the second run must change nothing, and the clone must be left as
+#      it was (no new file, none owned by root);
+#   4. as the service user clacks: `clacks hardware status` on each faked board (Pi 4,
+#      Pi Zero 2 W, and on arm64 a Pi 5), which must name the board's real problem here:
+#      SPI turned on by install.sh but its device not there until a reboot, and on the
+#      Pi 5 no PIO device;
+#   5. `clacks serve` from the service's venv: its first page must answer, and the time
+#      from exec to that answer is printed;
+#   6. as pi: `./run test` on the firmware tests, which must pass. On arm64 only, unless
+#      CLACKS_CI_ARMHF_TESTS=1: both halves with the tests do not fit CI's time on a
+#      2-core machine, so the armhf half is install + status + serve.
+#
+#   .ci/pi_emulated.sh [arm64] [armhf]      (default: both, side by side)
+#
+# Needs root (mmdebstrap, chroot, mounts). The rootfs are built by .ci/pi_rootfs.sh and
+# cached in /var/cache/clacks-ci; pip's cache for the emulated installs is kept there too,
+# one per architecture. Every step has a time limit; a failing step ends the stage with
+# the end of its log. Each architecture's full log is printed at the end, with a table
+# of what each step took.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+src="$(pwd)"
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "pi_emulated.sh: run as root (sudo $0): it builds and mounts the emulated rootfs" >&2
+  exit 1
+fi
+arches=("$@")
+[ "${#arches[@]}" -gt 0 ] || arches=(arm64 armhf)
+for arch in "${arches[@]}"; do
+  case "$arch" in arm64|armhf) ;; *) echo "pi_emulated.sh: arm64 or armhf, not '$arch'" >&2; exit 2 ;; esac
+done
+cache="${CLACKS_CI_CACHE:-/var/cache/clacks-ci}"
+logs="$(mktemp -d /tmp/clacks-pi-emulated.XXXXXX)"
+
+# run_arch ARCH: the whole sequence for one architecture, its output in $logs/ARCH.log,
+# one line per step in $logs/ARCH.steps ("seconds step-name").
+run_arch() {
+  local arch="$1" log="$logs/$1.log" steps="$logs/$1.steps"
+  local root work boards
+  exec > "$log" 2>&1
+  say() { printf '== [%s] %s\n' "$arch" "$*"; }
+  fail() { say "FAILED: $*"; exit 1; }
+
+  # step NAME SECONDS CMD...: runs CMD (in_root ...) with a time limit, timing it
+  step() {
+    local name="$1" started=$SECONDS rc=0
+    limit="$2"
+    shift 2
+    say "$name"
+    "$@" || rc=$?
+    printf '%5d s  %s\n' "$((SECONDS - started))" "$name" >> "$steps"
+    if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then fail "$name took longer than $limit s"; fi
+    [ "$rc" = 0 ] || fail "$name (exit status $rc)"
+  }
+
+  local started=$SECONDS
+  # the lock: .ci/run may be building it in the background already
+  mkdir -p "$cache"
+  root="$(timeout 3600 flock "$cache/rootfs-$arch.lock" "$src/.ci/pi_rootfs.sh" "$arch")" \
+    || fail "the $arch rootfs could not be built"
+  printf '%5d s  %s\n' "$((SECONDS - started))" "rootfs (mmdebstrap, or the cached one)" >> "$steps"
+  source "$src/.ci/pi_binfmt.sh"
+  ensure_binfmt "$arch"
+
+  # A throw-away layer over the cached rootfs: every run starts from the same clean image.
+  work="$(mktemp -d "/tmp/clacks-pi-$arch.XXXXXX")"
+  mkdir -p "$work/upper" "$work/work" "$work/root"
+  mount -t overlay overlay -o "lowerdir=$root,upperdir=$work/upper,workdir=$work/work" \
+    "$work/root"
+  local r="$work/root"
+  cleanup() {
+    local mounted process
+    # whatever still runs in the rootfs (a step that ran out of time) goes first
+    for process in /proc/[0-9]*; do
+      [ "$(readlink "$process/root" 2>/dev/null)" = "$r" ] && kill -9 "${process#/proc/}" 2>/dev/null
+    done
+    # then the mounts, innermost first
+    mounted="$(awk -v r="$r" '$2 == r || index($2, r "/") == 1 { print $2 }' /proc/mounts | sort -r)"
+    for m in $mounted; do umount -l "$m" 2>/dev/null || true; done
+    rm -rf --one-file-system "$work"
+  }
+  trap cleanup EXIT
+
+  mount -t proc proc "$r/proc"
+  mount -t tmpfs -o mode=0755 sysfs-stand-in "$r/sys"
+  mount --rbind /dev "$r/dev"
+  mount --make-rslave "$r/dev"  # unmounting it later must not reach this machine's /dev
+  mount -t tmpfs -o mode=1777 tmp "$r/tmp"
+  cp /etc/resolv.conf "$r/etc/resolv.conf"
+  # the same routes as this machine: its certificate authorities too (a machine that
+  # reaches the package index through an inspecting proxy trusts that proxy's CA)
+  mount --bind -o ro /etc/ssl/certs/ca-certificates.crt "$r/etc/ssl/certs/ca-certificates.crt"
+  # pip checks certificates against its own bundled list unless told otherwise
+  printf 'cert = /etc/ssl/certs/ca-certificates.crt\n' >> "$r/etc/pip.conf"
+  # pip's cache, kept between runs: one for pi and one for root (pip uses a cache only
+  # if its owner runs it)
+  mkdir -p "$cache/pip-$arch/pi" "$cache/pip-$arch/root" "$r/var/cache/pip"
+  chown -R 1000:1000 "$cache/pip-$arch/pi"
+  chown -R 0:0 "$cache/pip-$arch/root"
+  mount --bind "$cache/pip-$arch" "$r/var/cache/pip"
+  mkdir -p "$r/src"
+  mount --bind -o ro "$src" "$r/src"  # for .ci/pi_serve_check.sh
+
+  # in_root [USER] -- CMD...: runs CMD in the rootfs, as USER (default root), with a
+  # clean environment as a login shell would give it, within the step's time limit
+  in_root() {
+    local user=root
+    if [ "$1" != -- ]; then user="$1"; shift; fi
+    shift
+    local home=/root
+    [ "$user" = root ] || home="$(chroot "$r" getent passwd "$user" | cut -d: -f6)"
+    timeout --kill-after=30 "${limit:-600}" \
+      chroot "$r" runuser -u "$user" -- env -i HOME="$home" USER="$user" LANG=C.UTF-8 \
+      PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+      PIP_CACHE_DIR="/var/cache/pip/$user" "$@"
+  }
+
+  # fake_board NAME: the rootfs's /proc/cpuinfo and device tree become board NAME's
+  fake_board() {
+    local board="$src/.ci/pi-boards/$1"
+    umount "$r/proc/cpuinfo" 2>/dev/null || true
+    mount --bind "$board/cpuinfo" "$r/proc/cpuinfo"
+    rm -rf "$r/sys/firmware"
+    mkdir -p "$r/sys/firmware/devicetree/base"
+    cp -r "$board/device-tree/." "$r/sys/firmware/devicetree/base/"
+    say "faked board: $(tr -d '\0' < "$board/device-tree/model") ($1: $board)"
+  }
+
+  local first_board=pi4
+  [ "$arch" = armhf ] && first_board=z2w
+  fake_board "$first_board"
+
+  say "Python in the rootfs: $(in_root -- python3 -c 'import platform, sys; print(sys.version.split()[0], platform.machine())')"
+  # cloned from outside (a checkout may be a git worktree, whose repository lies outside
+  # it), then handed to pi as if pi had cloned it
+  local clone=/home/pi/clacks-exchange
+  say "git clone of $(git -C "$src" rev-parse --short HEAD) into $clone"
+  git clone -q "$src" "$r$clone"
+  chown -R 1000:1000 "$r$clone"
+
+  step "./run --help (as pi, a fresh clone)" 2400 in_root pi -- \
+    bash -c "cd $clone && ./run --help > /dev/null"
+  step "the venv has lgpio and the LED drivers, and no test tool" 300 in_root pi -- \
+    bash -c "cd /tmp && $clone/.venv/bin/python - <<'PY'
+import importlib.metadata as metadata, importlib.util as util, sys
+import lgpio
+print('lgpio', metadata.version('lgpio'), 'imports from', lgpio.__file__)
+installed = {d.metadata['Name'].lower() for d in metadata.distributions()}
+test_tools = {'pytest', 'hypothesis', 'mypy', 'ruff', 'playwright', 'schemathesis'} & installed
+if test_tools:
+    sys.exit(f'./run --help installed test tools: {sorted(test_tools)}')
+for package in ('adafruit-blinka', 'gpiod', 'rpi-ws281x', 'adafruit-blinka-raspberry-pi-pwm'):
+    print(package, metadata.version(package))
+print(len(installed), 'distributions installed, no test tool among them')
+PY"
+
+  # root's pip may use only a cache root owns: what pi's has (the LED drivers built
+  # from source on armhf) is copied over rather than built a second time
+  cp -a "$cache/pip-$arch/pi/." "$cache/pip-$arch/root/"
+  chown -R 0:0 "$cache/pip-$arch/root"
+  step "systemd/install.sh (as root, first run)" 2400 in_root -- \
+    bash -c "cd $clone && systemd/install.sh"
+  step "systemd/install.sh again: nothing changes" 600 in_root -- \
+    bash -c "cd $clone && systemd/install.sh 2> /tmp/second-run.txt; status=\$?; cat /tmp/second-run.txt >&2
+      [ \$status = 0 ] && grep -q 'all is up to date' /tmp/second-run.txt"
+  step "the clone is as it was: git status clean, no file owned by root" 120 in_root pi -- \
+    bash -c "cd $clone && git status --porcelain --untracked-files=all > /tmp/status.txt
+      root_owned=\$(find . -path ./.venv -prune -o -user root -print | head)
+      cat /tmp/status.txt; [ ! -s /tmp/status.txt ] && [ -z \"\$root_owned\" ] || { echo root-owned: \$root_owned; exit 1; }"
+
+  local boards=(pi4 z2w)
+  [ "$arch" = arm64 ] && boards+=(pi5)
+  for board in "${boards[@]}"; do
+    fake_board "$board"
+    local expect="not there until the Pi restarts"
+    [ "$board" = pi5 ] && expect="no driver for the Raspberry Pi 5's PIO"
+    step "clacks hardware status on the $board (as clacks): '$expect'" 600 in_root clacks -- \
+      bash -c "cd /tmp && CLACKS_CONFIG=/etc/clacks/config.toml /opt/clacks/venv/bin/clacks hardware status > /tmp/status-$board.txt 2>&1
+        status=\$?; cat /tmp/status-$board.txt; grep -qF \"$expect\" /tmp/status-$board.txt"
+  done
+  fake_board "$first_board"
+
+  local port
+  port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  step "clacks serve (as clacks): the first page answers" 600 in_root clacks -- \
+    bash /src/.ci/pi_serve_check.sh /opt/clacks/venv/bin/clacks "$port"
+
+  if [ "$arch" = arm64 ] || [ "${CLACKS_CI_ARMHF_TESTS:-0}" = 1 ]; then
+    step "./run test on the firmware tests (as pi)" 1800 in_root pi -- \
+      bash -c "cd $clone && ./run test -p no:randomly -q -rs tests/test_firmware_*.py"
+  else
+    say "the firmware tests are not run on armhf (CLACKS_CI_ARMHF_TESTS=1 runs them): install + status + serve only"
+  fi
+  say "all steps passed"
+}
+
+pids=()
+for arch in "${arches[@]}"; do
+  ( run_arch "$arch" ) &
+  pids+=("$!")
+done
+status=0
+for i in "${!arches[@]}"; do
+  wait "${pids[$i]}" || status=1
+done
+for arch in "${arches[@]}"; do
+  echo
+  echo "================ emulated Raspberry Pi OS, $arch: log ================"
+  cat "$logs/$arch.log"
+done
+echo
+for arch in "${arches[@]}"; do
+  echo "================ emulated Raspberry Pi OS, $arch: time per step ================"
+  cat "$logs/$arch.steps" 2>/dev/null || true
+  awk '{ total += $1 } END { printf "%5d s  in all\n", total }' "$logs/$arch.steps" 2>/dev/null || true
+done
+rm -rf "$logs"
+if [ "$status" != 0 ]; then
+  echo "pi_emulated.sh: the emulated Raspberry Pi OS stage FAILED (the log above says where)" >&2
+fi
+exit "$status"
