@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from clacks.process_age import seconds_since_exec
+from web.process_age import seconds_since_exec
 
 ROOT = Path(__file__).resolve().parent.parent
 TICK_S = 0.01  # the kernel's clock tick: the start time's resolution
@@ -25,7 +25,7 @@ def test_the_age_counts_from_exec_interpreter_start_included() -> None:
             sys.executable,
             "-c",
             "import time; time.sleep(0.4)\n"
-            "from clacks.process_age import seconds_since_exec\n"
+            "from web.process_age import seconds_since_exec\n"
             "print(seconds_since_exec())",
         ],
         capture_output=True,

@@ -41,7 +41,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from clacks.process_age import ready_after
+from web.process_age import ready_after
 
 THREADS = 80
 STREAM_LIMIT = 64  # leaves 16 threads for ordinary requests when every stream is open
