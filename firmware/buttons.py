@@ -138,6 +138,9 @@ def _diagnose(
     chips = sorted(machine.dev.glob("gpiochip[0-9]*"))
     if chips and all(machine.device_state(chip) == "denied" for chip in chips):
         return denied("gpio-denied", chips[0], machine)
+    # lgpio there but no chip to open (a container or chroot): gpiozero says BadPinFactory
+    if not chips and has_lgpio():
+        return Unavailable("gpio-no-chip", device=machine.dev / "gpiochip0")
     # Without lgpio gpiozero falls back to its sysfs pins, which Bookworm's kernels refuse
     # (EINVAL) on a Pi 3 or 4, or to BadPinFactory.
     if type(exc).__name__ == "BadPinFactory" or not has_lgpio():

@@ -132,6 +132,13 @@ PROBLEMS: dict[str, Problem] = {
         "'./run' in the checkout otherwise",
         (("error", "BadPinFactory: ..."),),
     ),
+    "gpio-no-chip": Problem(
+        "no GPIO chip",
+        "there is no GPIO chip here: {device} is absent, so no program can use the pins",
+        "run the companion on the Raspberry Pi itself, not in a container or chroot (a "
+        "container needs the device passed in: --device {device})",
+        (("device", "/dev/gpiochip0"),),
+    ),
     "gpio-denied": Problem(
         "not open to the user",
         "{device} ({owner}) is not open to the user {user}",

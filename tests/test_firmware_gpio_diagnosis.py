@@ -65,6 +65,17 @@ def test_a_readable_chip_without_a_pin_library_asks_to_install_again(tmp_path: P
     assert "brings lgpio" in problem.fix and "apt install" not in problem.fix
 
 
+def test_no_gpio_chip_with_lgpio_installed_says_the_chip_is_absent(tmp_path: Path) -> None:
+    # a chroot or container without /dev/gpiochip0: lgpio cannot open a chip that is not there
+    problem = _diagnose(
+        BadPinFactory("Unable to load any default pin factory!"),
+        Machine(dev=tmp_path, may_use=lambda path: True),
+        has_lgpio=lambda: True,
+    )
+    assert problem.key == "gpio-no-chip"
+    assert f"{tmp_path}/gpiochip0 is absent" in problem.cause and "brings lgpio" not in problem.fix
+
+
 @pytest.mark.parametrize("has_lgpio", [False, True])
 def test_the_sysfs_fallback_without_lgpio_is_a_missing_library(
     tmp_path: Path, has_lgpio: bool
