@@ -70,6 +70,7 @@ def tap(server: LiveServer, phone: Page, selector: str) -> None:
 
 def on_screen(phone: Page, selector: str) -> None:
     """The control is inside the phone's one screen, with nothing to scroll to."""
+    phone.page.wait_for_selector(selector, state="visible")  # the page draws the step anew
     box = phone.page.eval_on_selector(selector, "n => n.getBoundingClientRect().toJSON()")
     assert box["height"] >= 44 and box["bottom"] <= HEIGHT, (selector, box)
 

@@ -344,12 +344,14 @@ def test_the_greyed_end_of_turn_says_why_a_recruit_goes_to_the_gate(server: Live
     red.page.goto(server.url(f"/join/{code}"))
     red.page.wait_for_selector(".guards-phone")
     ready(server, red)
+    # the re-attempt form is the turn's screen: the end of the turn waits behind it,
+    # greyed, and the engine refuses it in words that name the recruit
     end = red.page.locator('button[data-form="end_turn"]')
-    assert end.get_attribute("aria-disabled") == "true"
-    end.click(force=True)  # a tap lands on it all the same
-    red.page.wait_for_selector("#why:not([hidden])")
-    assert "Escort" in red.page.inner_text("#why") and "at once" in red.page.inner_text("#why")
-    assert game.state.turn.seat == "red"  # the tap changed nothing
+    assert end.get_attribute("aria-disabled") == "true" and not end.is_visible()
+    status, body = call(base, "POST", f"/api/rooms/{code}/seats/red/actions",
+                        {"action": {"type": "end_turn"}}, tokens["red"])
+    assert status == 422 and "Escort" in str(body) and "at once" in str(body), body
+    assert game.state.turn.seat == "red"  # the refusal changed nothing
     form = red.page.locator('.g-now form[data-form="reattempt"]')
     assert form.count() == 1 and on_screen(red, '.g-now form[data-form="reattempt"] h3')
     escort = game.state.players["red"].hand[-1]
