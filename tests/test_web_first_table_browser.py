@@ -12,6 +12,7 @@ under test has no speaker and no motor); everything else is the real page and se
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -223,11 +224,14 @@ def test_the_first_turn_states_the_order_and_every_greyed_out_control_says_why(
             card = next(c for c in hand if c["id"] == play["jacquard"])
             place_jacquard(phone, REFERENCE, seat, card, play["lamps"])
             page.click("[data-action=confirm]")
-            # the play, not an earlier change such as the phone's connection being told
+            # the play reaches the server (a busy machine may show the staged play first)
+            deadline = time.monotonic() + 15
+            while not session.log_json()["actions"] and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert len(session.log_json()["actions"]) == 1
             page.wait_for_function(
                 "p => document.querySelector('.prompt').innerText !== p", arg=prompt
             )
-            assert len(session.log_json()["actions"]) == 1
             phone.wait_revision(server.room.revision)
             mine = next(
                 t["id"]
