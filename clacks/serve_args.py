@@ -21,6 +21,17 @@ def seconds(text: str) -> float:
     return value
 
 
+def stand_seconds(text: str) -> float:
+    """How long a stand's game may stand idle: more than 0 seconds, up to a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(f"give more than 0 and at most 86400 seconds, not {text}")
+    return value
+
+
 def hours(text: str) -> float:
     """A length of time given on the command line in hours, more than 0 (up to a week)."""
     try:
@@ -66,6 +77,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="HOURS",
         help="close a table other than the main one after this long with no page open and "
         "nobody playing; its game stays saved (default: 2)",
+    )
+    parser.add_argument(
+        "--stand",
+        action="store_true",
+        help="run a convention stand: with no game the table shows Scan to play, visitors "
+        "choose a game on their phones, idle games end, and the table's controls are locked "
+        "(also [stand] enabled = true in the settings file)",
+    )
+    parser.add_argument(
+        "--stand-game",
+        action="append",
+        metavar="GAME[:MODE]",
+        help="a game the stand offers (e.g. clacks, clacks:coop, klackers); repeat for more "
+        "(default: every game and mode)",
+    )
+    parser.add_argument(
+        "--stand-idle",
+        type=stand_seconds,
+        metavar="SECONDS",
+        help="end a stand's game after this long without a move (default: 180)",
     )
     parser.add_argument(
         "--allowed-host",

@@ -105,10 +105,20 @@ class KlackersConfig:
 
 
 @dataclass(frozen=True)
+class StandConfig:
+    """The box run as a convention stand (``clacks serve --stand`` says the same)."""
+
+    enabled: bool = False
+    games: tuple[str, ...] = ()  # "game" or "game:mode"; none: every game on the box
+    idle_seconds: float = 180.0  # a stand's game nobody plays for this long ends
+
+
+@dataclass(frozen=True)
 class BoardConfig:
     leds: LedConfig = field(default_factory=LedConfig)
     buttons: ButtonConfig = field(default_factory=ButtonConfig)
     klackers: KlackersConfig = field(default_factory=KlackersConfig)
+    stand: StandConfig = field(default_factory=StandConfig)
     source: str = "defaults"  # where the settings came from, for status reports
 
 
@@ -144,10 +154,11 @@ def load_config(path: Path | None = None) -> BoardConfig:
 
 
 def parse_config(data: dict[str, Any]) -> BoardConfig:
-    _no_unknown(data, {"leds", "buttons", "klackers"}, "")
+    _no_unknown(data, {"leds", "buttons", "klackers", "stand"}, "")
     leds = _parse_leds(_table(data, "leds"))
     buttons = _parse_buttons(_table(data, "buttons"))
     klackers = _parse_klackers(_table(data, "klackers"))
+    stand = _parse_stand(_table(data, "stand"))
     _check_led_pin(leds, buttons)
     idle = leds.idle_ma_per_led * LAMP_COUNT
     if leds.budget_ma <= idle:
@@ -155,7 +166,7 @@ def parse_config(data: dict[str, Any]) -> BoardConfig:
             f"leds.budget_ma ({leds.budget_ma:g}) must exceed the LEDs' idle draw "
             f"({LAMP_COUNT} x {leds.idle_ma_per_led:g} mA = {idle:g} mA)"
         )
-    return BoardConfig(leds=leds, buttons=buttons, klackers=klackers)
+    return BoardConfig(leds=leds, buttons=buttons, klackers=klackers, stand=stand)
 
 
 def _check_led_pin(leds: LedConfig, buttons: ButtonConfig) -> None:
@@ -251,6 +262,24 @@ def _parse_klackers(data: dict[str, Any]) -> KlackersConfig:
         "klackers.layout must be a layout file's path, or a [klackers.layout] table with "
         f"[numbers], [dice] and [buttons] sections, not {layout!r}"
     )
+
+
+def _parse_stand(data: dict[str, Any]) -> StandConfig:
+    _no_unknown(data, {"enabled", "games", "idle_seconds"}, "stand")
+    values: dict[str, Any] = {}
+    if "enabled" in data:
+        values["enabled"] = _bool("stand.enabled", data["enabled"])
+    if "games" in data:
+        games = data["games"]
+        if not isinstance(games, list) or not all(isinstance(g, str) and g for g in games):
+            raise ConfigError(
+                f'stand.games must be a list of game names (e.g. ["clacks", "klackers"]), '
+                f"not {games!r}"
+            )
+        values["games"] = tuple(games)
+    if "idle_seconds" in data:
+        values["idle_seconds"] = _number("stand.idle_seconds", data["idle_seconds"], 1.0, 86400.0)
+    return replace(StandConfig(), **values)
 
 
 def _pins(value: object) -> dict[str, int]:
@@ -353,8 +382,21 @@ def to_toml(config: BoardConfig) -> str:
         "# button (the two lamps it sits between) = BCM GPIO number; wire each to ground",
     ]
     lines += [f"{name} = {pin}" for name, pin in config.buttons.pins.items()]
+    lines += _stand_toml(config.stand)
     lines += _klackers_toml(config.klackers)
     return "\n".join(lines) + "\n"
+
+
+def _stand_toml(stand: StandConfig) -> list[str]:
+    return [
+        "",
+        "[stand]",
+        "# a convention stand: visitors choose a game on their phones, idle games end",
+        f"enabled = {_toml(stand.enabled)}",
+        "# the games offered (\"game\" or \"game:mode\"); an empty list offers every one",
+        f"games = {_toml(list(stand.games))}",
+        f"idle_seconds = {_toml(stand.idle_seconds)}",
+    ]
 
 
 def _klackers_toml(klackers: KlackersConfig) -> list[str]:

@@ -92,9 +92,18 @@ def checked_token(given: str | None) -> str | None:
     return given or None
 
 
-def require_table(found: Room, *others: Room) -> None:
+def require_table(found: Room, *others: Room, at_stand: bool = False) -> None:
     """Refuse unless the request carries ``found``'s table PIN (or one of ``others``'), or
-    comes from the companion's own screen with its screen key."""
+    comes from the companion's own screen with its screen key. While the companion runs
+    a convention stand the table's controls are refused to everyone, unless ``at_stand``
+    (a tower button of the board's own, which plays in the game like a phone)."""
+    if hub().stand is not None and not at_stand:
+        raise ApiError(
+            403,
+            "stand_mode",
+            "This box runs a convention stand, whose settings cannot be changed here: "
+            "choose a game on your phone from the stand's own choices",
+        )
     own_screen = is_own_screen(request.remote_addr, request.host)
     if own_screen and screen_key_matches(hub().screen_key, request.headers.get(SCREEN_KEY_HEADER)):
         return
@@ -398,7 +407,7 @@ def board(code: str) -> Response:
 @api.post("/rooms/<code>/buttons/<button>")
 def press(code: str, button: str) -> Response:
     found = room(code)
-    require_table(found)
+    require_table(found, at_stand=True)
     if len(button) > SEAT_ID_MAX:
         raise ApiError(404, "unknown_button", "No such button")
     return jsonify(found.presses.press(button))

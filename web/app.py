@@ -82,6 +82,7 @@ def create_app(
 
     from web.api import api
     from web.pages import pages
+    from web.stand_api import stand_routes
     from web.stream import StreamGate, stream
     from web.table_api import tables
 
@@ -91,6 +92,7 @@ def create_app(
     app.register_blueprint(api, url_prefix="/api")
     app.register_blueprint(tables, url_prefix="/api")
     app.register_blueprint(stream, url_prefix="/api")
+    app.register_blueprint(stand_routes, url_prefix="/api")
 
     own_hosts = HostAllowList(allowed_hosts, public_url)
 

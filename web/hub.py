@@ -37,6 +37,7 @@ from web.errors import ApiError, not_saved
 from web.room import Room
 from web.saving import RETRY_SECONDS, WRITE_ERRORS
 from web.security import PinGuard, new_pin, new_token
+from web.stand import Stand, StandSettings
 from web.store import SavedRoom, Store, StoreError
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud and typed on phones
@@ -66,11 +67,13 @@ class Hub:
         bot_pause: float = PAUSE_SECONDS,
         bot_think: float = THINK_SECONDS,
         table_idle: float = TABLE_IDLE_SECONDS,
+        stand: StandSettings | None = None,
     ) -> None:
         """``store`` keeps the tables and their games (None: in memory, for this run);
         ``bot_pause`` is how long bots wait after each change of a game before they act,
         ``bot_think`` the most a bot may think over one action; a table other than the
-        main one closes after ``table_idle`` seconds without a page or a change."""
+        main one closes after ``table_idle`` seconds without a page or a change; with
+        ``stand`` the main table runs a convention stand (web/stand.py)."""
         self.clock = clock
         self.bot_pause = bot_pause
         self.bot_think = bot_think
@@ -93,6 +96,7 @@ class Hub:
             if room is not None and saved.main and main is None:
                 main = room
         self.main = main or self._first_table()
+        self.stand = Stand(stand, self.main, clock) if stand is not None else None
         self._saves_look = 0.0
         if self.store.trouble is not None:  # opened on a full disk: every table says so
             for room in self.rooms.values():
@@ -230,6 +234,7 @@ class Hub:
             self._wake.clear()
             now = self.clock()
             wait = min(self._look_for_idle_tables(now), self._try_saves_again(now))
+            wait = min(wait, self._look_at_stand(now))
             for room in list(self.rooms.values()):
                 try:
                     deadline = room.table_clock.deadline()
@@ -271,6 +276,16 @@ class Hub:
             with room.lock:
                 room.saving.succeeded()
         return RETRY_SECONDS
+
+    def _look_at_stand(self, now: float) -> float:
+        """Let the stand end a game whose time is up; how long until it looks again."""
+        if self.stand is None:
+            return CLOCK_LOOK_SECONDS
+        try:
+            return self.stand.look(now)
+        except Exception:  # the stand's trouble never stops the tables' clocks
+            log.exception("the stand could not look at its table")
+            return FAILED_LOOK_SECONDS
 
     def _look_for_idle_tables(self, now: float) -> float:
         """Close idle tables when it is time to look; how long until the next look (at

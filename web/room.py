@@ -89,6 +89,8 @@ class Room:
         self.game_log: GameLog | None = None  # of the game on the table, from its saves
         self._log_since = 0  # the change (seq) at which pages must take the log afresh
         self.closed = False
+        # what this table offers visitors when it is a convention stand (web/stand.py)
+        self.stand: JSON | None = None
         self._idempotent: OrderedDict[tuple[str, str], JSON] = OrderedDict()
         self._on_change = on_change
         self.saving = SaveTrouble(self)
@@ -434,6 +436,7 @@ class Room:
             "seats": self.seats.to_json(self.session) if self.session is not None else [],
             "bot_levels": self.session.bot_levels() if self.session is not None else [],
             "hints": self.previews.hints,
+            "stand": self.stand,
             "spectators": self.fanout.spectators,
             "hardware": self.presses.status(),
             "saving": self.saving.to_json(),

@@ -110,7 +110,9 @@ class Seats:
         room = self.room
         with room.lock:
             self.require_seat(seat)
-            if seat in self.bots:
+            # at a convention stand a visitor takes over from the bot that kept the seat
+            handing_over = seat in self.bots and room.stand is not None
+            if seat in self.bots and not handing_over:
                 raise ApiError(
                     409,
                     "bot_seat",
@@ -125,9 +127,12 @@ class Seats:
             given = token if held is not None and token else new_token()
             digest = token_digest(given)
             try:
+                if handing_over:
+                    room.store.free_seat(room.code, seat)
                 room.store.set_seat(room.code, seat, digest, clean)
             except (sqlite3.Error, OSError) as exc:
                 raise not_saved(exc) from None
+            self.bots.pop(seat, None)
             if held is None:
                 held = SeatClaim(digest, clean)
                 self.claims[seat] = held
@@ -197,6 +202,21 @@ class Seats:
             if seat not in self.claims and seat not in self.bots:
                 raise ApiError(409, "seat_free", f"Nobody holds {seat}", seat=seat)
             self._free(seat)
+
+    def free_all(self) -> None:
+        """Every seat is let go, people's and bots' (a convention stand between visitors)."""
+        room = self.room
+        with room.lock:
+            if not self.claims and not self.bots:
+                return
+            try:
+                room.store.free_seats(room.code)
+            except (sqlite3.Error, OSError) as exc:
+                raise not_saved(exc) from None
+            self.claims.clear()
+            self.bots.clear()
+            self.names.clear()
+            room.publish([])
 
     def _free(self, seat: str) -> None:
         room = self.room

@@ -84,6 +84,7 @@ def build(
     allowed_hosts: list[str] | None = None,
     stall_seconds: float | None = None,
     request_seconds: float | None = None,
+    stand: Any = None,
 ) -> tuple[Any, Any, str]:
     """The waitress server (bound and listening), the hub, and the public base address.
     Saved games are kept in ``data_dir`` (None: in memory only, for this run); bots
@@ -92,7 +93,8 @@ def build(
     companion's defaults); ``allowed_hosts`` are names it answers to besides its own; a
     connection whose client takes nothing for ``stall_seconds``, or does not send a whole
     request within ``request_seconds``, is closed (None: the defaults,
-    web/server_channel.py)."""
+    web/server_channel.py); ``stand`` (a ``web.stand.StandSettings``) runs the main
+    table as a convention stand."""
     from waitress.server import create_server  # type: ignore[import-untyped]
 
     from web import create_app
@@ -112,6 +114,7 @@ def build(
         bot_pause=PAUSE_SECONDS if bot_pause is None else bot_pause,
         bot_think=THINK_SECONDS if bot_think is None else bot_think,
         table_idle=TABLE_IDLE_SECONDS if table_idle is None else table_idle,
+        stand=stand,
     )
     # bind first, so the address printed (and put in the QR code) has the real port
     app_holder: dict[str, Any] = {}
@@ -158,6 +161,31 @@ def build(
     return server, hub, base
 
 
+def stand_settings(args: argparse.Namespace) -> Any:
+    """The stand the command line or the settings file's ``[stand]`` asks for (the
+    command line wins), or None; ``ValueError`` names what is wrong."""
+    from firmware.config import ConfigError, config_path, load_config
+    from web.stand import IDLE_SECONDS, StandSettings, stand_entries
+
+    config = getattr(args, "config", None)
+    try:
+        settings = load_config(Path(config) if config else config_path()).stand
+    except ConfigError as exc:
+        if getattr(args, "stand", False):
+            raise ValueError(str(exc)) from None
+        return None  # the board says what is wrong with the file
+    if not (getattr(args, "stand", False) or settings.enabled):
+        return None
+    games = tuple(getattr(args, "stand_game", None) or settings.games)
+    idle = getattr(args, "stand_idle", None)
+    stand = StandSettings(
+        games=games,
+        idle_seconds=idle if idle is not None else settings.idle_seconds or IDLE_SECONDS,
+    )
+    stand_entries(stand.games)  # a game or mode the box lacks is named now
+    return stand
+
+
 def create_board(args: argparse.Namespace) -> Any:
     """The exchange this machine can run (simulated unless a Raspberry Pi is detected)."""
     from firmware.factory import create_board as create
@@ -171,6 +199,11 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
 
     started = time.perf_counter()
     data_dir = args.data_dir or default_data_dir()
+    try:
+        stand = stand_settings(args)
+    except ValueError as exc:
+        print(f"clacks serve: {exc}", file=sys.stderr)
+        return 2
     if board is None:
         board = create_board(args)
     try:
@@ -185,6 +218,7 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
             args.bot_think,
             args.table_idle * 3600 if args.table_idle else None,
             args.allowed_host,
+            stand=stand,
         )
     except StoreError as exc:
         print(f"clacks serve: {exc}", file=sys.stderr)
@@ -198,7 +232,12 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
     print(f"Clacks Exchange is ready, {ready_after(started)}.")
     print(f"  Table screen:  {base}/")
     print(f"  Phones join:   {join}   (or {base}/join with room code {code})")
-    print(f"  Table PIN:     {hub.main.pin}   (new game, saved games, freeing a seat)")
+    if hub.stand is not None:
+        entries = ", ".join(hub.stand.entries)
+        idle = f"{stand.idle_seconds:g} s"
+        print(f"  Stand mode:    visitors choose on their phones ({entries}); idle games end after {idle}")
+    else:
+        print(f"  Table PIN:     {hub.main.pin}   (new game, saved games, freeing a seat)")
     print(f"  Saved games:   {data_dir}")
     for room in hub.rooms.values():
         if room.session is not None and room.record is not None:

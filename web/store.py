@@ -431,6 +431,12 @@ class Store:
             db.execute("DELETE FROM seats WHERE room = ? AND seat = ?", (code, seat))
             db.execute("DELETE FROM bot_seats WHERE room = ? AND seat = ?", (code, seat))
 
+    def free_seats(self, code: str) -> None:
+        """Nobody holds any seat of table ``code`` any more: neither people nor bots."""
+        with self._write() as db:
+            db.execute("DELETE FROM seats WHERE room = ?", (code,))
+            db.execute("DELETE FROM bot_seats WHERE room = ?", (code,))
+
     def set_bot(self, code: str, seat: str, level: str) -> None:
         """A bot of ``level`` plays ``seat`` from now on (a person's claim on it ends)."""
         with self._write() as db:

@@ -119,6 +119,9 @@ class Table(Protocol):
     def clock(self) -> Callable[[], float]: ...
 
     @property
+    def stand(self) -> JSON | None: ...
+
+    @property
     def store(self) -> Store: ...
 
     @property

@@ -229,3 +229,9 @@ class GameModule(Protocol):
         """Fixed facts a front end needs to draw and explain any game of this kind (board
         geometry, symbol tables), the same for every game in progress; public."""
         return {}
+
+    def tutorial_start(self) -> JSON | None:
+        """How the guided first game that teaches this game starts: ``{"game": name,
+        "options": {...}}`` for the room's new game (a registered game and its options),
+        or None where this game has no tutorial yet."""
+        return None
