@@ -101,7 +101,7 @@ def require_table(found: Room, *others: Room, at_stand: bool = False) -> None:
         raise ApiError(
             403,
             "stand_mode",
-            "This box runs a convention stand, whose settings cannot be changed here: "
+            "This companion runs a convention stand, whose settings cannot be changed here: "
             "choose a game on your phone from the stand's own choices",
         )
     own_screen = is_own_screen(request.remote_addr, request.host)

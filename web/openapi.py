@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from web.openapi_stand import stand_paths
 from web.openapi_tables import TABLE_PIN, table_paths
 
 JSON = dict[str, Any]
@@ -37,8 +38,8 @@ def _errors(*codes: int) -> JSON:
     texts = {
         400: "the request could not be read (malformed JSON, wrong types, unknown action), "
         "or it was addressed to a name that is not this companion's (`unknown_host`)",
-        403: "the seat token or table PIN is missing or wrong, or the request came from "
-        "another web site",
+        403: "the seat token or table PIN is missing or wrong, the request came from "
+        "another web site, or it needs the table PIN at a convention stand (`stand_mode`)",
         404: "no such table, seat, game or button",
         409: "no game yet, the seat is taken, or the game changed since (stale revision)",
         413: "the request body is too large",
@@ -770,7 +771,7 @@ def openapi_document() -> JSON:
             }
         },
     }
-    for path, operations in table_paths(CODE).items():
+    for path, operations in (*table_paths(CODE).items(), *stand_paths(CODE).items()):
         paths.setdefault(path, {}).update(operations)
     for operations in paths.values():
         for operation in operations.values():

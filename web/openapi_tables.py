@@ -24,7 +24,8 @@ GAME_ID: JSON = {
 }
 ERROR_TEXTS = {
     400: "the request could not be read, or the replay file cannot be played back",
-    403: "the table PIN is missing or wrong",
+    403: "the table PIN is missing or wrong, or the companion runs a convention stand, "
+    "whose controls are locked (`stand_mode`)",
     404: "no such table or saved game",
     409: "the game is on another table, damaged, not finished (`unfinished`), closed for "
     "play (`revealed`), or there is none",

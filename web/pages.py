@@ -116,7 +116,9 @@ def table(code: str) -> Response:
         short_url=f"{urlsplit(url).netloc}/join",
         wifi_ssid=network.ssid if network else "",
         wifi_qr=wifi_qr_data_uri(network) if network else "",
-        pin=found.pin if own_screen else "",
+        # at a convention stand the table's controls are locked, so its PIN is not shown
+        pin=found.pin if own_screen and hub().stand is None else "",
+        stand=hub().stand is not None,
         screen_key=hub().screen_key if own_screen else "",
         main=found is hub().main,
     )

@@ -107,9 +107,7 @@ def stand_entries(wanted: Sequence[str]) -> list[StandEntry]:
             options = {} if mode_id is None else {"mode": mode_id, "players": players[0]}
             levels = tuple(module.new(options, 0).bot_levels())
             if entry_id not in (e.id for e in entries):
-                entries.append(
-                    StandEntry(name, mode_id, players, levels, learn, entry_id)
-                )
+                entries.append(StandEntry(name, mode_id, players, levels, learn, entry_id))
     return entries
 
 

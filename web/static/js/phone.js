@@ -35,6 +35,7 @@
   let restoring = false; // focus being put back by the page, not moved by the player
   let wasActive = null; // whether this seat was expected to act at the last snapshot
   let buzzedStep = -1; // the last feed step the phone vibrated for
+  let standPick = null; // at a convention stand: the game the visitor picked, before choosing how to play
 
   function load() {
     try {
@@ -160,6 +161,12 @@
     if (followTableLanguage(next)) return;
     gameLog.take(next);
     state = next;
+    if (held && !next.view && next.room.stand) {
+      // the stand's game ended (idle, finished or left): the seat went with it
+      save(null);
+      connect();
+      return;
+    }
     if (held && next.view && next.seat !== held.seat) {
       // the token no longer holds the seat (a new game without it, or it was given up)
       save(null);
@@ -206,6 +213,10 @@
   async function render() {
     if (!state) return;
     document.body.classList.toggle("seated", Boolean(held && state.view));
+    if (state.room.stand && (!state.view || (!held && state.over))) {
+      renderStand();
+      return;
+    }
     if (!state.view) {
       who.textContent = "";
       main.replaceChildren(el("p", { class: "waiting" }, t("ui.waiting_game")));
@@ -458,6 +469,20 @@
     render();
   }
 
+  // A convention stand with no game on (or a finished one): the stand's own choices.
+  function renderStand() {
+    who.textContent = "";
+    const pick = (id) => { standPick = id; render(); };
+    const started = (answer) => {
+      save({ seat: answer.seat, token: answer.token });
+      lostSeat = false;
+      standPick = null;
+      connect();
+    };
+    main.replaceChildren(...Clacks.stand.choices(state.room.stand, code, standPick, pick, started, showError));
+    document.body.dataset.revision = state.revision;
+  }
+
   async function renderSeatPicker() {
     who.textContent = "";
     const game = Clacks.games[state.room.game];
@@ -467,18 +492,23 @@
     const list = el("ul", { class: "seat-picker" });
     // the seats the table named are taken by their name; a name is asked for only when
     // a free seat has none
-    const free = state.room.seats.filter((seat) => !seat.claimed && !seat.bot);
+    // at a convention stand a visitor takes over a bot's seat
+    const stand = Boolean(state.room.stand);
+    const free = state.room.seats.filter((seat) => !seat.claimed && (!seat.bot || stand));
     const askName = free.some((seat) => !seat.name);
     for (const seat of state.room.seats) {
       const label = t(`seat.${seat.id}`);
       let words = seat.name ? t("ui.take_named_seat", { seat: label, name: seat.name }) : t("ui.take_seat", { seat: label });
-      if (seat.bot) words = t("bots.taken", { seat: label, level: Clacks.botLevel(seat.bot) });
+      if (seat.bot) {
+        words = stand ? t("stand.take_over_seat", { seat: label, level: Clacks.botLevel(seat.bot) })
+          : t("bots.taken", { seat: label, level: Clacks.botLevel(seat.bot) });
+      }
       else if (seat.claimed) words = t("ui.taken", { seat: label, name: seat.name || label });
       list.append(el("li", {}, el("button", {
         type: "button",
         class: "primary big",
         "data-seat": seat.id,
-        disabled: seat.claimed || Boolean(seat.bot),
+        disabled: seat.claimed || (Boolean(seat.bot) && !stand),
         onclick: () => claim(seat.id, seat.name || nameInput.value, !seat.name),
       }, el("span", { class: `shape ${seat.colour}`, "aria-hidden": "true" }), words)));
     }
@@ -487,6 +517,7 @@
       el("h2", {}, t("ui.pick_seat")),
       askName ? el("label", { class: "field", for: "player-name" }, el("span", {}, t("ui.your_name")), nameInput) : null,
       list,
+      stand && !free.length ? el("p", { class: "notice", id: "stand-full" }, t("stand.game_full")) : null,
       el("p", { class: "hint" }, t("ui.watching_only")),
       game.table({ state, ref, press: null }),  // watch the table meanwhile
     );

@@ -70,6 +70,14 @@
       document.body.dataset.revision = state.revision;
       return;
     }
+    const stand = state.room.stand;
+    document.body.classList.toggle("stand-attract-on", Boolean(stand && !state.view));
+    if (!state.view && stand) {
+      // a convention stand with no game on: its attract programme, never the lobby
+      gameBox.replaceChildren(Clacks.stand.attract(stand));
+      document.body.dataset.revision = state.revision;
+      return;
+    }
     if (!state.view) {
       gameBox.replaceChildren(el("p", { class: "waiting" }, t("ui.no_game_yet")));
       if (!lobby.open) openLobby();
@@ -79,7 +87,7 @@
     const ref = await reference(state.room.game);
     // the drawn tower buttons press the board's (through the board when one is attached)
     const ctx = { state, ref, press };
-    gameBox.replaceChildren(...[hintNote(), game.table(ctx)].filter(Boolean));
+    gameBox.replaceChildren(...[stand ? Clacks.stand.tableNote(state) : null, hintNote(), game.table(ctx)].filter(Boolean));
     showLatest(game.extras(ctx).describe);
     const kind = `${state.room.game}:${state.view.mode || ""}`;
     if (referenceFor !== kind) {
@@ -494,6 +502,8 @@
     lobby.showModal();
   }
 
-  document.getElementById("new-game").addEventListener("click", openLobby);
+  // a convention stand's table screen has no lobby: visitors choose on their phones
+  const newGame = document.getElementById("new-game");
+  if (newGame) newGame.addEventListener("click", openLobby);
   Clacks.follow(code, null, null, onState, { onBoard: drawLeds });
 })();

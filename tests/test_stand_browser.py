@@ -1,0 +1,164 @@
+"""A convention stand walked as its visitors walk it, in a real browser: the table screen's
+attract programme, each visitor's choice on a 360x740 phone, a few moves, leaving, and
+the table back at "Scan to play" each time, with no PIN typed anywhere."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import SCREENSHOTS, TV, Page
+from fake_nmcli import install
+from live_server import LiveServer
+from test_hotspot import unescape_wifi
+from test_hotspot_browser import PASSWORD, decode
+from test_web_first_table_browser import TEXT_SIZES
+
+from clacks.cli import main
+from web.stand import StandSettings
+
+STAND_PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+IDLE = 8.0  # seconds a game may stand idle in these tests: long enough for a few taps
+
+
+@pytest.fixture
+def stand() -> Iterator[LiveServer]:
+    server = LiveServer(
+        stand=StandSettings(("clacks:competitive", "klackers", "clockman"), IDLE, 1.0)
+    )
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+def at_attract(tv: Page) -> None:
+    tv.page.wait_for_selector("#stand-attract", timeout=IDLE * 1000 + 10_000)
+
+
+def no_pin_anywhere(*pages: Page) -> None:
+    for visited in pages:
+        assert visited.page.locator("#pin-input, #table-pin *, #new-game").count() == 0
+        assert visited.errors == []
+
+
+def play_a_move(phone: Page, server: LiveServer) -> None:
+    """The visitor asks for a hint and plays its first step, as a newcomer does."""
+    phone.page.click("[data-action=hint]")
+    revision = server.room.revision
+    phone.page.click("[data-action=hint-do]")
+    phone.page.wait_for_function(
+        "r => Number(document.body.dataset.revision || -1) > r", arg=revision
+    )
+
+
+def choose(phone: Page, server: LiveServer, entry: str, choice: str, name: str) -> str:
+    """The visitor opens the join link, picks ``entry`` and ``choice``; the seat they got."""
+    phone.page.goto(server.url(f"/join/{server.code}"))
+    phone.page.click(f"[data-entry='{entry}']")
+    phone.page.fill("#stand-name", name)
+    phone.page.click(f"[data-start={choice}]")
+    phone.page.wait_for_selector("[data-action=leave]")
+    claimed = [s for s, c in server.room.seats.claims.items() if c.name == name]
+    assert len(claimed) == 1
+    return claimed[0]
+
+
+def test_three_visitors_in_turn_each_play_and_leave(browser: Any, stand: LiveServer) -> None:
+    tv = Page(browser, "tv", **TV)
+    visitors = [Page(browser, f"visitor{n}", **STAND_PHONE) for n in range(4)]
+    try:
+        tv.page.goto(stand.url("/"))
+        at_attract(tv)
+        assert "Scan to play" in tv.page.inner_text("#stand-attract")
+        assert decode(tv.page, "#stand-attract img") == [f"{stand.base}/join/{stand.code}"]
+
+        # the first plays Clacks against the box, makes a move and leaves
+        ann = visitors[0]
+        seat = choose(ann, stand, "clacks:competitive", "bots", "Ann")
+        assert set(stand.room.seats.bots) == {"south", "north"} - {seat}
+        tv.page.wait_for_selector("#stand-note")
+        play_a_move(ann, stand)
+        ann.page.click("[data-action=leave]")
+        at_attract(tv)
+        ann.page.wait_for_selector("[data-entry]")  # the phone offers the stand's choices again
+        assert stand.room.session is None and not stand.room.seats.claims
+
+        # the second plays Klackers; a friend takes over the bot's seat in the same game
+        bea, cid = visitors[1], visitors[2]
+        choose(bea, stand, "klackers", "bots", "Bea")
+        cid.page.goto(stand.url(f"/join/{stand.code}"))
+        cid.page.click("button[data-seat]:not([disabled])")
+        cid.page.wait_for_selector("[data-action=leave]")
+        assert not stand.room.seats.bots and len(stand.room.seats.claims) == 2
+        bea.page.wait_for_selector("[data-action=hint]")
+        play_a_move(bea, stand)
+        for phone in (bea, cid):
+            phone.page.click("[data-action=leave]")
+        at_attract(tv)
+
+        # the third, in Czech, opens a Clockman table and walks away: the idle time ends it
+        dan = visitors[3]
+        dan.page.goto(stand.url(f"/join/{stand.code}?lang=cs"))
+        dan.page.click("[data-entry='clockman']")
+        assert "Otevřít stůl pro 2 hráče" in dan.page.inner_text("[data-start=table]")
+        dan.page.click("[data-start=table]")
+        dan.page.wait_for_selector("[data-action=leave]")
+        assert stand.room.session is not None
+        at_attract(tv)
+        dan.page.wait_for_selector("[data-entry]")
+        assert stand.room.session is None and not stand.room.seats.claims
+        no_pin_anywhere(tv, *visitors)
+    finally:
+        for page in (tv, *visitors):
+            page.context.close()
+
+
+def test_the_attract_screen_and_the_visitors_choice_as_people_see_them(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install(tmp_path / "bin", monkeypatch)
+    state = tmp_path / "state"
+    arguments = ["on", "--ssid", "Clacks stand", "--password", PASSWORD]
+    assert main(["hotspot", "--data-dir", str(state), *arguments]) == 0
+    server = LiveServer(data_dir=state, stand=StandSettings(idle_seconds=IDLE))
+    tv = Page(browser, "tv", **TV)
+    phone = Page(browser, "phone", **STAND_PHONE)
+    try:
+        tv.page.goto(server.url("/"))
+        at_attract(tv)
+        # two scans: the box's Wi-Fi, then the stand
+        codes = tv.page.locator("#stand-attract img")
+        assert codes.count() == 2
+        wifi = decode(tv.page, "#stand-attract figure:first-child img")
+        assert unescape_wifi(wifi[0]) == {"T": "WPA", "S": "Clacks stand", "P": PASSWORD}
+        port = server.base.rsplit(":", 1)[1]
+        joined = decode(tv.page, "#stand-attract figure:last-child img")
+        assert joined == [f"http://10.42.0.1:{port}/join/{server.code}"]
+        # readable from a step or two away, all of it on the screen
+        assert min(tv.page.evaluate(TEXT_SIZES))[0] >= 28 - 0.01
+        box = tv.page.eval_on_selector("#stand-attract", "e => e.getBoundingClientRect().bottom")
+        assert box <= 1080
+        if SCREENSHOTS:
+            tv.page.screenshot(path=f"{SCREENSHOTS}/table-tv-stand.png")
+
+        # the visitor's choice: every game the box plays, then how to play the one picked
+        phone.page.goto(server.url(f"/join/{server.code}"))
+        entries = phone.page.locator("[data-entry]")
+        assert entries.count() == len(server.hub.stand.entries)
+        phone.page.click("[data-entry='clacks:competitive']")
+        phone.page.wait_for_selector("[data-start=bots]")
+        # one screen: the choice, its players and the way back, nothing to scroll
+        height = phone.page.evaluate("document.scrollingElement.scrollHeight")
+        assert height <= 740
+        if SCREENSHOTS:
+            phone.page.screenshot(path=f"{SCREENSHOTS}/phone-stand.png")
+        # no tutorial on the box yet: not offered
+        assert phone.page.locator("[data-start=learn]").count() == 0
+        no_pin_anywhere(tv, phone)
+    finally:
+        tv.context.close()
+        phone.context.close()
+        server.close()

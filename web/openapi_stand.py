@@ -1,0 +1,114 @@
+"""The OpenAPI description of a convention stand's own routes (web/stand_api.py), merged
+into the document served at /api/openapi.json."""
+
+from __future__ import annotations
+
+from typing import Any
+
+JSON = dict[str, Any]
+
+ERROR = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+CHOICE: JSON = {
+    "type": "object",
+    "properties": {
+        "kind": {
+            "type": "string",
+            "enum": ["learn", "alone", "bots", "table"],
+            "description": "learn: the game's guided first game; alone: a game for one; "
+            "bots: against the box's bots (later visitors take over their seats); table: "
+            "for several visitors, where the game has no bots",
+        },
+        "players": {"type": "array", "items": {"type": "integer"}},
+    },
+}
+STAND: JSON = {
+    "type": "object",
+    "properties": {
+        "entries": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "id": {"type": "string", "description": "game, or game:mode"},
+                    "game": {"type": "string"},
+                    "mode": {"type": ["string", "null"]},
+                    "choices": {"type": "array", "items": CHOICE},
+                },
+            },
+        },
+        "idle_seconds": {"type": "number"},
+    },
+}
+
+
+def _error(description: str) -> JSON:
+    return {"description": description, "content": ERROR}
+
+
+def stand_paths(code: JSON) -> JSON:
+    """The stand's paths; ``code`` is the room-code path parameter."""
+    return {
+        "/api/rooms/{code}/stand": {
+            "get": {
+                "summary": "A convention stand's choices: the games it offers and how each "
+                "may be played (no PIN)",
+                "parameters": [code],
+                "responses": {
+                    "200": {
+                        "description": "the choices",
+                        "content": {"application/json": {"schema": STAND}},
+                    },
+                    "404": _error("no such table, or it is not a convention stand (`no_stand`)"),
+                },
+            }
+        },
+        "/api/rooms/{code}/stand/games": {
+            "post": {
+                "summary": "A visitor starts one of the stand's choices and takes the seat to "
+                "play: the answer holds the seat's token, as claiming a seat does (no PIN)",
+                "parameters": [code],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "properties": {
+                                    "entry": {"type": "string"},
+                                    "choice": {"type": "string"},
+                                    "players": {"type": "integer"},
+                                    "name": {"type": "string", "maxLength": 64},
+                                },
+                                "required": ["entry", "choice"],
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "201": {
+                        "description": "the game started and the visitor's seat",
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "properties": {
+                                        "seat": {"type": "string"},
+                                        "token": {"type": "string"},
+                                        "name": {"type": "string"},
+                                        "game": {"type": "string"},
+                                        "revision": {"type": "integer"},
+                                    },
+                                }
+                            }
+                        },
+                    },
+                    "400": _error("not a choice the stand offers (`not_offered`, `bad_field`)"),
+                    "404": _error("no such table or entry, or no stand (`no_stand`)"),
+                    "409": _error("a game is on at the stand (`stand_game_on`)"),
+                    "413": _error("the request body is too large"),
+                    "429": _error("too many games were started in the last minute"),
+                    "503": _error("the companion could not save; nothing changed"),
+                },
+            }
+        },
+    }
