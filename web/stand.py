@@ -40,12 +40,13 @@ ANSWER_SECONDS = 5.0  # after a failed ending (the saves refuse) it is tried aga
 @dataclass(frozen=True)
 class StandSettings:
     """What a stand plays: entries as ``game`` or ``game:mode`` (empty: every game and
-    mode on the box), how long a game may stand idle, and how long a finished game's
-    result stays before the stand starts over."""
+    mode on the box), how long a game may stand idle, how long a finished game's result
+    stays before the stand starts over, and how many games visitors may start a minute."""
 
     games: tuple[str, ...] = ()
     idle_seconds: float = IDLE_SECONDS
     finished_seconds: float = FINISHED_SECONDS
+    starts_per_minute: int = STARTS_PER_MINUTE
 
 
 @dataclass(frozen=True)
@@ -220,13 +221,13 @@ class Stand:
                 room.seats.seat_bot(info.id, level)
 
     def _count_start(self) -> None:
-        """Refuse a start when visitors started ``STARTS_PER_MINUTE`` games in the last
+        """Refuse a start when visitors started ``starts_per_minute`` games in the last
         minute: a script starting and leaving games must not fill the saves."""
         now = time.monotonic()
         with self._starts_lock:
             while self._starts and now - self._starts[0] >= 60.0:
                 self._starts.popleft()
-            if len(self._starts) >= STARTS_PER_MINUTE:
+            if len(self._starts) >= self.settings.starts_per_minute:
                 wait = int(60.0 - (now - self._starts[0])) + 1
                 raise ApiError(
                     429,

@@ -1,0 +1,392 @@
+"""A convention stand over HTTP, through the real server: every game on the box starts
+from a visitor's choice and returns the table to its attract programme; idle, finished
+and abandoned games end; the table's controls are locked to everyone; and whatever a
+visitor sends gets a clear answer and changes nothing it should not."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from live_server import LiveServer
+from web_client import call
+
+from clacks.cli import main
+from engine.clacks.session import ClacksModule
+from firmware.config import ConfigError, StandConfig, load_config, parse_config, to_toml
+from web.server import stand_settings
+from web.stand import StandSettings, stand_entries
+
+IDLE = 1.5  # seconds a stand's game may stand idle here
+EVERY_ENTRY = [entry.id for entry in stand_entries(())]
+
+
+@pytest.fixture(scope="module")
+def stand() -> Iterator[LiveServer]:
+    server = LiveServer(stand=StandSettings((), IDLE, 0.3, starts_per_minute=10_000))
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+def start(server: LiveServer, entry: str, choice: str, **more: Any) -> tuple[int, Any]:
+    body = {"entry": entry, "choice": choice, **more}
+    return call(server.base, "POST", f"/api/rooms/{server.code}/stand/games", body)
+
+
+def back_at_attract(server: LiveServer, within: float = 5.0) -> float:
+    """Seconds until the table has no game and no seat is held (fails after ``within``)."""
+    began = time.monotonic()
+    room = server.room
+    while time.monotonic() - began < within:
+        with room.lock:
+            if room.session is None and not room.seats.claims and not room.seats.bots:
+                return time.monotonic() - began
+        time.sleep(0.02)
+    raise AssertionError(f"the table did not return to attract: {room.game_name} is on")
+
+
+def first_choice(server: LiveServer, entry: str) -> dict[str, Any]:
+    status, offered = call(server.base, "GET", f"/api/rooms/{server.code}/stand")
+    assert status == 200
+    found = next(e for e in offered["entries"] if e["id"] == entry)
+    choice: dict[str, Any] = found["choices"][0]
+    return choice
+
+
+@pytest.mark.parametrize("entry", EVERY_ENTRY)
+def test_every_game_on_the_box_starts_at_the_stand_and_returns_to_attract(
+    stand: LiveServer, entry: str
+) -> None:
+    back_at_attract(stand)
+    choice = first_choice(stand, entry)
+    status, seated = start(stand, entry, choice["kind"], name="Visitor")
+    assert status == 201, seated
+    room = stand.room
+    session = room.session
+    assert session is not None and room.game_name == entry.split(":")[0]
+    seats = [s.id for s in session.seats]
+    assert list(room.seats.claims) == [seated["seat"]]
+    assert room.seats.claims[seated["seat"]].name == "Visitor"
+    if choice["kind"] == "bots":
+        # the box plays every other seat
+        assert set(room.seats.bots) == set(seats) - {seated["seat"]}
+    else:
+        assert not room.seats.bots
+    # the visitor sees their own seat's view with the token they were handed
+    status, view = call(
+        stand.base,
+        "GET",
+        f"/api/rooms/{stand.code}?seat={seated['seat']}",
+        token=seated["token"],
+    )
+    assert status == 200 and view["seat"] == seated["seat"] and view["room"]["stand"]
+    # the visitor leaves: the game ends at once and the table shows Scan to play again
+    status, _ = call(
+        stand.base,
+        "DELETE",
+        f"/api/rooms/{stand.code}/seats/{seated['seat']}",
+        token=seated["token"],
+    )
+    assert status == 200
+    assert back_at_attract(stand) < 2.0
+    status, table = call(stand.base, "GET", f"/api/rooms/{stand.code}")
+    assert table["view"] is None and table["room"]["seats"] == []
+
+
+def test_a_game_nobody_plays_ends_after_the_idle_time(stand: LiveServer) -> None:
+    back_at_attract(stand)
+    status, seated = start(stand, "klackers", "bots", players=3)
+    assert status == 201
+    assert len(stand.room.seats.bots) == 2
+    began = time.monotonic()
+    waited = back_at_attract(stand, within=IDLE + 5.0)
+    assert time.monotonic() - began >= IDLE - 0.3 and waited <= IDLE + 2.0
+    # the visitor's token holds nothing any more
+    status, view = call(
+        stand.base,
+        "GET",
+        f"/api/rooms/{stand.code}?seat={seated['seat']}",
+        token=seated["token"],
+    )
+    assert status == 409 or view["seat"] is None
+
+
+def test_a_finished_game_returns_to_attract_after_a_short_pause(stand: LiveServer) -> None:
+    back_at_attract(stand)
+    status, seated = start(stand, "clacks-trainer", "alone")
+    assert status == 201
+    seat, token = seated["seat"], seated["token"]
+    room = stand.room
+    path = f"/api/rooms/{stand.code}/seats/{seat}"
+    # the visitor gives up every question, as one who came to look does
+    for _ in range(200):
+        session = room.session
+        if session is None or session.over:
+            break
+        status, legal = call(stand.base, "GET", f"{path}/legal", token=token)
+        assert status == 200, legal
+        skip = next(a for a in legal["actions"] if a["type"] == "skip")
+        status, done = call(stand.base, "POST", f"{path}/actions", {"action": skip}, token=token)
+        assert status == 200, done
+    assert room.session is not None and room.session.over
+    back_at_attract(stand, within=3.0)
+
+
+def test_a_second_visitor_takes_over_a_bots_seat(stand: LiveServer) -> None:
+    back_at_attract(stand)
+    status, first = start(stand, "clacks:competitive", "bots", players=3)
+    assert status == 201
+    room = stand.room
+    bot_seat = sorted(room.seats.bots)[0]
+    status, second = call(
+        stand.base, "POST", f"/api/rooms/{stand.code}/seats/{bot_seat}", {"name": "Bea"}
+    )
+    assert status == 200, second
+    assert bot_seat not in room.seats.bots and room.seats.claims[bot_seat].name == "Bea"
+    assert len(room.seats.bots) == 1
+    # a third cannot start a game of their own while this one is on
+    status, refused = start(stand, "klackers", "bots")
+    assert status == 409 and refused["error"] == "stand_game_on"
+    # the first leaves; the game goes on for the second
+    call(
+        stand.base, "DELETE", f"/api/rooms/{stand.code}/seats/{first['seat']}", token=first["token"]
+    )
+    time.sleep(0.3)
+    assert room.session is not None
+    call(stand.base, "DELETE", f"/api/rooms/{stand.code}/seats/{bot_seat}", token=second["token"])
+    back_at_attract(stand)
+
+
+HOST_ONLY = [
+    ("POST", "/game", {"game": "clacks", "options": {"mode": "competitive", "players": 4}}),
+    ("DELETE", "/game", None),
+    ("POST", "/settings", {"hints": False}),
+    ("POST", "/seats/south/bot", {"level": "planner"}),
+    ("DELETE", "/seats/south", None),
+    ("GET", "/saves", None),
+    ("POST", "/saves", {"game": "clacks"}),
+    ("POST", "/replay", {"save": 1}),
+    ("POST", "/pin", None),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), HOST_ONLY)
+def test_the_tables_controls_are_refused_at_a_stand_even_with_the_pin(
+    stand: LiveServer, method: str, path: str, body: Any
+) -> None:
+    back_at_attract(stand)
+    status, seated = start(stand, "clacks:competitive", "bots")
+    assert status == 201
+    room = stand.room
+    revision, bots, hints = room.revision, dict(room.seats.bots), room.previews.hints
+    for pin in (None, stand.pin):
+        status, refused = call(stand.base, method, f"/api/rooms/{stand.code}{path}", body, pin=pin)
+        assert status == 403, refused
+        if pin is None and method == "DELETE" and path.startswith("/seats/"):
+            # without a PIN it is a phone leaving a seat it does not hold
+            assert refused["error"] in ("bad_token", "seat_not_claimed")
+            continue
+        assert refused["error"] == "stand_mode" and "convention stand" in refused["message"]
+    assert (room.revision, room.seats.bots, room.previews.hints) == (revision, bots, hints)
+    assert room.session is not None and seated["seat"] in room.seats.claims
+    status, refused = call(stand.base, "POST", "/api/rooms", {}, pin=stand.pin)
+    assert status == 403 and len(stand.hub.rooms) == 1
+    call(
+        stand.base,
+        "DELETE",
+        f"/api/rooms/{stand.code}/seats/{seated['seat']}",
+        token=seated["token"],
+    )
+    back_at_attract(stand)
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "error"),
+    [
+        ({"entry": "chess", "choice": "bots"}, 404, "unknown_entry"),
+        ({"entry": ["clacks"], "choice": "bots"}, 404, "unknown_entry"),
+        ({"entry": "clacks:competitive", "choice": "alone"}, 400, "not_offered"),
+        ({"entry": "clacks:competitive", "choice": {"kind": "bots"}}, 400, "not_offered"),
+        ({"entry": "clacks:competitive", "choice": "bots", "players": 9}, 400, "bad_field"),
+        ({"entry": "clacks:competitive", "choice": "bots", "players": True}, 400, "bad_field"),
+        ({"entry": "clacks:competitive", "choice": "bots", "players": "2"}, 400, "bad_field"),
+        ({"entry": "clacks:competitive", "choice": "bots", "name": 7}, 400, "bad_field"),
+        ({"entry": "clockman", "choice": "bots"}, 400, "not_offered"),
+        ({"entry": "clacks:competitive", "choice": "bots", "options": {"x": 1}}, 201, None),
+    ],
+)
+def test_whatever_a_visitor_sends_gets_a_clear_answer(
+    stand: LiveServer, body: dict[str, Any], status: int, error: str | None
+) -> None:
+    back_at_attract(stand)
+    answer_status, answer = call(stand.base, "POST", f"/api/rooms/{stand.code}/stand/games", body)
+    assert answer_status == status, answer
+    if error is None:
+        # anything beyond the stand's choices is not read: the stand's own options are played
+        assert (
+            stand.room.session is not None and "x" not in stand.room.session.log_json()["options"]
+        )
+        call(
+            stand.base,
+            "DELETE",
+            f"/api/rooms/{stand.code}/seats/{answer['seat']}",
+            token=answer["token"],
+        )
+        back_at_attract(stand)
+    else:
+        assert answer["error"] == error and answer["message"]
+        assert stand.room.session is None
+
+
+def test_a_long_name_is_cut_and_a_body_that_is_not_json_is_refused(stand: LiveServer) -> None:
+    back_at_attract(stand)
+    path = f"/api/rooms/{stand.code}/stand/games"
+    status, _answer = call(
+        stand.base, "POST", path, raw=b"{not json", headers={"Content-Type": "application/json"}
+    )
+    assert status == 400
+    status, seated = start(stand, "klackers", "bots", name="Esmerelda Weatherwax of Bad Ass\u0007")
+    assert status == 201 and seated["name"] == "Esmerelda Weatherwax of "
+    call(
+        stand.base,
+        "DELETE",
+        f"/api/rooms/{stand.code}/seats/{seated['seat']}",
+        token=seated["token"],
+    )
+    back_at_attract(stand)
+
+
+def test_a_script_starting_game_after_game_is_slowed_down() -> None:
+    server = LiveServer(stand=StandSettings(("klackers",), IDLE, 0.3, starts_per_minute=2))
+    try:
+        for _ in range(2):
+            back_at_attract(server)
+            status, seated = start(server, "klackers", "bots")
+            assert status == 201
+            seat, token = seated["seat"], seated["token"]
+            call(server.base, "DELETE", f"/api/rooms/{server.code}/seats/{seat}", token=token)
+        back_at_attract(server)
+        status, refused = start(server, "klackers", "bots")
+        assert status == 429 and refused["error"] == "stand_starts"
+        assert 0 < refused["params"]["seconds"] <= 61
+        assert server.room.session is None
+    finally:
+        server.close()
+
+
+def test_a_table_that_is_no_stand_offers_no_stand_choices() -> None:
+    server = LiveServer()
+    try:
+        status, answer = call(server.base, "GET", f"/api/rooms/{server.code}/stand")
+        assert status == 404 and answer["error"] == "no_stand"
+        status, answer = start(server, "klackers", "bots")
+        assert status == 404 and answer["error"] == "no_stand"
+        assert server.room.session is None and server.room.stand is None
+    finally:
+        server.close()
+
+
+def test_learn_to_play_is_offered_where_a_game_has_a_tutorial(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert ClacksModule().tutorial_start() is None  # none on the box yet: not offered
+    assert all(c["kind"] != "learn" for e in stand_entries(()) for c in e.choices())
+    tutorial = {"game": "clacks", "options": {"mode": "competitive", "players": 2}}
+    monkeypatch.setattr(ClacksModule, "tutorial_start", lambda self: tutorial)
+    server = LiveServer(stand=StandSettings(("clacks:competitive", "klackers"), IDLE, 0.3))
+    try:
+        assert first_choice(server, "clacks:competitive")["kind"] == "learn"
+        assert first_choice(server, "klackers")["kind"] == "bots"
+        status, seated = start(server, "clacks:competitive", "learn")
+        assert status == 201 and server.room.game_name == "clacks"
+        assert set(server.room.seats.bots) == {"south", "north"} - {seated["seat"]}
+        status, refused = start(server, "klackers", "learn")
+        assert status == 400 and refused["error"] == "not_offered"
+    finally:
+        server.close()
+
+
+# --------------------------------------------------------------------- settings
+
+
+def namespace(**given: Any) -> argparse.Namespace:
+    values = {"config": None, "stand": False, "stand_game": None, "stand_idle": None}
+    return argparse.Namespace(**{**values, **given})
+
+
+def test_the_stand_is_set_on_the_command_line_or_in_the_settings_file(tmp_path: Path) -> None:
+    missing = str(tmp_path / "none.toml")
+    assert stand_settings(namespace(config=missing)) is None
+    settings = stand_settings(namespace(config=missing, stand=True, stand_idle=30.0))
+    assert settings == StandSettings((), 30.0)
+    config = tmp_path / "config.toml"
+    config.write_text(
+        '[stand]\nenabled = true\ngames = ["klackers", "clacks:coop"]\nidle_seconds = 90\n'
+    )
+    settings = stand_settings(namespace(config=str(config)))
+    assert settings == StandSettings(("klackers", "clacks:coop"), 90.0)
+    # the command line wins
+    settings = stand_settings(namespace(config=str(config), stand_game=["guards"], stand_idle=5.0))
+    assert settings == StandSettings(("guards",), 5.0)
+    with pytest.raises(ValueError, match="no mode 'chess'"):
+        stand_settings(namespace(config=missing, stand=True, stand_game=["clacks:chess"]))
+    with pytest.raises(ValueError, match="no game 'chess'"):
+        stand_settings(namespace(config=missing, stand=True, stand_game=["chess"]))
+
+
+def test_a_stand_game_the_box_lacks_is_named_before_anything_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(
+        [
+            "serve",
+            "--stand",
+            "--stand-game",
+            "chess",
+            "--data-dir",
+            str(tmp_path),
+            "--no-qr",
+            "--config",
+            str(tmp_path / "none.toml"),
+        ]
+    )
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "no game 'chess'" in err and "klackers" in err
+    with pytest.raises(SystemExit):
+        main(["serve", "--stand-idle", "0"])
+    assert "more than 0" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[stand]\nenabled = 1\n", "stand.enabled must be true or false"),
+        ('[stand]\ngames = "clacks"\n', "stand.games must be a list"),
+        ("[stand]\nidle_seconds = 0\n", "stand.idle_seconds must be a number"),
+        ("[stand]\nidle = 5\n", "unknown setting(s) idle"),
+    ],
+)
+def test_a_mistake_in_the_stand_settings_names_the_key(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(text)
+    with pytest.raises(ConfigError) as raised:
+        load_config(config)
+    assert message in str(raised.value)
+
+
+def test_the_stand_settings_are_written_and_read_back() -> None:
+    config = parse_config({"stand": {"enabled": True, "games": ["klackers"], "idle_seconds": 60}})
+    assert config.stand == StandConfig(True, ("klackers",), 60.0)
+    import tomllib
+
+    assert parse_config(tomllib.loads(to_toml(config))).stand == config.stand
+    assert parse_config({}).stand == StandConfig()
