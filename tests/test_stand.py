@@ -390,3 +390,27 @@ def test_the_stand_settings_are_written_and_read_back() -> None:
 
     assert parse_config(tomllib.loads(to_toml(config))).stand == config.stand
     assert parse_config({}).stand == StandConfig()
+
+
+def test_a_stand_game_goes_on_after_a_restart_and_still_ends_when_left(tmp_path: Path) -> None:
+    settings = StandSettings(("klackers",), 30.0, 0.3)
+    server = LiveServer(data_dir=tmp_path, stand=settings)
+    try:
+        status, seated = start(server, "klackers", "bots")
+        assert status == 201
+        bots = dict(server.room.seats.bots)
+    finally:
+        server.close()
+    server = LiveServer(data_dir=tmp_path, stand=settings)
+    try:
+        room = server.room
+        assert room.game_name == "klackers" and room.seats.bots == bots
+        seat, token = seated["seat"], seated["token"]
+        status, view = call(
+            server.base, "GET", f"/api/rooms/{server.code}?seat={seat}", token=token
+        )
+        assert status == 200 and view["seat"] == seat
+        call(server.base, "DELETE", f"/api/rooms/{server.code}/seats/{seat}", token=token)
+        back_at_attract(server)
+    finally:
+        server.close()

@@ -90,7 +90,10 @@ def test_three_visitors_in_turn_each_play_and_leave(browser: Any, stand: LiveSer
         bea, cid = visitors[1], visitors[2]
         choose(bea, stand, "klackers", "bots", "Bea")
         cid.page.goto(stand.url(f"/join/{stand.code}"))
-        cid.page.click("button[data-seat]:not([disabled])")
+        bot_seat = cid.page.locator("button[data-seat]:not([disabled])")
+        assert "from the bot" in bot_seat.inner_text()
+        assert "null" not in cid.page.inner_text("main")
+        bot_seat.click()
         cid.page.wait_for_selector("[data-action=leave]")
         assert not stand.room.seats.bots and len(stand.room.seats.claims) == 2
         bea.page.wait_for_selector("[data-action=hint]")

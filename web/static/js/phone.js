@@ -517,7 +517,7 @@
       el("h2", {}, t("ui.pick_seat")),
       askName ? el("label", { class: "field", for: "player-name" }, el("span", {}, t("ui.your_name")), nameInput) : null,
       list,
-      stand && !free.length ? el("p", { class: "notice", id: "stand-full" }, t("stand.game_full")) : null,
+      stand && !free.length ? el("p", { class: "notice", id: "stand-full" }, t("stand.game_full")) : "",
       el("p", { class: "hint" }, t("ui.watching_only")),
       game.table({ state, ref, press: null }),  // watch the table meanwhile
     );
