@@ -109,6 +109,8 @@ def test_three_visitors_in_turn_each_play_and_leave(browser: Any, stand: LiveSer
         assert "Otevřít stůl pro 2 hráče" in dan.page.inner_text("[data-start=table]")
         dan.page.click("[data-start=table]")
         dan.page.wait_for_selector("[data-action=leave]")
+        # the phone says what the game needs before it can begin
+        assert "Čeká se na jednoho dalšího hráče" in dan.page.inner_text("#stand-waiting")
         assert stand.room.session is not None
         at_attract(tv)
         dan.page.wait_for_selector("[data-entry]")

@@ -129,7 +129,10 @@ class Stand:
         room.stand = self.to_json()
         if not room.previews.hints:
             # newcomers lean on hints; where a game's rules forbid them it still has none
-            room.previews.set_hints(True)
+            try:
+                room.previews.set_hints(True)
+            except ApiError as exc:  # the saves refuse (a full disk): the stand runs all the same
+                log.warning("stand: hints stay off for now: %s", exc.message)
 
     def to_json(self) -> JSON:
         return {

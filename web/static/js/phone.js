@@ -239,7 +239,7 @@
     // the latest public events, for a game's own "what happened" panel
     const log = gameLog.steps().slice(-20).flatMap((step) => step.events).slice(-40);
     const focus = focusToKeep();
-    main.replaceChildren(...[feedPanel(game), game.phone({ state, ref, seat: held.seat, log, legal: legalActions,
+    main.replaceChildren(...[standWaiting(), feedPanel(game), game.phone({ state, ref, seat: held.seat, log, legal: legalActions,
                                                             hints: hints(), explain, ...controller })].filter(Boolean));
     restoreFocus(focus);
     document.body.dataset.revision = state.revision;  // what the page shows, for people and tests
@@ -467,6 +467,14 @@
     const plan = hint.plan;
     if (plan && await page.act(plan.actions[0])) hint = { revision: -1, seat: null, plan: null };
     render();
+  }
+
+  // At a convention stand, while seats of a game without bots wait for visitors: how many.
+  function standWaiting() {
+    if (!state.room.stand || state.over) return null;
+    const free = state.room.seats.filter((s) => !s.claimed && !s.bot).length;
+    return free ? el("p", { class: "notice stand-waiting", id: "stand-waiting", role: "status" },
+      t("stand.waiting_players", { count: free })) : null;
   }
 
   // A convention stand with no game on (or a finished one): the stand's own choices.
