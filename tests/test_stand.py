@@ -21,7 +21,7 @@ from firmware.config import ConfigError, StandConfig, load_config, parse_config,
 from web.server import stand_settings
 from web.stand import StandSettings, stand_entries
 
-IDLE = 1.5  # seconds a stand's game may stand idle here
+IDLE = 4.0  # seconds a stand's game may stand idle here: longer than leaving may take
 EVERY_ENTRY = [entry.id for entry in stand_entries(())]
 
 
