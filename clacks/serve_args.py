@@ -10,12 +10,16 @@ from web.server import THREADS, run
 __all__ = ["add_arguments", "run"]
 
 
+def _number_of(text: str, unit: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of {unit}") from None
+
+
 def seconds(text: str) -> float:
     """A length of time given on the command line: a number of seconds, 0 or more."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    value = _number_of(text, "seconds")
     if not 0 <= value <= 3600:
         raise argparse.ArgumentTypeError(f"give 0 to 3600 seconds, not {text}")
     return value
@@ -23,10 +27,7 @@ def seconds(text: str) -> float:
 
 def stand_seconds(text: str) -> float:
     """How long a stand's game may stand idle: more than 0 seconds, up to a day."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    value = _number_of(text, "seconds")
     if not 0 < value <= 86400:
         raise argparse.ArgumentTypeError(f"give more than 0 and at most 86400 seconds, not {text}")
     return value
@@ -34,10 +35,7 @@ def stand_seconds(text: str) -> float:
 
 def hours(text: str) -> float:
     """A length of time given on the command line in hours, more than 0 (up to a week)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hours") from None
+    value = _number_of(text, "hours")
     if not 0 < value <= 168:
         raise argparse.ArgumentTypeError(f"give more than 0 and at most 168 hours, not {text}")
     return value

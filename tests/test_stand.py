@@ -39,6 +39,13 @@ def start(server: LiveServer, entry: str, choice: str, **more: Any) -> tuple[int
     return call(server.base, "POST", f"/api/rooms/{server.code}/stand/games", body)
 
 
+def leave(server: LiveServer, seated: dict[str, Any]) -> int:
+    """The visitor holding ``seated`` (the answer that seated them) gives the seat up."""
+    path = f"/api/rooms/{server.code}/seats/{seated['seat']}"
+    status, _ = call(server.base, "DELETE", path, token=seated["token"])
+    return status
+
+
 def back_at_attract(server: LiveServer, within: float = 5.0) -> float:
     """Seconds until the table has no game and no seat is held (fails after ``within``)."""
     began = time.monotonic()
@@ -87,13 +94,7 @@ def test_every_game_on_the_box_starts_at_the_stand_and_returns_to_attract(
     )
     assert status == 200 and view["seat"] == seated["seat"] and view["room"]["stand"]
     # the visitor leaves: the game ends at once and the table shows Scan to play again
-    status, _ = call(
-        stand.base,
-        "DELETE",
-        f"/api/rooms/{stand.code}/seats/{seated['seat']}",
-        token=seated["token"],
-    )
-    assert status == 200
+    assert leave(stand, seated) == 200
     assert back_at_attract(stand) < 2.0
     status, table = call(stand.base, "GET", f"/api/rooms/{stand.code}")
     assert table["view"] is None and table["room"]["seats"] == []
@@ -154,12 +155,10 @@ def test_a_second_visitor_takes_over_a_bots_seat(stand: LiveServer) -> None:
     status, refused = start(stand, "klackers", "bots")
     assert status == 409 and refused["error"] == "stand_game_on"
     # the first leaves; the game goes on for the second
-    call(
-        stand.base, "DELETE", f"/api/rooms/{stand.code}/seats/{first['seat']}", token=first["token"]
-    )
+    leave(stand, first)
     time.sleep(0.3)
     assert room.session is not None
-    call(stand.base, "DELETE", f"/api/rooms/{stand.code}/seats/{bot_seat}", token=second["token"])
+    leave(stand, second)
     back_at_attract(stand)
 
 
@@ -197,12 +196,7 @@ def test_the_tables_controls_are_refused_at_a_stand_even_with_the_pin(
     assert room.session is not None and seated["seat"] in room.seats.claims
     status, refused = call(stand.base, "POST", "/api/rooms", {}, pin=stand.pin)
     assert status == 403 and len(stand.hub.rooms) == 1
-    call(
-        stand.base,
-        "DELETE",
-        f"/api/rooms/{stand.code}/seats/{seated['seat']}",
-        token=seated["token"],
-    )
+    leave(stand, seated)
     back_at_attract(stand)
 
 
@@ -232,12 +226,7 @@ def test_whatever_a_visitor_sends_gets_a_clear_answer(
         assert (
             stand.room.session is not None and "x" not in stand.room.session.log_json()["options"]
         )
-        call(
-            stand.base,
-            "DELETE",
-            f"/api/rooms/{stand.code}/seats/{answer['seat']}",
-            token=answer["token"],
-        )
+        leave(stand, answer)
         back_at_attract(stand)
     else:
         assert answer["error"] == error and answer["message"]
@@ -253,12 +242,7 @@ def test_a_long_name_is_cut_and_a_body_that_is_not_json_is_refused(stand: LiveSe
     assert status == 400
     status, seated = start(stand, "klackers", "bots", name="Esmerelda Weatherwax of Bad Ass\u0007")
     assert status == 201 and seated["name"] == "Esmerelda Weatherwax of "
-    call(
-        stand.base,
-        "DELETE",
-        f"/api/rooms/{stand.code}/seats/{seated['seat']}",
-        token=seated["token"],
-    )
+    leave(stand, seated)
     back_at_attract(stand)
 
 
@@ -269,8 +253,7 @@ def test_a_script_starting_game_after_game_is_slowed_down() -> None:
             back_at_attract(server)
             status, seated = start(server, "klackers", "bots")
             assert status == 201
-            seat, token = seated["seat"], seated["token"]
-            call(server.base, "DELETE", f"/api/rooms/{server.code}/seats/{seat}", token=token)
+            leave(server, seated)
         back_at_attract(server)
         status, refused = start(server, "klackers", "bots")
         assert status == 429 and refused["error"] == "stand_starts"
@@ -410,7 +393,7 @@ def test_a_stand_game_goes_on_after_a_restart_and_still_ends_when_left(tmp_path:
             server.base, "GET", f"/api/rooms/{server.code}?seat={seat}", token=token
         )
         assert status == 200 and view["seat"] == seat
-        call(server.base, "DELETE", f"/api/rooms/{server.code}/seats/{seat}", token=token)
+        assert leave(server, seated) == 200
         back_at_attract(server)
     finally:
         server.close()
