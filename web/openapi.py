@@ -129,7 +129,9 @@ def openapi_document() -> JSON:
                     "`saves_set_aside`: what was set aside as the companion started, each with "
                     "`kind` (`game_set_aside`: a damaged game, with `game`, `table` and "
                     "`moves`, the actions it should have; `game_missing`: a table's game "
-                    "the saves lacked; `file_set_aside`: an unreadable file, with `file`)",
+                    "the saves lacked; `file_set_aside`: an unreadable file, with `file`); "
+                    "`stand`: at a convention stand its choices, as GET .../stand answers, "
+                    "else null",
                 },
                 "seat": {"type": ["string", "null"]},
                 "events": {"type": "array", "items": {"type": "object"}},
