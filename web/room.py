@@ -188,6 +188,8 @@ class Room:
             seed = new_seed()  # 256 bits from the operating system
         with self.lock:
             module = game_module(game)
+            if isinstance(options, dict):  # the box's options, the lobby's over them
+                options = {**self.presses.game_options(game), **options}
             options = _with_table_language(module.options_schema(), options, language or self.language)
             try:
                 session = module.new(options, seed, self.clock())
