@@ -22,6 +22,12 @@ def _check_data(args: argparse.Namespace) -> int:
     return run(args.path, args.game)
 
 
+def _data_games() -> list[str]:
+    from clacks.check_data import data_checks
+
+    return list(data_checks())
+
+
 def _play(args: argparse.Namespace) -> int:
     from engine.clacks.errors import BadOptions
     from firmware.entropy import new_seed
@@ -118,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("path", nargs="?", help="data directory (default: the shipped house set)")
     check.add_argument(
         "--game",
-        choices=("clacks", "clockman", "guards"),
+        choices=_data_games(),
         help="whose data files PATH holds (default: told by the files; without PATH, all)",
     )
     check.set_defaults(run=_check_data)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from engine.games import DEFAULT_GAME
 from web.openapi_tables import TABLE_PIN, table_paths
 
 JSON = dict[str, Any]
@@ -335,7 +336,7 @@ def openapi_document() -> JSON:
                 "parameters": [CODE, TABLE_PIN],
                 "requestBody": _body(
                     {
-                        "game": {"type": "string", "default": "clacks"},
+                        "game": {"type": "string", "default": DEFAULT_GAME},
                         "options": {
                             "type": "object",
                             "description": "the game's options, see /api/games "

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from engine.core.data_check import DataCheck
 from engine.core.interface import JSON, GameModule
-from engine.guards import dice
+from engine.guards import data, dice
 from engine.guards.cards import ATTRIBUTES, DECKS, SKILLS
 from engine.guards.data import QUADRANTS, shipped_data
 from engine.guards.errors import BadOptions
@@ -25,6 +26,9 @@ from engine.guards.session import GuardsSession
 class GuardsModule(GameModule):
     name = GAME
     title = "Guards! Guards!"
+
+    def data_check(self) -> DataCheck:
+        return DataCheck(self.title, data.FILES, data.default_data_path, data.check_path)
 
     def new(self, options: JSON, seed: int, now: float = 0.0) -> GuardsSession:
         """Options as in ``GuardsOptions.from_json``, plus the lobby's ``mode``."""
