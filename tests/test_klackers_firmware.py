@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from firmware_support import FakeClock, SessionBox, lit_lamps, mock_board
+from live_server import LiveServer
+from web_client import call
 
 from clacks.cli import main
 from engine.games import game_module
@@ -204,3 +206,26 @@ def test_a_bad_layout_warns_and_keeps_the_shipped_one(
     assert board.config.buttons.debounce_ms == 35  # the rest of the file still applies
     assert shown(board) == LAYOUT.number_lamps((1 << 9) - 1)  # the shipped lamps
     assert session.layout == LAYOUT and board.game_options("klackers") == {}
+
+
+def test_a_klackers_game_started_at_the_table_takes_the_box_s_layout(settings_file: Path) -> None:
+    numbers = "\n".join(f'{n} = "{lamp}"' for n, lamp in MOVED.items())
+    settings_file.write_text(f"[leds]\nglow = 0.0\n\n[klackers.layout.numbers]\n{numbers}\n")
+    board, _, _, _ = mock_board(load_config(settings_file))
+    server = LiveServer(board=board)
+    try:
+        new_game = f"/api/rooms/{server.code}/game"
+        game = {"game": "klackers", "options": {"players": 2}, "seed": 4}
+        assert call(server.base, "POST", new_game, game, pin=server.pin)[0] == 201
+        status, table = call(server.base, "GET", f"/api/rooms/{server.code}")
+        assert status == 200 and table["view"]["layout"]["numbers"] == MOVED
+        assert shown(board) == lamp_mask(list(MOVED.values()))
+        # the lobby's own layout goes over the box's, and one that cannot be used is refused
+        game["options"] = {"players": 2, "layout": {"numbers": {**MOVED, "9": "a1"}}}
+        status, refusal = call(server.base, "POST", new_game, game, pin=server.pin)
+        assert status == 400 and "numbers.9" in refusal["message"]
+        # a game of another kind takes nothing of it
+        game = {"game": "clockman", "options": {"players": 2}, "seed": 4}
+        assert call(server.base, "POST", new_game, game, pin=server.pin)[0] == 201
+    finally:
+        server.close()
