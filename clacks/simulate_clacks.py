@@ -30,18 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--night-shift", action="store_true", help="co-op: Night Shift")
     parser.add_argument("--long-distance", action="store_true", help="co-op: Long Distance")
-    parser.add_argument("--express", action="store_true", help="Clacks Express")
-    parser.add_argument("--quick", action="store_true", help="Quick Game")
-    from clacks.house_rules import add_house_rules
+    from clacks.house_rules import add_competitive_variants
 
-    add_house_rules(parser)
-    parser.add_argument(
-        "--balanced-start",
-        action="store_true",
-        help="the balanced-start house rule: with two players the starting player is dealt "
-        "no Fault Report (off: the published setup)",
-    )
-    parser.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
+    add_competitive_variants(parser)
     parser.add_argument(
         "--max-rounds", type=int, default=MAX_ROUNDS, help="a longer game counts as unfinished"
     )
@@ -57,29 +48,23 @@ def options_from(args: argparse.Namespace) -> Options:
         from engine.clacks.errors import BadOptions
 
         raise BadOptions(f"unknown mode {args.mode!r}; modes are {', '.join(MODES)}")
-    if args.mode == "competitive":
-        from clacks.house_rules import house_rules
-
-        return Options.for_players(
-            args.players,
-            express=args.express,
-            quick=args.quick,
-            long_message=args.long_message,
-            balanced_start=args.balanced_start,
-            **house_rules(args),
-        )
     from clacks.house_rules import house_rules
 
+    variants: dict[str, Any] = {
+        "express": args.express,
+        "quick": args.quick,
+        "long_message": args.long_message,
+        **house_rules(args),
+    }
+    if args.mode == "competitive":
+        return Options.for_players(args.players, balanced_start=args.balanced_start, **variants)
     return Options.for_players(
         args.players,
         mode=args.mode,
         route=args.route,
         night_shift=args.night_shift,
         long_distance=args.long_distance,
-        express=args.express,
-        quick=args.quick,
-        long_message=args.long_message,
-        **house_rules(args),
+        **variants,
     )
 
 

@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from engine.games import DEFAULT_GAME
-from web.openapi_tables import TABLE_PIN, table_paths
+from web.openapi_tables import TABLE_PIN, parameter, table_paths
 
 JSON = dict[str, Any]
 
@@ -55,27 +55,15 @@ def _error(code: int, description: str) -> JSON:
     return {str(code): _json(_ref("Error"), description)}
 
 
-CODE = {
-    "name": "code",
-    "in": "path",
-    "required": True,
-    "description": "the table's room code, e.g. KXMR",
-    "schema": {"type": "string", "minLength": 1, "maxLength": 16},
-}
-SEAT = {
-    "name": "seat",
-    "in": "path",
-    "required": True,
-    "description": "a seat id from the room's `seats`, e.g. south",
-    "schema": {"type": "string", "minLength": 1, "maxLength": 16},
-}
-TOKEN = {
-    "name": "X-Seat-Token",
-    "in": "header",
-    "required": False,
-    "description": "the token returned when the seat was claimed",
-    "schema": {"type": "string", "maxLength": 128},
-}
+LABEL = {"type": "string", "minLength": 1, "maxLength": 16}
+CODE = parameter("code", "path", "the table's room code, e.g. KXMR", LABEL)
+SEAT = parameter("seat", "path", "a seat id from the room's `seats`, e.g. south", LABEL)
+TOKEN = parameter(
+    "X-Seat-Token",
+    "header",
+    "the token returned when the seat was claimed",
+    {"type": "string", "maxLength": 128},
+)
 REVISION_BODY: JSON = {
     "type": "object",
     "properties": {"revision": {"type": ["integer", "null"]}},

@@ -12,6 +12,7 @@ from engine.clockman.options import DEFAULT_SEATS, HAMSTER, SEATS, ClockmanOptio
 from engine.clockman.session import ClockmanSession
 from engine.core.data_check import DataCheck
 from engine.core.interface import JSON, GameModule
+from engine.core.one_mode import one_mode_options
 
 
 class ClockmanModule(GameModule):
@@ -26,12 +27,7 @@ class ClockmanModule(GameModule):
     def new(self, options: JSON, seed: int, now: float = 0.0) -> ClockmanSession:
         """Options as in ``ClockmanOptions.from_json``, plus the lobby's ``mode``
         (Clockman has one, ``clockman``)."""
-        if not isinstance(options, dict):
-            raise BadOptions("options must be a JSON object")
-        data = dict(options)
-        mode = data.pop("mode", GAME)
-        if mode != GAME:
-            raise BadOptions(f"Clockman has one mode, {GAME!r}, not {mode!r}")
+        data = one_mode_options(options, GAME, self.title, BadOptions)
         return ClockmanSession(ClockmanGame.new(ClockmanOptions.from_json(data), seed))
 
     def replay(self, log: JSON) -> ClockmanSession:

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.core.errors import DataError
 from engine.core.interface import JSON, GameModule
+from engine.core.one_mode import one_mode_options
 from engine.klackers.errors import BadOptions
 from engine.klackers.game import GAME, KlackersGame
 from engine.klackers.layout import BoardLayout, default_layout, layout_from_data
@@ -32,12 +33,7 @@ class KlackersModule(GameModule):
         (Klackers has one, ``klackers``) and the box's ``layout`` (a table like
         engine/data/klackers/layout.toml; the sections it leaves out are the shipped
         ones; none: the shipped layout)."""
-        if not isinstance(options, dict):
-            raise BadOptions("options must be a JSON object")
-        data = dict(options)
-        mode = data.pop("mode", GAME)
-        if mode != GAME:
-            raise BadOptions(f"Klackers has one mode, {GAME!r}, not {mode!r}")
+        data = one_mode_options(options, GAME, self.title, BadOptions)
         layout = layout_option(data.pop("layout", None))
         return KlackersSession(KlackersGame.new(KlackersOptions.from_json(data), seed), layout)
 
