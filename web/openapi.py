@@ -64,6 +64,12 @@ TOKEN = parameter(
     "the token returned when the seat was claimed",
     {"type": "string", "maxLength": 128},
 )
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 64},
+}
 REVISION_BODY: JSON = {
     "type": "object",
     "properties": {"revision": {"type": ["integer", "null"]}},
@@ -453,12 +459,7 @@ def openapi_document() -> JSON:
                     CODE,
                     SEAT,
                     TOKEN,
-                    {
-                        "name": "Idempotency-Key",
-                        "in": "header",
-                        "required": False,
-                        "schema": {"type": "string", "minLength": 1, "maxLength": 64},
-                    },
+                    IDEMPOTENCY_KEY,
                 ],
                 "requestBody": _body(
                     {
@@ -480,12 +481,7 @@ def openapi_document() -> JSON:
                     CODE,
                     SEAT,
                     TOKEN,
-                    {
-                        "name": "Idempotency-Key",
-                        "in": "header",
-                        "required": False,
-                        "schema": {"type": "string", "minLength": 1, "maxLength": 64},
-                    },
+                    IDEMPOTENCY_KEY,
                 ],
                 "requestBody": {"content": {"application/json": {"schema": REVISION_BODY}}},
                 "responses": {
