@@ -5,7 +5,7 @@ The renderer knows lamps, not games. The transmit animation needs no show module
 game names the lamps it sent from through ``Session.transmissions``. A game that wants
 more (a highlight after a press, an attract programme, settings of its own in the
 settings file) provides a show module, ``firmware/<game>_show.py`` for the game
-registered as ``<game>`` in engine/games.py, with:
+registered as ``<game>`` in engine/games.py (a ``-`` in the name is ``_`` there), with:
 
 - ``ATTRACT_TITLE``: what ``clacks hardware attract`` says its programme is;
 - ``effects(event, options) -> list[Effect]``: highlights for one public event;
@@ -20,8 +20,8 @@ firmware sits above the engine, so the engine cannot name a game's firmware part
 of show modules here would be a second list to keep in step with it (and a third in the
 command line's); finding ``firmware.<game>_show`` by the registered name, the way a web
 framework finds each installed app's admin module, keeps a game's firmware in its own
-module, added without editing anything else. Modules are imported only when a game of
-theirs is shown.
+module, added without editing anything else. A show module is imported the first time
+its game is shown, or when the board is built and asks every game for its options.
 """
 
 from __future__ import annotations
