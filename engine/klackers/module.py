@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import DataError
+from engine.core.errors import DataError, SerializationError
 from engine.core.interface import JSON, GameModule
 from engine.core.one_mode import one_mode_options
 from engine.klackers.errors import BadOptions
@@ -43,7 +43,10 @@ class KlackersModule(GameModule):
         if not isinstance(log, dict) or "layout" not in log:
             return KlackersSession(KlackersGame.replay(log))
         match = KlackersGame.replay({k: v for k, v in log.items() if k != "layout"})
-        return KlackersSession(match, layout_option(log["layout"]))
+        try:
+            return KlackersSession(match, layout_option(log["layout"]))
+        except BadOptions as exc:
+            raise SerializationError(f"not a Klackers action log: {exc}") from None
 
     def options_schema(self) -> JSON:
         return {
