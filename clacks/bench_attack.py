@@ -30,7 +30,6 @@ import tempfile
 import threading
 import time
 from multiprocessing.connection import Connection
-from pathlib import Path
 from typing import Any
 
 from clacks.attacks import (
@@ -41,7 +40,7 @@ from clacks.attacks import (
     loopback_only,
     pin_guess,
 )
-from clacks.bench_web import _rss_mb, _start_server
+from clacks.bench_web import _rss_mb, served
 from clacks.percentiles import percentile
 
 SLOWLORIS_DEVICES = 4
@@ -196,13 +195,8 @@ def _server_temp_files(pid: int, saves: str) -> int:
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     seconds = min(float(getattr(args, "attack_seconds", None) or 30.0), ATTACK_SECONDS_MAX)
-    with tempfile.TemporaryDirectory(prefix="clacks-bench-") as data_dir:
-        process, base, code, _pin, _ready = _start_server(Path(data_dir))
-        try:
-            return _run(process.pid, base, code, seconds, data_dir)
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
+    with served() as (data_dir, process, base, code, _pin):
+        return _run(process.pid, base, code, seconds, str(data_dir))
 
 
 def _attack(host: str, port: int, code: str, seconds: float, pipe: Connection) -> None:

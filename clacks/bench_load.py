@@ -22,13 +22,11 @@ import re
 import selectors
 import socket
 import statistics
-import tempfile
 import time
 from multiprocessing.connection import Connection
-from pathlib import Path
 from typing import Any
 
-from clacks.bench_web import _rss_mb, _start_server, device_address
+from clacks.bench_web import _rss_mb, device_address, served
 
 PLAYERS = 4
 SPECTATORS = 50
@@ -195,13 +193,8 @@ class _Players:
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     duration = float(getattr(args, "duration", None) or 120.0)
-    with tempfile.TemporaryDirectory(prefix="clacks-bench-") as data_dir:
-        process, base, code, pin, _ready = _start_server(Path(data_dir))
-        try:
-            return _run(process.pid, base, code, pin, duration)
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
+    with served() as (_data_dir, process, base, code, pin):
+        return _run(process.pid, base, code, pin, duration)
 
 
 def _run(pid: int, base: str, code: str, pin: str, duration: float) -> dict[str, Any]:

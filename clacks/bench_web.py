@@ -20,6 +20,8 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +34,22 @@ def _rss_mb(pid: int) -> float:
             if line.startswith("VmRSS:"):
                 return round(int(line.split()[1]) / 1024, 1)
     return 0.0
+
+
+Served = tuple[Path, subprocess.Popen[str], str, str, str]
+
+
+@contextmanager
+def served() -> Iterator[Served]:
+    """`clacks serve` on loopback with its saves in a directory of its own, stopped
+    afterwards: the directory, the process, its address, the main table's code and PIN."""
+    with tempfile.TemporaryDirectory(prefix="clacks-bench-") as data_dir:
+        process, base, code, pin, _ready = _start_server(Path(data_dir))
+        try:
+            yield Path(data_dir), process, base, code, pin
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
 
 
 def _start_server(data_dir: Path) -> tuple[subprocess.Popen[str], str, str, str, float]:

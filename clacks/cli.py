@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from clacks.house_rules import HOUSE_RULES, add_house_rules, house_rules
+from clacks.house_rules import HOUSE_RULES, add_competitive_variants, house_rules
 from clacks.seeds import seed_argument, seed_text
 
 if TYPE_CHECKING:
@@ -20,6 +20,12 @@ def _check_data(args: argparse.Namespace) -> int:
     from clacks.check_data import run
 
     return run(args.path, args.game)
+
+
+def _data_games() -> list[str]:
+    from clacks.check_data import data_checks
+
+    return list(data_checks())
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -118,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("path", nargs="?", help="data directory (default: the shipped house set)")
     check.add_argument(
         "--game",
-        choices=("clacks", "clockman", "guards"),
+        choices=_data_games(),
         help="whose data files PATH holds (default: told by the files; without PATH, all)",
     )
     check.set_defaults(run=_check_data)
@@ -152,16 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="seats played by bots, e.g. north=planner or west=greedy,east=random "
         "(levels: random, greedy, planner)",
     )
-    play.add_argument("--express", action="store_true", help="Clacks Express: 60-second turns")
-    play.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
-    play.add_argument("--quick", action="store_true", help="Quick Game: no sabotage")
-    add_house_rules(play)
-    play.add_argument(
-        "--balanced-start",
-        action="store_true",
-        help="house rule for two players: the starting player is dealt no Fault Report "
-        "(off: the published setup)",
-    )
+    add_competitive_variants(play)
     play.add_argument(
         "--route", choices=("easy", "hard"), help="co-op route, or the red seat's junior route"
     )

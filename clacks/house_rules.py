@@ -1,5 +1,5 @@
-"""Clacks' numeric house rules on the command line, shared by `clacks play` and
-`clacks simulate`."""
+"""Clacks' competitive variants and numeric house rules on the command line, shared by
+`clacks play` and `clacks simulate`."""
 
 from __future__ import annotations
 
@@ -30,3 +30,17 @@ def add_house_rules(parser: argparse.ArgumentParser) -> None:
             metavar="N",
             help=f"house rule, {about}; {allowed.low} to {allowed.high}",
         )
+
+
+def add_competitive_variants(parser: argparse.ArgumentParser) -> None:
+    """The competitive game's variants, its house rules among them."""
+    parser.add_argument("--express", action="store_true", help="Clacks Express: 60-second turns")
+    parser.add_argument("--long-message", action="store_true", help="two words, SPACE and END")
+    parser.add_argument("--quick", action="store_true", help="Quick Game: no sabotage")
+    add_house_rules(parser)
+    parser.add_argument(
+        "--balanced-start",
+        action="store_true",
+        help="house rule for two players: the starting player is dealt no Fault Report "
+        "(off: the published setup)",
+    )

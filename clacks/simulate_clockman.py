@@ -41,7 +41,7 @@ REPORTED = (
 )
 
 
-def add_clockman_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Clockman's own options; `clacks simulate` adds them beside the common ones."""
     parser.add_argument("--transfer", action="store_true", help="Clockman: the Übertragungsregel")
     parser.add_argument(

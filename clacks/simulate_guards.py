@@ -18,6 +18,13 @@ import sys
 from engine.guards.simulation import InvariantBroken, simulate
 
 
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Guards! Guards!' own options; `clacks simulate` adds them beside the common ones."""
+    parser.add_argument(
+        "--spells", type=int, help="Guards! Guards!: Great Spells to win (default: random)"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     players = args.players
     if players is not None and not 2 <= players <= 6:

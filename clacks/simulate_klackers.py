@@ -10,7 +10,7 @@ the seat won (the average over that level's seats), so with N players an even fi
 wins 1/N at every level.
 
 `clacks simulate` takes the common arguments (players, games, seed, bots, JSON) and
-adds ``add_klackers_arguments``; with ``--game klackers`` it hands over to ``run``.
+adds ``add_arguments``; with ``--game klackers`` it hands over to ``run``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from engine.klackers.bots import LEVELS, Bot, make_bot
 from engine.klackers.options import DEFAULT_SEATS
 
 
-def add_klackers_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Klackers' own options; `clacks simulate` adds them beside the common ones."""
     parser.add_argument("--rounds", type=int, help="Klackers: rounds per match (default 3)")
     parser.add_argument("--target", type=int, help="Klackers: play to this many chips")

@@ -17,6 +17,9 @@ _REGISTRY: dict[str, GameModule] = {
 }
 
 
+DEFAULT_GAME = ClacksModule.name  # the game a request that names none means, and the box's own
+
+
 def game_module(name: str) -> GameModule:
     try:
         return _REGISTRY[name]

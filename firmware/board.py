@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from engine.core.interface import LampFrame
+from engine.core.interface import JSON, LampFrame
 
 ButtonCallback = Callable[[str], None]
 FrameCallback = Callable[[], None]
@@ -53,6 +53,10 @@ class ExchangeBoard(Protocol):
 
     def screen_pixels(self) -> list[tuple[int, int, int]]:
         """The same lamps as colours for a screen (gamma undone), lamp order a1..d4."""
+
+    def game_options(self, game: str) -> JSON:
+        """The options this box's settings give every new game of ``game`` (its own
+        layout, say), which the lobby's choices go over."""
 
     def status(self) -> dict[str, Any]:
         """Which drivers run, and any warning the table screen should show."""

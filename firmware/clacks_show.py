@@ -15,6 +15,7 @@ from firmware.shows import Effect
 
 # "GNU": send the message on, do not log it, turn it around at the end of the line.
 ATTRACT_MESSAGE = "GNU TERRY PRATCHETT"
+ATTRACT_TITLE = ATTRACT_MESSAGE
 SYMBOL_S = 0.9  # a symbol stays on its tower this long
 GAP_S = 0.25  # then the shutters close before the next tower takes it up
 PAUSE_S = 2.5  # after END, before the message starts round again
@@ -33,7 +34,7 @@ def tower_lamps(name: object) -> int:
     return tower.mask if tower else 0
 
 
-def effects(event: JSON) -> list[Effect]:
+def effects(event: JSON, options: JSON | None = None) -> list[Effect]:
     """A move picks out the tower the pawn arrived at, so the player sees which button
     took."""
     if event.get("kind") == "moved" and tower_lamps(event.get("to")):
@@ -41,7 +42,7 @@ def effects(event: JSON) -> list[Effect]:
     return []
 
 
-def button_lamps(button: str) -> int:
+def button_lamps(button: str, options: JSON | None = None) -> int:
     return tower_lamps(button)
 
 
@@ -56,7 +57,7 @@ def symbols_of(text: str) -> list[str]:
     return [*symbols, "END"]
 
 
-def attract() -> list[AttractStep]:
+def attract(options: JSON | None = None) -> list[AttractStep]:
     """GNU TERRY PRATCHETT in the Clacks alphabet, each symbol on the next tower of the
     route, read from a seat of that tower's colour (the two readers take turns)."""
     alphabet = load_components().alphabet

@@ -25,7 +25,7 @@ from firmware.exchange import Exchange
 from firmware.factory import create_board
 from firmware.hotspot import Hotspot
 from firmware.power import power_budget_markdown
-from firmware.shows import ATTRACT_GAME, SHOW_MODULES, button_lamps
+from firmware.shows import ATTRACT_GAME, attract_title, button_lamps, show_games
 
 Sleep = Callable[[float], None]
 LAMP_STEP_S = 0.4
@@ -47,9 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     attract.add_argument("--terminal", action="store_true", help="also draw the lamps here")
     attract.add_argument(
         "--game",
-        choices=sorted(SHOW_MODULES),
+        choices=sorted(show_games()),
         default=ATTRACT_GAME,
-        help=f"whose programme (default {ATTRACT_GAME}: GNU TERRY PRATCHETT)",
+        help=f"whose programme (default {ATTRACT_GAME}: {attract_title(ATTRACT_GAME)})",
     )
     config = actions.add_parser("config", help="print the settings in force as TOML")
     config.add_argument("--default", action="store_true", help="the default settings instead")
@@ -120,7 +120,7 @@ def _test(board: Exchange, out: TextIO, sleep: Sleep, seconds: float) -> int:
     def pressed(button: str) -> None:
         out.write(f"  pressed {button}\n")
         out.flush()
-        board.highlight(button_lamps(ATTRACT_GAME, button))
+        board.highlight(button_lamps(ATTRACT_GAME, button, board.game_options(ATTRACT_GAME)))
 
     board.on_press(pressed)
     if status["buttons"]["backend"] == "none":
@@ -132,18 +132,10 @@ def _test(board: Exchange, out: TextIO, sleep: Sleep, seconds: float) -> int:
     return 0
 
 
-ATTRACT_TITLES = {
-    "clacks": "GNU TERRY PRATCHETT",
-    "klackers": "Klackers, the box shut number by number",
-    "clockman": "Clockman, the die rolled and 01.01.2000 put together",
-    "guards": "Guards! Guards!, Dragons over Ankh-Morpork",
-}
-
-
 def _attract(
     board: Exchange, out: TextIO, sleep: Sleep, seconds: float | None, game: str = ATTRACT_GAME
 ) -> int:
-    out.write(f"Attract mode: {ATTRACT_TITLES.get(game, game)} (Ctrl-C to stop)\n")
+    out.write(f"Attract mode: {attract_title(game)} (Ctrl-C to stop)\n")
     out.flush()
     board.attract(True)
     if seconds is not None:

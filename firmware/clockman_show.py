@@ -14,6 +14,7 @@ from engine.core.interface import JSON, LampFrame
 from firmware.scene import AttractStep
 from firmware.shows import Effect
 
+ATTRACT_TITLE = "Clockman, the die rolled and 01.01.2000 put together"
 STEP_S = 0.4  # attract: one more pip on the die, one more digit in the key
 HOLD_S = 1.5  # attract: the whole key stays this long
 EVERY_LAMP = (1 << 16) - 1
@@ -26,7 +27,7 @@ def _places(digit: object) -> int:
     return mask([lamp for lamp, d in zip(data.date_lamps, key, strict=True) if digit in (d, "X")])
 
 
-def effects(event: JSON) -> list[Effect]:
+def effects(event: JSON, options: JSON | None = None) -> list[Effect]:
     """A digit taken, handed over or transferred picks out its places in the key; the
     Clockman field reached lights the whole box. (A roll rattles the die bar through the
     game's own ``transmissions``.)"""
@@ -40,7 +41,7 @@ def effects(event: JSON) -> list[Effect]:
     return []
 
 
-def button_lamps(button: str) -> int:
+def button_lamps(button: str, options: JSON | None = None) -> int:
     """The lamps a button stands for: the die bar for the roll, the date key for a digit."""
     data = load_data()
     meaning = data.meaning(button)
@@ -51,7 +52,7 @@ def button_lamps(button: str) -> int:
     return 0
 
 
-def attract() -> list[AttractStep]:
+def attract(options: JSON | None = None) -> list[AttractStep]:
     """The die counts up from one to six, then the date key fills digit by digit and
     glows whole."""
     data = load_data()

@@ -45,7 +45,8 @@ class Companion:
         self.board.show(session.lamps())
         for lamps in session.transmissions(list(events)):
             self.board.transmitted(lamps)
-        for _, lamps in shows.effects(session.game, events):
+        options = self.board.game_options(session.game)
+        for _, lamps in shows.effects(session.game, events, options):
             self.board.highlight(lamps)
 
     def show(self, frame: LampFrame) -> None:

@@ -92,7 +92,23 @@ def order_bytes(pixels: Sequence[RGB], order: str) -> bytearray:
     return out
 
 
-class NeoPixelSpiSink:
+class _NeoPixels:
+    """Writes and closes through Adafruit's NeoPixel object (SPI and PWM drivers)."""
+
+    _pixels: Any
+
+    def write(self, pixels: Sequence[RGB]) -> None:
+        for i, pixel in enumerate(pixels):
+            self._pixels[i] = pixel
+        self._pixels.show()
+
+    def close(self) -> None:
+        self._pixels.fill((0, 0, 0))
+        self._pixels.show()
+        self._pixels.deinit()
+
+
+class NeoPixelSpiSink(_NeoPixels):
     name = "spi"
     device = "spidev0.0"  # SPI0, chip select 0: Blinka's board.SPI() on every Pi
 
@@ -124,18 +140,7 @@ class NeoPixelSpiSink:
                 "spi-off", device=path, config=config or "/boot/firmware/config.txt"
             )
 
-    def write(self, pixels: Sequence[RGB]) -> None:
-        for i, pixel in enumerate(pixels):
-            self._pixels[i] = pixel
-        self._pixels.show()
-
-    def close(self) -> None:
-        self._pixels.fill((0, 0, 0))
-        self._pixels.show()
-        self._pixels.deinit()
-
-
-class NeoPixelPwmSink:
+class NeoPixelPwmSink(_NeoPixels):
     name = "pwm"
 
     def __init__(self, leds: LedConfig, machine: Machine, model: str | None = None) -> None:
@@ -155,17 +160,6 @@ class NeoPixelPwmSink:
             self._pixels.show()  # rpi_ws281x only touches the hardware on the first show
         except Exception as exc:
             raise Unavailable("pwm-failed", error=exc) from exc
-
-    def write(self, pixels: Sequence[RGB]) -> None:
-        for i, pixel in enumerate(pixels):
-            self._pixels[i] = pixel
-        self._pixels.show()
-
-    def close(self) -> None:
-        self._pixels.fill((0, 0, 0))
-        self._pixels.show()
-        self._pixels.deinit()
-
 
 class GpioNumber:
     """A data pin as the Pi 5 driver takes it: it reads only ``.id``, the GPIO number

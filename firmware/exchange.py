@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.core.interface import LampFrame
+from engine.core.interface import JSON, LampFrame
 from firmware.board import ButtonCallback, FrameCallback
 from firmware.buttons import ButtonsUnavailable, Debouncer, GpioButtons
 from firmware.config import BoardConfig
@@ -53,8 +53,10 @@ class Exchange:
         machine: Machine | None = None,
         requested_leds: str | None = None,
         warnings: Sequence[str] = (),
+        game_options: dict[str, JSON] | None = None,
     ) -> None:
         self.config = config
+        self._game_options = dict(game_options or {})
         self.clock = clock
         self.light = light_for(config)
         self.pixel_map = pixel_map_for(config)
@@ -173,6 +175,11 @@ class Exchange:
                 callback(button)
             except Exception:  # a failing handler must not kill the GPIO callback thread
                 log.exception("handling a press of %s failed", button)
+
+    def game_options(self, game: str) -> JSON:
+        """The options this box's settings give every new game of ``game`` (the Klackers
+        layout), under the lobby's own."""
+        return dict(self._game_options.get(game, {}))
 
     # ---------------------------------------------------------------- status
 

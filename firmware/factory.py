@@ -14,7 +14,6 @@ from firmware.detect import auto_led_backend, pi_model
 from firmware.diagnose import Machine
 from firmware.drivers import DriverUnavailable, open_driver
 from firmware.exchange import Exchange, pixel_map_for
-from firmware.game_settings import apply_game_settings
 from firmware.scene import AttractStep
 from firmware.sinks import PixelSink, SimulatorSink
 
@@ -38,8 +37,8 @@ def create_board(
 
     ``config`` defaults to the configuration file (``$CLACKS_CONFIG`` or
     /etc/clacks/config.toml); a broken file gives the defaults plus a warning in
-    ``status()``. The games take their settings for the box from it too (the Klackers
-    layout), each with its own warning when it cannot be used. ``model`` is the Raspberry
+    ``status()``. The games take their options for the box from it too (the Klackers
+    layout: ``Exchange.game_options``), each with its own warning when it cannot be used. ``model`` is the Raspberry
     Pi model (detected unless given; None = not a Pi). ``sink`` and ``pin_factory``
     replace the LED driver and gpiozero's pin factory. The attract mode plays
     ``attract_steps``, or ``attract_game``'s programme (default: the box's own).
@@ -53,7 +52,10 @@ def create_board(
         except ConfigError as exc:
             warnings.append(f"{exc}; using the default settings")
             config = BoardConfig()
-    warnings += apply_game_settings(config)
+    from firmware.shows import ATTRACT_GAME, attract_programme, board_options
+
+    game_options, game_warnings = board_options(config)
+    warnings += game_warnings
     if model == DETECT:
         model = pi_model()
     requested = config.leds.backend
@@ -75,9 +77,8 @@ def create_board(
         has_pins = model is not None or pin_factory is not None
         buttons = "gpio" if has_pins or os.environ.get("GPIOZERO_PIN_FACTORY") else "none"
     if attract_steps is None:
-        from firmware.shows import attract_programme
-
-        attract_steps = attract_programme(attract_game) if attract_game else attract_programme()
+        game = attract_game or ATTRACT_GAME
+        attract_steps = attract_programme(game, game_options.get(game))
     return Exchange(
         config,
         sink,
@@ -88,4 +89,5 @@ def create_board(
         machine=machine,
         requested_leds=backend,
         warnings=warnings,
+        game_options=game_options,
     )

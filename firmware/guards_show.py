@@ -14,6 +14,7 @@ from engine.guards.lamps import BAR, BUTTONS, DICE_ROWS, REROLL_BAR, bar, block_
 from firmware.scene import AttractStep
 from firmware.shows import Effect
 
+ATTRACT_TITLE = "Guards! Guards!, Dragons over Ankh-Morpork"
 STEP_S = 0.5  # attract: one more Dragon
 HOLD_S = 1.5  # attract: the die, and the city in flames, stay this long
 
@@ -23,7 +24,7 @@ def _quadrant(quadrant: object) -> int:
     return block_lamps(blocks[quadrant]) if quadrant in blocks else 0
 
 
-def effects(event: JSON) -> list[Effect]:
+def effects(event: JSON, options: JSON | None = None) -> list[Effect]:
     """A passed test flashes the die's bar; a Dragon coming or going its quadrant. (A
     roll runs along the bar through the game's own ``transmissions``.)"""
     kind = event.get("kind")
@@ -36,7 +37,7 @@ def effects(event: JSON) -> list[Effect]:
     return []
 
 
-def button_lamps(button: str) -> int:
+def button_lamps(button: str, options: JSON | None = None) -> int:
     """The lamps a button stands for: its quadrant's block, or the die's bar."""
     meaning = BUTTONS.get(button)
     if meaning is None:
@@ -48,7 +49,7 @@ def button_lamps(button: str) -> int:
     return 0
 
 
-def attract() -> list[AttractStep]:
+def attract(options: JSON | None = None) -> list[AttractStep]:
     """The die rolls an 8 and again; then the Dragons come one by one, quadrant by
     quadrant clockwise, until the whole city is lit; then it is dark again."""
     clockwise = list(shipped_data().clockwise)

@@ -1,44 +1,87 @@
-"""Klackers on the lamps: the dice rattle, the numbers just pulled, an attract programme.
+"""Klackers on the lamps: the dice rattle, the numbers just pulled, an attract programme;
+and the layout this box's settings file gives every new Klackers game.
 
-Reads the box's Klackers layout (which lamps are the numbers and the dice row: the
-shipped one, or the settings file's) and hands the renderer plain lamp masks, like every
-game's show module (firmware/shows.py).
+Draws on the box's Klackers layout (which lamps are the numbers and the dice row: the
+shipped one, or the settings file's, handed over as the game's ``layout`` option) and
+hands the renderer plain lamp masks, like every game's show module (firmware/shows.py).
+A layout that cannot be used is reported, naming the file and the entry, and Klackers
+keeps the shipped layout: like an LED driver that will not start, it costs a warning on
+the table screen, never the game.
 """
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from engine.core.errors import DataError
 from engine.core.interface import JSON, LampFrame
-from engine.klackers.layout import BoardLayout
+from engine.klackers.layout import BoardLayout, default_layout
+from engine.klackers.module import layout_option, layout_over_shipped
 from engine.klackers.numbers import ALL_STANDING, NUMBERS, mask_of
-from firmware.game_settings import klackers_module
+from firmware.config import BoardConfig
 from firmware.scene import AttractStep
 from firmware.shows import Effect
 
+ATTRACT_TITLE = "Klackers, the box shut number by number"
 STEP_S = 0.45  # attract: one number goes down
 HOLD_S = 1.5  # attract: the full box, and the Klack, stay this long
+FALLBACK = "Klackers uses the shipped layout"
 
 
-def _layout() -> BoardLayout:
-    return klackers_module().layout
+def board_options(config: BoardConfig) -> tuple[JSON, list[str]]:
+    """The layout the settings ask for as the game's option (none: the shipped one), or
+    none and why the settings' one cannot be used."""
+    layout, warnings = settings_layout(config)
+    return ({"layout": layout.to_data()} if layout != default_layout() else {}), warnings
 
 
-def _numbers(values: object) -> int:
+def settings_layout(config: BoardConfig) -> tuple[BoardLayout, list[str]]:
+    """The layout the settings ask for, or the shipped one and why it is not theirs."""
+    wanted = config.klackers.layout
+    if wanted is None:
+        return default_layout(), []
+    if isinstance(wanted, str):
+        where = f"Klackers layout {wanted}"
+        data: Any
+        try:
+            data = tomllib.loads(Path(wanted).read_text(encoding="utf-8"))
+        except OSError as exc:
+            return default_layout(), [
+                f"{where}: cannot be read ({exc.strerror or exc}); {FALLBACK}"
+            ]
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            return default_layout(), [f"{where}: not valid TOML ({exc}); {FALLBACK}"]
+    else:
+        where = f"{config.source}: [klackers.layout]"
+        data = wanted
+    try:
+        return layout_over_shipped(data), []
+    except DataError as exc:
+        return default_layout(), [f"{where}: {'; '.join(exc.problems)}; {FALLBACK}"]
+
+
+def _layout(options: JSON | None) -> BoardLayout:
+    return layout_option((options or {}).get("layout"))
+
+
+def _numbers(values: object, layout: BoardLayout) -> int:
     if not isinstance(values, list) or not all(v in NUMBERS for v in values):
         return 0
-    return _layout().number_lamps(mask_of(values))
+    return layout.number_lamps(mask_of(values))
 
 
-def effects(event: JSON) -> list[Effect]:
+def effects(event: JSON, options: JSON | None = None) -> list[Effect]:
     """A pull picks out the numbers that just went down. (A roll rattles the dice row
     through the game's own ``transmissions``.)"""
-    if event.get("kind") == "pulled" and _numbers(event.get("numbers")):
-        return [("highlight", _numbers(event.get("numbers")))]
-    return []
+    lamps = _numbers(event.get("numbers"), _layout(options))
+    return [("highlight", lamps)] if event.get("kind") == "pulled" and lamps else []
 
 
-def button_lamps(button: str) -> int:
+def button_lamps(button: str, options: JSON | None = None) -> int:
     """The lamps a button stands for: its number, or the dice row for the rolls."""
-    layout = _layout()
+    layout = _layout(options)
     meaning = layout.meaning(button)
     if meaning is None or meaning == "pull":
         return 0
@@ -47,10 +90,10 @@ def button_lamps(button: str) -> int:
     return layout.number_lamps(mask_of([int(meaning)]))
 
 
-def attract() -> list[AttractStep]:
+def attract(options: JSON | None = None) -> list[AttractStep]:
     """A turn that shuts the box: the nine numbers go down, highest first, then the
     empty box glows."""
-    layout = _layout()
+    layout = _layout(options)
     steps = [AttractStep(LampFrame(lit=layout.number_lamps(ALL_STANDING)), HOLD_S)]
     standing = ALL_STANDING
     for number in reversed(NUMBERS):

@@ -1,60 +1,112 @@
-"""How each game's events look on the lamps, beyond the frame the game itself draws.
+"""How each game's events look on the lamps, beyond the frame the game itself draws, and
+what the box's settings file gives the game.
 
 The renderer knows lamps, not games. The transmit animation needs no show module: every
 game names the lamps it sent from through ``Session.transmissions``. A game that wants
-more (a highlight after a press, an attract programme) provides a show module
-(firmware/<game>_show.py) with:
+more (a highlight after a press, an attract programme, settings of its own in the
+settings file) provides a show module, ``firmware/<game>_show.py`` for the game
+registered as ``<game>`` in engine/games.py (a ``-`` in the name is ``_`` there), with:
 
-- ``effects(event) -> list[Effect]``: highlights for one public event;
-- ``button_lamps(button) -> int``: the lamps a physical button stands for;
-- ``attract() -> list[AttractStep]``: the convention attract programme.
+- ``ATTRACT_TITLE``: what ``clacks hardware attract`` says its programme is;
+- ``effects(event, options) -> list[Effect]``: highlights for one public event;
+- ``button_lamps(button, options) -> int``: the lamps a physical button stands for;
+- ``attract(options) -> list[AttractStep]``: the convention attract programme;
+- optionally ``board_options(config) -> (options, warnings)``: the options every new
+  game of it takes from this box's settings file (Klackers: its layout), with a warning
+  for each setting that cannot be used. The ``options`` above are these (None: none).
 
-Modules are imported only when a game of theirs is played.
+Why found by name and not listed here: engine/games.py is the one list of games, and the
+firmware sits above the engine, so the engine cannot name a game's firmware part. A table
+of show modules here would be a second list to keep in step with it (and a third in the
+command line's); finding ``firmware.<game>_show`` by the registered name, the way a web
+framework finds each installed app's admin module, keeps a game's firmware in its own
+module, added without editing anything else. A show module is imported the first time
+its game is shown, or when the board is built and asks every game for its options.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Iterable
-from typing import Literal, Protocol, cast
+from functools import cache
+from types import ModuleType
+from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from engine.core.interface import JSON
+from engine.games import DEFAULT_GAME, game_modules
 from firmware.scene import AttractStep
 
-Effect = tuple[Literal["highlight"], int]
+if TYPE_CHECKING:
+    from firmware.config import BoardConfig
 
-SHOW_MODULES: dict[str, str] = {
-    "clacks": "firmware.clacks_show",
-    "klackers": "firmware.klackers_show",
-    "clockman": "firmware.clockman_show",
-    "guards": "firmware.guards_show",
-}
-ATTRACT_GAME = "clacks"  # the box's convention attract mode
+Effect = tuple[Literal["highlight"], int]
+ATTRACT_GAME = DEFAULT_GAME  # the box's convention attract mode
 
 
 class GameShow(Protocol):
-    def effects(self, event: JSON) -> list[Effect]: ...
+    ATTRACT_TITLE: str
 
-    def button_lamps(self, button: str) -> int: ...
+    def effects(self, event: JSON, options: JSON | None = None, /) -> list[Effect]: ...
 
-    def attract(self) -> list[AttractStep]: ...
+    def button_lamps(self, button: str, options: JSON | None = None, /) -> int: ...
+
+    def attract(self, options: JSON | None = None, /) -> list[AttractStep]: ...
+
+
+class BoardSettings(Protocol):
+    def board_options(self, config: BoardConfig, /) -> tuple[JSON, list[str]]: ...
+
+
+def module_name(game: str) -> str:
+    """Where ``game``'s show module is, if it has one."""
+    return f"firmware.{game.replace('-', '_')}_show"
+
+
+@cache
+def _module(game: str) -> ModuleType | None:
+    if game not in game_modules() or importlib.util.find_spec(module_name(game)) is None:
+        return None
+    return importlib.import_module(module_name(game))
+
+
+def show_games() -> list[str]:
+    """The games with a show module, in the registry's order."""
+    return [game for game in game_modules() if _module(game) is not None]
 
 
 def _show(game: str) -> GameShow | None:
-    path = SHOW_MODULES.get(game)
-    return cast(GameShow, importlib.import_module(path)) if path else None
+    return cast(GameShow | None, _module(game))
 
 
-def effects(game: str, events: Iterable[JSON]) -> list[Effect]:
+def effects(game: str, events: Iterable[JSON], options: JSON | None = None) -> list[Effect]:
     show = _show(game)
-    return [effect for event in events for effect in show.effects(event)] if show else []
+    return [effect for event in events for effect in show.effects(event, options)] if show else []
 
 
-def button_lamps(game: str, button: str) -> int:
+def button_lamps(game: str, button: str, options: JSON | None = None) -> int:
     show = _show(game)
-    return show.button_lamps(button) if show else 0
+    return show.button_lamps(button, options) if show else 0
 
 
-def attract_programme(game: str = ATTRACT_GAME) -> list[AttractStep]:
+def attract_programme(game: str = ATTRACT_GAME, options: JSON | None = None) -> list[AttractStep]:
     show = _show(game)
-    return show.attract() if show else []
+    return show.attract(options) if show else []
+
+
+def attract_title(game: str) -> str:
+    show = _show(game)
+    return show.ATTRACT_TITLE if show else game
+
+
+def board_options(config: BoardConfig) -> tuple[dict[str, JSON], list[str]]:
+    """Every game's options from this box's settings (only games that take some), and
+    a warning for each setting that cannot be used."""
+    options: dict[str, JSON] = {}
+    warnings: list[str] = []
+    for game in show_games():
+        module = _module(game)
+        if hasattr(module, "board_options"):
+            options[game], warned = cast(BoardSettings, module).board_options(config)
+            warnings += warned
+    return options, warnings

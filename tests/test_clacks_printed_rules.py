@@ -12,7 +12,7 @@ import pytest
 
 from clacks.cli import _options as cli_options
 from clacks.cli import build_parser
-from clacks.simulate import _options as simulate_options
+from clacks.simulate_clacks import options_from as simulate_options
 from engine.clacks import (
     ClacksGame,
     EndTurn,

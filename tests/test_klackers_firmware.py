@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from firmware_support import FakeClock, SessionBox, lit_lamps, mock_board
+from live_server import LiveServer
+from web_client import call
 
 from clacks.cli import main
 from engine.games import game_module
@@ -17,7 +19,6 @@ from firmware import shows
 from firmware.companion import Companion
 from firmware.config import load_config
 from firmware.exchange import Exchange
-from firmware.game_settings import klackers_module
 from firmware.scene import BLINK_S, HIGHLIGHT_S, TRANSMIT_S
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -112,17 +113,17 @@ def lamp_mask(names: list[str]) -> int:
 
 @pytest.fixture
 def settings_file(tmp_path: Path) -> Iterator[Path]:
-    """A settings file for the test to fill; the shipped layout comes back afterwards."""
+    """A settings file for the test to fill."""
     yield tmp_path / "config.toml"
-    klackers_module().use_layout(None)
 
 
 def configured_box(
     path: Path, seed: int = 4
 ) -> tuple[KlackersSession, Exchange, Companion, FakeClock]:
-    """The settings file read as serve reads it, the board built from it, then a game."""
+    """The settings file read as serve reads it, the board built from it, then a game
+    started as a table starts one: the box's options under the lobby's."""
     board, _, clock, _ = mock_board(load_config(path))
-    session = game_module("klackers").new({"players": 2}, seed)
+    session = game_module("klackers").new({**board.game_options("klackers"), "players": 2}, seed)
     assert isinstance(session, KlackersSession)
     companion = Companion(board)
     companion.game_changed(session)
@@ -157,10 +158,12 @@ def test_a_layout_in_the_settings_lights_the_numbers_at_its_lamps(settings_file:
     assert shown(board) & everything == everything & ~down
     # the phones and the table screen draw the same layout
     assert session.view(None)["layout"]["numbers"] == MOVED
-    assert game_module("klackers").reference()["layout"]["numbers"] == MOVED
+    replayed = game_module("klackers").replay(session.log_json())  # a saved game keeps it
+    assert replayed.view(None)["layout"]["numbers"] == MOVED
     # and so do the effects and the attract programme
-    assert shows.button_lamps("klackers", "a2b2") == lamp_mask(["b2"])
-    assert shows.attract_programme("klackers")[0].frame.lit == everything
+    options = board.game_options("klackers")
+    assert shows.button_lamps("klackers", "a2b2", options) == lamp_mask(["b2"])
+    assert shows.attract_programme("klackers", options)[0].frame.lit == everything
 
 
 def test_a_layout_file_named_in_the_settings(settings_file: Path) -> None:
@@ -173,7 +176,7 @@ def test_a_layout_file_named_in_the_settings(settings_file: Path) -> None:
     assert session.view(None)["layout"]["numbers"]["1"] == "c4"
     assert session.view(None)["layout"]["numbers"]["9"] == "a2"
     assert shown(board) == LAYOUT.number_lamps((1 << 9) - 1)  # the same nine lamps lit
-    assert shows.button_lamps("klackers", "a2b2") == lamp_mask(["c4"])
+    assert shows.button_lamps("klackers", "a2b2", board.game_options("klackers")) == lamp_mask(["c4"])
 
 
 @pytest.mark.parametrize(
@@ -202,4 +205,27 @@ def test_a_bad_layout_warns_and_keeps_the_shipped_one(
     assert str(settings_file) in warning or str(settings_file.parent) in warning
     assert board.config.buttons.debounce_ms == 35  # the rest of the file still applies
     assert shown(board) == LAYOUT.number_lamps((1 << 9) - 1)  # the shipped lamps
-    assert session.layout == LAYOUT and klackers_module().layout == LAYOUT
+    assert session.layout == LAYOUT and board.game_options("klackers") == {}
+
+
+def test_a_klackers_game_started_at_the_table_takes_the_box_s_layout(settings_file: Path) -> None:
+    numbers = "\n".join(f'{n} = "{lamp}"' for n, lamp in MOVED.items())
+    settings_file.write_text(f"[leds]\nglow = 0.0\n\n[klackers.layout.numbers]\n{numbers}\n")
+    board, _, _, _ = mock_board(load_config(settings_file))
+    server = LiveServer(board=board)
+    try:
+        new_game = f"/api/rooms/{server.code}/game"
+        game = {"game": "klackers", "options": {"players": 2}, "seed": 4}
+        assert call(server.base, "POST", new_game, game, pin=server.pin)[0] == 201
+        status, table = call(server.base, "GET", f"/api/rooms/{server.code}")
+        assert status == 200 and table["view"]["layout"]["numbers"] == MOVED
+        assert shown(board) == lamp_mask(list(MOVED.values()))
+        # the lobby's own layout goes over the box's, and one that cannot be used is refused
+        game["options"] = {"players": 2, "layout": {"numbers": {**MOVED, "9": "a1"}}}
+        status, refusal = call(server.base, "POST", new_game, game, pin=server.pin)
+        assert status == 400 and "numbers.9" in refusal["message"]
+        # a game of another kind takes nothing of it
+        game = {"game": "clockman", "options": {"players": 2}, "seed": 4}
+        assert call(server.base, "POST", new_game, game, pin=server.pin)[0] == 201
+    finally:
+        server.close()

@@ -12,7 +12,7 @@ from klackers_support import ScriptedDice, end_turn_scoring
 from engine.clacks.geometry import LAMP_NAMES as CLACKS_LAMPS
 from engine.clacks.geometry import TOWERS
 from engine.core.box import BUTTONS, LAMP_NAMES, lamp_index
-from engine.core.errors import DataError, IllegalAction, MalformedAction
+from engine.core.errors import DataError, IllegalAction, MalformedAction, SerializationError
 from engine.core.interface import LampFrame
 from engine.games import game_module, game_modules
 from engine.klackers.bots import make_bot
@@ -350,3 +350,23 @@ def test_bots_can_take_a_seat_and_the_planner_gives_hints() -> None:
     # the random bot's choice is fixed by the match and the moment
     assert s.bot_action(seat, "random", 0.0) == s.bot_action(seat, "random", 9.0)
     s.apply(seat, advice["actions"][0], 0.0)
+
+
+def test_a_layout_is_an_option_of_the_game_and_kept_in_its_log() -> None:
+    module = game_module("klackers")
+    lamps = ("b2", "c2", "d2", "b3", "c3", "d3", "b4", "c4", "d4")
+    moved = {str(n): lamp for n, lamp in enumerate(lamps, start=1)}
+    session = module.new({"players": 2, "layout": {"numbers": moved}}, 3)
+    assert isinstance(session, KlackersSession)
+    assert session.view(None)["layout"]["numbers"] == moved
+    assert session.view(None)["layout"]["dice"] == default_layout().to_json()["dice"]  # shipped
+    replayed = module.replay(session.log_json())
+    assert isinstance(replayed, KlackersSession) and replayed.layout == session.layout
+    # a game on the shipped layout saves exactly as before
+    assert "layout" not in module.new({"players": 2}, 3).log_json()
+    # a layout that cannot be used is refused, naming the entry, from the lobby or a log
+    with pytest.raises(IllegalAction, match=r"numbers\.9"):
+        module.new({"players": 2, "layout": {"numbers": {**moved, "9": "a1"}}}, 3)
+    tampered = {**session.log_json(), "layout": {"numbers": {"1": "z9"}}}
+    with pytest.raises(SerializationError, match="z9"):
+        module.replay(tampered)

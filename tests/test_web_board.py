@@ -70,6 +70,9 @@ class RecordingBoard:
     def screen_pixels(self) -> list[tuple[int, int, int]]:
         return [(0, 0, 0)] * 16
 
+    def game_options(self, game: str) -> dict[str, Any]:
+        return {}
+
     def status(self) -> dict[str, Any]:
         return {"drivers": ["recording"]}
 

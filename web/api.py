@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from engine.core.errors import IllegalAction
-from engine.games import game_module, game_modules
+from engine.games import DEFAULT_GAME, game_module, game_modules
 from web.errors import ApiError
 from web.game_log import PAGE_MAX
 from web.hub import Hub
@@ -250,7 +250,7 @@ def new_game(code: str) -> tuple[Response, int]:
     found = room(code)
     require_table(found)
     data = body()
-    game = data.get("game", "clacks")
+    game = data.get("game", DEFAULT_GAME)
     options = data.get("options", {})
     names = data.get("names")
     language = data.get("language")

@@ -9,8 +9,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from engine.games import DEFAULT_GAME
 from web.openapi_stand import stand_paths
-from web.openapi_tables import TABLE_PIN, table_paths
+from web.openapi_tables import TABLE_PIN, parameter, table_paths
 
 JSON = dict[str, Any]
 
@@ -55,26 +56,20 @@ def _error(code: int, description: str) -> JSON:
     return {str(code): _json(_ref("Error"), description)}
 
 
-CODE = {
-    "name": "code",
-    "in": "path",
-    "required": True,
-    "description": "the table's room code, e.g. KXMR",
-    "schema": {"type": "string", "minLength": 1, "maxLength": 16},
-}
-SEAT = {
-    "name": "seat",
-    "in": "path",
-    "required": True,
-    "description": "a seat id from the room's `seats`, e.g. south",
-    "schema": {"type": "string", "minLength": 1, "maxLength": 16},
-}
-TOKEN = {
-    "name": "X-Seat-Token",
+LABEL = {"type": "string", "minLength": 1, "maxLength": 16}
+CODE = parameter("code", "path", "the table's room code, e.g. KXMR", LABEL)
+SEAT = parameter("seat", "path", "a seat id from the room's `seats`, e.g. south", LABEL)
+TOKEN = parameter(
+    "X-Seat-Token",
+    "header",
+    "the token returned when the seat was claimed",
+    {"type": "string", "maxLength": 128},
+)
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
     "in": "header",
     "required": False,
-    "description": "the token returned when the seat was claimed",
-    "schema": {"type": "string", "maxLength": 128},
+    "schema": {"type": "string", "minLength": 1, "maxLength": 64},
 }
 REVISION_BODY: JSON = {
     "type": "object",
@@ -338,7 +333,7 @@ def openapi_document() -> JSON:
                 "parameters": [CODE, TABLE_PIN],
                 "requestBody": _body(
                     {
-                        "game": {"type": "string", "default": "clacks"},
+                        "game": {"type": "string", "default": DEFAULT_GAME},
                         "options": {
                             "type": "object",
                             "description": "the game's options, see /api/games "
@@ -467,12 +462,7 @@ def openapi_document() -> JSON:
                     CODE,
                     SEAT,
                     TOKEN,
-                    {
-                        "name": "Idempotency-Key",
-                        "in": "header",
-                        "required": False,
-                        "schema": {"type": "string", "minLength": 1, "maxLength": 64},
-                    },
+                    IDEMPOTENCY_KEY,
                 ],
                 "requestBody": _body(
                     {
@@ -494,12 +484,7 @@ def openapi_document() -> JSON:
                     CODE,
                     SEAT,
                     TOKEN,
-                    {
-                        "name": "Idempotency-Key",
-                        "in": "header",
-                        "required": False,
-                        "schema": {"type": "string", "minLength": 1, "maxLength": 64},
-                    },
+                    IDEMPOTENCY_KEY,
                 ],
                 "requestBody": {"content": {"application/json": {"schema": REVISION_BODY}}},
                 "responses": {

@@ -7,21 +7,29 @@ from typing import Any
 
 JSON = dict[str, Any]
 
-TABLE_PIN: JSON = {
-    "name": "X-Table-Pin",
-    "in": "header",
-    "required": False,
-    "description": "the table's PIN, shown on the table screen and in the terminal; "
-    "required for what only the table may do",
-    "schema": {"type": "string", "maxLength": 64},
-}
-GAME_ID: JSON = {
-    "name": "game_id",
-    "in": "path",
-    "required": True,
-    "description": "a saved game's id, from the list of saved games",
-    "schema": {"type": "integer"},
-}
+
+
+def parameter(name: str, where: str, description: str, schema: JSON) -> JSON:
+    """One of a request's parameters: a path's part is always required, nothing else is."""
+    return {
+        "name": name,
+        "in": where,
+        "required": where == "path",
+        "description": description,
+        "schema": schema,
+    }
+
+
+TABLE_PIN = parameter(
+    "X-Table-Pin",
+    "header",
+    "the table's PIN, shown on the table screen and in the terminal; required for what only "
+    "the table may do",
+    {"type": "string", "maxLength": 64},
+)
+GAME_ID = parameter(
+    "game_id", "path", "a saved game's id, from the list of saved games", {"type": "integer"}
+)
 ERROR_TEXTS = {
     400: "the request could not be read, or the replay file cannot be played back",
     403: "the table PIN is missing or wrong, or the companion runs a convention stand, "

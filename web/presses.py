@@ -105,6 +105,12 @@ class Presses:
     def status(self) -> JSON | None:
         return self.board.status() if self.board is not None else None
 
+    def game_options(self, game: str) -> JSON:
+        """The options the attached board's settings give a new game of ``game`` (none
+        without a board)."""
+        options: JSON = self.board.game_options(game) if self.board is not None else {}
+        return options
+
     def simulated(self) -> bool:
         """Whether the board's LEDs are drawn on a screen only (no LED driver runs, or
         the one that ran failed): then the table screen draws them."""

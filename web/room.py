@@ -190,6 +190,8 @@ class Room:
             seed = new_seed()  # 256 bits from the operating system
         with self.lock:
             module = game_module(game)
+            if isinstance(options, dict):  # the box's options, the lobby's over them
+                options = {**self.presses.game_options(game), **options}
             options = _with_table_language(module.options_schema(), options, language or self.language)
             try:
                 session = module.new(options, seed, self.clock())
@@ -299,6 +301,17 @@ class Room:
             raise ApiError(409, "no_game", "No game is running on this table yet")
         return self.session
 
+    def _answered(
+        self, seat: str, token: str | None, revision: int | None, key: str | None
+    ) -> JSON | None:
+        """A seat's request let through: the answer it was given if it was sent before
+        (the same idempotency key), else None once its revision is the table's."""
+        self.seats.authorize(seat, token)
+        if key is not None and (seat, key) in self._idempotent:
+            return self._idempotent[(seat, key)]
+        self._check_revision(revision)
+        return None
+
     def act(
         self,
         seat: str,
@@ -308,10 +321,9 @@ class Room:
         key: str | None = None,
     ) -> JSON:
         with self.lock:
-            self.seats.authorize(seat, token)
-            if key is not None and (seat, key) in self._idempotent:
-                return self._idempotent[(seat, key)]
-            self._check_revision(revision)
+            answered = self._answered(seat, token, revision, key)
+            if answered is not None:
+                return answered
             result = self.apply(seat, action, key)
             self._remember(seat, key, result)
             return result
@@ -320,10 +332,9 @@ class Room:
         self, seat: str, token: str | None, revision: int | None = None, key: str | None = None
     ) -> JSON:
         with self.lock:
-            self.seats.authorize(seat, token)
-            if key is not None and (seat, key) in self._idempotent:
-                return self._idempotent[(seat, key)]
-            self._check_revision(revision)
+            answered = self._answered(seat, token, revision, key)
+            if answered is not None:
+                return answered
             session = self.require_session()
             try:
                 events = session.undo(seat)

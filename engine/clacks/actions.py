@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.clacks.geometry import Seat, lamps_of, mask_of
+from engine.core.action_json import typed_action
 from engine.core.errors import MalformedAction
 
 _FIELD_NAMES: dict[str, tuple[str, ...]] = {}
@@ -135,10 +136,12 @@ class Discard(Action):
 
 
 ACTION_TYPES: dict[str, type[Action]] = {}
+ACTION_FIELDS: dict[str, set[str]] = {}  # the fields each type takes
 
 
 def register_action(cls: type[Action]) -> type[Action]:
     ACTION_TYPES[cls.TYPE] = cls
+    ACTION_FIELDS[cls.TYPE] = {f.name for f in dataclasses.fields(cls)}
     return cls
 
 
@@ -227,18 +230,9 @@ def _convert(name: str, value: Any, expected: Any) -> Any:
 
 def action_from_json(data: object) -> Action:
     """Parse an action from its JSON form; raises MalformedAction with a clear message."""
-    if not isinstance(data, dict):
-        raise MalformedAction('an action must be a JSON object with a "type"')
-    kind = data.get("type")
-    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise MalformedAction(
-            f"unknown action type {kind!r}; known types: {', '.join(sorted(ACTION_TYPES))}"
-        )
+    data, kind = typed_action(data, ACTION_FIELDS, "known types:")
+    cls = ACTION_TYPES[kind]
     fields = {f.name: f for f in dataclasses.fields(cls)}
-    unknown = set(data) - set(fields) - {"type"}
-    if unknown:
-        raise MalformedAction(f"{kind} does not take {', '.join(sorted(unknown))}")
     kwargs: dict[str, Any] = {}
     for name, f in fields.items():
         if name in data:

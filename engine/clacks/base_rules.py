@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 
 from engine.clacks import errors as E
 from engine.clacks.actions import Action, EndTurn, PlayJacquard, Transmit
-from engine.clacks.components import Card, ComponentSet, Jacquard
+from engine.clacks.components import Card, ComponentSet, Jacquard, Route
 from engine.clacks.events import Event, event
 from engine.clacks.geometry import Seat, lamps_of, read_pattern, tower, towers_of
 from engine.clacks.mode_state import CardLedger
@@ -80,6 +80,22 @@ class BaseRules:
 
     def fault(self, card_id: str) -> Card:
         return self.components.faults[card_id]
+
+    def deal_seats(
+        self, options: Options, seed: int, legacy: bool
+    ) -> tuple[Rng, dict[Seat, PlayerState], list[str], list[str]]:
+        """The game's generator, each seat's player with their words dealt, the shuffled
+        Fault Reports and the bag, for a mode where every seat sends a message of its own."""
+        rng = Rng.for_seed(seed, legacy)
+        words = self.deal_words(options, rng, len(options.seats))
+        fault_deck = sorted(self.components.faults)
+        rng.shuffle(fault_deck)
+        bag = sorted(self.components.jacquards)
+        players = {
+            seat: PlayerState(seat=seat, words=list(ws), message=message_for(ws))
+            for seat, ws in zip(options.seats, words, strict=True)
+        }
+        return rng, players, fault_deck, bag
 
     def deal_words(self, options: Options, rng: Rng, lists: int) -> list[list[str]]:
         """``lists`` word lists of ``options.words_per_player`` words: the players' own,
@@ -192,6 +208,14 @@ class BaseRules:
                 tower=tower_name,
                 colour=seat.colour.value,
             )
+        return self.pattern_problem(state, seat, tower_name, symbol)
+
+    def pattern_problem(
+        self, state: ClacksState, seat: Seat, tower_name: str, symbol: str
+    ) -> IllegalAction | None:
+        """Why ``seat`` cannot claim the pattern on ``tower_name`` as ``symbol``, or None:
+        it must show the symbol read from the seat, and a lamp of it must have been
+        flipped this turn (ruling 3)."""
         shown_pattern = read_pattern(state.board, seat, tower_name)
         wanted = self.components.pattern(symbol)
         if shown_pattern != wanted:
@@ -206,7 +230,7 @@ class BaseRules:
                 needed=symbol,
                 wrong=wrong,
             )
-        if not state.turn.flipped & t.mask:
+        if not state.turn.flipped & tower(tower_name).mask:
             return E.PatternNotFresh(
                 f"None of the six lamps of {tower_name} changed this turn; a pattern already "
                 "on the board at the start of your turn cannot be claimed",
@@ -269,6 +293,55 @@ class MapRaceRules(BaseRules):
     def other_actions(self, state: ClacksState, player: PlayerState) -> Iterator[Action]:
         """Actions a mode adds to playing and transmitting (co-op: swaps)."""
         return iter(())
+
+    def jacquard_to_play(
+        self, state: ClacksState, action: PlayJacquard
+    ) -> tuple[PlayerState, Jacquard]:
+        """The player in turn and the Jacquard they place; the refusal when the card may
+        not be played now or not there."""
+        player = self.seat_in_turn(state, action)
+        problem = self.play_problem(state, player, action.jacquard)
+        if problem:
+            raise problem
+        card = self.jacquard(action.jacquard)
+        placement = self.placement_problem(card, action.lamps)
+        if placement:
+            raise placement
+        return player, card
+
+    def player_finishing(self, state: ClacksState, action: Action) -> PlayerState:
+        """The player in turn, who may transmit or end the turn now; the refusal if not."""
+        player = self.seat_in_turn(state, action)
+        problem = self.finish_problem(state, player)
+        if problem:
+            raise problem
+        return player
+
+    @staticmethod
+    def transmitted(
+        seat: Seat, symbol: str, sent_from: str, progress: int, length: int, route: Route
+    ) -> Event:
+        """The symbol went out: the message's ``progress`` symbols of ``length`` are
+        sent, and the route's location that far along is lit."""
+        return event(
+            "transmitted",
+            seat,
+            symbol=symbol,
+            tower=sent_from,
+            progress=progress,
+            length=length,
+            lit=route.towers[progress - 1],
+        )
+
+    @staticmethod
+    def turn_ended(state: ClacksState, transmitted: bool) -> tuple[PlayerState, list[Event]]:
+        """The player whose turn ends, their stress this turn kept, and the event."""
+        turn = state.turn
+        player = state.players[turn.seat]
+        player.last_turn_stress = turn.stress_spent
+        return player, [
+            event("turn_ended", turn.seat, stress=turn.stress_spent, transmitted=transmitted)
+        ]
 
     def legal_actions(
         self, state: ClacksState, seat: Seat | None, at: float | None = None

@@ -214,14 +214,7 @@ class CoopRules(MapRaceRules):
     # ----------------------------------------------------------------- actions
 
     def _play_jacquard(self, state: ClacksState, action: PlayJacquard) -> list[Event]:
-        player = self.seat_in_turn(state, action)
-        problem = self.play_problem(state, player, action.jacquard)
-        if problem:
-            raise problem
-        card = self.jacquard(action.jacquard)
-        placement = self.placement_problem(card, action.lamps)
-        if placement:
-            raise placement
+        player, card = self.jacquard_to_play(state, action)
         team = self.team(state)
         cost = card.cost + surcharge(state)
         events = [self.flip_jacquard(state, player, card, action.lamps, cost)]
@@ -267,10 +260,7 @@ class CoopRules(MapRaceRules):
         return events
 
     def _transmit(self, state: ClacksState, action: Transmit) -> list[Event]:
-        player = self.seat_in_turn(state, action)
-        problem = self.finish_problem(state, player)
-        if problem:
-            raise problem
+        player = self.player_finishing(state, action)
         team = self.team(state)
         symbol = team.next_symbol
         assert symbol is not None
@@ -278,14 +268,8 @@ class CoopRules(MapRaceRules):
         team.progress += 1
         route = self.components.routes[team.route]
         events = [
-            event(
-                "transmitted",
-                player.seat,
-                symbol=symbol,
-                tower=sent_from,
-                progress=team.progress,
-                length=len(team.message),
-                lit=route.towers[team.progress - 1],
+            self.transmitted(
+                player.seat, symbol, sent_from, team.progress, len(team.message), route
             )
         ]
         if team.progress == len(team.message):
@@ -294,10 +278,7 @@ class CoopRules(MapRaceRules):
         return events + self._finish_turn(state, transmitted=True)
 
     def _end_turn(self, state: ClacksState, action: EndTurn) -> list[Event]:
-        player = self.seat_in_turn(state, action)
-        problem = self.finish_problem(state, player)
-        if problem:
-            raise problem
+        self.player_finishing(state, action)
         return self._finish_turn(state, transmitted=False)
 
     # ----------------------------------------------------------------- turn flow
@@ -338,10 +319,7 @@ class CoopRules(MapRaceRules):
         return events, drawn
 
     def _finish_turn(self, state: ClacksState, transmitted: bool) -> list[Event]:
-        turn = state.turn
-        player = state.players[turn.seat]
-        player.last_turn_stress = turn.stress_spent
-        events = [event("turn_ended", turn.seat, stress=turn.stress_spent, transmitted=transmitted)]
+        player, events = self.turn_ended(state, transmitted)
         drawn_events, drawn = self._pass_and_draw(state, player)
         events += drawn_events
         if state.options.night_shift:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from engine.clacks import errors as E
 from engine.clacks.actions import EndTurn, PlayJacquard, Transmit
-from engine.clacks.base_rules import MapRaceRules, message_for
+from engine.clacks.base_rules import MapRaceRules
 from engine.clacks.card_effects import jacquard_limit, reveal_card
 from engine.clacks.components import ComponentSet, Route
 from engine.clacks.effects import Context
@@ -28,7 +28,6 @@ from engine.clacks.mode_state import RaceState
 from engine.clacks.state import ROUTES, ClacksState, Options, PlayerState, TurnState
 from engine.core.errors import IllegalAction
 from engine.core.hidden import unusable
-from engine.core.rng import Rng
 
 HAND_SIZE = 4
 
@@ -45,15 +44,7 @@ class JuniorRules(MapRaceRules):
     # ----------------------------------------------------------------- setup
 
     def setup(self, options: Options, seed: int, legacy: bool = False) -> ClacksState:
-        rng = Rng.for_seed(seed, legacy)
-        words = self.deal_words(options, rng, len(options.seats))
-        fault_deck = sorted(self.components.faults)
-        rng.shuffle(fault_deck)
-        bag = sorted(self.components.jacquards)
-        players = {
-            seat: PlayerState(seat=seat, words=list(ws), message=message_for(ws))
-            for seat, ws in zip(options.seats, words, strict=True)
-        }
+        rng, players, fault_deck, bag = self.deal_seats(options, seed, legacy)
         for seat in options.seats:  # the opening deal
             for _ in range(HAND_SIZE):
                 players[seat].hand.append(bag.pop(rng.below(len(bag))))
@@ -106,35 +97,19 @@ class JuniorRules(MapRaceRules):
     # ----------------------------------------------------------------- actions
 
     def _play_jacquard(self, state: ClacksState, action: PlayJacquard) -> list[Event]:
-        player = self.seat_in_turn(state, action)
-        problem = self.play_problem(state, player, action.jacquard)
-        if problem:
-            raise problem
-        card = self.jacquard(action.jacquard)
-        placement = self.placement_problem(card, action.lamps)
-        if placement:
-            raise placement
+        player, card = self.jacquard_to_play(state, action)
         return [self.flip_jacquard(state, player, card, action.lamps, card.cost)]
 
     def _transmit(self, state: ClacksState, action: Transmit) -> list[Event]:
-        player = self.seat_in_turn(state, action)
-        problem = self.finish_problem(state, player)
-        if problem:
-            raise problem
+        player = self.player_finishing(state, action)
         symbol = player.next_symbol
         assert symbol is not None
         sent_from = self.signal_tower(state, player.seat, symbol, action.tower)
         player.progress += 1
         route = self.route(state, player.seat)
         events = [
-            event(
-                "transmitted",
-                player.seat,
-                symbol=symbol,
-                tower=sent_from,
-                progress=player.progress,
-                length=len(player.message),
-                lit=route.towers[player.progress - 1],
+            self.transmitted(
+                player.seat, symbol, sent_from, player.progress, len(player.message), route
             )
         ]
         if player.progress == len(player.message):
@@ -150,17 +125,11 @@ class JuniorRules(MapRaceRules):
         return events + self._finish_turn(state, transmitted=True)
 
     def _end_turn(self, state: ClacksState, action: EndTurn) -> list[Event]:
-        player = self.seat_in_turn(state, action)
-        problem = self.finish_problem(state, player)
-        if problem:
-            raise problem
+        self.player_finishing(state, action)
         return self._finish_turn(state, transmitted=False)
 
     def _finish_turn(self, state: ClacksState, transmitted: bool) -> list[Event]:
-        turn = state.turn
-        player = state.players[turn.seat]
-        player.last_turn_stress = turn.stress_spent
-        events = [event("turn_ended", turn.seat, stress=turn.stress_spent, transmitted=transmitted)]
+        player, events = self.turn_ended(state, transmitted)
         drawn, refills = self.draw_from_bag(state, HAND_SIZE - len(player.hand))
         player.hand.extend(drawn)
         events += refills

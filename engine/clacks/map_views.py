@@ -17,7 +17,7 @@ from engine.clacks.effects import Context
 from engine.clacks.geometry import Seat, lamps_of
 from engine.clacks.mode_state import CardLedger, TeamState
 from engine.clacks.state import ClacksState
-from engine.clacks.views import hints_allowed, jacquard_json, public_options, spelled_words
+from engine.clacks.views import jacquard_json, message_json, spelled_words, table_json
 
 START = "Ankh-Morpork"
 
@@ -141,12 +141,7 @@ def build_team_view(
         }
     )
     view: dict[str, Any] = {
-        "game": "clacks",
-        "mode": state.options.mode,
-        "options": public_options(state),
-        "hints_allowed": hints_allowed(state),
-        "board": state.board,
-        "lit": lamps_of(state.board),
+        **table_json(state),
         "players": players,
         "route": route_json(route),
         "message": {
@@ -206,13 +201,7 @@ def build_junior_view(
         route = components.routes[race.routes[s]]
         players.append(
             {
-                "seat": s.label,
-                "colour": s.colour.value,
-                "words": list(p.words),
-                "spelled": spelled_words(state, components, p.words),
-                "message": list(p.message),
-                "progress": p.progress,
-                "next_symbol": p.next_symbol,
+                **message_json(state, components, s),
                 "route": route.id,
                 "pawn_at": route.towers[p.progress - 1] if p.progress else START,
                 "next_fault_tower": next((n for n in route.fault_towers if n > p.progress), None),
@@ -221,12 +210,7 @@ def build_junior_view(
             }
         )
     return {
-        "game": "clacks",
-        "mode": state.options.mode,
-        "options": public_options(state),
-        "hints_allowed": hints_allowed(state),
-        "board": state.board,
-        "lit": lamps_of(state.board),
+        **table_json(state),
         "players": players,
         "routes": {r: route_json(components.routes[r]) for r in sorted(set(race.routes.values()))},
         **_ledger_json(state, components, ledger_of(state), Context.JUNIOR),

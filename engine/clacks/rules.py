@@ -31,14 +31,12 @@ from engine.clacks.geometry import (
     TOWER_NAMES,
     Seat,
     lamps_of,
-    read_pattern,
     tower,
     towers_of,
 )
 from engine.clacks.state import ClacksState, Options, PlayerState, Sabotage, TurnState
 from engine.core.errors import IllegalAction
 from engine.core.hidden import unusable
-from engine.core.rng import Rng
 
 __all__ = ["CompetitiveRules", "message_for"]
 
@@ -62,14 +60,7 @@ class CompetitiveRules(BaseRules):
     # ----------------------------------------------------------------- setup
 
     def setup(self, options: Options, seed: int, legacy: bool = False) -> ClacksState:
-        rng = Rng.for_seed(seed, legacy)
-        words = self.deal_words(options, rng, len(options.seats))
-        fault_deck = sorted(self.components.faults)
-        rng.shuffle(fault_deck)
-        bag = sorted(self.components.jacquards)
-        players: dict[Seat, PlayerState] = {}
-        for seat, ws in zip(options.seats, words, strict=True):
-            players[seat] = PlayerState(seat=seat, words=ws, message=message_for(ws))
+        rng, players, fault_deck, bag = self.deal_seats(options, seed, legacy)
         for seat in options.seats:
             players[seat].faults.append(fault_deck.pop(0))
         for seat in options.seats:  # the opening deal never triggers Fault draws (ruling 11)
@@ -406,27 +397,7 @@ class CompetitiveRules(BaseRules):
             return E.TowerOccupied(f"Nobody may transmit from the Deep Dwarf's tower {player.pawn}")
         if turn.jacquards_played == 0:
             return E.JacquardRequired("Play at least one Jacquard before transmitting")
-        shown_pattern = read_pattern(state.board, player.seat, player.pawn)
-        wanted = self.components.pattern(symbol)
-        if shown_pattern != wanted:
-            shown = self.components.symbol_for(shown_pattern) or "none"
-            seen = "no symbol" if shown == "none" else f"“{shown}”"
-            wrong = bin(shown_pattern ^ wanted).count("1")
-            return E.WrongPattern(
-                f"{player.pawn} shows {seen} from your seat, not the “{symbol}” you need "
-                f"({wrong} lamp{'s' if wrong != 1 else ''} wrong)",
-                tower=player.pawn,
-                shown=shown,
-                needed=symbol,
-                wrong=wrong,
-            )
-        if not turn.flipped & tower(player.pawn).mask:
-            return E.PatternNotFresh(
-                f"None of the six lamps of {player.pawn} changed this turn; a pattern already on "
-                "the board at the start of your turn cannot be claimed",
-                tower=player.pawn,
-            )
-        return None
+        return self.pattern_problem(state, player.seat, player.pawn, symbol)
 
     def _transmit(self, state: ClacksState, action: Transmit) -> list[Event]:
         player = self._check_turn(state, action)

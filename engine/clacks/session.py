@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from engine.clacks import data
 from engine.clacks.actions import (
     Move,
     PlayFault,
@@ -50,6 +51,7 @@ from engine.clacks.state import (
     default_seats,
 )
 from engine.core.budget import Cancelled
+from engine.core.data_check import DataCheck
 from engine.core.errors import IllegalAction
 from engine.core.interface import (
     HINT_NOT_YOUR_TURN,
@@ -362,6 +364,9 @@ def _post_office_text(event: JSON) -> str:
 class ClacksModule(GameModule):
     name = "clacks"
     title = "Clacks"
+
+    def data_check(self) -> DataCheck:
+        return DataCheck(self.title, data.FILES, data.default_data_path, data.check_path)
 
     def new(self, options: JSON, seed: int, now: float = 0.0) -> ClacksSession:
         """Options as in ``Options.from_json``, plus ``players`` (a count) to take the

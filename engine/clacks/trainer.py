@@ -30,6 +30,7 @@ from engine.clacks.geometry import (
     tower,
     towers_of,
 )
+from engine.core.action_json import typed_action
 from engine.core.errors import IllegalAction, MalformedAction, SerializationError
 from engine.core.options import OptionRange
 from engine.core.rng import Rng
@@ -160,16 +161,7 @@ ACTION_FIELDS = {"answer": {"symbol"}, "flip": {"lamps"}, "check": set(), "skip"
 
 
 def trainer_action_from_json(data: object) -> TrainerAction:
-    if not isinstance(data, dict):
-        raise MalformedAction('an action must be a JSON object with a "type"')
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in ACTION_FIELDS:
-        raise MalformedAction(
-            f"unknown action type {kind!r}; known types: {', '.join(sorted(ACTION_FIELDS))}"
-        )
-    unknown = set(data) - ACTION_FIELDS[kind] - {"type", "seat"}
-    if unknown:
-        raise MalformedAction(f"{kind} does not take {', '.join(sorted(unknown))}")
+    data, kind = typed_action(data, ACTION_FIELDS, "known types:")
     if kind == "answer":
         symbol = data.get("symbol")
         if not isinstance(symbol, str) or not symbol.strip():

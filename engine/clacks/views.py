@@ -79,6 +79,33 @@ def hints_allowed(state: ClacksState) -> bool:
     return state.options.hints_allowed
 
 
+def table_json(state: ClacksState) -> dict[str, Any]:
+    """What every mode's view opens with: the game, its mode and options, the board."""
+    return {
+        "game": "clacks",
+        "mode": state.options.mode,
+        "options": public_options(state),
+        "hints_allowed": hints_allowed(state),
+        "board": state.board,
+        "lit": lamps_of(state.board),
+    }
+
+
+def message_json(state: ClacksState, components: ComponentSet, seat: Seat) -> dict[str, Any]:
+    """What every mode's view tells of a player sending a message of their own."""
+    player = state.players[seat]
+    return {
+        "seat": seat.label,
+        "colour": seat.colour.value,
+        "words": list(player.words),
+        # as written (KOČÁR, a typed ŘEKA), beside the letters the lamps spell
+        "spelled": spelled_words(state, components, player.words),
+        "message": list(player.message),
+        "progress": player.progress,
+        "next_symbol": player.next_symbol,
+    }
+
+
 def build_view(
     state: ClacksState,
     components: ComponentSet,
@@ -92,14 +119,7 @@ def build_view(
         p = state.players[s]
         players.append(
             {
-                "seat": s.label,
-                "colour": s.colour.value,
-                "words": list(p.words),
-                # as written (KOČÁR, a typed ŘEKA), beside the letters the lamps spell
-                "spelled": spelled_words(state, components, p.words),
-                "message": list(p.message),
-                "progress": p.progress,
-                "next_symbol": p.next_symbol,
+                **message_json(state, components, s),
                 "pawn": p.pawn,
                 "must_leave": p.must_leave,
                 "sabotaged": p.sabotaged,
@@ -110,11 +130,7 @@ def build_view(
             }
         )
     view: dict[str, Any] = {
-        "game": "clacks",
-        "mode": state.options.mode,
-        "options": public_options(state),
-        "board": state.board,
-        "lit": lamps_of(state.board),
+        **table_json(state),
         "players": players,
         "dwarf": state.dwarf,
         "dwarf_seat": state.options.dwarf_seat.label if state.options.dwarf_seat else None,
@@ -147,7 +163,6 @@ def build_view(
         "winner": state.winner.label if state.winner else None,
         "winners": [s.label for s in state.winners],
         "end_reason": state.end_reason,
-        "hints_allowed": hints_allowed(state),
         "you": None,
     }
     if seat is not None and seat in state.players:

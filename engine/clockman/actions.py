@@ -29,6 +29,7 @@ from typing import Any
 from engine.clockman.digits import KEPT
 from engine.clockman.options import SEATS
 from engine.clockman.state import CARD_KINDS
+from engine.core.action_json import typed_action
 from engine.core.errors import MalformedAction
 
 EFFECTS = ("board", "circle_in", "circle_out", "symbol_card", "roll_again")
@@ -187,17 +188,8 @@ def make(action_type: str, seat: str, **params: Any) -> Action:
 
 def action_from_json(data: object, seat: str | None = None) -> Action:
     """An action from JSON; ``seat`` fills in a missing ``"seat"`` (the URL's seat)."""
-    if not isinstance(data, dict):
-        raise MalformedAction('an action must be a JSON object with a "type"')
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in FIELDS:
-        raise MalformedAction(
-            f"unknown action type {kind!r}; Clockman actions are {', '.join(sorted(FIELDS))}"
-        )
+    data, kind = typed_action(data, FIELDS, "Clockman actions are")
     spec = FIELDS[kind]
-    unknown = set(data) - set(spec) - {"type", "seat"}
-    if unknown:
-        raise MalformedAction(f"{kind} does not take {', '.join(sorted(unknown))}")
     who = data.get("seat", seat)
     if not isinstance(who, str) or who not in SEATS:
         raise MalformedAction(f"unknown seat {who!r}; seats are {', '.join(SEATS)}")

@@ -2,27 +2,32 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from engine.clockman import data
 from engine.clockman.data import load_data
 from engine.clockman.errors import BadOptions
 from engine.clockman.game import GAME, ClockmanGame
 from engine.clockman.options import DEFAULT_SEATS, HAMSTER, SEATS, ClockmanOptions
 from engine.clockman.session import ClockmanSession
+from engine.core.data_check import DataCheck
 from engine.core.interface import JSON, GameModule
+from engine.core.one_mode import one_mode_options
 
 
 class ClockmanModule(GameModule):
     name = GAME
     title = "Clockman"
 
+    def data_check(self) -> DataCheck:
+        return DataCheck(
+            self.title, data.FILES, data.default_data_path, data.check_path, _house_values
+        )
+
     def new(self, options: JSON, seed: int, now: float = 0.0) -> ClockmanSession:
         """Options as in ``ClockmanOptions.from_json``, plus the lobby's ``mode``
         (Clockman has one, ``clockman``)."""
-        if not isinstance(options, dict):
-            raise BadOptions("options must be a JSON object")
-        data = dict(options)
-        mode = data.pop("mode", GAME)
-        if mode != GAME:
-            raise BadOptions(f"Clockman has one mode, {GAME!r}, not {mode!r}")
+        data = one_mode_options(options, GAME, self.title, BadOptions)
         return ClockmanSession(ClockmanGame.new(ClockmanOptions.from_json(data), seed))
 
     def replay(self, log: JSON) -> ClockmanSession:
@@ -64,3 +69,8 @@ class ClockmanModule(GameModule):
     def reference(self) -> JSON:
         data = load_data()
         return {"game": GAME, "seats": list(SEATS), **data.to_json()}
+
+
+def _house_values(path: Path) -> str:
+    """A valid set's report names the files that change the printed values."""
+    return f" (house values: {', '.join(load_data(path).house_files) or 'none'})"

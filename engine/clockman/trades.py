@@ -87,7 +87,8 @@ def _open_offer(state: ClockmanState) -> Offer:
     return made
 
 
-def accept(state: ClockmanState, action: Action) -> list[Event]:
+def _offer_to_answer(state: ClockmanState, action: Action) -> Offer:
+    """The offer on the table, which only the player it is made to may answer."""
     made = _open_offer(state)
     if action.seat != made.to:
         raise NotYourOffer(
@@ -95,6 +96,11 @@ def accept(state: ClockmanState, action: Action) -> list[Event]:
             reason="no_veto",
             seat=made.to,
         )
+    return made
+
+
+def accept(state: ClockmanState, action: Action) -> list[Event]:
+    made = _offer_to_answer(state, action)
     giver, taker = state.players[made.seat], state.players[made.to]
     give, get = counted(made.give), counted(made.get)
     _check(state, giver, taker, give, get)
@@ -105,13 +111,7 @@ def accept(state: ClockmanState, action: Action) -> list[Event]:
 
 
 def decline(state: ClockmanState, action: Action) -> list[Event]:
-    made = _open_offer(state)
-    if action.seat != made.to:
-        raise NotYourOffer(
-            f"The offer is between {name(made.seat)} and {name(made.to)}; the others have no veto",
-            reason="no_veto",
-            seat=made.to,
-        )
+    made = _offer_to_answer(state, action)
     state.offer = None
     return [Event.of("offer_declined", made.to, by=made.seat)]
 

@@ -13,10 +13,13 @@ from __future__ import annotations
 import copy
 from abc import abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core.budget import Cancelled
 from engine.core.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from engine.core.data_check import DataCheck
 
 JSON = dict[str, Any]
 
@@ -212,6 +215,11 @@ class GameModule(Protocol):
 
     name: str = ""
     title: str = ""
+
+    def data_check(self) -> DataCheck | None:
+        """The game's own data files and their checker (``clacks check-data``); None
+        for a game that reads none of its own."""
+        return None
 
     @abstractmethod
     def new(self, options: JSON, seed: int, now: float = 0.0) -> Session:

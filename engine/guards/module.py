@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from engine.core.data_check import DataCheck
 from engine.core.interface import JSON, GameModule
-from engine.guards import dice
+from engine.core.one_mode import one_mode_options
+from engine.guards import data, dice
 from engine.guards.cards import ATTRIBUTES, DECKS, SKILLS
 from engine.guards.data import QUADRANTS, shipped_data
 from engine.guards.errors import BadOptions
@@ -26,14 +28,12 @@ class GuardsModule(GameModule):
     name = GAME
     title = "Guards! Guards!"
 
+    def data_check(self) -> DataCheck:
+        return DataCheck(self.title, data.FILES, data.default_data_path, data.check_path)
+
     def new(self, options: JSON, seed: int, now: float = 0.0) -> GuardsSession:
         """Options as in ``GuardsOptions.from_json``, plus the lobby's ``mode``."""
-        if not isinstance(options, dict):
-            raise BadOptions("options must be a JSON object")
-        data = dict(options)
-        mode = data.pop("mode", GAME)
-        if mode != GAME:
-            raise BadOptions(f"Guards! Guards! has one mode, {GAME!r}, not {mode!r}")
+        data = one_mode_options(options, GAME, self.title, BadOptions)
         return GuardsSession(GuardsGame.new(GuardsOptions.from_json(data), seed))
 
     def replay(self, log: JSON) -> GuardsSession:

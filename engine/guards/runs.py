@@ -42,7 +42,7 @@ from engine.guards.gate import (
 )
 from engine.guards.recruiting import require_no_dragon, require_stop
 from engine.guards.sabotage import open_window
-from engine.guards.state import Final, GameState, Player, Run
+from engine.guards.state import Final, GameState, Player, Run, Turn
 from engine.guards.turns import check_win, finish_turn, grant_point
 
 FIRST_RUNNERS = 4
@@ -84,7 +84,9 @@ def carry(state: GameState, seat: str, pairs: list[tuple[str, str]]) -> None:
         state.cards[runner].item = item
 
 
-def spell_run(state: GameState, action: Action) -> list[Event]:
+def _spell_to_collect(state: GameState, action: Action) -> tuple[str, Turn, Player, str]:
+    """The seat in turn at a stop, the player, and the Great Spell they go for: theirs to
+    collect, in a quadrant with no Dragon."""
     seat = action.seat
     assert seat is not None
     turn = require_turn(state, seat)
@@ -92,6 +94,11 @@ def spell_run(state: GameState, action: Action) -> list[Event]:
     player = state.players[seat]
     spell = require_spell(state, player, action["spell"])
     require_no_dragon(state, action["quadrant"], "collecting a Great Spell")
+    return seat, turn, player, spell
+
+
+def spell_run(state: GameState, action: Action) -> list[Event]:
+    seat, turn, player, spell = _spell_to_collect(state, action)
     if is_final(state, player):
         raise SpellRule("This is your Final Spell: collect it in person (no runners)")
     runners = [own(state, seat, uid, "volunteer").uid for uid in action["runners"]]
@@ -194,13 +201,7 @@ def reattempt(state: GameState, action: Action) -> list[Event]:
 
 
 def collect_final(state: GameState, action: Action) -> list[Event]:
-    seat = action.seat
-    assert seat is not None
-    turn = require_turn(state, seat)
-    require_stop(turn)
-    player = state.players[seat]
-    spell = require_spell(state, player, action["spell"])
-    require_no_dragon(state, action["quadrant"], "collecting a Great Spell")
+    seat, turn, player, spell = _spell_to_collect(state, action)
     if not is_final(state, player):
         raise SpellRule("Only the Final Spell is collected in person; send runners with this one")
     if not player.hand:

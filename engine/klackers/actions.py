@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine.core.action_json import typed_action
 from engine.core.errors import MalformedAction
 from engine.klackers.numbers import NUMBERS
 from engine.klackers.options import SEATS
@@ -48,16 +49,7 @@ FIELDS: dict[str, set[str]] = {"roll": {"dice"}, "pull": {"numbers"}}
 
 def action_from_json(data: object, seat: str | None = None) -> Action:
     """An action from JSON; ``seat`` fills in a missing ``"seat"`` (the URL's seat)."""
-    if not isinstance(data, dict):
-        raise MalformedAction('an action must be a JSON object with a "type"')
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in FIELDS:
-        raise MalformedAction(
-            f"unknown action type {kind!r}; Klackers actions are {', '.join(sorted(FIELDS))}"
-        )
-    unknown = set(data) - FIELDS[kind] - {"type", "seat"}
-    if unknown:
-        raise MalformedAction(f"{kind} does not take {', '.join(sorted(unknown))}")
+    data, kind = typed_action(data, FIELDS, "Klackers actions are")
     who = data.get("seat", seat)
     if not isinstance(who, str) or who not in SEATS:
         raise MalformedAction(f"unknown seat {who!r}; seats are {', '.join(SEATS)}")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import IllegalAction
 from engine.core.hidden import undone_action
 from engine.core.logged_game import SnapshotGame
 from engine.klackers import rules
@@ -79,13 +78,6 @@ class KlackersGame(SnapshotGame[KlackersState, Action, KlackersOptions]):
 
     def legal_actions(self, seat: str | None) -> list[Action]:
         return rules.legal_actions(self.state, seat)
-
-    def is_legal(self, action: Action) -> bool:
-        try:
-            self.clone().apply(action)
-        except IllegalAction:
-            return False
-        return True
 
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action``; raises an IllegalAction subclass and changes nothing if the

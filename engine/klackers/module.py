@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.errors import DataError, SerializationError
 from engine.core.interface import JSON, GameModule
+from engine.core.one_mode import one_mode_options
 from engine.klackers.errors import BadOptions
 from engine.klackers.game import GAME, KlackersGame
-from engine.klackers.layout import BoardLayout, default_layout
+from engine.klackers.layout import BoardLayout, default_layout, layout_from_data
 from engine.klackers.numbers import NUMBERS, ONE_DIE_LIMIT, TWO_DICE
 from engine.klackers.options import (
     DEFAULT_SEATS,
@@ -26,28 +28,25 @@ class KlackersModule(GameModule):
     name = GAME
     title = "Klackers"
 
-    def __init__(self) -> None:
-        self.layout = default_layout()
-
-    def use_layout(self, layout: BoardLayout | None) -> None:
-        """Play on this box's own layout (None: the shipped one). The companion sets it
-        from its settings file before any game starts; games started or replayed from
-        then on light their numbers, and read their buttons, by it."""
-        self.layout = layout or default_layout()
-
     def new(self, options: JSON, seed: int, now: float = 0.0) -> KlackersSession:
         """Options as in ``KlackersOptions.from_json``, plus the lobby's ``mode``
-        (Klackers has one, ``klackers``)."""
-        if not isinstance(options, dict):
-            raise BadOptions("options must be a JSON object")
-        data = dict(options)
-        mode = data.pop("mode", GAME)
-        if mode != GAME:
-            raise BadOptions(f"Klackers has one mode, {GAME!r}, not {mode!r}")
-        return KlackersSession(KlackersGame.new(KlackersOptions.from_json(data), seed), self.layout)
+        (Klackers has one, ``klackers``) and the box's ``layout`` (a table like
+        engine/data/klackers/layout.toml; the sections it leaves out are the shipped
+        ones; none: the shipped layout)."""
+        data = one_mode_options(options, GAME, self.title, BadOptions)
+        layout = layout_option(data.pop("layout", None))
+        return KlackersSession(KlackersGame.new(KlackersOptions.from_json(data), seed), layout)
 
     def replay(self, log: JSON) -> KlackersSession:
-        return KlackersSession(KlackersGame.replay(log), self.layout)
+        """A log as ``KlackersSession.log_json`` writes it: a game played on a layout of
+        its own keeps it under ``layout``."""
+        if not isinstance(log, dict) or "layout" not in log:
+            return KlackersSession(KlackersGame.replay(log))
+        match = KlackersGame.replay({k: v for k, v in log.items() if k != "layout"})
+        try:
+            return KlackersSession(match, layout_option(log["layout"]))
+        except BadOptions as exc:
+            raise SerializationError(f"not a Klackers action log: {exc}") from None
 
     def options_schema(self) -> JSON:
         return {
@@ -81,7 +80,25 @@ class KlackersModule(GameModule):
         }
 
     def reference(self) -> JSON:
-        return klackers_reference(self.layout)
+        return klackers_reference()
+
+
+def layout_option(data: object) -> BoardLayout:
+    """The ``layout`` option (the box's, not a lobby choice) as a layout; BadOptions
+    naming every problem."""
+    if data is None:
+        return default_layout()
+    try:
+        return layout_over_shipped(data)
+    except DataError as exc:
+        raise BadOptions(f"layout: {'; '.join(exc.problems)}") from None
+
+
+def layout_over_shipped(data: object) -> BoardLayout:
+    """A layout table whose sections ([numbers], [dice], [buttons]) go over the shipped
+    ones, so moving the numbers takes only a ``numbers`` table; DataError otherwise."""
+    shipped = default_layout().to_data()
+    return layout_from_data({**shipped, **data} if isinstance(data, dict) else data)
 
 
 def klackers_reference(layout: BoardLayout | None = None) -> dict[str, Any]:

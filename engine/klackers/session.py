@@ -123,7 +123,10 @@ class KlackersSession(Session):
         return [a.to_json() for a in self.klackers.legal_actions(seat)]
 
     def log_json(self) -> JSON:
-        return self.klackers.log_to_json()
+        log = self.klackers.log_to_json()
+        if self.layout != default_layout():  # the box's own layout is the game's option
+            log["layout"] = self.layout.to_data()
+        return log
 
     # ----------------------------------------------------------------- the box
 

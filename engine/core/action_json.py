@@ -1,0 +1,26 @@
+"""The first reading of an action sent as JSON, the same for every game: a JSON object
+with a known ``type``, and no field that type does not take."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from engine.core.errors import MalformedAction
+
+
+def typed_action(
+    data: object, fields: Mapping[str, Collection[str]], types_are: str
+) -> tuple[dict[str, Any], str]:
+    """``data`` and its type, once it is an object of one of the types in ``fields``
+    with none but that type's fields (and ``type``, ``seat``); MalformedAction saying
+    what is wrong otherwise, ``types_are`` introducing the known types."""
+    if not isinstance(data, dict):
+        raise MalformedAction('an action must be a JSON object with a "type"')
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in fields:
+        raise MalformedAction(f"unknown action type {kind!r}; {types_are} {', '.join(sorted(fields))}")
+    unknown = set(data) - set(fields[kind]) - {"type", "seat"}
+    if unknown:
+        raise MalformedAction(f"{kind} does not take {', '.join(sorted(unknown))}")
+    return data, kind
