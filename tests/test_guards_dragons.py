@@ -3,25 +3,13 @@ slice of the companion (A4 scenarios 6, 19 and 20)."""
 
 from __future__ import annotations
 
-import json
+from guards_support import act, pass_round, recruit_into, refused, rig, set_up, volunteer
 
-import pytest
-from guards_support import act, pass_round, recruit_into, rig, set_up, volunteer
-
-from engine.core.errors import IllegalAction
 from engine.guards import GuardsGame, GuardsOptions
 from engine.guards.errors import DragonRule, DragonThere, TooManyFighters, TurnNotBegun
 
 BROTHER = {"brethren": True}
 DRAGONS = [("Errol", 12, 3), ("Goodboy Bindle", 13, 4), ("Lady Fang", 14, 5), ("The Noble One", 30, 9)]
-
-
-def refused(game: GuardsGame, seat: str, type_: str, error: type[IllegalAction], **fields: object) -> IllegalAction:
-    before = json.dumps(game.state.to_json(), sort_keys=True)
-    with pytest.raises(error) as caught:
-        act(game, seat, type_, **fields)
-    assert json.dumps(game.state.to_json(), sort_keys=True) == before
-    return caught.value
 
 
 def brethren_game(players: int = 2, spells: int = 5, **dealt: dict[str, object]) -> GuardsGame:
