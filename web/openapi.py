@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from web.openapi_tables import TABLE_PIN, table_paths
+from web.openapi_tables import TABLE_PIN, parameter, table_paths
 
 JSON = dict[str, Any]
 
@@ -54,27 +54,24 @@ def _error(code: int, description: str) -> JSON:
     return {str(code): _json(_ref("Error"), description)}
 
 
-CODE = {
-    "name": "code",
-    "in": "path",
-    "required": True,
-    "description": "the table's room code, e.g. KXMR",
-    "schema": {"type": "string", "minLength": 1, "maxLength": 16},
-}
-SEAT = {
-    "name": "seat",
-    "in": "path",
-    "required": True,
-    "description": "a seat id from the room's `seats`, e.g. south",
-    "schema": {"type": "string", "minLength": 1, "maxLength": 16},
-}
-TOKEN = {
-    "name": "X-Seat-Token",
-    "in": "header",
-    "required": False,
-    "description": "the token returned when the seat was claimed",
-    "schema": {"type": "string", "maxLength": 128},
-}
+CODE = parameter(
+    "code",
+    "path",
+    {"type": "string", "minLength": 1, "maxLength": 16},
+    "the table's room code, e.g. KXMR",
+)
+SEAT = parameter(
+    "seat",
+    "path",
+    {"type": "string", "minLength": 1, "maxLength": 16},
+    "a seat id from the room's `seats`, e.g. south",
+)
+TOKEN = parameter(
+    "X-Seat-Token",
+    "header",
+    {"type": "string", "maxLength": 128},
+    "the token returned when the seat was claimed",
+)
 REVISION_BODY: JSON = {
     "type": "object",
     "properties": {"revision": {"type": ["integer", "null"]}},
@@ -215,9 +212,7 @@ def openapi_document() -> JSON:
         "/api/games/{name}/reference": {
             "get": {
                 "summary": "Fixed facts for drawing a game: geometry, symbols",
-                "parameters": [
-                    {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
-                ],
+                "parameters": [parameter("name", "path", {"type": "string"})],
                 "responses": {
                     "200": _json({"type": "object"}, "the game's reference"),
                     **_errors(404),
@@ -260,12 +255,7 @@ def openapi_document() -> JSON:
                 "summary": "What the asker may see now (a seat's view with ?seat= and its token)",
                 "parameters": [
                     CODE,
-                    {
-                        "name": "seat",
-                        "in": "query",
-                        "required": False,
-                        "schema": {"type": "string"},
-                    },
+                    parameter("seat", "query", {"type": "string"}),
                     TOKEN,
                 ],
                 "responses": {"200": _json(_ref("Snapshot"), "the snapshot"), **_errors(403, 404)},
@@ -282,26 +272,19 @@ def openapi_document() -> JSON:
                 ),
                 "parameters": [
                     CODE,
-                    {
-                        "name": "before",
-                        "in": "query",
-                        "required": False,
-                        "description": "only steps before this one (default: up to the last)",
-                        "schema": {"type": "integer", "minimum": 0},
-                    },
-                    {
-                        "name": "limit",
-                        "in": "query",
-                        "required": False,
-                        "description": "at most this many steps, the latest of those asked for",
-                        "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50},
-                    },
-                    {
-                        "name": "seat",
-                        "in": "query",
-                        "required": False,
-                        "schema": {"type": "string"},
-                    },
+                    parameter(
+                        "before",
+                        "query",
+                        {"type": "integer", "minimum": 0},
+                        "only steps before this one (default: up to the last)",
+                    ),
+                    parameter(
+                        "limit",
+                        "query",
+                        {"type": "integer", "minimum": 1, "maximum": 200, "default": 50},
+                        "at most this many steps, the latest of those asked for",
+                    ),
+                    parameter("seat", "query", {"type": "string"}),
                     TOKEN,
                 ],
                 "responses": {
@@ -464,12 +447,11 @@ def openapi_document() -> JSON:
                     CODE,
                     SEAT,
                     TOKEN,
-                    {
-                        "name": "Idempotency-Key",
-                        "in": "header",
-                        "required": False,
-                        "schema": {"type": "string", "minLength": 1, "maxLength": 64},
-                    },
+                    parameter(
+                        "Idempotency-Key",
+                        "header",
+                        {"type": "string", "minLength": 1, "maxLength": 64},
+                    ),
                 ],
                 "requestBody": _body(
                     {
@@ -491,12 +473,11 @@ def openapi_document() -> JSON:
                     CODE,
                     SEAT,
                     TOKEN,
-                    {
-                        "name": "Idempotency-Key",
-                        "in": "header",
-                        "required": False,
-                        "schema": {"type": "string", "minLength": 1, "maxLength": 64},
-                    },
+                    parameter(
+                        "Idempotency-Key",
+                        "header",
+                        {"type": "string", "minLength": 1, "maxLength": 64},
+                    ),
                 ],
                 "requestBody": {"content": {"application/json": {"schema": REVISION_BODY}}},
                 "responses": {
@@ -658,12 +639,7 @@ def openapi_document() -> JSON:
                 "parameters": [
                     CODE,
                     TABLE_PIN,
-                    {
-                        "name": "button",
-                        "in": "path",
-                        "required": True,
-                        "schema": {"type": "string", "maxLength": 16},
-                    },
+                    parameter("button", "path", {"type": "string", "maxLength": 16}),
                 ],
                 "responses": {
                     "200": _json(_ref("Change"), "what the press did"),
@@ -709,27 +685,18 @@ def openapi_document() -> JSON:
                 "summary": "Server-sent events: a `state` message with a Snapshot after every change",
                 "parameters": [
                     CODE,
-                    {
-                        "name": "seat",
-                        "in": "query",
-                        "required": False,
-                        "schema": {"type": "string"},
-                    },
-                    {
-                        "name": "token",
-                        "in": "query",
-                        "required": False,
-                        "schema": {"type": "string", "maxLength": 128},
-                    },
-                    {
-                        "name": "board",
-                        "in": "query",
-                        "required": False,
-                        "description": "1: also `board` events, the board's LEDs as lit "
-                        "whenever a frame is written (as GET /api/rooms/{code}/board), at "
-                        "most 20 a second",
-                        "schema": {"type": "string", "enum": ["1"]},
-                    },
+                    parameter("seat", "query", {"type": "string"}),
+                    parameter("token", "query", {"type": "string", "maxLength": 128}),
+                    parameter(
+                        "board",
+                        "query",
+                        {"type": "string", "enum": ["1"]},
+                        (
+                            "1: also `board` events, the board's LEDs as lit "
+                            "whenever a frame is written (as GET /api/rooms/{code}/board), at "
+                            "most 20 a second"
+                        ),
+                    ),
                 ],
                 "responses": {
                     "200": {

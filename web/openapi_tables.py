@@ -7,21 +7,29 @@ from typing import Any
 
 JSON = dict[str, Any]
 
-TABLE_PIN: JSON = {
-    "name": "X-Table-Pin",
-    "in": "header",
-    "required": False,
-    "description": "the table's PIN, shown on the table screen and in the terminal; "
-    "required for what only the table may do",
-    "schema": {"type": "string", "maxLength": 64},
-}
-GAME_ID: JSON = {
-    "name": "game_id",
-    "in": "path",
-    "required": True,
-    "description": "a saved game's id, from the list of saved games",
-    "schema": {"type": "integer"},
-}
+
+def parameter(name: str, where: str, schema: JSON, description: str | None = None) -> JSON:
+    """An operation's parameter ``where`` ("path", "query" or "header"): in the path it is
+    always required, anywhere else it may be left out."""
+    found: JSON = {"name": name, "in": where, "required": where == "path"}
+    if description is not None:
+        found["description"] = description
+    found["schema"] = schema
+    return found
+
+
+TABLE_PIN: JSON = parameter(
+    "X-Table-Pin",
+    "header",
+    {"type": "string", "maxLength": 64},
+    (
+        "the table's PIN, shown on the table screen and in the terminal; "
+        "required for what only the table may do"
+    ),
+)
+GAME_ID: JSON = parameter(
+    "game_id", "path", {"type": "integer"}, "a saved game's id, from the list of saved games"
+)
 ERROR_TEXTS = {
     400: "the request could not be read, or the replay file cannot be played back",
     403: "the table PIN is missing or wrong",
