@@ -21,6 +21,8 @@ from browser_support import (  # noqa: F401  (the browser fixture)
     Page,
     browser,
     opened_pages,
+    start_game,
+    take_seat,
     wait_for_change,
 )
 from live_server import LiveServer
@@ -65,9 +67,7 @@ def taps(game: ClockmanGame, seat: str) -> list[str]:
 
 
 def claim(server: LiveServer, phone: Page, seat: str, lang: str = "en") -> None:
-    phone.page.goto(server.url(f"/join/{server.code}?lang={lang}"))
-    phone.page.click(f"button[data-seat={seat}]")
-    phone.page.wait_for_selector(".clockman-phone")
+    take_seat(server, phone, seat, ".clockman-phone", lang)
 
 
 def test_a_clockman_game_from_the_lobby_to_a_winner_on_two_phones(
@@ -83,11 +83,7 @@ def test_a_clockman_game_from_the_lobby_to_a_winner_on_two_phones(
     assert lobby.locator("select[name=choice-hamster] option").count() == 3
     assert "one digit more" in lobby.inner_text()
     lobby.locator("input[name=choice-swap]").check()
-    table.page.fill("input[name=name-south]", "Ann")
-    table.page.fill("input[name=name-north]", "Bob")
-    table.page.fill("input[name=seed]", "11")
-    table.page.click("dialog button[type=submit]")
-    table.wait_revision(1)
+    start_game(table, 11, south="Ann", north="Bob")
     table.page.wait_for_selector(".clockman-table")
     session = server.room.session
     assert session is not None and session.game == "clockman"

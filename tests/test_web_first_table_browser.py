@@ -13,13 +13,21 @@ under test has no speaker and no motor); everything else is the real page and se
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_support import PHONE, Page, lamps_shown, place_jacquard, wait_for_change
-from live_server import LiveServer
+from browser_support import (
+    BOX,
+    PHONE_740,
+    TEXT_SIZES,
+    Page,
+    assert_parts_side_by_side,
+    lamps_shown,
+    place_jacquard,
+    wait_for_change,
+)
+from live_server import LiveServer, companion
+from table_driver import GAMES, seat_everyone
 from web_client import call
 
 from engine.clacks.actions import Transmit
@@ -30,18 +38,10 @@ from web.i18n import translate
 
 pytestmark = pytest.mark.browser
 
-PHONE_740 = {**PHONE, "viewport": {"width": 360, "height": 740}}
 REFERENCE = game_module("clacks").reference()
 
-MODES: dict[str, tuple[str, dict[str, Any]]] = {
-    "competitive": ("clacks", {"players": 2}),
-    "coop": ("clacks", {"mode": "coop", "players": 2}),
-    "solitaire": ("clacks", {"mode": "solitaire", "players": 1}),
-    "junior": ("clacks", {"mode": "junior", "players": 2}),
-    "trainer": ("clacks-trainer", {}),
-    "klackers": ("klackers", {"players": 2}),
-    "clockman": ("clockman", {}),
-}
+# every game and mode but the Guards', whose phone screens test_guards_browser.py walks
+MODES = {mode: game for mode, game in GAMES.items() if mode != "guards"}
 
 # Counters in place of the speaker and the motor: each clack is one burst of noise (a
 # buffer source) and one knock (an oscillator); a bell is four oscillators.
@@ -75,40 +75,6 @@ COUNT_VIBRATIONS = """
 })();
 """
 
-# The font size of every piece of text on the first screen (not the board's drawing).
-TEXT_SIZES = """
-() => {
-  const found = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const node = walker.currentNode;
-    const parent = node.parentElement;
-    if (!node.textContent.trim() || parent.closest("svg, dialog:not([open]), [hidden], .skip")) continue;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    const box = range.getBoundingClientRect();
-    if (box.width === 0 || box.bottom <= 0 || box.top >= innerHeight) continue;
-    found.push([parseFloat(getComputedStyle(parent).fontSize), node.textContent.trim().slice(0, 30)]);
-  }
-  return found;
-}
-"""
-BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
-
-
-@contextmanager
-def companion() -> Iterator[LiveServer]:
-    server = LiveServer()
-    try:
-        yield server
-    finally:
-        server.close()
-
-
-def seat_everyone(server: LiveServer) -> dict[str, str]:
-    session = server.room.session
-    assert session is not None
-    return {s.id: server.room.seats.claim(s.id, s.id.title(), None)["token"] for s in session.seats}
 
 
 def seated_phone(
@@ -350,18 +316,7 @@ def test_the_table_screen_reads_from_a_sofa(browser: Any, width: int, height: in
             assert board[3] - board[1] >= 0.6 * height
             assert board[3] <= height  # all of it on the screen
             # the screen's parts side by side, none over another, none wider than it
-            boxes = {
-                css: page.eval_on_selector(css, BOX)
-                for css in ("header.top", "main", "aside.join", "section.log")
-            }
-            for css, (left, _top, right, _bottom) in boxes.items():
-                assert left >= 0 and right <= width, css
-            names = list(boxes)
-            for i, a in enumerate(names):
-                for b in names[i + 1 :]:
-                    (l1, t1, r1, b1), (l2, t2, r2, b2) = boxes[a], boxes[b]
-                    apart = r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1
-                    assert apart, f"{a} overlaps {b}"
+            boxes = assert_parts_side_by_side(page, width)
             for css in (".status", ".board-box", ".seats"):
                 inner = page.eval_on_selector(f"main {css}", BOX)
                 assert inner[2] <= boxes["aside.join"][0] or inner[1] >= boxes["aside.join"][3]
