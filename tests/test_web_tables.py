@@ -41,14 +41,7 @@ def test_a_table_naming_a_missing_game_is_set_aside_and_the_rest_start(tmp_path:
     try:
         start(server)
         other = open_table(server)
-        status, _ = call(
-            server.base,
-            "POST",
-            f"/api/rooms/{other['code']}/game",
-            {"options": {"players": 2}, "seed": 5},
-            pin=other["pin"],
-        )
-        assert status == 201
+        start_at(server, other)
         other_log = server.hub.rooms[other["code"]].session.log_json()  # type: ignore[union-attr]
         main_code = server.code
     finally:
@@ -145,14 +138,7 @@ def test_tables_close_with_their_pin_and_the_cap_counts_only_open_ones(tmp_path:
         assert status == 429 and body["error"] == "too_many_tables"
         # a table's own PIN closes it; its game stays with the saved games
         first = tables.pop(0)
-        status, _ = call(
-            server.base,
-            "POST",
-            f"/api/rooms/{first['code']}/game",
-            {"options": {"players": 2}, "seed": 5},
-            pin=first["pin"],
-        )
-        assert status == 201
+        start_at(server, first)
         status, body = call(server.base, "DELETE", f"/api/rooms/{first['code']}", pin="000000")
         assert status == 403 and body["error"] == "bad_pin"
         status, body = call(server.base, "DELETE", f"/api/rooms/{first['code']}", pin=first["pin"])
