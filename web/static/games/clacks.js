@@ -4,19 +4,12 @@
 "use strict";
 
 (() => {
-  const { t, el, svg, pressable } = Clacks;
+  const { t, el, svg, pressable, seatName } = Clacks;
   const CELL = 100;
   const MARGIN = 36; // room for the seats' names around the exchange
   const CLOCKWISE = ["south", "west", "north", "east"];
 
   // ------------------------------------------------------------------ names and words
-
-  function seatName(state, seatId) {
-    const seat = (state.room.seats || []).find((s) => s.id === seatId);
-    const label = t(`seat.${seatId}`);
-    const name = seat && (seat.name || (seat.bot ? Clacks.botName(seat.bot) : ""));
-    return name && name !== label ? `${name} (${label})` : label;
-  }
 
   function shapeWord(colour) {
     return t(`clacks.colour.${colour}`);
