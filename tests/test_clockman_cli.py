@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
 import pytest
+from cli_support import simulated
 
 from clacks.cli import main
 from engine.clockman.data import default_data_path
@@ -42,9 +42,7 @@ def test_check_data_names_every_problem_in_a_clockman_directory(
 
 
 def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    assert main(["simulate", "--game", "clockman", "--json", *args]) == 0
-    figures: dict[str, object] = json.loads(capsys.readouterr().out)
-    return figures
+    return simulated(capsys, "--game", "clockman", *args)
 
 
 def test_simulate_clockman_plays_random_reports_with_every_optional_rule(

@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_support import simulated
 
 from clacks.cli import main
 
 
 def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    assert main(["simulate", "--game", "klackers", "--json", *args]) == 0
-    figures: dict[str, object] = json.loads(capsys.readouterr().out)
-    return figures
+    return simulated(capsys, "--game", "klackers", *args)
 
 
 def test_simulate_reports_the_figures_by_seat_and_by_bot_level(
