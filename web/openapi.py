@@ -22,12 +22,18 @@ def _json(schema: JSON, description: str) -> JSON:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-def _body(properties: JSON, *required: str, needed: bool = True) -> JSON:
-    """A JSON object request body with these properties."""
-    schema: JSON = {"type": "object", "properties": properties}
+def _object(properties: JSON, *required: str) -> JSON:
+    """The schema of a JSON object with these properties, ``required`` of them always."""
+    schema: JSON = {"type": "object"}
     if required:
         schema["required"] = list(required)
-    body: JSON = {"content": {"application/json": {"schema": schema}}}
+    schema["properties"] = properties
+    return schema
+
+
+def _body(properties: JSON, *required: str, needed: bool = True) -> JSON:
+    """A JSON object request body with these properties."""
+    body: JSON = {"content": {"application/json": {"schema": _object(properties, *required)}}}
     if needed:
         body["required"] = True
     return body
@@ -81,16 +87,17 @@ REVISION_BODY: JSON = {
 @cache
 def openapi_document() -> JSON:
     schemas: JSON = {
-        "Error": {
-            "type": "object",
-            "required": ["error", "message", "params"],
-            "properties": {
+        "Error": _object(
+            {
                 "error": {"type": "string", "description": "stable code, e.g. bad_token"},
                 "rule": {"type": "string", "description": "the game rule that refused it"},
                 "message": {"type": "string", "description": "in English words"},
                 "params": {"type": "object", "description": "values named in the message"},
             },
-        },
+            "error",
+            "message",
+            "params",
+        ),
         "Frame": {
             "type": "object",
             "description": "lamp indices (bit row*4+col) lit, previewed and accented",
@@ -193,14 +200,13 @@ def openapi_document() -> JSON:
                 },
             },
         },
-        "Change": {
-            "type": "object",
-            "required": ["revision"],
-            "properties": {
+        "Change": _object(
+            {
                 "revision": {"type": "integer"},
                 "events": {"type": "array", "items": {"type": "object"}},
             },
-        },
+            "revision",
+        ),
     }
     paths: JSON = {
         "/api/games": {
@@ -289,10 +295,8 @@ def openapi_document() -> JSON:
                 ],
                 "responses": {
                     "200": _json(
-                        {
-                            "type": "object",
-                            "required": ["steps", "last"],
-                            "properties": {
+                        _object(
+                            {
                                 "steps": {"type": "array", "items": _ref("Step")},
                                 "last": {
                                     "type": ["integer", "null"],
@@ -305,7 +309,9 @@ def openapi_document() -> JSON:
                                 },
                                 "limit_max": {"type": "integer"},
                             },
-                        },
+                            "steps",
+                            "last",
+                        ),
                         "the steps",
                     ),
                     **_errors(400, 403, 404, 409),
@@ -378,15 +384,16 @@ def openapi_document() -> JSON:
                 ),
                 "responses": {
                     "200": _json(
-                        {
-                            "type": "object",
-                            "required": ["seat", "token", "name"],
-                            "properties": {
+                        _object(
+                            {
                                 "seat": {"type": "string"},
                                 "token": {"type": "string"},
                                 "name": {"type": "string"},
                             },
-                        },
+                            "seat",
+                            "token",
+                            "name",
+                        ),
                         "the seat is yours",
                     ),
                     **_error(
@@ -547,21 +554,18 @@ def openapi_document() -> JSON:
                 "parameters": [CODE, SEAT, TOKEN],
                 "responses": {
                     "200": _json(
-                        {
-                            "type": "object",
-                            "required": ["revision", "hint"],
-                            "properties": {
+                        _object(
+                            {
                                 "revision": {"type": "integer"},
-                                "hint": {
-                                    "type": "object",
-                                    "required": ["actions"],
-                                    "properties": {
-                                        "actions": {"type": "array", "items": {"type": "object"}}
-                                    },
-                                },
+                                "hint": _object(
+                                    {"actions": {"type": "array", "items": {"type": "object"}}},
+                                    "actions",
+                                ),
                                 "frame": {"oneOf": [_ref("Frame"), {"type": "null"}]},
                             },
-                        },
+                            "revision",
+                            "hint",
+                        ),
                         "the hint",
                     ),
                     **_errors(400, 403, 404),
@@ -617,15 +621,16 @@ def openapi_document() -> JSON:
                 "requestBody": _body({"action": {"type": "object"}}, "action"),
                 "responses": {
                     "200": _json(
-                        {
-                            "type": "object",
-                            "required": ["revision", "allowed", "error"],
-                            "properties": {
+                        _object(
+                            {
                                 "revision": {"type": "integer"},
                                 "allowed": {"type": "boolean"},
                                 "error": {"oneOf": [_ref("Error"), {"type": "null"}]},
                             },
-                        },
+                            "revision",
+                            "allowed",
+                            "error",
+                        ),
                         "allowed, or the rules' reason",
                     ),
                     **_errors(400, 403, 404, 409),
