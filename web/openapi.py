@@ -78,6 +78,9 @@ TOKEN = parameter(
     {"type": "string", "maxLength": 128},
     "the token returned when the seat was claimed",
 )
+IDEMPOTENCY_KEY = parameter(
+    "Idempotency-Key", "header", {"type": "string", "minLength": 1, "maxLength": 64}
+)
 REVISION_BODY: JSON = {
     "type": "object",
     "properties": {"revision": {"type": ["integer", "null"]}},
@@ -450,16 +453,7 @@ def openapi_document() -> JSON:
                     "409; with an Idempotency-Key header, repeating a request returns the "
                     "first answer instead of acting twice."
                 ),
-                "parameters": [
-                    CODE,
-                    SEAT,
-                    TOKEN,
-                    parameter(
-                        "Idempotency-Key",
-                        "header",
-                        {"type": "string", "minLength": 1, "maxLength": 64},
-                    ),
-                ],
+                "parameters": [CODE, SEAT, TOKEN, IDEMPOTENCY_KEY],
                 "requestBody": _body(
                     {
                         "action": {"type": "object"},
@@ -476,16 +470,7 @@ def openapi_document() -> JSON:
         "/api/rooms/{code}/seats/{seat}/undo": {
             "post": {
                 "summary": "Take back your last action, as the game's rules allow",
-                "parameters": [
-                    CODE,
-                    SEAT,
-                    TOKEN,
-                    parameter(
-                        "Idempotency-Key",
-                        "header",
-                        {"type": "string", "minLength": 1, "maxLength": 64},
-                    ),
-                ],
+                "parameters": [CODE, SEAT, TOKEN, IDEMPOTENCY_KEY],
                 "requestBody": {"content": {"application/json": {"schema": REVISION_BODY}}},
                 "responses": {
                     "200": _json(_ref("Change"), "undone"),
