@@ -305,29 +305,37 @@ class Room:
         revision: int | None = None,
         key: str | None = None,
     ) -> JSON:
-        with self.lock:
-            self.seats.authorize(seat, token)
-            if key is not None and (seat, key) in self._idempotent:
-                return self._idempotent[(seat, key)]
-            self._check_revision(revision)
-            result = self.apply(seat, action, key)
-            self._remember(seat, key, result)
-            return result
+        return self._once(seat, token, revision, key, lambda: self.apply(seat, action, key))
 
     def undo(
         self, seat: str, token: str | None, revision: int | None = None, key: str | None = None
     ) -> JSON:
+        return self._once(seat, token, revision, key, lambda: self._undo(seat, key))
+
+    def _undo(self, seat: str, key: str | None) -> JSON:
+        session = self.require_session()
+        try:
+            events = session.undo(seat)
+        except IllegalAction as exc:
+            raise ApiError.from_illegal(exc) from None
+        return self.after_change(events, (seat, key) if key is not None else None)
+
+    def _once(
+        self,
+        seat: str,
+        token: str | None,
+        revision: int | None,
+        key: str | None,
+        change: Callable[[], JSON],
+    ) -> JSON:
+        """``change`` made for ``seat`` holding ``token``, refused if the game moved past
+        ``revision``; with an idempotency ``key`` a repeat gets the first answer instead."""
         with self.lock:
             self.seats.authorize(seat, token)
             if key is not None and (seat, key) in self._idempotent:
                 return self._idempotent[(seat, key)]
             self._check_revision(revision)
-            session = self.require_session()
-            try:
-                events = session.undo(seat)
-            except IllegalAction as exc:
-                raise ApiError.from_illegal(exc) from None
-            result = self.after_change(events, (seat, key) if key is not None else None)
+            result = change()
             self._remember(seat, key, result)
             return result
 
