@@ -13,6 +13,8 @@ under test has no speaker and no motor); everything else is the real page and se
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -32,6 +34,7 @@ from web_client import call
 
 from engine.clacks.actions import Transmit
 from engine.clacks.selfplay import choose_map_action
+from engine.core.interface import Session
 from engine.core.rng import Rng
 from engine.games import game_module
 from web.i18n import translate
@@ -77,6 +80,20 @@ COUNT_VIBRATIONS = """
 
 
 
+@contextmanager
+def seated_table(
+    game: str, options: dict[str, Any]
+) -> Iterator[tuple[LiveServer, Session, dict[str, str]]]:
+    """A companion with a new game of ``game`` (seed 5) and every seat held: the server,
+    the game's session and each seat's token."""
+    with companion() as server:
+        server.room.new_game(game, options, 5)
+        tokens = seat_everyone(server)
+        session = server.room.session
+        assert session is not None
+        yield server, session, tokens
+
+
 def seated_phone(
     browser: Any, server: LiveServer, seat: str, token: str, language: str = "en"
 ) -> Page:
@@ -114,11 +131,7 @@ def checked(server: LiveServer, seat: str, token: str, action: dict[str, Any]) -
 @pytest.mark.parametrize("mode", MODES)
 def test_a_phone_turn_fits_one_screen_at_360_by_740_in_every_mode(browser: Any, mode: str) -> None:
     game, options = MODES[mode]
-    with companion() as server:
-        server.room.new_game(game, options, 5)
-        tokens = seat_everyone(server)
-        session = server.room.session
-        assert session is not None
+    with seated_table(game, options) as (server, session, tokens):
         seat = session.active_seats[0]
         languages = ("en", "cs") if mode in ("competitive", "coop") else ("en",)
         for language in languages:
@@ -164,11 +177,7 @@ def test_a_phone_turn_fits_one_screen_at_360_by_740_in_every_mode(browser: Any, 
 def test_the_first_turn_states_the_order_and_every_greyed_out_control_says_why(
     browser: Any,
 ) -> None:
-    with companion() as server:
-        server.room.new_game("clacks", {"players": 2}, 5)
-        tokens = seat_everyone(server)
-        session = server.room.session
-        assert session is not None
+    with seated_table("clacks", {"players": 2}) as (server, session, tokens):
         seat = session.active_seats[0]
         phone = seated_phone(browser, server, seat, tokens[seat])
         try:
@@ -285,11 +294,7 @@ def test_the_new_game_dialog_keeps_frees_or_hands_to_a_bot_the_seats_people_hold
 @pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1366, 768)])
 def test_the_table_screen_reads_from_a_sofa(browser: Any, width: int, height: int) -> None:
     scale = width / 1920  # the screen grows with its width; a smaller one keeps the proportions
-    with companion() as server:
-        server.room.new_game("clacks", {"players": 2}, 5)
-        tokens = seat_everyone(server)
-        session = server.room.session
-        assert session is not None
+    with seated_table("clacks", {"players": 2}) as (server, session, tokens):
         seat = session.active_seats[0]
         play = next(a for a in session.legal_actions(seat, 0.0) if a["type"] == "play_jacquard")
         path = f"/api/rooms/{server.code}/seats/{seat}/actions"
@@ -336,11 +341,7 @@ def test_the_table_screen_reads_from_a_sofa(browser: Any, width: int, height: in
 def test_rotate_and_mirror_keep_the_tapped_lamp_and_the_keyboard_follows_the_flow(
     browser: Any,
 ) -> None:
-    with companion() as server:
-        server.room.new_game("clacks", {"players": 2}, 5)
-        tokens = seat_everyone(server)
-        session = server.room.session
-        assert session is not None
+    with seated_table("clacks", {"players": 2}) as (server, session, tokens):
         seat = session.active_seats[0]
         phone = seated_phone(browser, server, seat, tokens[seat])
         try:
@@ -418,11 +419,7 @@ class Driver:
 def test_the_table_clacks_with_a_remembered_mute_and_a_phone_vibrates_when_its_turn_begins(
     browser: Any,
 ) -> None:
-    with companion() as server:
-        server.room.new_game("clacks", {"mode": "junior", "players": 2}, 5)
-        tokens = seat_everyone(server)
-        session = server.room.session
-        assert session is not None
+    with seated_table("clacks", {"mode": "junior", "players": 2}) as (server, session, tokens):
         first = session.active_seats[0]
         other = next(s for s in tokens if s != first)
         tv = Page(browser, "tv", viewport={"width": 1366, "height": 768})
@@ -508,11 +505,7 @@ def test_a_won_race_rings_the_bell(browser: Any) -> None:
 def test_a_guards_phone_decision_fits_one_screen_at_360_by_740(browser: Any, language: str) -> None:
     from guards_support import volunteer
 
-    with companion() as server:
-        server.room.new_game("guards", {"players": 2}, 5)
-        tokens = seat_everyone(server)
-        session = server.room.session
-        assert session is not None
+    with seated_table("guards", {"players": 2}) as (server, session, tokens):
 
         def report(seat: str, action: dict[str, Any]) -> None:
             path = f"/api/rooms/{server.code}/seats/{seat}/actions"
