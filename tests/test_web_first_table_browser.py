@@ -94,6 +94,19 @@ def seated_table(
         yield server, session, tokens
 
 
+@contextmanager
+def first_seat_phone(browser: Any) -> Iterator[tuple[LiveServer, Session, str, str, Page]]:
+    """A two-player Clacks table with every seat held, and the phone of the seat whose
+    turn comes first: the server, the game's session, the seat, its token and its phone."""
+    with seated_table("clacks", {"players": 2}) as (server, session, tokens):
+        seat = session.active_seats[0]
+        phone = seated_phone(browser, server, seat, tokens[seat])
+        try:
+            yield server, session, seat, tokens[seat], phone
+        finally:
+            phone.context.close()
+
+
 def seated_phone(
     browser: Any, server: LiveServer, seat: str, token: str, language: str = "en"
 ) -> Page:
@@ -177,59 +190,54 @@ def test_a_phone_turn_fits_one_screen_at_360_by_740_in_every_mode(browser: Any, 
 def test_the_first_turn_states_the_order_and_every_greyed_out_control_says_why(
     browser: Any,
 ) -> None:
-    with seated_table("clacks", {"players": 2}) as (server, session, tokens):
-        seat = session.active_seats[0]
-        phone = seated_phone(browser, server, seat, tokens[seat])
-        try:
-            page = phone.page
-            # the prompt says what comes first and what a Jacquard closes
-            prompt = page.inner_text(".prompt")
-            assert prompt == translate("en", "clacks.hint.turn_place")
-            assert "Once you play a Jacquard you stay there this turn" in prompt
-            # a greyed-out control still answers a tap, with the engine's reason
-            assert page.get_attribute("[data-action=transmit]", "aria-disabled") == "true"
-            page.click("[data-action=transmit]", force=True)  # a tap lands on it all the same
-            assert why(page) == checked(server, seat, tokens[seat], {"type": "transmit"})
-            assert session.log_json()["actions"] == []  # asking changed nothing
+    with first_seat_phone(browser) as (server, session, seat, token, phone):
+        page = phone.page
+        # the prompt says what comes first and what a Jacquard closes
+        prompt = page.inner_text(".prompt")
+        assert prompt == translate("en", "clacks.hint.turn_place")
+        assert "Once you play a Jacquard you stay there this turn" in prompt
+        # a greyed-out control still answers a tap, with the engine's reason
+        assert page.get_attribute("[data-action=transmit]", "aria-disabled") == "true"
+        page.click("[data-action=transmit]", force=True)  # a tap lands on it all the same
+        assert why(page) == checked(server, seat, token, {"type": "transmit"})
+        assert session.log_json()["actions"] == []  # asking changed nothing
 
-            # play a Jacquard: the towers stop answering moves, and say why when tapped
-            hand = session.view(seat)["you"]["hand"]
-            legal = session.legal_actions(seat, 0.0)
-            play = next(a for a in legal if a["type"] == "play_jacquard")
-            card = next(c for c in hand if c["id"] == play["jacquard"])
-            place_jacquard(phone, REFERENCE, seat, card, play["lamps"])
-            page.click("[data-action=confirm]")
-            # the play reaches the server (a busy machine may show the staged play first)
-            deadline = time.monotonic() + 15
-            while not session.log_json()["actions"] and time.monotonic() < deadline:
-                time.sleep(0.05)
-            assert len(session.log_json()["actions"]) == 1
-            page.wait_for_function(
-                "p => document.querySelector('.prompt').innerText !== p", arg=prompt
-            )
-            phone.wait_revision(server.room.revision)
-            mine = next(
-                t["id"]
-                for t in REFERENCE["towers"]
-                if t["colour"]
-                == next(p["colour"] for p in session.view(seat)["players"] if p["seat"] == seat)
-            )
-            page.click(f".board-box [data-tower={mine}]", force=True)
-            refused = checked(server, seat, tokens[seat], {"type": "move", "tower": mine})
-            assert why(page) == refused
-            assert refused.startswith("Move before playing Jacquards")
-            assert len(session.log_json()["actions"]) == 1
+        # play a Jacquard: the towers stop answering moves, and say why when tapped
+        hand = session.view(seat)["you"]["hand"]
+        legal = session.legal_actions(seat, 0.0)
+        play = next(a for a in legal if a["type"] == "play_jacquard")
+        card = next(c for c in hand if c["id"] == play["jacquard"])
+        place_jacquard(phone, REFERENCE, seat, card, play["lamps"])
+        page.click("[data-action=confirm]")
+        # the play reaches the server (a busy machine may show the staged play first)
+        deadline = time.monotonic() + 15
+        while not session.log_json()["actions"] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(session.log_json()["actions"]) == 1
+        page.wait_for_function(
+            "p => document.querySelector('.prompt').innerText !== p", arg=prompt
+        )
+        phone.wait_revision(server.room.revision)
+        mine = next(
+            t["id"]
+            for t in REFERENCE["towers"]
+            if t["colour"]
+            == next(p["colour"] for p in session.view(seat)["players"] if p["seat"] == seat)
+        )
+        page.click(f".board-box [data-tower={mine}]", force=True)
+        refused = checked(server, seat, token, {"type": "move", "tower": mine})
+        assert why(page) == refused
+        assert refused.startswith("Move before playing Jacquards")
+        assert len(session.log_json()["actions"]) == 1
 
-            # a card out of reach says why when the keyboard reaches it, not only a tap
-            page.click("#why")  # dismissed
-            page.wait_for_selector("#why", state="hidden")
-            out_of_reach = page.locator(".hand-strip .card-button[aria-disabled=true]")
-            assert out_of_reach.count() >= 1
-            out_of_reach.first.focus()
-            assert "stress" in why(page)
-            assert phone.errors == []
-        finally:
-            phone.context.close()
+        # a card out of reach says why when the keyboard reaches it, not only a tap
+        page.click("#why")  # dismissed
+        page.wait_for_selector("#why", state="hidden")
+        out_of_reach = page.locator(".hand-strip .card-button[aria-disabled=true]")
+        assert out_of_reach.count() >= 1
+        out_of_reach.first.focus()
+        assert "stress" in why(page)
+        assert phone.errors == []
 
 
 # ---------------------------------------------------------------------- the lobby
@@ -341,50 +349,45 @@ def test_the_table_screen_reads_from_a_sofa(browser: Any, width: int, height: in
 def test_rotate_and_mirror_keep_the_tapped_lamp_and_the_keyboard_follows_the_flow(
     browser: Any,
 ) -> None:
-    with seated_table("clacks", {"players": 2}) as (server, session, tokens):
-        seat = session.active_seats[0]
-        phone = seated_phone(browser, server, seat, tokens[seat])
-        try:
-            page = phone.page
-            hand = session.view(seat)["you"]["hand"]
-            # a card that looks different turned: two holes or more
-            card = next(c for c in hand if sum(row.count("X") for row in c["holes"]) >= 2)
-            page.click(f".jacquard[data-card='{card['id']}'] .card-button")
-            # the card chosen, the keyboard is on the board
+    with first_seat_phone(browser) as (_, session, seat, _token, phone):
+        page = phone.page
+        hand = session.view(seat)["you"]["hand"]
+        # a card that looks different turned: two holes or more
+        card = next(c for c in hand if sum(row.count("X") for row in c["holes"]) >= 2)
+        page.click(f".jacquard[data-card='{card['id']}'] .card-button")
+        # the card chosen, the keyboard is on the board
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement.matches"
+            "('.board-box [data-lamp]')"
+        )
+        page.click(".board-box [data-lamp=b2]")
+        first = lamps_shown(page, ".board-box .lamp.flip")
+        assert "b2" in first
+        # placed: the keyboard is on Play
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement.matches"
+            "('[data-action=confirm]')"
+        )
+        seen = [first]
+        for control in ("rotate", "rotate", "mirror", "rotate", "mirror"):
+            page.click(f"[data-action={control}]")
             page.wait_for_function(
-                "() => document.activeElement && document.activeElement.matches"
-                "('.board-box [data-lamp]')"
+                "before => { const now = [...document.querySelectorAll('.board-box .lamp.flip')]"
+                ".map(n => n.dataset.lamp).sort().join(' '); return now !== before; }",
+                arg=" ".join(sorted(seen[-1])),
             )
-            page.click(".board-box [data-lamp=b2]")
-            first = lamps_shown(page, ".board-box .lamp.flip")
-            assert "b2" in first
-            # placed: the keyboard is on Play
-            page.wait_for_function(
-                "() => document.activeElement && document.activeElement.matches"
-                "('[data-action=confirm]')"
-            )
-            seen = [first]
-            for control in ("rotate", "rotate", "mirror", "rotate", "mirror"):
-                page.click(f"[data-action={control}]")
-                page.wait_for_function(
-                    "before => { const now = [...document.querySelectorAll('.board-box .lamp.flip')]"
-                    ".map(n => n.dataset.lamp).sort().join(' '); return now !== before; }",
-                    arg=" ".join(sorted(seen[-1])),
-                )
-                shown = lamps_shown(page, ".board-box .lamp.flip")
-                assert "b2" in shown, (control, shown)
-                assert len(shown) == len(first)
-                seen.append(shown)
-            assert len({frozenset(s) for s in seen}) >= 3  # it did turn and mirror
-            # played: the keyboard goes to the turn's prompt, not the page's body
-            page.click("[data-action=confirm]")
-            phone.wait_revision(1)
-            page.wait_for_function(
-                "() => document.activeElement && document.activeElement.matches('.prompt')"
-            )
-            assert phone.errors == []
-        finally:
-            phone.context.close()
+            shown = lamps_shown(page, ".board-box .lamp.flip")
+            assert "b2" in shown, (control, shown)
+            assert len(shown) == len(first)
+            seen.append(shown)
+        assert len({frozenset(s) for s in seen}) >= 3  # it did turn and mirror
+        # played: the keyboard goes to the turn's prompt, not the page's body
+        page.click("[data-action=confirm]")
+        phone.wait_revision(1)
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement.matches('.prompt')"
+        )
+        assert phone.errors == []
 
 
 # ---------------------------------------------------------------------- sound and touch
