@@ -8,7 +8,7 @@ from typing import Any
 
 from live_server import LiveServer
 from test_web_board import RecordingBoard
-from web_client import EventStream, call
+from web_client import EventStream, ask_for_game, call
 
 from engine.klackers.bots import PlannerBot
 from engine.klackers.layout import default_layout
@@ -22,20 +22,10 @@ def test_a_match_over_the_api(server: LiveServer) -> None:
     status, reference = call(base, "GET", "/api/games/klackers/reference")
     assert status == 200 and reference["layout"]["dice"] == ["a1", "b1", "c1", "d1"]
 
-    status, body = call(
-        base,
-        "POST",
-        f"/api/rooms/{code}/game",
-        {"game": "klackers", "options": {"players": 7}},
-        pin=server.pin,
-    )
+    status, body = ask_for_game(server, {"game": "klackers", "options": {"players": 7}})
     assert status == 400 and body["error"] == "klackers_options"
-    status, _ = call(
-        base,
-        "POST",
-        f"/api/rooms/{code}/game",
-        {"game": "klackers", "options": {"players": 2, "rounds": 1}, "seed": 12},
-        pin=server.pin,
+    status, _ = ask_for_game(
+        server, {"game": "klackers", "options": {"players": 2, "rounds": 1}, "seed": 12}
     )
     assert status == 201
     tokens = {

@@ -8,18 +8,14 @@ import re
 from typing import Any
 
 from live_server import LiveServer
-from web_client import call
+from web_client import ask_for_game, call
 
 from engine.games import game_module
 
 
 def start(server: LiveServer, seed: int = 12, **options: Any) -> None:
-    status, body = call(
-        server.base,
-        "POST",
-        f"/api/rooms/{server.code}/game",
-        {"options": {"players": 2, **options}, "seed": seed, "names": {"south": "Ann"}},
-        pin=server.pin,
+    status, body = ask_for_game(
+        server, {"options": {"players": 2, **options}, "seed": seed, "names": {"south": "Ann"}}
     )
     assert status == 201, body
     assert server.room.session.active_seats == ["south"]  # type: ignore[union-attr]
@@ -119,27 +115,9 @@ def test_bad_input_gets_a_clear_4xx_and_changes_nothing(server: LiveServer) -> N
         call(server.base, "POST", f"/api/rooms/{server.code}/seats/south/actions", {}, token=token),
         call(server.base, "GET", "/api/rooms/QQQQ"),
         call(server.base, "POST", f"/api/rooms/{server.code}/buttons/nowhere", pin=server.pin),
-        call(
-            server.base,
-            "POST",
-            f"/api/rooms/{server.code}/game",
-            {"options": {"players": 9}},
-            pin=server.pin,
-        ),
-        call(
-            server.base,
-            "POST",
-            f"/api/rooms/{server.code}/game",
-            {"options": {"words": [["Ř€"]]}},
-            pin=server.pin,
-        ),
-        call(
-            server.base,
-            "POST",
-            f"/api/rooms/{server.code}/game",
-            {"options": {"express": True, "turn_seconds": 1e12}},
-            pin=server.pin,
-        ),
+        ask_for_game(server, {"options": {"players": 9}}),
+        ask_for_game(server, {"options": {"words": [["Ř€"]]}}),
+        ask_for_game(server, {"options": {"express": True, "turn_seconds": 1e12}}),
         # nesting deep enough to break a recursive reader, on a seat's, a stranger's and
         # the table's requests
         call(server.base, "POST", path, raw=b"[" * 5000 + b"]" * 5000, token=token),
@@ -255,21 +233,9 @@ def test_table_button_moves_the_current_player(server: LiveServer) -> None:
 def test_a_new_game_keeps_holders_of_seats_it_still_has(server: LiveServer) -> None:
     start(server)
     south = claim(server, "south")
-    call(
-        server.base,
-        "POST",
-        f"/api/rooms/{server.code}/game",
-        {"options": {"players": 3}},
-        pin=server.pin,
-    )
+    ask_for_game(server, {"options": {"players": 3}})
     server.room.seats.authorize("south", south)
-    call(
-        server.base,
-        "POST",
-        f"/api/rooms/{server.code}/game",
-        {"options": {"seats": ["west", "east"]}},
-        pin=server.pin,
-    )
+    ask_for_game(server, {"options": {"seats": ["west", "east"]}})
     assert "south" not in server.room.seats.claims
     status, _body = call(server.base, "GET", f"/api/rooms/{server.code}?seat=south", token=south)
     assert status == 404
