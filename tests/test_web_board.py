@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from live_server import LiveServer
+from live_server import LiveServer, companion
 from web_client import ask_for_game, call
 
 from engine.clacks.geometry import tower
@@ -76,8 +76,7 @@ class RecordingBoard:
 
 def test_the_board_shows_every_change_and_its_buttons_play() -> None:
     board = RecordingBoard()
-    server = LiveServer(board=board)
-    try:
+    with companion(board=board) as server:
         room = server.room
         assert board.attracting == [True]  # no game yet: the attract programme
         status, _ = ask_for_game(server, {"options": {"players": 2}, "seed": 12})
@@ -151,8 +150,6 @@ def test_the_board_shows_every_change_and_its_buttons_play() -> None:
             seat = session.active_seats[0]
             room.act(seat, tokens[seat], choose_turn_action(clacks, rng).to_json())
         assert board.attracting[-1] is True  # the game is over: attract mode again
-    finally:
-        server.close()
 
 
 def test_a_simulated_exchange_shows_its_leds_and_presses_through_its_debounce() -> None:
