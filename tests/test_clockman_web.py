@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from live_server import LiveServer
+from live_server import LiveServer, companion
 from test_web_board import RecordingBoard
-from web_client import EventStream, ask_for_game, call
+from web_client import EventStream, ask_for_game, call, press
 
 from engine.clockman.data import load_data
 from engine.clockman.simulation import random_action
@@ -98,15 +98,10 @@ def test_reports_over_the_api_refused_with_their_reasons(server: LiveServer) -> 
         stream.close()
 
 
-def press(server: LiveServer, button: str) -> tuple[int, Any]:
-    return call(server.base, "POST", f"/api/rooms/{server.code}/buttons/{button}", pin=server.pin)
-
-
 def test_the_box_buttons_report_for_the_player_whose_turn_it_is() -> None:
     board = RecordingBoard()
-    server = LiveServer(board=board)
     data = load_data()
-    try:
+    with companion(board=board) as server:
         room = server.room
         room.new_game("clockman", {"players": 2}, seed=3)
         session = room.require_session()
@@ -125,8 +120,6 @@ def test_the_box_buttons_report_for_the_player_whose_turn_it_is() -> None:
         assert press(server, "b3c3")[0] == 200  # a plain field
         assert press(server, "c3c4")[0] == 200  # undo it
         assert session.view(None)["turn"]["phase"] == "report"
-    finally:
-        server.close()
 
 
 def test_a_finished_game_exported_and_imported_as_a_replay_file(server: LiveServer) -> None:

@@ -15,6 +15,12 @@ def ask_for_game(server: Any, body: dict[str, Any]) -> tuple[int, Any]:
     return call(server.base, "POST", f"/api/rooms/{server.code}/game", body, pin=server.pin)
 
 
+def press(server: Any, button: str) -> tuple[int, Any]:
+    """``button`` of the box pressed, through the main table of ``server`` (a LiveServer)
+    with its PIN, as the table screen's own buttons press it; returns (status, answer)."""
+    return call(server.base, "POST", f"/api/rooms/{server.code}/buttons/{button}", pin=server.pin)
+
+
 def call(
     base: str,
     method: str,
