@@ -41,15 +41,11 @@ def test_check_data_names_every_problem_in_a_clockman_directory(
     assert "4 problems in" in err
 
 
-def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    return simulated(capsys, "--game", "clockman", *args)
-
-
 def test_simulate_clockman_plays_random_reports_with_every_optional_rule(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = ("--players", "3", "--games", "20", "--seed", "4", "--robbery", "--swap")
-    figures = simulate(capsys, *args, "--transfer", "--hamster", "extended")
+    figures = simulated(capsys, "--game", "clockman", *args, "--transfer", "--hamster", "extended")
     assert figures["games"] == 20 and figures["players"] == 3 and figures["problems"] == []
     assert figures["options"] == {
         "seats": ["south", "west", "north"],
@@ -65,7 +61,7 @@ def test_simulate_clockman_plays_random_reports_with_every_optional_rule(
     per_game = figures["per_game"]
     assert isinstance(per_game, dict) and per_game["transferred"] > 0
     assert per_game["digit_taken_from"] > 0 and per_game["offer_accepted"] > 0
-    again = simulate(capsys, *args, "--transfer", "--hamster", "extended")
+    again = simulated(capsys, "--game", "clockman", *args, "--transfer", "--hamster", "extended")
     figures.pop("seconds"), again.pop("seconds")
     assert again == figures  # the same seeds, the same games
 
