@@ -49,6 +49,17 @@ def hand_ids(server: LiveServer, seat: str) -> list[str]:
     return [card["id"] for card in view["you"]["hand"]] + [c["id"] for c in view["you"]["faults"]]
 
 
+def preview(server: LiveServer, token: str, action: dict[str, Any]) -> tuple[int, Any]:
+    """South's phone asks what ``action`` would light, as it does before a confirm."""
+    return call(
+        server.base,
+        "POST",
+        f"/api/rooms/{server.code}/seats/south/preview",
+        {"action": action},
+        token=token,
+    )
+
+
 def test_a_seat_is_claimed_once_and_its_token_is_required(server: LiveServer) -> None:
     start(server)
     token = claim(server, "south", "Ann")
@@ -183,13 +194,7 @@ def test_undo_preview_and_a_refused_placement(server: LiveServer) -> None:
     assert session.view("south")["players"][0]["pawn"] is None
     legal = call(server.base, "GET", f"/api/rooms/{server.code}/seats/south/legal", token=token)[1]
     play = next(a for a in legal["actions"] if a["type"] == "play_jacquard")
-    status, body = call(
-        server.base,
-        "POST",
-        f"/api/rooms/{server.code}/seats/south/preview",
-        {"action": play},
-        token=token,
-    )
+    status, body = preview(server, token, play)
     lamp_index = {name: i for i, name in enumerate(game_module("clacks").reference()["lamps"])}
     assert status == 200 and body["frame"]["preview"] == sorted(
         lamp_index[x] for x in play["lamps"]
@@ -198,13 +203,7 @@ def test_undo_preview_and_a_refused_placement(server: LiveServer) -> None:
     wrong = dict(play, lamps=["a1", "b2", "c3", "d4", "a4", "d1"])
     status, body = act(server, "south", token, wrong)
     assert status == 422 and body["rule"] == "bad_placement" and "holes" in body["message"]
-    status, body = call(
-        server.base,
-        "POST",
-        f"/api/rooms/{server.code}/seats/south/preview",
-        {"action": wrong},
-        token=token,
-    )
+    status, body = preview(server, token, wrong)
     assert status == 200 and body["frame"] is None
 
 
