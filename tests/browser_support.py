@@ -191,6 +191,14 @@ def opened_pages(
             page.context.close()
 
 
+def lobby_for(server: LiveServer, table: Page, game: str) -> Any:
+    """The table screen opened, ``game`` chosen in its new-game dialog: the dialog."""
+    table.page.goto(server.url("/"))
+    lobby = table.page.locator("dialog#lobby")
+    lobby.locator("select[name=game]").select_option(game)
+    return lobby
+
+
 def start_game(table: Page, seed: int, **names: str) -> None:
     """On the table screen's new-game dialog: each seat's player named (``south="Ann"``),
     the deal's seed given, the game started and its first snapshot shown."""

@@ -20,6 +20,7 @@ from browser_support import (  # noqa: F401  (the browser fixture)
     SCREENSHOTS,
     Page,
     browser,
+    lobby_for,
     opened_pages,
     start_game,
     take_seat,
@@ -74,9 +75,7 @@ def test_a_clockman_game_from_the_lobby_to_a_winner_on_two_phones(
     server: LiveServer, pages: dict[str, Page]
 ) -> None:
     table, south, north = pages["table"], pages["south"], pages["north"]
-    table.page.goto(server.url("/"))
-    lobby = table.page.locator("dialog#lobby")
-    lobby.locator("select[name=game]").select_option("clockman")
+    lobby = lobby_for(server, table, "clockman")
     # the four optional rules, each with what it does
     for rule in ("transfer", "robbery", "swap"):
         assert lobby.locator(f"input[name=choice-{rule}][type=checkbox]").count() == 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import PHONE_740, Page, browser, opened_pages, start_game, take_seat  # noqa: F401  (the browser fixture)
+from browser_support import PHONE_740, Page, browser, lobby_for, opened_pages, start_game, take_seat  # noqa: F401  (the browser fixture)
 from browser_support import wait_for_change as changed
 from guards_support import rig
 from live_server import LiveServer
@@ -67,9 +67,7 @@ def type_volunteer(phone: Page, key: str, name: str, **numbers: int) -> None:
 def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict[str, Page]) -> None:  # noqa: C901
     table, red, blue = pages["table"], pages["red"], pages["blue"]
     phones = {"red": red, "blue": blue}
-    table.page.goto(server.url("/"))
-    lobby = table.page.locator("dialog")
-    lobby.locator("select[name=game]").select_option("guards")
+    lobby = lobby_for(server, table, "guards")
     lobby.locator("select[name=players]").select_option("2")
     assert lobby.locator("input[value=cap_eights]").count() == 1
     lobby.locator("input[name=choice-spells]").fill("3")

@@ -9,7 +9,7 @@ as a player would decide looking at their phone, but every move is a tap on the 
 from __future__ import annotations
 
 import pytest
-from browser_support import Page, start_game, take_seat, wait_for_change
+from browser_support import Page, lobby_for, start_game, take_seat, wait_for_change
 from live_server import LiveServer
 
 from engine.klackers import Pull, Roll
@@ -22,9 +22,7 @@ def test_a_klackers_round_through_two_phones_and_the_table(
     server: LiveServer, pages: dict[str, Page]
 ) -> None:
     table, south, north = pages["table"], pages["south"], pages["north"]
-    table.page.goto(server.url("/"))
-    lobby = table.page.locator("dialog")
-    lobby.locator("select[name=game]").select_option("klackers")
+    lobby = lobby_for(server, table, "klackers")
     assert lobby.locator("input[value=hughie]").count() == 1
     assert lobby.locator("fieldset.words-choice").is_hidden()
     lobby.locator("input[name=choice-rounds]").fill("1")

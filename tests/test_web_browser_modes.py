@@ -17,7 +17,16 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_support import PHONE, SCREENSHOTS, TV, Page, lamps_shown, place_jacquard, start_game
+from browser_support import (
+    PHONE,
+    SCREENSHOTS,
+    TV,
+    Page,
+    lamps_shown,
+    lobby_for,
+    place_jacquard,
+    start_game,
+)
 from live_server import LiveServer
 
 from engine.clacks.actions import Action, EndTurn, PlayJacquard, Swap, Transmit
@@ -417,9 +426,7 @@ def test_a_few_turns_of_the_junior_race_and_a_board_warning(browser: Any) -> Non
 def test_the_alphabet_trainer_from_the_lobby_on_a_phone(browser: Any) -> None:
     with serving() as server, opened(browser, table=TV, west=PHONE) as pages:
         table, phone = pages["table"], pages["west"]
-        table.page.goto(server.url("/"))
-        lobby = table.page.locator("dialog")
-        lobby.locator("select[name=game]").select_option("clacks-trainer")
+        lobby = lobby_for(server, table, "clacks-trainer")
         assert lobby.locator("select[name=mode]").is_hidden()
         lobby.locator("select[name=choice-seat]").select_option("west")
         lobby.locator("select[name=choice-kind]").select_option("mixed")
