@@ -27,6 +27,7 @@ ARGS = [
     "--disable-sync",
 ]
 PHONE = {"viewport": {"width": 360, "height": 760}, "is_mobile": True, "has_touch": True}
+PHONE_740 = {**PHONE, "viewport": {"width": 360, "height": 740}}  # the phone a turn must fit
 TV = {"viewport": {"width": 1920, "height": 1080}}  # a TV, the table screen's home
 SCREENSHOTS = os.environ.get("CLACKS_SCREENSHOTS")  # a directory to save docs screenshots in
 
@@ -56,6 +57,26 @@ RECORD_EVENTS = """
 })();
 """
 
+# The font size of every piece of text on the first screen (not the board's drawing).
+TEXT_SIZES = """
+() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const parent = node.parentElement;
+    if (!node.textContent.trim() || parent.closest("svg, dialog:not([open]), [hidden], .skip")) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    if (box.width === 0 || box.bottom <= 0 || box.top >= innerHeight) continue;
+    found.push([parseFloat(getComputedStyle(parent).fontSize), node.textContent.trim().slice(0, 30)]);
+  }
+  return found;
+}
+"""
+BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+
 
 def tool_or_skip(module: str, why_missing: str) -> Any:
     """``module`` imported, or the test skipped saying why it is missing (on CI, failed:
@@ -79,8 +100,9 @@ def sync_playwright() -> Any:
     return tool_or_skip("playwright.sync_api", NO_ARM32_BUILD).sync_playwright()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def launched_chromium(args: list[str]) -> Iterator[Any]:
+    """Debian's chromium started headless with ``args``, closed when done; the test
+    skipped saying why without it (on CI, failed)."""
     if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
         message = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)"
         if os.environ.get("CI") == "true":
@@ -88,9 +110,14 @@ def browser() -> Iterator[Any]:
         pytest.skip(message)
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launched_chromium(ARGS)
 
 
 class Page:
@@ -164,6 +191,35 @@ def opened_pages(
             page.context.close()
 
 
+def lobby_for(server: LiveServer, table: Page, game: str) -> Any:
+    """The table screen opened, ``game`` chosen in its new-game dialog: the dialog."""
+    table.page.goto(server.url("/"))
+    lobby = table.page.locator("dialog#lobby")
+    lobby.locator("select[name=game]").select_option(game)
+    return lobby
+
+
+def start_game(table: Page, seed: int, **names: str) -> None:
+    """On the table screen's new-game dialog: each seat's player named (``south="Ann"``),
+    the deal's seed given, the game started and its first snapshot shown."""
+    for seat, name in names.items():
+        table.page.fill(f"input[name=name-{seat}]", name)
+    table.page.fill("input[name=seed]", str(seed))
+    table.page.click("dialog button[type=submit]")
+    table.wait_revision(1)
+
+
+def take_seat(
+    server: LiveServer, phone: Page, seat: str, shown: str, language: str | None = None
+) -> None:
+    """``phone`` opens the table's join page (in ``language`` if given), taps ``seat``'s
+    button and waits for ``shown``: the game's own phone screen."""
+    query = f"?lang={language}" if language else ""
+    phone.page.goto(server.url(f"/join/{server.code}{query}"))
+    phone.page.click(f"button[data-seat={seat}]")
+    phone.page.wait_for_selector(shown)
+
+
 @pytest.fixture
 def pages(browser: Any) -> Iterator[dict[str, Page]]:
     with opened_pages(browser) as opened:
@@ -226,3 +282,20 @@ def place_jacquard(
         page.click("[data-action=mirror]")
     page.click(f"[data-lamp={grid[anchor[0]][anchor[1]]}]")
     assert lamps_shown(page, ".lamp.flip") == set(wanted)
+
+
+def assert_parts_side_by_side(page: Any, width: int) -> dict[str, list[float]]:
+    """The table screen's parts (header, game, join box, log) each within ``width`` and
+    none over another; their boxes, by selector."""
+    boxes = {
+        css: page.eval_on_selector(css, BOX)
+        for css in ("header.top", "main", "aside.join", "section.log")
+    }
+    for css, (left, _top, right, _bottom) in boxes.items():
+        assert left >= 0 and right <= width, css
+    names = list(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            (l1, t1, r1, b1), (l2, t2, r2, b2) = boxes[a], boxes[b]
+            assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, f"{a} overlaps {b}"
+    return boxes

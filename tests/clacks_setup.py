@@ -7,7 +7,7 @@ component accounted for, so the rules see an ordinary state.
 
 from __future__ import annotations
 
-from engine.clacks import ClacksGame, Options, Seat
+from engine.clacks import ClacksGame, Move, Options, PlayFault, Seat
 from engine.clacks.geometry import mask_of
 
 
@@ -96,3 +96,15 @@ def set_turn(game: ClacksGame, seat: Seat) -> None:
 
 def lamps(*names: str) -> int:
     return mask_of(list(names))
+
+
+def moved_under_grit(game: ClacksGame) -> str:
+    """South's turn, North having played Grit in the Gears on it (3 stress points this
+    turn), and South moved from a2b2 to b2c2 (2 of them): South's Long Bar, which costs 3."""
+    (grit,) = give_faults(game, Seat.NORTH, ["grit-in-gears"])
+    _, _, long_bar = give_hand(game, Seat.SOUTH, ["pin", "pair", "long"])
+    game.state.players[Seat.SOUTH].pawn = "a2b2"
+    set_turn(game, Seat.SOUTH)
+    game.apply(PlayFault(Seat.NORTH, card=grit))
+    game.apply(Move(Seat.SOUTH, tower="b2c2"))
+    return long_bar

@@ -9,13 +9,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from browser_support import browser, pages  # noqa: F401  (fixtures of the browser tests)
-from live_server import LiveServer
+from live_server import LiveServer, companion
 
 
 @pytest.fixture
 def server() -> Iterator[LiveServer]:
-    live = LiveServer()
-    try:
+    with companion() as live:
         yield live
-    finally:
-        live.close()

@@ -4,7 +4,7 @@ a game's session on such a board with its buttons wired."""
 from __future__ import annotations
 
 import threading
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from gpiozero.pins.mock import MockFactory
 
@@ -52,12 +52,20 @@ def lit_lamps(pixels: list[tuple[int, int, int]]) -> int:
     return sum(1 << i for i, p in enumerate(pixels) if p == AMBER)
 
 
+class ButtonMeanings(Protocol):
+    """A game's box layout: which button means what."""
+
+    def button_for(self, meaning: str) -> str | None: ...
+
+
 class SessionBox(Generic[S]):
     """A session on a mock-pin exchange, its buttons wired as serve wires them; what the
-    presses did is kept in ``applied`` (the events) and ``refused`` (the rule codes)."""
+    presses did is kept in ``applied`` (the events) and ``refused`` (the rule codes).
+    ``meanings`` lets ``press`` name a button by what it means in the game."""
 
-    def __init__(self, session: S) -> None:
+    def __init__(self, session: S, meanings: ButtonMeanings | None = None) -> None:
         self.session = session
+        self.meanings = meanings
         self.board: Exchange
         self.clock: FakeClock
         self.factory: MockFactory
@@ -76,6 +84,12 @@ class SessionBox(Generic[S]):
             )
         )
         self.companion.game_changed(session)
+
+    def press(self, meaning: str) -> None:
+        assert self.meanings is not None
+        button = self.meanings.button_for(meaning)
+        assert button is not None
+        self.press_button(button)
 
     def press_button(self, button: str) -> None:
         pin = self.factory.pin(DEFAULT_BUTTON_PINS[button])

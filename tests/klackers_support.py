@@ -1,5 +1,5 @@
-"""Helpers for the Klackers tests: dice that fall as a scenario needs, and turns that end
-on a chosen score."""
+"""Helpers for the Klackers tests: dice that fall as a scenario needs, turns that end
+on a chosen score, and a session rolled until a seat may pull."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 from scripted_dice import ScriptedDice
 
+from engine.core.interface import JSON, Session
 from engine.klackers import KlackersGame, KlackersOptions, Pull, Roll
 from engine.klackers.events import Event
 from engine.klackers.numbers import combinations, fits, mask_of, numbers_of
@@ -72,3 +73,14 @@ def legal_pulls(game: KlackersGame) -> list[tuple[int, ...]]:
 
 def combos(standing: list[int], total: int) -> list[list[int]]:
     return [list(numbers_of(c)) for c in combinations(mask_of(standing), total)]
+
+
+def rolled_until_a_pull(session: Session) -> tuple[str, list[JSON]]:
+    """The seats in turn roll two dice until one may pull: that seat and its pulls."""
+    seat = session.active_seats[0]
+    while True:
+        session.apply(seat, {"type": "roll", "dice": 2}, 0.0)
+        legal = session.legal_actions(seat, 0.0)
+        if legal:
+            return seat, legal
+        seat = session.active_seats[0]

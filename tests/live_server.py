@@ -8,6 +8,8 @@ the production server; running in-process lets a test read the game it is drivin
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -63,3 +65,13 @@ class LiveServer:
         self.hub.stop()  # ends every event stream, so the server's threads come free
         self.server.task_dispatcher.shutdown(timeout=2)
         self.server.close()
+
+
+@contextmanager
+def companion(**settings: Any) -> Iterator[LiveServer]:
+    """A ``LiveServer(**settings)``, closed when the block ends however it ends."""
+    server = LiveServer(**settings)
+    try:
+        yield server
+    finally:
+        server.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.clacks import ClacksGame, Options, PlayJacquard, Seat
+from engine.clacks.actions import Swap
 from engine.clacks.events import Event
 from engine.clacks.geometry import lamp_index, pattern_mask, tower
 
@@ -104,3 +105,16 @@ def put_on_slot(game: ClacksGame, slot_id: str, design: str) -> None:
 def play_any(game: ClacksGame, seat: Seat, card: str) -> None:
     mask = game.components.jacquards[card].design.placements[0].mask
     game.apply(PlayJacquard(seat, jacquard=card, lamps=mask))
+
+
+def swap_in(
+    slot_id: str, design: str, hand: list[str], players: int = 2
+) -> tuple[ClacksGame, list[str], list[Event]]:
+    """A co-op game with ``design`` on ``slot_id`` and South holding ``hand``, whose first
+    Jacquard South swaps for it: the game, South's Jacquards (as ``set_hand``) and the
+    swap's events."""
+    game = new_game("coop", players)
+    put_on_slot(game, slot_id, design)
+    held = set_hand(game, Seat.SOUTH, hand)
+    events = game.apply(Swap(Seat.SOUTH, jacquard=held[0], slot=slot_id))
+    return game, held, events

@@ -23,6 +23,14 @@ GAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "clockman": ("clockman", {}),
     "guards": ("guards", {"players": 2}),
 }
+# each game's board: the picture the table looks at
+BOARD = {
+    "clacks": ".board-box svg.exchange",
+    "clacks-trainer": ".board-box svg",
+    "klackers": "svg.k-box",
+    "clockman": "svg.cm-box",
+    "guards": ".g-map",
+}
 
 
 def seat_everyone(server: LiveServer) -> dict[str, str]:

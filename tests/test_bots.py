@@ -13,7 +13,7 @@ from engine.clacks.bots import LEVELS, PlannerBot, make_bot
 from engine.clacks.data import load_components
 from engine.clacks.geometry import mask_of, pattern_mask, read_pattern, tower
 from engine.clacks.simulation import play_bot_game
-from engine.clacks.state import ClacksState, Sabotage
+from engine.clacks.state import ClacksState, PlayerState, Sabotage
 from engine.core.rng import Rng
 from tests.solver_states import states_from_games, states_from_map_games
 
@@ -138,6 +138,17 @@ def _competitive(seat: Seat = Seat.SOUTH) -> ClacksState:
     return state
 
 
+def _south_sends_i_from_b2c2(north_at: str) -> tuple[ClacksState, PlayerState, int]:
+    """South's turn begun on b2c2 with the letter I to send, North's pawn on ``north_at``:
+    the state, South, and the lamps that show I from b2c2."""
+    state = _competitive()
+    south = state.players[Seat.SOUTH]
+    south.message, south.progress, south.pawn = ["I"], 0, "b2c2"
+    state.turn.start_tower = "b2c2"
+    state.players[Seat.NORTH].pawn = north_at
+    return state, south, pattern_mask(COMPONENTS.pattern("I"), Seat.SOUTH, "b2c2")
+
+
 def _act(state: ClacksState, seat: Seat, level: str = "planner") -> object:
     game = ClacksGame(state, COMPONENTS)
     return make_bot(level, COMPONENTS, 1).choose(game.view(seat), game.legal_actions(seat))
@@ -181,12 +192,7 @@ def test_the_planner_uses_a_wick_fire_when_jacquards_cannot_darken() -> None:
 
 
 def test_the_planner_plays_a_fault_report_that_completes_its_letter() -> None:
-    state = _competitive()
-    south = state.players[Seat.SOUTH]
-    south.message, south.progress, south.pawn = ["I"], 0, "b2c2"
-    state.turn.start_tower = "b2c2"
-    state.players[Seat.NORTH].pawn = "a2b2"
-    wanted = pattern_mask(COMPONENTS.pattern("I"), Seat.SOUTH, "b2c2")
+    state, south, wanted = _south_sends_i_from_b2c2(north_at="a2b2")
     state.board = wanted ^ mask_of(["b3", "c1"])  # one lamp of I missing, one extra
     # a Pin alone mends one lamp of two, and moving would leave nothing for it
     south.hand, south.faults = ["pin-2"], ["crossed-rods-1"]
@@ -239,12 +245,7 @@ def test_bots_do_not_act_in_others_turns_without_a_fault_report() -> None:
 
 
 def test_the_greedy_bot_plays_the_jacquard_that_helps_most() -> None:
-    state = _competitive()
-    south = state.players[Seat.SOUTH]
-    south.message, south.progress, south.pawn = ["I"], 0, "b2c2"
-    state.turn.start_tower = "b2c2"
-    state.players[Seat.NORTH].pawn = "a3b3"
-    wanted = pattern_mask(COMPONENTS.pattern("I"), Seat.SOUTH, "b2c2")
+    state, south, wanted = _south_sends_i_from_b2c2(north_at="a3b3")
     state.board = wanted ^ mask_of(["b2"])
     south.hand = ["pin-2", "block-1"]
     game = ClacksGame(state, COMPONENTS)

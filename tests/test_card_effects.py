@@ -7,7 +7,17 @@ import shutil
 from pathlib import Path
 
 import pytest
-from map_helpers import bag_only, copy_of, first, kinds, new_game, play_any, put_on_slot, set_hand
+from map_helpers import (
+    bag_only,
+    copy_of,
+    first,
+    kinds,
+    new_game,
+    play_any,
+    put_on_slot,
+    set_hand,
+    swap_in,
+)
 
 from engine.clacks import ClacksGame, EndTurn, Options, PlayJacquard, Seat
 from engine.clacks import errors as E
@@ -27,10 +37,7 @@ def test_every_card_effect_name_has_an_interpreter() -> None:
 
 
 def test_character_sabotage_one_jacquard_per_turn_for_a_whole_round() -> None:
-    game = new_game("coop", 3)
-    put_on_slot(game, "incident-2", "character-sabotage")
-    pin, pair = set_hand(game, S, ["pin", "pair"])
-    events = game.apply(Swap(S, jacquard=pin, slot="incident-2"))
+    game, (_, pair), events = swap_in("incident-2", "character-sabotage", ["pin", "pair"], players=3)
     started = first(events, "effect_started")
     assert (started.data["first_turn"], started.data["last_turn"]) == (2, 4)
     lifted = game.state.players[S].hand[-1]
@@ -52,10 +59,7 @@ def test_character_sabotage_one_jacquard_per_turn_for_a_whole_round() -> None:
 
 
 def test_a_swap_needs_room_to_play_the_lifted_jacquard() -> None:
-    game = new_game("coop", 2)
-    put_on_slot(game, "incident-1", "character-sabotage")
-    pin, _ = set_hand(game, S, ["pin", "pair"])
-    game.apply(Swap(S, jacquard=pin, slot="incident-1"))
+    game, _, _ = swap_in("incident-1", "character-sabotage", ["pin", "pair"])
     play_any(game, S, game.state.players[S].hand[-1])
     game.apply(EndTurn(S))
     hand = game.state.players[N].hand
@@ -65,12 +69,9 @@ def test_a_swap_needs_room_to_play_the_lifted_jacquard() -> None:
 
 
 def test_gargoyle_on_shift_post_office_at_most_two_steps_this_turn() -> None:
-    game = new_game("coop", 2)
+    game, (_, block), events = swap_in("log-1", "gargoyle-on-shift", ["tee", "block"])
     team = game.state.team
     assert team is not None
-    put_on_slot(game, "log-1", "gargoyle-on-shift")
-    tee, block = set_hand(game, S, ["tee", "block"])
-    events = game.apply(Swap(S, jacquard=tee, slot="log-1"))
     assert team.post_office == 1  # the Operator's Log's lifting cost comes first
     assert first(events, "post_office_capped").data["steps"] == 2
     play_any(game, S, game.state.players[S].hand[-1])
@@ -86,10 +87,7 @@ def test_gargoyle_on_shift_post_office_at_most_two_steps_this_turn() -> None:
 
 
 def test_gargoyle_holds_back_steps_and_says_so() -> None:
-    game = new_game("coop", 2)
-    put_on_slot(game, "log-2", "gargoyle-on-shift")
-    pin, tee = set_hand(game, S, ["pin", "tee"])
-    game.apply(Swap(S, jacquard=pin, slot="log-2"))
+    game, (_, tee), _ = swap_in("log-2", "gargoyle-on-shift", ["pin", "tee"])
     lifted = game.state.players[S].hand[-1]
     play_any(game, S, lifted)
     mask = game.components.jacquards[tee].design.placements[0].mask
@@ -110,24 +108,18 @@ def test_incident_lamp_effects_count_as_flips_this_turn() -> None:
 
 
 def test_post_office_never_goes_behind_ankh_morpork() -> None:
-    game = new_game("coop", 2)
+    game, _, events = swap_in("log-1", "lost-sack", ["pin", "pair"])
     team = game.state.team
     assert team is not None
-    put_on_slot(game, "log-1", "lost-sack")
-    pin, _ = set_hand(game, S, ["pin", "pair"])
-    events = game.apply(Swap(S, jacquard=pin, slot="log-1"))
     # lifting cost 1 step, then the card sends it back 3: only 1 was there to go back
     assert [e.data["steps"] for e in events if e.kind == "post_office_moved"] == [1, -1]
     assert team.post_office == 0
 
 
 def test_stress_surcharge_for_a_round() -> None:
-    game = new_game("coop", 2)
+    game, _, _ = swap_in("incident-1", "nugganites", ["pin", "pair"])
     team = game.state.team
     assert team is not None
-    put_on_slot(game, "incident-1", "nugganites")
-    pin, _ = set_hand(game, S, ["pin", "pair"])
-    game.apply(Swap(S, jacquard=pin, slot="incident-1"))
     play_any(game, S, game.state.players[S].hand[-1])
     game.apply(EndTurn(S))
     before = team.post_office

@@ -27,7 +27,7 @@ from engine.clacks.effects import Timing
 from engine.clacks.geometry import TOWERS, pattern_mask, towers_of
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.hidden import NotUsableHere
-from tests.clacks_setup import give_faults, give_hand, lamps, set_board, set_turn
+from tests.clacks_setup import give_faults, give_hand, lamps, moved_under_grit, set_board, set_turn
 
 S, W, N, EAST = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
 
@@ -504,12 +504,7 @@ def test_each_competitive_fault_effect() -> None:
 
 def test_stress_penalty_cuts_the_current_players_budget() -> None:
     game = game_with_words("ADORA", "TROLL")
-    (grit,) = give_faults(game, N, ["grit-in-gears"])
-    _, _, long_bar = give_hand(game, S, ["pin", "pair", "long"])
-    game.state.players[S].pawn = "a2b2"
-    set_turn(game, S)
-    game.apply(PlayFault(N, card=grit))
-    game.apply(Move(S, tower="b2c2"))
+    long_bar = moved_under_grit(game)
     unchanged_after(
         game,
         PlayJacquard(S, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")),

@@ -18,7 +18,6 @@ from engine.clacks import (
     EndTurn,
     Move,
     Options,
-    PlayFault,
     PlayJacquard,
     Seat,
     Transmit,
@@ -27,7 +26,7 @@ from engine.clacks import errors as E
 from engine.clacks.geometry import pattern_mask
 from engine.clacks.hints import hint
 from engine.clacks.session import ClacksModule
-from tests.clacks_setup import give_faults, give_hand, lamps, set_turn
+from tests.clacks_setup import give_hand, lamps, moved_under_grit, set_turn
 
 S, N = Seat.SOUTH, Seat.NORTH
 
@@ -176,12 +175,7 @@ def test_the_stress_refusal_names_the_limit_of_five() -> None:
 
 def test_the_stress_refusal_names_the_limit_a_fault_report_set() -> None:
     game = guard_game()
-    (grit,) = give_faults(game, N, ["grit-in-gears"])
-    _, _, long_bar = give_hand(game, S, ["pin", "pair", "long"])
-    game.state.players[S].pawn = "a2b2"
-    set_turn(game, S)
-    game.apply(PlayFault(N, card=grit))
-    game.apply(Move(S, tower="b2c2"))
+    long_bar = moved_under_grit(game)
     with pytest.raises(E.StressLimit) as refused:
         game.apply(PlayJacquard(S, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")))
     assert "a Fault Report set this turn's limit to 3 stress points" in refused.value.message

@@ -20,7 +20,10 @@ from browser_support import (  # noqa: F401  (the browser fixture)
     SCREENSHOTS,
     Page,
     browser,
+    lobby_for,
     opened_pages,
+    start_game,
+    take_seat,
     wait_for_change,
 )
 from live_server import LiveServer
@@ -65,29 +68,21 @@ def taps(game: ClockmanGame, seat: str) -> list[str]:
 
 
 def claim(server: LiveServer, phone: Page, seat: str, lang: str = "en") -> None:
-    phone.page.goto(server.url(f"/join/{server.code}?lang={lang}"))
-    phone.page.click(f"button[data-seat={seat}]")
-    phone.page.wait_for_selector(".clockman-phone")
+    take_seat(server, phone, seat, ".clockman-phone", lang)
 
 
 def test_a_clockman_game_from_the_lobby_to_a_winner_on_two_phones(
     server: LiveServer, pages: dict[str, Page]
 ) -> None:
     table, south, north = pages["table"], pages["south"], pages["north"]
-    table.page.goto(server.url("/"))
-    lobby = table.page.locator("dialog#lobby")
-    lobby.locator("select[name=game]").select_option("clockman")
+    lobby = lobby_for(server, table, "clockman")
     # the four optional rules, each with what it does
     for rule in ("transfer", "robbery", "swap"):
         assert lobby.locator(f"input[name=choice-{rule}][type=checkbox]").count() == 1
     assert lobby.locator("select[name=choice-hamster] option").count() == 3
     assert "one digit more" in lobby.inner_text()
     lobby.locator("input[name=choice-swap]").check()
-    table.page.fill("input[name=name-south]", "Ann")
-    table.page.fill("input[name=name-north]", "Bob")
-    table.page.fill("input[name=seed]", "11")
-    table.page.click("dialog button[type=submit]")
-    table.wait_revision(1)
+    start_game(table, 11, south="Ann", north="Bob")
     table.page.wait_for_selector(".clockman-table")
     session = server.room.session
     assert session is not None and session.game == "clockman"

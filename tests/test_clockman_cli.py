@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
 import pytest
+from cli_support import simulated
 
 from clacks.cli import main
 from engine.clockman.data import default_data_path
@@ -41,17 +41,11 @@ def test_check_data_names_every_problem_in_a_clockman_directory(
     assert "4 problems in" in err
 
 
-def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    assert main(["simulate", "--game", "clockman", "--json", *args]) == 0
-    figures: dict[str, object] = json.loads(capsys.readouterr().out)
-    return figures
-
-
 def test_simulate_clockman_plays_random_reports_with_every_optional_rule(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = ("--players", "3", "--games", "20", "--seed", "4", "--robbery", "--swap")
-    figures = simulate(capsys, *args, "--transfer", "--hamster", "extended")
+    figures = simulated(capsys, "--game", "clockman", *args, "--transfer", "--hamster", "extended")
     assert figures["games"] == 20 and figures["players"] == 3 and figures["problems"] == []
     assert figures["options"] == {
         "seats": ["south", "west", "north"],
@@ -67,7 +61,7 @@ def test_simulate_clockman_plays_random_reports_with_every_optional_rule(
     per_game = figures["per_game"]
     assert isinstance(per_game, dict) and per_game["transferred"] > 0
     assert per_game["digit_taken_from"] > 0 and per_game["offer_accepted"] > 0
-    again = simulate(capsys, *args, "--transfer", "--hamster", "extended")
+    again = simulated(capsys, "--game", "clockman", *args, "--transfer", "--hamster", "extended")
     figures.pop("seconds"), again.pop("seconds")
     assert again == figures  # the same seeds, the same games
 

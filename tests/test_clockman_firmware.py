@@ -27,12 +27,7 @@ class Box(SessionBox[ClockmanSession]):
     def __init__(self, seed: int, **options: object) -> None:
         session = game_module("clockman").new({"players": 2, **options}, seed)
         assert isinstance(session, ClockmanSession)
-        super().__init__(session)
-
-    def press(self, meaning: str) -> None:
-        button = DATA.button_for(meaning)
-        assert button is not None
-        self.press_button(button)
+        super().__init__(session, DATA)
 
 
 def test_a_turn_reported_on_the_box_buttons() -> None:

@@ -10,12 +10,12 @@ import re
 from pathlib import Path
 
 import pytest
+from refusals import refusal_rules
 
 from engine.clockman import errors
 from engine.clockman.actions import EFFECTS
 from engine.clockman.data import BUTTON_MEANINGS, load_data
 from engine.clockman.state import CARD_KINDS
-from engine.core.errors import IllegalAction
 from web.i18n import LANGUAGES, catalog
 from web.messages import placeholders
 
@@ -32,11 +32,7 @@ def event_kinds() -> set[str]:
 
 def reasons_by_rule() -> dict[str, set[str]]:
     """For each refusal class raised with a ``reason``, the reasons it is raised with."""
-    rules = {
-        cls.__name__: cls.rule
-        for cls in vars(errors).values()
-        if isinstance(cls, type) and issubclass(cls, IllegalAction)
-    }
+    rules = refusal_rules(errors)
     found: dict[str, set[str]] = {}
     for text in SOURCES.values():
         for node in ast.walk(ast.parse(text)):
@@ -52,11 +48,7 @@ def reasons_by_rule() -> dict[str, set[str]]:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_clockman_refusal_and_each_reason_can_be_said(language: str) -> None:
     messages = catalog(language)
-    rules = {
-        cls.rule
-        for cls in vars(errors).values()
-        if isinstance(cls, type) and issubclass(cls, IllegalAction)
-    }
+    rules = set(refusal_rules(errors).values())
     assert {f"rule.{rule}" for rule in rules} <= set(messages)
     reasons = reasons_by_rule()
     assert len(reasons) >= 8

@@ -14,6 +14,7 @@ from browser_support import (  # noqa: F401  (the browser fixture)
     Page,
     browser,
     opened_pages,
+    take_seat,
     wait_for_change,
 )
 from live_server import LiveServer
@@ -54,9 +55,7 @@ def played(server: LiveServer, seat: str, *actions: dict[str, Any]) -> None:
 
 
 def claim(server: LiveServer, phone: Page, seat: str, lang: str = "en") -> None:
-    phone.page.goto(server.url(f"/join/{server.code}?lang={lang}"))
-    phone.page.click(f"button[data-seat={seat}]")
-    phone.page.wait_for_selector(".clockman-phone")
+    take_seat(server, phone, seat, ".clockman-phone", lang)
     phone.wait_revision(server.room.revision)
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from live_server import LiveServer
+from live_server import LiveServer, companion
 from test_web_board import RecordingBoard
-from web_client import EventStream, call
+from web_client import EventStream, ask_for_game, call, press
 
 from engine.clockman.data import load_data
 from engine.clockman.simulation import random_action
@@ -18,13 +18,7 @@ from web.errors import ApiError
 
 
 def start(server: LiveServer, options: dict[str, Any], seed: int) -> dict[str, str]:
-    status, body = call(
-        server.base,
-        "POST",
-        f"/api/rooms/{server.code}/game",
-        {"game": "clockman", "options": options, "seed": seed},
-        pin=server.pin,
-    )
+    status, body = ask_for_game(server, {"game": "clockman", "options": options, "seed": seed})
     assert status == 201, body
     seats = [s.id for s in server.room.require_session().seats]
     return {
@@ -52,13 +46,7 @@ def test_reports_over_the_api_refused_with_their_reasons(server: LiveServer) -> 
     assert all(choices[r]["values"] == [False, True] for r in ("transfer", "robbery", "swap"))
     status, reference = call(base, "GET", "/api/games/clockman/reference")
     assert status == 200 and reference["house_files"] == ["board.toml", "poses.toml"]
-    status, body = call(
-        base,
-        "POST",
-        f"/api/rooms/{code}/game",
-        {"game": "clockman", "options": {"hamster": 2}},
-        pin=server.pin,
-    )
+    status, body = ask_for_game(server, {"game": "clockman", "options": {"hamster": 2}})
     assert status == 400 and body["error"] == "clockman_options"
 
     tokens = start(server, {"players": 2, "swap": True}, seed=8)
@@ -110,15 +98,10 @@ def test_reports_over_the_api_refused_with_their_reasons(server: LiveServer) -> 
         stream.close()
 
 
-def press(server: LiveServer, button: str) -> tuple[int, Any]:
-    return call(server.base, "POST", f"/api/rooms/{server.code}/buttons/{button}", pin=server.pin)
-
-
 def test_the_box_buttons_report_for_the_player_whose_turn_it_is() -> None:
     board = RecordingBoard()
-    server = LiveServer(board=board)
     data = load_data()
-    try:
+    with companion(board=board) as server:
         room = server.room
         room.new_game("clockman", {"players": 2}, seed=3)
         session = room.require_session()
@@ -137,8 +120,6 @@ def test_the_box_buttons_report_for_the_player_whose_turn_it_is() -> None:
         assert press(server, "b3c3")[0] == 200  # a plain field
         assert press(server, "c3c4")[0] == 200  # undo it
         assert session.view(None)["turn"]["phase"] == "report"
-    finally:
-        server.close()
 
 
 def test_a_finished_game_exported_and_imported_as_a_replay_file(server: LiveServer) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import Page, browser, opened_pages  # noqa: F401  (the browser fixture)
+from browser_support import PHONE_740, Page, browser, lobby_for, opened_pages, start_game, take_seat  # noqa: F401  (the browser fixture)
 from browser_support import wait_for_change as changed
 from guards_support import rig
 from live_server import LiveServer
@@ -67,17 +67,11 @@ def type_volunteer(phone: Page, key: str, name: str, **numbers: int) -> None:
 def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict[str, Page]) -> None:  # noqa: C901
     table, red, blue = pages["table"], pages["red"], pages["blue"]
     phones = {"red": red, "blue": blue}
-    table.page.goto(server.url("/"))
-    lobby = table.page.locator("dialog")
-    lobby.locator("select[name=game]").select_option("guards")
+    lobby = lobby_for(server, table, "guards")
     lobby.locator("select[name=players]").select_option("2")
     assert lobby.locator("input[value=cap_eights]").count() == 1
     lobby.locator("input[name=choice-spells]").fill("3")
-    table.page.fill("input[name=name-red]", "Ann")
-    table.page.fill("input[name=name-blue]", "Bob")
-    table.page.fill("input[name=seed]", "5")
-    table.page.click("dialog button[type=submit]")
-    table.wait_revision(1)
+    start_game(table, 5, red="Ann", blue="Bob")
     table.page.wait_for_selector(".guards-table .g-setup")
     assert table.page.locator(".g-challenges .g-house").count() == 4  # house targets marked as such
     session = server.room.session
@@ -86,9 +80,7 @@ def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict
     assert state.options.spells == 3
 
     for seat, phone in phones.items():
-        phone.page.goto(server.url(f"/join/{server.code}"))
-        phone.page.click(f"button[data-seat={seat}]")
-        phone.page.wait_for_selector(".guards-phone .g-setup-phone")
+        take_seat(server, phone, seat, ".guards-phone .g-setup-phone")
         ready(server, phone)
         phone.page.select_option('[data-focus="choose_guild.card"]', CARDS[seat])
         send(server, phone, "choose_guild")
@@ -213,12 +205,10 @@ def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict
 
 # --------------------------------------------------------------------- the Final Spell's retry
 
-SMALL_PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
-
 
 @pytest.fixture
 def small_phone(browser: Any) -> Any:  # noqa: F811
-    with opened_pages(browser, seats=("red",), phone=SMALL_PHONE) as opened:
+    with opened_pages(browser, seats=("red",), phone=PHONE_740) as opened:
         yield opened["red"]
 
 

@@ -3,25 +3,13 @@ slice of the companion (A4 scenarios 6, 19 and 20)."""
 
 from __future__ import annotations
 
-import json
+from guards_support import act, pass_round, recruit_into, refused, rig, set_up, volunteer
 
-import pytest
-from guards_support import act, pass_round, recruit_into, rig, set_up, volunteer
-
-from engine.core.errors import IllegalAction
 from engine.guards import GuardsGame, GuardsOptions
 from engine.guards.errors import DragonRule, DragonThere, TooManyFighters, TurnNotBegun
 
 BROTHER = {"brethren": True}
 DRAGONS = [("Errol", 12, 3), ("Goodboy Bindle", 13, 4), ("Lady Fang", 14, 5), ("The Noble One", 30, 9)]
-
-
-def refused(game: GuardsGame, seat: str, type_: str, error: type[IllegalAction], **fields: object) -> IllegalAction:
-    before = json.dumps(game.state.to_json(), sort_keys=True)
-    with pytest.raises(error) as caught:
-        act(game, seat, type_, **fields)
-    assert json.dumps(game.state.to_json(), sort_keys=True) == before
-    return caught.value
 
 
 def brethren_game(players: int = 2, spells: int = 5, **dealt: dict[str, object]) -> GuardsGame:
@@ -214,6 +202,18 @@ def test_four_dragons_mean_one_last_fight_and_failing_it_everyone_loses() -> Non
     assert sorted(game.state.ranking) == ["blue", "red"]
 
 
+def final_spell_collected(game: GuardsGame, spell: str) -> list[dict[str, object]]:
+    """Red sets out to collect ``spell`` in person, stands at the gate in its next turn and
+    rolls 8 and 8 twice: the last roll's events."""
+    act(game, "red", "collect_final", spell=spell, quadrant="fools")
+    act(game, "blue", "end_turn")
+    act(game, "red", "at_gate")
+    rig(game, [8, 8])
+    act(game, "red", "roll")
+    rig(game, [8, 8])
+    return act(game, "red", "roll")
+
+
 def test_the_fifth_spell_returned_wins() -> None:
     # scenario 20: the full game of five
     game = brethren_game()
@@ -235,13 +235,7 @@ def test_the_fifth_spell_returned_wins() -> None:
         act(game, "red", "spend_point", attribute="magic")
         pass_round(game, "red")
     assert len(red.returned) == 4 and not game.over
-    act(game, "red", "collect_final", spell=red.card.spells[4], quadrant="fools")
-    act(game, "blue", "end_turn")
-    act(game, "red", "at_gate")
-    rig(game, [8, 8])
-    act(game, "red", "roll")
-    rig(game, [8, 8])
-    events = act(game, "red", "roll")
+    events = final_spell_collected(game, red.card.spells[4])
     assert events[-1]["kind"] == "game_won" and game.state.winners == ["red"]
     assert game.state.ending == "spells"
 
@@ -264,11 +258,5 @@ def test_a_short_game_of_three_ends_at_three() -> None:
     rig(game, [5])
     act(game, "red", "roll")
     pass_round(game, "red")
-    act(game, "red", "collect_final", spell=red.card.spells[2], quadrant="fools")
-    act(game, "blue", "end_turn")
-    act(game, "red", "at_gate")
-    rig(game, [8, 8])
-    act(game, "red", "roll")
-    rig(game, [8, 8])
-    act(game, "red", "roll")
+    final_spell_collected(game, red.card.spells[2])
     assert game.over and game.state.winners == ["red"] and len(red.returned) == 3

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
-from guards_support import act, rig, started, volunteer
+from guards_support import act, refused, rig, started, volunteer
 
-from engine.core.errors import IllegalAction
 from engine.guards import GuardsGame
 from engine.guards.errors import (
     AttributeLimit,
@@ -27,14 +25,6 @@ from engine.guards.errors import (
     WaitForOthers,
     WrongDeck,
 )
-
-
-def refused(game: GuardsGame, seat: str, type_: str, error: type[IllegalAction], **fields: object) -> IllegalAction:
-    before = json.dumps(game.state.to_json(), sort_keys=True)
-    with pytest.raises(error) as caught:
-        act(game, seat, type_, **fields)
-    assert json.dumps(game.state.to_json(), sort_keys=True) == before
-    return caught.value
 
 
 def charm(game: GuardsGame, seat: str, value: int) -> None:

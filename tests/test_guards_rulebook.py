@@ -47,16 +47,25 @@ def forms_of(game: GuardsGame, seat: str, type_: str) -> list[dict[str, object]]
 # --------------------------------------------------------------------- the Spell Run lock
 
 
-def test_the_lock_holds_until_the_announcers_next_turn_even_after_a_pass() -> None:
-    """"IMPORTANT: ONCE A SPELL RUN HAS BEEN ANNOUNCED BY A PLAYER, NO SABOTEURS MAY BE
-    PLANTED OR MOVED BY OPPOSING PLAYERS IN THAT ROUND." The runners pass their Challenge
-    on the turn they were announced: the next opponent still may not plant or recall."""
-    game = game_with(blue_lords_ladies=volunteer("Blue Brother", **BROTHER),
-                     blue_man_beast=volunteer("Blue Brother 2", deck="man_beast", **BROTHER))
+def blue_saboteur_planted(brethren: int) -> GuardsGame:
+    """Blue dealt ``brethren`` Brethren (1 or 2) and one of them planted as a Saboteur in
+    the Assassins' quadrant in its first turn; red's turn again."""
+    dealt = {"blue_lords_ladies": volunteer("Blue Brother", **BROTHER)}
+    if brethren == 2:
+        dealt["blue_man_beast"] = volunteer("Blue Brother 2", deck="man_beast", **BROTHER)
+    game = game_with(**dealt)
     act(game, "red", "end_turn")
     rig(game, [5])
     act(game, "blue", "plant", card=game.state.players["blue"].hand[0], quadrant="assassins")
     act(game, "blue", "end_turn")
+    return game
+
+
+def test_the_lock_holds_until_the_announcers_next_turn_even_after_a_pass() -> None:
+    """"IMPORTANT: ONCE A SPELL RUN HAS BEEN ANNOUNCED BY A PLAYER, NO SABOTEURS MAY BE
+    PLANTED OR MOVED BY OPPOSING PLAYERS IN THAT ROUND." The runners pass their Challenge
+    on the turn they were announced: the next opponent still may not plant or recall."""
+    game = blue_saboteur_planted(brethren=2)
     red = game.state.players["red"]
     act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=list(red.hand), route=["fools"])
     act(game, "blue", "let_pass")
@@ -80,11 +89,7 @@ def test_two_spell_runs_in_one_round_freeze_saboteurs_both_ways() -> None:
     """"... NO SABOTEURS MAY BE PLANTED OR MOVED BY OPPOSING PLAYERS IN THAT ROUND": red
     announces, then blue announces in the same round; blue is red's opponent, so even
     after its own announcement blue may not recall its Saboteur until red's next turn."""
-    game = game_with(blue_lords_ladies=volunteer("Blue Brother", **BROTHER))
-    act(game, "red", "end_turn")
-    rig(game, [5])
-    act(game, "blue", "plant", card=game.state.players["blue"].hand[0], quadrant="assassins")
-    act(game, "blue", "end_turn")
+    game = blue_saboteur_planted(brethren=1)
     red, blue = game.state.players["red"], game.state.players["blue"]
     act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=[red.hand[0]], route=[])
     rig(game, [1])
@@ -107,12 +112,7 @@ def test_a_greyed_plant_or_recall_says_why_from_the_rules() -> None:
     """Locked out by an opponent's Spell Run, the phone greys *Plant a Saboteur* and
     *Recall a Saboteur*; the report each stands for, checked as a tap on it checks it
     (``POST .../check``), is refused with the rule's reason."""
-    game = game_with(blue_lords_ladies=volunteer("Blue Brother", **BROTHER),
-                     blue_man_beast=volunteer("Blue Brother 2", deck="man_beast", **BROTHER))
-    act(game, "red", "end_turn")
-    rig(game, [5])
-    act(game, "blue", "plant", card=game.state.players["blue"].hand[0], quadrant="assassins")
-    act(game, "blue", "end_turn")
+    game = blue_saboteur_planted(brethren=2)
     red = game.state.players["red"]
     act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=[red.hand[0]], route=[])
     rig(game, [1])

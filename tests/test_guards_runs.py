@@ -12,6 +12,7 @@ from guards_support import (
     new_game,
     pass_round,
     recruit_into,
+    refused,
     rig,
     set_up,
     started,
@@ -19,7 +20,6 @@ from guards_support import (
     with_targets,
 )
 
-from engine.core.errors import IllegalAction
 from engine.guards import GuardsGame
 from engine.guards.errors import (
     AbilityRule,
@@ -32,14 +32,6 @@ from engine.guards.errors import (
     TooManyRunners,
     TurnNotBegun,
 )
-
-
-def refused(game: GuardsGame, seat: str, type_: str, error: type[IllegalAction], **fields: object) -> IllegalAction:
-    before = json.dumps(game.state.to_json(), sort_keys=True)
-    with pytest.raises(error) as caught:
-        act(game, seat, type_, **fields)
-    assert json.dumps(game.state.to_json(), sort_keys=True) == before
-    return caught.value
 
 
 def game_with(players: int = 2, first: str = "red", spells: int = 5, **dealt: dict[str, object]) -> GuardsGame:

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from guards_support import GUILD_CARDS, rig, volunteer
 from live_server import LiveServer
+from refusals import refusal_rules
 from web_client import EventStream, call
 
-from engine.core.errors import IllegalAction
 from engine.guards import errors
 from web.i18n import LANGUAGES, catalog
 
@@ -107,7 +107,7 @@ def engine_event_kinds() -> set[str]:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_guards_refusal_and_event_can_be_said(language: str) -> None:
     messages = catalog(language)
-    rules = {cls.rule for cls in vars(errors).values() if isinstance(cls, type) and issubclass(cls, IllegalAction)}
+    rules = set(refusal_rules(errors).values())
     assert {"guards_money", "guards_saboteurs_locked", "guards_dragon_there"} <= rules
     assert {f"rule.{rule}" for rule in rules} <= set(messages)
     kinds = engine_event_kinds()

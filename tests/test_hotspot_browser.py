@@ -10,11 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import SCREENSHOTS, TV, Page
+from browser_support import BOX, SCREENSHOTS, TEXT_SIZES, TV, Page
 from fake_nmcli import install
 from live_server import LiveServer
 from test_hotspot import unescape_wifi
-from test_web_first_table_browser import BOX, TEXT_SIZES
 
 from clacks.cli import main
 

@@ -9,7 +9,7 @@ as a player would decide looking at their phone, but every move is a tap on the 
 from __future__ import annotations
 
 import pytest
-from browser_support import Page, wait_for_change
+from browser_support import Page, lobby_for, start_game, take_seat, wait_for_change
 from live_server import LiveServer
 
 from engine.klackers import Pull, Roll
@@ -22,26 +22,18 @@ def test_a_klackers_round_through_two_phones_and_the_table(
     server: LiveServer, pages: dict[str, Page]
 ) -> None:
     table, south, north = pages["table"], pages["south"], pages["north"]
-    table.page.goto(server.url("/"))
-    lobby = table.page.locator("dialog")
-    lobby.locator("select[name=game]").select_option("klackers")
+    lobby = lobby_for(server, table, "klackers")
     assert lobby.locator("input[value=hughie]").count() == 1
     assert lobby.locator("fieldset.words-choice").is_hidden()
     lobby.locator("input[name=choice-rounds]").fill("1")
-    table.page.fill("input[name=name-south]", "Ann")
-    table.page.fill("input[name=name-north]", "Bob")
-    table.page.fill("input[name=seed]", "7")
-    table.page.click("dialog button[type=submit]")
-    table.wait_revision(1)
+    start_game(table, 7, south="Ann", north="Bob")
     table.page.wait_for_selector(".klackers-table")
     session = server.room.session
     assert session is not None and session.game == "klackers"
     assert session.klackers.state.options.rounds == 1  # type: ignore[attr-defined]
 
     for phone, seat in ((south, "south"), (north, "north")):
-        phone.page.goto(server.url(f"/join/{server.code}"))
-        phone.page.click(f"button[data-seat={seat}]")
-        phone.page.wait_for_selector(".klackers-phone")
+        take_seat(server, phone, seat, ".klackers-phone")
         phone.wait_revision(1)
         assert phone.page.locator(".k-pad button[data-number]").count() == 9
 

@@ -5,21 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_support import simulated
 
 from clacks.cli import main
-
-
-def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    assert main(["simulate", "--game", "klackers", "--json", *args]) == 0
-    figures: dict[str, object] = json.loads(capsys.readouterr().out)
-    return figures
 
 
 def test_simulate_reports_the_figures_by_seat_and_by_bot_level(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = ("--players", "3", "--games", "40", "--seed", "1", "--bots", "random,greedy,planner")
-    figures = simulate(capsys, *args)
+    figures = simulated(capsys, "--game", "klackers", *args)
     assert figures["games"] == 40 and figures["players"] == 3
     assert figures["bots"] == {"south": "random", "west": "greedy", "north": "planner"}
     by_seat = figures["win_rate_by_seat"]
@@ -33,11 +28,11 @@ def test_simulate_reports_the_figures_by_seat_and_by_bot_level(
     assert isinstance(median, (int, float)) and median >= 3
     for key in ("p90_rounds", "mean_score", "klack_rate", "push_rate"):
         assert key in figures
-    assert simulate(capsys, *args) == figures  # the same seed, the same matches
+    assert simulated(capsys, "--game", "klackers", *args) == figures  # the same seed, the same matches
 
 
 def test_simulate_with_options_and_in_words(capsys: pytest.CaptureFixture[str]) -> None:
-    figures = simulate(capsys, "--games", "10", "--target", "3", "--klack-to-win", "--hughie")
+    figures = simulated(capsys, "--game", "klackers", "--games", "10", "--target", "3", "--klack-to-win", "--hughie")
     assert figures["options"] == {
         "seats": ["south", "north"],
         "hughie": True,

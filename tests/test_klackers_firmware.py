@@ -31,12 +31,7 @@ class Box(SessionBox[KlackersSession]):
     def __init__(self, seed: int) -> None:
         session = game_module("klackers").new({"players": 2}, seed)
         assert isinstance(session, KlackersSession)
-        super().__init__(session)
-
-    def press(self, meaning: str) -> None:
-        button = LAYOUT.button_for(meaning)
-        assert button is not None
-        self.press_button(button)
+        super().__init__(session, LAYOUT)
 
 
 def test_a_turn_on_the_box_buttons() -> None:

@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
+from refusals import refusal_rules
 
-from engine.core.errors import IllegalAction
 from engine.klackers import errors
 from web.i18n import LANGUAGES, catalog
 
@@ -24,11 +24,7 @@ def event_kinds() -> set[str]:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_klackers_refusal_and_event_can_be_said(language: str) -> None:
     messages = catalog(language)
-    rules = {
-        cls.rule
-        for cls in vars(errors).values()
-        if isinstance(cls, type) and issubclass(cls, IllegalAction)
-    }
+    rules = set(refusal_rules(errors).values())
     assert {"roll_first", "wrong_sum", "one_die_not_allowed"} <= rules
     assert {f"rule.{rule}" for rule in rules} <= set(messages)
     kinds = event_kinds() | {"marked", "rolled_one"}

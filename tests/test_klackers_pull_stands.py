@@ -4,6 +4,7 @@ unless the table chose the house rule that allows it until the next roll."""
 from __future__ import annotations
 
 import pytest
+from klackers_support import rolled_until_a_pull
 
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, Session
@@ -13,13 +14,7 @@ from engine.games import game_module
 def _pulled(options: JSON) -> tuple[Session, str, JSON]:
     """A match where the player in turn has just pulled; the view before the pull."""
     session = game_module("klackers").new({"players": 2, **options}, 8)
-    seat = session.active_seats[0]
-    while True:
-        session.apply(seat, {"type": "roll", "dice": 2}, 0.0)
-        legal = session.legal_actions(seat, 0.0)
-        if legal:
-            break
-        seat = session.active_seats[0]
+    seat, legal = rolled_until_a_pull(session)
     before = session.view(seat)
     session.apply(seat, legal[0], 0.0)
     return session, seat, before

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from klackers_support import ScriptedDice, end_turn_scoring
+from klackers_support import ScriptedDice, end_turn_scoring, rolled_until_a_pull
 
 from engine.clacks.geometry import LAMP_NAMES as CLACKS_LAMPS
 from engine.clacks.geometry import TOWERS
@@ -207,13 +207,7 @@ def test_actions_come_from_their_own_seat() -> None:
 def test_undo_and_replay_through_the_seam() -> None:
     module = game_module("klackers")
     s = module.new({"players": 3, "klack_worth_two": True, "undo_pull": True}, 8)
-    seat = s.active_seats[0]
-    while True:
-        s.apply(seat, {"type": "roll", "dice": 2}, 0.0)
-        legal = s.legal_actions(seat, 0.0)
-        if legal:
-            break
-        seat = s.active_seats[0]
+    seat, legal = rolled_until_a_pull(s)
     assert not s.can_undo(seat)  # the roll revealed the dice
     before = s.view(seat)
     s.apply(seat, legal[-1], 0.0)

@@ -4,11 +4,10 @@ lamps through a board attached to the table."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from live_server import LiveServer
+from live_server import LiveServer, companion
 from test_web_board import RecordingBoard
-from web_client import EventStream, call
+from web_client import EventStream, ask_for_game, call, press
 
 from engine.klackers.bots import PlannerBot
 from engine.klackers.layout import default_layout
@@ -22,20 +21,10 @@ def test_a_match_over_the_api(server: LiveServer) -> None:
     status, reference = call(base, "GET", "/api/games/klackers/reference")
     assert status == 200 and reference["layout"]["dice"] == ["a1", "b1", "c1", "d1"]
 
-    status, body = call(
-        base,
-        "POST",
-        f"/api/rooms/{code}/game",
-        {"game": "klackers", "options": {"players": 7}},
-        pin=server.pin,
-    )
+    status, body = ask_for_game(server, {"game": "klackers", "options": {"players": 7}})
     assert status == 400 and body["error"] == "klackers_options"
-    status, _ = call(
-        base,
-        "POST",
-        f"/api/rooms/{code}/game",
-        {"game": "klackers", "options": {"players": 2, "rounds": 1}, "seed": 12},
-        pin=server.pin,
+    status, _ = ask_for_game(
+        server, {"game": "klackers", "options": {"players": 2, "rounds": 1}, "seed": 12}
     )
     assert status == 201
     tokens = {
@@ -109,15 +98,10 @@ def test_a_match_over_the_api(server: LiveServer) -> None:
     stream.close()
 
 
-def press(server: LiveServer, button: str) -> tuple[int, Any]:
-    return call(server.base, "POST", f"/api/rooms/{server.code}/buttons/{button}", pin=server.pin)
-
-
 def test_the_box_buttons_play_klackers_and_the_dice_rattle() -> None:
     board = RecordingBoard()
-    server = LiveServer(board=board)
     layout = default_layout()
-    try:
+    with companion(board=board) as server:
         room = server.room
         room.new_game("klackers", {"players": 2}, seed=21)
         session = room.session
@@ -148,5 +132,3 @@ def test_the_box_buttons_play_klackers_and_the_dice_rattle() -> None:
         player = next(p for p in session.view(None)["players"] if p["seat"] == seat)
         assert set(combination) <= set(player["down"])
         assert board.frames[-1] == session.lamps() and not board.frames[-1].preview
-    finally:
-        server.close()

@@ -3,22 +3,15 @@ clear errors for bad arguments, and the balance the house set is tuned to."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from cli_support import simulated
 
 from clacks.cli import main
 from engine.clacks.session import BALANCED_START_FIGURES
 
 
-def _run(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    assert main(["simulate", "--json", *args]) == 0
-    figures: dict[str, object] = json.loads(capsys.readouterr().out)
-    return figures
-
-
 def test_competitive_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    figures = _run(capsys, "--games", "12", "--seed", "2", "--bots", "planner,greedy")
+    figures = simulated(capsys, "--games", "12", "--seed", "2", "--bots", "planner,greedy")
     for key in ("games", "median_rounds", "p90_rounds", "win_rate_by_seat", "win_rate_by_bot"):
         assert key in figures
     assert figures["games"] == figures["finished"] == 12
@@ -30,8 +23,8 @@ def test_competitive_figures(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_figures_do_not_depend_on_the_workers(capsys: pytest.CaptureFixture[str]) -> None:
-    one = _run(capsys, "--games", "8", "--players", "3", "--seed", "1", "--workers", "1")
-    two = _run(capsys, "--games", "8", "--players", "3", "--seed", "1", "--workers", "2")
+    one = simulated(capsys, "--games", "8", "--players", "3", "--seed", "1", "--workers", "1")
+    two = simulated(capsys, "--games", "8", "--players", "3", "--seed", "1", "--workers", "2")
     one.pop("seconds")
     two.pop("seconds")
     assert one == two
@@ -39,7 +32,7 @@ def test_figures_do_not_depend_on_the_workers(capsys: pytest.CaptureFixture[str]
 
 @pytest.mark.parametrize(("mode", "route"), [("coop", "hard"), ("solitaire", "easy")])
 def test_team_figures(capsys: pytest.CaptureFixture[str], mode: str, route: str) -> None:
-    figures = _run(capsys, "--mode", mode, "--route", route, "--games", "6")
+    figures = simulated(capsys, "--mode", mode, "--route", route, "--games", "6")
     rate = figures["win_rate"]
     assert isinstance(rate, float) and 0.0 <= rate <= 1.0
     assert figures["win_rate_by_route"] == {route: rate}
@@ -72,11 +65,11 @@ def test_bad_arguments_are_refused_clearly(
 
 def test_the_house_set_meets_its_balance_targets(capsys: pytest.CaptureFixture[str]) -> None:
     """The acceptance runs: 500 seeded games each (see docs/balance.md)."""
-    easy = _run(capsys, "--mode", "solitaire", "--route", "easy", "--games", "500", "--seed", "1")
-    hard = _run(capsys, "--mode", "solitaire", "--route", "hard", "--games", "500", "--seed", "1")
+    easy = simulated(capsys, "--mode", "solitaire", "--route", "easy", "--games", "500", "--seed", "1")
+    hard = simulated(capsys, "--mode", "solitaire", "--route", "hard", "--games", "500", "--seed", "1")
     duel_args = ("--mode", "competitive", "--players", "2", "--games", "500", "--seed", "1")
-    duel = _run(capsys, *duel_args, "--balanced-start")
-    published = _run(capsys, *duel_args)
+    duel = simulated(capsys, *duel_args, "--balanced-start")
+    published = simulated(capsys, *duel_args)
     assert 0.55 <= easy["win_rate"] <= 0.80  # type: ignore[operator]
     assert 0.25 <= hard["win_rate"] <= 0.50  # type: ignore[operator]
     assert duel["median_rounds"] <= 10  # type: ignore[operator]

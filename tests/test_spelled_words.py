@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from live_server import LiveServer
+from live_server import companion
 from web_client import call
 
 from engine.clacks.data import load_components
@@ -79,8 +79,7 @@ def test_a_spelling_that_is_not_its_word_is_refused(spellings: list[list[str]]) 
 
 
 def test_typed_words_reach_the_table_over_http_and_survive_a_restart(tmp_path: Path) -> None:
-    server = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as server:
         body = {"options": {"players": 2, "words": [["Řeka"], ["kočár"]]}, "seed": 4}
         status, answer = call(
             server.base, "POST", f"/api/rooms/{server.code}/game", body, pin=server.pin
@@ -88,16 +87,11 @@ def test_typed_words_reach_the_table_over_http_and_survive_a_restart(tmp_path: P
         assert status == 201, answer
         code = server.code
         before = call(server.base, "GET", f"/api/rooms/{code}")[1]["view"]["players"]
-    finally:
-        server.close()
     assert sorted((p["spelled"], p["words"]) for p in before) == [
         (["KOČÁR"], ["KOCAR"]),
         (["ŘEKA"], ["REKA"]),
     ]
-    again = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as again:
         assert again.code == code
         after = call(again.base, "GET", f"/api/rooms/{code}")[1]["view"]["players"]
         assert after == before
-    finally:
-        again.close()

@@ -8,18 +8,14 @@ import re
 from typing import Any
 
 from live_server import LiveServer
-from web_client import call
+from web_client import ask_for_game, call
 
 from engine.games import game_module
 
 
 def start(server: LiveServer, seed: int = 12, **options: Any) -> None:
-    status, body = call(
-        server.base,
-        "POST",
-        f"/api/rooms/{server.code}/game",
-        {"options": {"players": 2, **options}, "seed": seed, "names": {"south": "Ann"}},
-        pin=server.pin,
+    status, body = ask_for_game(
+        server, {"options": {"players": 2, **options}, "seed": seed, "names": {"south": "Ann"}}
     )
     assert status == 201, body
     assert server.room.session.active_seats == ["south"]  # type: ignore[union-attr]
@@ -51,6 +47,17 @@ def act(
 def hand_ids(server: LiveServer, seat: str) -> list[str]:
     view = server.room.session.view(seat)  # type: ignore[union-attr]
     return [card["id"] for card in view["you"]["hand"]] + [c["id"] for c in view["you"]["faults"]]
+
+
+def preview(server: LiveServer, token: str, action: dict[str, Any]) -> tuple[int, Any]:
+    """South's phone asks what ``action`` would light, as it does before a confirm."""
+    return call(
+        server.base,
+        "POST",
+        f"/api/rooms/{server.code}/seats/south/preview",
+        {"action": action},
+        token=token,
+    )
 
 
 def test_a_seat_is_claimed_once_and_its_token_is_required(server: LiveServer) -> None:
@@ -119,27 +126,9 @@ def test_bad_input_gets_a_clear_4xx_and_changes_nothing(server: LiveServer) -> N
         call(server.base, "POST", f"/api/rooms/{server.code}/seats/south/actions", {}, token=token),
         call(server.base, "GET", "/api/rooms/QQQQ"),
         call(server.base, "POST", f"/api/rooms/{server.code}/buttons/nowhere", pin=server.pin),
-        call(
-            server.base,
-            "POST",
-            f"/api/rooms/{server.code}/game",
-            {"options": {"players": 9}},
-            pin=server.pin,
-        ),
-        call(
-            server.base,
-            "POST",
-            f"/api/rooms/{server.code}/game",
-            {"options": {"words": [["Ř€"]]}},
-            pin=server.pin,
-        ),
-        call(
-            server.base,
-            "POST",
-            f"/api/rooms/{server.code}/game",
-            {"options": {"express": True, "turn_seconds": 1e12}},
-            pin=server.pin,
-        ),
+        ask_for_game(server, {"options": {"players": 9}}),
+        ask_for_game(server, {"options": {"words": [["Ř€"]]}}),
+        ask_for_game(server, {"options": {"express": True, "turn_seconds": 1e12}}),
         # nesting deep enough to break a recursive reader, on a seat's, a stranger's and
         # the table's requests
         call(server.base, "POST", path, raw=b"[" * 5000 + b"]" * 5000, token=token),
@@ -205,13 +194,7 @@ def test_undo_preview_and_a_refused_placement(server: LiveServer) -> None:
     assert session.view("south")["players"][0]["pawn"] is None
     legal = call(server.base, "GET", f"/api/rooms/{server.code}/seats/south/legal", token=token)[1]
     play = next(a for a in legal["actions"] if a["type"] == "play_jacquard")
-    status, body = call(
-        server.base,
-        "POST",
-        f"/api/rooms/{server.code}/seats/south/preview",
-        {"action": play},
-        token=token,
-    )
+    status, body = preview(server, token, play)
     lamp_index = {name: i for i, name in enumerate(game_module("clacks").reference()["lamps"])}
     assert status == 200 and body["frame"]["preview"] == sorted(
         lamp_index[x] for x in play["lamps"]
@@ -220,13 +203,7 @@ def test_undo_preview_and_a_refused_placement(server: LiveServer) -> None:
     wrong = dict(play, lamps=["a1", "b2", "c3", "d4", "a4", "d1"])
     status, body = act(server, "south", token, wrong)
     assert status == 422 and body["rule"] == "bad_placement" and "holes" in body["message"]
-    status, body = call(
-        server.base,
-        "POST",
-        f"/api/rooms/{server.code}/seats/south/preview",
-        {"action": wrong},
-        token=token,
-    )
+    status, body = preview(server, token, wrong)
     assert status == 200 and body["frame"] is None
 
 
@@ -255,21 +232,9 @@ def test_table_button_moves_the_current_player(server: LiveServer) -> None:
 def test_a_new_game_keeps_holders_of_seats_it_still_has(server: LiveServer) -> None:
     start(server)
     south = claim(server, "south")
-    call(
-        server.base,
-        "POST",
-        f"/api/rooms/{server.code}/game",
-        {"options": {"players": 3}},
-        pin=server.pin,
-    )
+    ask_for_game(server, {"options": {"players": 3}})
     server.room.seats.authorize("south", south)
-    call(
-        server.base,
-        "POST",
-        f"/api/rooms/{server.code}/game",
-        {"options": {"seats": ["west", "east"]}},
-        pin=server.pin,
-    )
+    ask_for_game(server, {"options": {"seats": ["west", "east"]}})
     assert "south" not in server.room.seats.claims
     status, _body = call(server.base, "GET", f"/api/rooms/{server.code}?seat=south", token=south)
     assert status == 404

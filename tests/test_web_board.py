@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from live_server import LiveServer
-from web_client import call
+from live_server import LiveServer, companion
+from web_client import ask_for_game, call
 
 from engine.clacks.geometry import tower
 from engine.clacks.selfplay import choose_turn_action
@@ -79,17 +79,10 @@ class RecordingBoard:
 
 def test_the_board_shows_every_change_and_its_buttons_play() -> None:
     board = RecordingBoard()
-    server = LiveServer(board=board)
-    try:
+    with companion(board=board) as server:
         room = server.room
         assert board.attracting == [True]  # no game yet: the attract programme
-        status, _ = call(
-            server.base,
-            "POST",
-            f"/api/rooms/{server.code}/game",
-            {"options": {"players": 2}, "seed": 12},
-            pin=server.pin,
-        )
+        status, _ = ask_for_game(server, {"options": {"players": 2}, "seed": 12})
         assert status == 201
         session = room.session
         assert session is not None
@@ -160,8 +153,6 @@ def test_the_board_shows_every_change_and_its_buttons_play() -> None:
             seat = session.active_seats[0]
             room.act(seat, tokens[seat], choose_turn_action(clacks, rng).to_json())
         assert board.attracting[-1] is True  # the game is over: attract mode again
-    finally:
-        server.close()
 
 
 def test_a_simulated_exchange_shows_its_leds_and_presses_through_its_debounce() -> None:
@@ -176,13 +167,7 @@ def test_a_simulated_exchange_shows_its_leds_and_presses_through_its_debounce() 
         code = server.code
         status, body = call(server.base, "GET", f"/api/rooms/{code}/board")
         assert status == 200 and len(body["pixels"]) == len(body["screen"]) == 16
-        call(
-            server.base,
-            "POST",
-            f"/api/rooms/{code}/game",
-            {"options": {"players": 2}},
-            pin=server.pin,
-        )
+        ask_for_game(server, {"options": {"players": 2}})
         session = server.room.session
         assert session is not None
         lit = session.lamps().lit

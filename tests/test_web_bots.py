@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_server import LiveServer
+from live_server import LiveServer, companion
 from serve_process import Served, serve_process
 from test_web_board import RecordingBoard
 from web_client import EventStream, call
@@ -145,8 +145,7 @@ def test_the_table_buttons_wait_while_a_bot_plays_its_turn() -> None:
     """The exchange's buttons are the current player's: in a bot's turn (here a long one)
     the table screen's are refused and the physical ones do nothing."""
     board = RecordingBoard()
-    server = LiveServer(board=board, bot_pause=60)
-    try:
+    with companion(board=board, bot_pause=60) as server:
         start(server, bots={"south": "planner"})
         revision = server.room.revision
         path = f"/api/rooms/{server.code}/buttons/a2b2"
@@ -157,8 +156,6 @@ def test_the_table_buttons_wait_while_a_bot_plays_its_turn() -> None:
         # with the bot gone, the button moves South's pawn again
         call(server.base, "DELETE", f"/api/rooms/{server.code}/seats/south", pin=server.pin)
         assert call(server.base, "POST", path, pin=server.pin)[0] == 200
-    finally:
-        server.close()
 
 
 def test_the_lobby_seats_bots_with_a_new_game(server: LiveServer) -> None:
@@ -225,8 +222,7 @@ def test_a_game_of_bots_plays_itself_to_the_end(
 def test_a_bot_discards_when_its_express_time_runs_out() -> None:
     """Its pause is longer than an Express turn: the table clock ends the bot's turn,
     and the bot answers the discard that asks of it."""
-    server = LiveServer(bot_pause=2.0)
-    try:
+    with companion(bot_pause=2.0) as server:
         options = {"players": 2, "express": True, "turn_seconds": 1}  # the shortest turn
         start(server, options=options, bots={"south": "planner"})
         claim(server, "north")  # the clock runs once every seat is taken
@@ -236,8 +232,6 @@ def test_a_bot_discards_when_its_express_time_runs_out() -> None:
         kinds = [(a["type"], a.get("seat")) for a in session.log_json()["actions"]]
         kinds = [kind for kind in kinds if kind[0] != "resume_clock"]
         assert kinds[:2] == [("time_up", None), ("discard", "south")]
-    finally:
-        server.close()
 
 
 def test_a_bot_that_thinks_too_long_plays_the_weakest_level(
@@ -265,8 +259,7 @@ def test_a_bot_that_thinks_too_long_plays_the_weakest_level(
 
 def test_hints_follow_the_table_setting_and_the_games_rules() -> None:
     board = RecordingBoard()
-    server = LiveServer(board=board)
-    try:
+    with companion(board=board) as server:
         start(server)
         south, north = claim(server, "south"), claim(server, "north")
         path = f"/api/rooms/{server.code}/seats/south/hint"
@@ -341,8 +334,6 @@ def test_hints_follow_the_table_setting_and_the_games_rules() -> None:
 
         call(server.base, "POST", settings, {"hints": False}, pin=server.pin)
         assert call(server.base, "POST", k_path, {}, token=token)[1]["error"] == "hints_off"
-    finally:
-        server.close()
 
 
 # ---------------------------------------------------------------------- a restart

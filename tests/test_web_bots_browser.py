@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 
 import pytest
-from browser_support import Page, lamps_shown
+from browser_support import Page, lamps_shown, start_game
 from live_server import LiveServer
 from test_web_browser import play_on_phone
 
@@ -32,11 +32,8 @@ def test_a_person_plays_a_planner_bot_and_takes_a_hint(
 
     # the lobby: Ann at South, a planner bot at North
     table.page.goto(server.url("/"))
-    table.page.fill("input[name=name-south]", "Ann")
     table.page.select_option("select[name=bot-north]", "planner")
-    table.page.fill("input[name=seed]", "12")
-    table.page.click("dialog button[type=submit]")
-    table.wait_revision(1)
+    start_game(table, 12, south="Ann")
     assert room.seats.bots == {"north": "planner"}
     assert "played by a bot (Planner)" in table.page.inner_text("[data-presence=north]")
     # the table's controls (its PIN, on its own screen), one tap away, turn the phones' hints on

@@ -24,6 +24,7 @@ from browser_support import (
     Page,
     lamps_shown,
     place_jacquard,
+    start_game,
     tool_or_skip,
 )
 from live_server import LiveServer
@@ -104,11 +105,7 @@ def test_a_whole_game_through_two_phones_and_the_table(  # noqa: C901
     table.page.goto(server.url("/"))
 
     # the lobby: names and a repeatable deal, started from the table screen
-    table.page.fill("input[name=name-south]", "Ann")
-    table.page.fill("input[name=name-north]", "Bob")
-    table.page.fill("input[name=seed]", "12")
-    table.page.click("dialog button[type=submit]")
-    table.wait_revision(1)
+    start_game(table, 12, south="Ann", north="Bob")
     session = server.room.session
     assert session is not None and session.active_seats == ["south"]
     table.shot("table-tv")

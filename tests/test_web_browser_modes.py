@@ -17,7 +17,16 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_support import PHONE, SCREENSHOTS, TV, Page, lamps_shown, place_jacquard
+from browser_support import (
+    PHONE,
+    SCREENSHOTS,
+    TV,
+    Page,
+    lamps_shown,
+    lobby_for,
+    place_jacquard,
+    start_game,
+)
 from live_server import LiveServer
 
 from engine.clacks.actions import Action, EndTurn, PlayJacquard, Swap, Transmit
@@ -149,11 +158,7 @@ def test_a_long_distance_co_op_game_with_two_phones_and_the_table(browser: Any) 
         lobby.locator("input[name=word-team-0]").fill("Genua")
         lobby.locator("input[name=word-team-1]").fill("Moist")
         assert lobby.locator("[data-letters=team]").inner_text() == "10 of 10 letters"
-        lobby.locator("input[name=name-south]").fill("Ann")
-        lobby.locator("input[name=name-north]").fill("Bob")
-        lobby.locator("input[name=seed]").fill("3")
-        lobby.locator("button[type=submit]").click()
-        table.wait_revision(1)
+        start_game(table, 3, south="Ann", north="Bob")
         session = server.room.session
         assert session is not None
         view = session.view(None)
@@ -421,16 +426,12 @@ def test_a_few_turns_of_the_junior_race_and_a_board_warning(browser: Any) -> Non
 def test_the_alphabet_trainer_from_the_lobby_on_a_phone(browser: Any) -> None:
     with serving() as server, opened(browser, table=TV, west=PHONE) as pages:
         table, phone = pages["table"], pages["west"]
-        table.page.goto(server.url("/"))
-        lobby = table.page.locator("dialog")
-        lobby.locator("select[name=game]").select_option("clacks-trainer")
+        lobby = lobby_for(server, table, "clacks-trainer")
         assert lobby.locator("select[name=mode]").is_hidden()
         lobby.locator("select[name=choice-seat]").select_option("west")
         lobby.locator("select[name=choice-kind]").select_option("mixed")
         lobby.locator("input[name=choice-questions]").fill("5")
-        lobby.locator("input[name=seed]").fill("1")
-        lobby.locator("button[type=submit]").click()
-        table.wait_revision(1)
+        start_game(table, 1)
         session = server.room.session
         assert session is not None and session.game == "clacks-trainer"
         sit(phone, server, "west", "Kid")

@@ -10,14 +10,12 @@ name is a table screen on another device as far as the companion can tell.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import sync_playwright
+from browser_support import ARGS, PHONE, launched_chromium
 from full_disk import FullDisk
 from live_server import LiveServer
 from test_web_board import RecordingBoard
@@ -31,24 +29,13 @@ from web.i18n import translate
 
 pytestmark = pytest.mark.browser
 ELSEWHERE = "clacks.test"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-ARGS += [f"--host-resolver-rules=MAP {ELSEWHERE} 127.0.0.1"]
-PHONE = {"viewport": {"width": 360, "height": 760}, "is_mobile": True, "has_touch": True}
 TV = {"viewport": {"width": 1600, "height": 900}}
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
-        message = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield launched
-        launched.close()
+    # the name clacks.test leads to this machine, as another device's name would
+    yield from launched_chromium([*ARGS, f"--host-resolver-rules=MAP {ELSEWHERE} 127.0.0.1"])
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 import pytest
 from browser_support import TV, Page
-from live_server import LiveServer
+from live_server import LiveServer, companion
 from serve_process import ready
 from test_web_api import act, claim, start
 from test_web_saves import play, saves
@@ -59,16 +59,13 @@ class Saved(NamedTuple):
 def saved_game(data_dir: Path, actions: int) -> Saved:
     """A table with a game of ``actions`` actions saved in ``data_dir``, the companion
     stopped cleanly."""
-    server = LiveServer(data_dir=data_dir)
-    try:
+    with companion(data_dir=data_dir) as server:
         start(server)
         tokens = {"south": claim(server, "south"), "north": claim(server, "north")}
         play(server, tokens, actions=actions)
         record = server.room.record
         assert record is not None
         return Saved(server.code, record.id, list(record.actions), record.log(), tokens)
-    finally:
-        server.close()
 
 
 def move_after(saved: Saved) -> tuple[str, Any]:
@@ -202,8 +199,7 @@ def test_a_game_with_action_rows_removed_is_set_aside_and_the_table_screen_says_
 def test_a_dropped_table_of_actions_resumes_nothing_at_zero(tmp_path: Path) -> None:
     code, _, actions, _, tokens = saved_game(tmp_path, 5)
     remove_rows(tmp_path, "DROP TABLE actions")
-    server = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as server:
         assert server.code == code and server.room.session is None
         assert any(
             f"it has 0 of its {len(actions)} saved actions" in p for p in server.hub.problems
@@ -212,8 +208,6 @@ def test_a_dropped_table_of_actions_resumes_nothing_at_zero(tmp_path: Path) -> N
         assert [n["kind"] for n in snapshot["room"]["saves_set_aside"]] == ["game_set_aside"]
         start(server)  # the table plays a new game, saved as ever
         assert act(server, "south", tokens["south"], {"type": "move", "tower": "b2c2"})[0] == 200
-    finally:
-        server.close()
 
 
 def test_an_empty_database_file_is_set_aside_with_a_warning(tmp_path: Path) -> None:
@@ -221,15 +215,12 @@ def test_an_empty_database_file_is_set_aside_with_a_warning(tmp_path: Path) -> N
     (tmp_path / DB_NAME).write_bytes(b"")
     for leftover in tmp_path.glob(f"{DB_NAME}-*"):
         leftover.unlink()
-    server = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as server:
         [aside] = list(tmp_path.glob(f"{DB_NAME}.corrupt-*"))
         assert aside.stat().st_size == 0
         assert any("the file is empty" in p for p in server.hub.problems)
         snapshot = call(server.base, "GET", f"/api/rooms/{server.code}")[1]
         assert snapshot["room"]["saves_set_aside"] == [{"kind": "file_set_aside", "file": aside.name}]
-    finally:
-        server.close()
 
 
 def test_saves_that_refuse_the_first_table_are_a_clear_error_not_a_traceback(

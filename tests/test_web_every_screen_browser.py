@@ -17,10 +17,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_support import PHONE, Page, browser  # noqa: F401  (the shared fixture)
-from live_server import LiveServer
-from table_driver import play, to_first_turn
-from test_web_first_table_browser import BOX, TEXT_SIZES
+from browser_support import (  # noqa: F401  (browser: the shared fixture)
+    BOX,
+    PHONE_740,
+    TEXT_SIZES,
+    Page,
+    browser,
+)
+from live_server import LiveServer, companion
+from table_driver import BOARD, play, to_first_turn
 
 from web.room import Room
 
@@ -60,16 +65,7 @@ WHOLE_SCREEN = {"clacks", "clacks-trainer"}
 SHOWN = {"coop"}
 LANGUAGES = ["en", "cs"]
 STEPS = 12  # actions into the game: mid-game, past the first swaps and reports
-PHONE_740 = {**PHONE, "viewport": {"width": 360, "height": 740}}
 
-# the game's board, the picture the table looks at
-BOARD = {
-    "clacks": ".board-box svg.exchange",
-    "clacks-trainer": ".board-box svg",
-    "klackers": "svg.k-box",
-    "clockman": "svg.cm-box",
-    "guards": ".g-map",
-}
 BANNER = {
     "clacks": ".status .turn > strong:first-child, .status .winner",
     "clacks-trainer": ".status .turn > strong:first-child",
@@ -119,11 +115,8 @@ MAP_WORDS = """
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[LiveServer]:
-    companion = LiveServer()
-    try:
-        yield companion
-    finally:
-        companion.close()
+    with companion() as live:
+        yield live
 
 
 @pytest.fixture(scope="module")

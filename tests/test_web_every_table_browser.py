@@ -10,10 +10,10 @@ import re
 from typing import Any
 
 import pytest
-from browser_support import PHONE, Page
+from browser_support import BOX, PHONE, TEXT_SIZES, Page, assert_parts_side_by_side
 from live_server import LiveServer
-from table_driver import GAMES, play, seat_everyone, to_first_turn
-from test_web_first_table_browser import BOX, COUNT_VIBRATIONS, TEXT_SIZES
+from table_driver import BOARD, GAMES, play, seat_everyone, to_first_turn
+from test_web_first_table_browser import COUNT_VIBRATIONS
 
 pytestmark = pytest.mark.browser
 
@@ -24,14 +24,6 @@ BANNER = {
     "klackers": ".status .turn > .phase",
     "clockman": ".status .turn > .phase",
     "guards": ".status .turn > .phase",
-}
-# the game's board: the picture the table looks at
-BOARD = {
-    "clacks": ".board-box svg.exchange",
-    "clacks-trainer": ".board-box svg",
-    "klackers": "svg.k-box",
-    "clockman": "svg.cm-box",
-    "guards": ".g-map",
 }
 SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 
@@ -60,17 +52,7 @@ def test_every_table_screen_reads_from_a_sofa(
         assert size(page, "#latest") >= 48 * scale - 0.01
         smallest = min(page.evaluate(TEXT_SIZES))
         assert smallest[0] >= 28 * scale - 0.01, smallest
-        boxes = {
-            css: page.eval_on_selector(css, BOX)
-            for css in ("header.top", "main", "aside.join", "section.log")
-        }
-        for css, (left, _top, right, _bottom) in boxes.items():
-            assert left >= 0 and right <= width, css
-        names = list(boxes)
-        for i, a in enumerate(names):
-            for b in names[i + 1 :]:
-                (l1, t1, r1, b1), (l2, t2, r2, b2) = boxes[a], boxes[b]
-                assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, f"{a} overlaps {b}"
+        assert_parts_side_by_side(page, width)
         assert tv.errors == []
     finally:
         tv.context.close()

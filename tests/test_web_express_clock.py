@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from live_server import LiveServer
+from live_server import LiveServer, companion
 from test_web_api import claim, start
 from test_web_bots import wait_for
 from web_client import call
@@ -18,8 +18,7 @@ def _actions(server: LiveServer) -> list[str]:
 
 
 def test_the_express_clock_waits_for_every_seat() -> None:
-    server = LiveServer()
-    try:
+    with companion() as server:
         start(server, express=True, turn_seconds=1)
         claim(server, "south", "Ann")  # North is still empty
         time.sleep(2.5)  # more than two whole turns
@@ -32,13 +31,10 @@ def test_the_express_clock_waits_for_every_seat() -> None:
         # the clock was taken up when North sat down, and South had the whole second
         assert _actions(server)[:2] == ["resume_clock", "time_up"]
         assert time.time() - seated >= 0.9
-    finally:
-        server.close()
 
 
 def test_a_bot_in_the_empty_seat_starts_the_clock() -> None:
-    server = LiveServer()
-    try:
+    with companion() as server:
         start(server, express=True, turn_seconds=1)
         claim(server, "south", "Ann")
         time.sleep(1.5)
@@ -52,5 +48,3 @@ def test_a_bot_in_the_empty_seat_starts_the_clock() -> None:
         )
         assert status == 200
         wait_for(lambda: "time_up" in _actions(server))
-    finally:
-        server.close()

@@ -7,16 +7,25 @@ nothing."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from full_disk import FullDisk
-from live_server import LiveServer
+from live_server import LiveServer, companion
 from test_web_api import act, claim, start
 from test_web_bots import saved_actions, wait_for
 from web_client import EventStream, call
 
 from web.saving import RETRY_SECONDS
+
+
+@contextmanager
+def full_disk_companion(data_dir: Path, **settings: Any) -> Iterator[tuple[LiveServer, FullDisk]]:
+    """A companion saving to ``data_dir``, and the disk under its saves, to fill at will."""
+    with companion(data_dir=data_dir, **settings) as server:
+        yield server, FullDisk(server.hub.store)
 
 
 def table_stream(server: LiveServer) -> EventStream:
@@ -54,9 +63,7 @@ def kinds(state: dict[str, Any]) -> list[str]:
 def test_the_table_clock_outlives_a_full_disk_and_the_turn_runs_out_once_it_saves(
     tmp_path: Path,
 ) -> None:
-    server = LiveServer(data_dir=tmp_path)
-    disk = FullDisk(server.hub.store)
-    try:
+    with full_disk_companion(tmp_path) as (server, disk):
         express(server, 1)
         watcher = table_stream(server)
         watcher.next_state()
@@ -79,16 +86,12 @@ def test_the_table_clock_outlives_a_full_disk_and_the_turn_runs_out_once_it_save
         express(server, 1)
         state_where(watcher, lambda s: "time_up" in kinds(s) and s["revision"] > revision + 2)
         watcher.close()
-    finally:
-        server.close()
 
 
 def test_a_table_of_bots_stops_on_a_full_disk_and_plays_on_by_itself_after(
     tmp_path: Path,
 ) -> None:
-    server = LiveServer(data_dir=tmp_path, bot_pause=0.05)
-    disk = FullDisk(server.hub.store)
-    try:
+    with full_disk_companion(tmp_path, bot_pause=0.05) as (server, disk):
         status, body = call(
             server.base,
             "POST",
@@ -110,14 +113,10 @@ def test_a_table_of_bots_stops_on_a_full_disk_and_plays_on_by_itself_after(
         wait_for(lambda: room.revision >= stopped + 5, seconds=4 * RETRY_SECONDS + 10)
         assert room.saving.since is None
         assert saved_actions(server) == room.session.log_json()["actions"]
-    finally:
-        server.close()
 
 
 def test_a_move_the_disk_refuses_is_not_played_and_the_next_try_is(tmp_path: Path) -> None:
-    server = LiveServer(data_dir=tmp_path)
-    disk = FullDisk(server.hub.store)
-    try:
+    with full_disk_companion(tmp_path) as (server, disk):
         start(server)
         south = claim(server, "south")
         watcher = EventStream(
@@ -137,14 +136,10 @@ def test_a_move_the_disk_refuses_is_not_played_and_the_next_try_is(tmp_path: Pat
         moved = state_where(watcher, lambda s: "moved" in kinds(s))
         assert moved["room"]["saving"] is None  # the stream lived through it all
         watcher.close()
-    finally:
-        server.close()
 
 
 def test_opening_a_table_on_a_full_disk_is_a_clear_503(tmp_path: Path) -> None:
-    server = LiveServer(data_dir=tmp_path)
-    disk = FullDisk(server.hub.store)
-    try:
+    with full_disk_companion(tmp_path) as (server, disk):
         disk.fill()
         status, body = call(server.base, "POST", "/api/rooms", pin=server.pin)
         assert status == 503 and body["error"] == "not_saved", body
@@ -152,5 +147,3 @@ def test_opening_a_table_on_a_full_disk_is_a_clear_503(tmp_path: Path) -> None:
         disk.room()
         status, body = call(server.base, "POST", "/api/rooms", pin=server.pin)
         assert status == 201, body
-    finally:
-        server.close()

@@ -18,30 +18,33 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_support import PHONE, Page, lamps_shown, place_jacquard, wait_for_change
-from live_server import LiveServer
+from browser_support import (
+    BOX,
+    PHONE_740,
+    TEXT_SIZES,
+    Page,
+    assert_parts_side_by_side,
+    lamps_shown,
+    place_jacquard,
+    wait_for_change,
+)
+from live_server import LiveServer, companion
+from table_driver import GAMES, seat_everyone
 from web_client import call
 
 from engine.clacks.actions import Transmit
 from engine.clacks.selfplay import choose_map_action
+from engine.core.interface import Session
 from engine.core.rng import Rng
 from engine.games import game_module
 from web.i18n import translate
 
 pytestmark = pytest.mark.browser
 
-PHONE_740 = {**PHONE, "viewport": {"width": 360, "height": 740}}
 REFERENCE = game_module("clacks").reference()
 
-MODES: dict[str, tuple[str, dict[str, Any]]] = {
-    "competitive": ("clacks", {"players": 2}),
-    "coop": ("clacks", {"mode": "coop", "players": 2}),
-    "solitaire": ("clacks", {"mode": "solitaire", "players": 1}),
-    "junior": ("clacks", {"mode": "junior", "players": 2}),
-    "trainer": ("clacks-trainer", {}),
-    "klackers": ("klackers", {"players": 2}),
-    "clockman": ("clockman", {}),
-}
+# every game and mode but the Guards', whose phone screens test_guards_browser.py walks
+MODES = {mode: game for mode, game in GAMES.items() if mode != "guards"}
 
 # Counters in place of the speaker and the motor: each clack is one burst of noise (a
 # buffer source) and one knock (an oscillator); a bell is four oscillators.
@@ -75,40 +78,33 @@ COUNT_VIBRATIONS = """
 })();
 """
 
-# The font size of every piece of text on the first screen (not the board's drawing).
-TEXT_SIZES = """
-() => {
-  const found = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const node = walker.currentNode;
-    const parent = node.parentElement;
-    if (!node.textContent.trim() || parent.closest("svg, dialog:not([open]), [hidden], .skip")) continue;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    const box = range.getBoundingClientRect();
-    if (box.width === 0 || box.bottom <= 0 || box.top >= innerHeight) continue;
-    found.push([parseFloat(getComputedStyle(parent).fontSize), node.textContent.trim().slice(0, 30)]);
-  }
-  return found;
-}
-"""
-BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
 
 
 @contextmanager
-def companion() -> Iterator[LiveServer]:
-    server = LiveServer()
-    try:
-        yield server
-    finally:
-        server.close()
+def seated_table(
+    game: str, options: dict[str, Any]
+) -> Iterator[tuple[LiveServer, Session, dict[str, str]]]:
+    """A companion with a new game of ``game`` (seed 5) and every seat held: the server,
+    the game's session and each seat's token."""
+    with companion() as server:
+        server.room.new_game(game, options, 5)
+        tokens = seat_everyone(server)
+        session = server.room.session
+        assert session is not None
+        yield server, session, tokens
 
 
-def seat_everyone(server: LiveServer) -> dict[str, str]:
-    session = server.room.session
-    assert session is not None
-    return {s.id: server.room.seats.claim(s.id, s.id.title(), None)["token"] for s in session.seats}
+@contextmanager
+def first_seat_phone(browser: Any) -> Iterator[tuple[LiveServer, Session, str, str, Page]]:
+    """A two-player Clacks table with every seat held, and the phone of the seat whose
+    turn comes first: the server, the game's session, the seat, its token and its phone."""
+    with seated_table("clacks", {"players": 2}) as (server, session, tokens):
+        seat = session.active_seats[0]
+        phone = seated_phone(browser, server, seat, tokens[seat])
+        try:
+            yield server, session, seat, tokens[seat], phone
+        finally:
+            phone.context.close()
 
 
 def seated_phone(
@@ -148,11 +144,7 @@ def checked(server: LiveServer, seat: str, token: str, action: dict[str, Any]) -
 @pytest.mark.parametrize("mode", MODES)
 def test_a_phone_turn_fits_one_screen_at_360_by_740_in_every_mode(browser: Any, mode: str) -> None:
     game, options = MODES[mode]
-    with companion() as server:
-        server.room.new_game(game, options, 5)
-        tokens = seat_everyone(server)
-        session = server.room.session
-        assert session is not None
+    with seated_table(game, options) as (server, session, tokens):
         seat = session.active_seats[0]
         languages = ("en", "cs") if mode in ("competitive", "coop") else ("en",)
         for language in languages:
@@ -198,63 +190,54 @@ def test_a_phone_turn_fits_one_screen_at_360_by_740_in_every_mode(browser: Any, 
 def test_the_first_turn_states_the_order_and_every_greyed_out_control_says_why(
     browser: Any,
 ) -> None:
-    with companion() as server:
-        server.room.new_game("clacks", {"players": 2}, 5)
-        tokens = seat_everyone(server)
-        session = server.room.session
-        assert session is not None
-        seat = session.active_seats[0]
-        phone = seated_phone(browser, server, seat, tokens[seat])
-        try:
-            page = phone.page
-            # the prompt says what comes first and what a Jacquard closes
-            prompt = page.inner_text(".prompt")
-            assert prompt == translate("en", "clacks.hint.turn_place")
-            assert "Once you play a Jacquard you stay there this turn" in prompt
-            # a greyed-out control still answers a tap, with the engine's reason
-            assert page.get_attribute("[data-action=transmit]", "aria-disabled") == "true"
-            page.click("[data-action=transmit]", force=True)  # a tap lands on it all the same
-            assert why(page) == checked(server, seat, tokens[seat], {"type": "transmit"})
-            assert session.log_json()["actions"] == []  # asking changed nothing
+    with first_seat_phone(browser) as (server, session, seat, token, phone):
+        page = phone.page
+        # the prompt says what comes first and what a Jacquard closes
+        prompt = page.inner_text(".prompt")
+        assert prompt == translate("en", "clacks.hint.turn_place")
+        assert "Once you play a Jacquard you stay there this turn" in prompt
+        # a greyed-out control still answers a tap, with the engine's reason
+        assert page.get_attribute("[data-action=transmit]", "aria-disabled") == "true"
+        page.click("[data-action=transmit]", force=True)  # a tap lands on it all the same
+        assert why(page) == checked(server, seat, token, {"type": "transmit"})
+        assert session.log_json()["actions"] == []  # asking changed nothing
 
-            # play a Jacquard: the towers stop answering moves, and say why when tapped
-            hand = session.view(seat)["you"]["hand"]
-            legal = session.legal_actions(seat, 0.0)
-            play = next(a for a in legal if a["type"] == "play_jacquard")
-            card = next(c for c in hand if c["id"] == play["jacquard"])
-            place_jacquard(phone, REFERENCE, seat, card, play["lamps"])
-            page.click("[data-action=confirm]")
-            # the play reaches the server (a busy machine may show the staged play first)
-            deadline = time.monotonic() + 15
-            while not session.log_json()["actions"] and time.monotonic() < deadline:
-                time.sleep(0.05)
-            assert len(session.log_json()["actions"]) == 1
-            page.wait_for_function(
-                "p => document.querySelector('.prompt').innerText !== p", arg=prompt
-            )
-            phone.wait_revision(server.room.revision)
-            mine = next(
-                t["id"]
-                for t in REFERENCE["towers"]
-                if t["colour"]
-                == next(p["colour"] for p in session.view(seat)["players"] if p["seat"] == seat)
-            )
-            page.click(f".board-box [data-tower={mine}]", force=True)
-            refused = checked(server, seat, tokens[seat], {"type": "move", "tower": mine})
-            assert why(page) == refused
-            assert refused.startswith("Move before playing Jacquards")
-            assert len(session.log_json()["actions"]) == 1
+        # play a Jacquard: the towers stop answering moves, and say why when tapped
+        hand = session.view(seat)["you"]["hand"]
+        legal = session.legal_actions(seat, 0.0)
+        play = next(a for a in legal if a["type"] == "play_jacquard")
+        card = next(c for c in hand if c["id"] == play["jacquard"])
+        place_jacquard(phone, REFERENCE, seat, card, play["lamps"])
+        page.click("[data-action=confirm]")
+        # the play reaches the server (a busy machine may show the staged play first)
+        deadline = time.monotonic() + 15
+        while not session.log_json()["actions"] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(session.log_json()["actions"]) == 1
+        page.wait_for_function(
+            "p => document.querySelector('.prompt').innerText !== p", arg=prompt
+        )
+        phone.wait_revision(server.room.revision)
+        mine = next(
+            t["id"]
+            for t in REFERENCE["towers"]
+            if t["colour"]
+            == next(p["colour"] for p in session.view(seat)["players"] if p["seat"] == seat)
+        )
+        page.click(f".board-box [data-tower={mine}]", force=True)
+        refused = checked(server, seat, token, {"type": "move", "tower": mine})
+        assert why(page) == refused
+        assert refused.startswith("Move before playing Jacquards")
+        assert len(session.log_json()["actions"]) == 1
 
-            # a card out of reach says why when the keyboard reaches it, not only a tap
-            page.click("#why")  # dismissed
-            page.wait_for_selector("#why", state="hidden")
-            out_of_reach = page.locator(".hand-strip .card-button[aria-disabled=true]")
-            assert out_of_reach.count() >= 1
-            out_of_reach.first.focus()
-            assert "stress" in why(page)
-            assert phone.errors == []
-        finally:
-            phone.context.close()
+        # a card out of reach says why when the keyboard reaches it, not only a tap
+        page.click("#why")  # dismissed
+        page.wait_for_selector("#why", state="hidden")
+        out_of_reach = page.locator(".hand-strip .card-button[aria-disabled=true]")
+        assert out_of_reach.count() >= 1
+        out_of_reach.first.focus()
+        assert "stress" in why(page)
+        assert phone.errors == []
 
 
 # ---------------------------------------------------------------------- the lobby
@@ -319,11 +302,7 @@ def test_the_new_game_dialog_keeps_frees_or_hands_to_a_bot_the_seats_people_hold
 @pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1366, 768)])
 def test_the_table_screen_reads_from_a_sofa(browser: Any, width: int, height: int) -> None:
     scale = width / 1920  # the screen grows with its width; a smaller one keeps the proportions
-    with companion() as server:
-        server.room.new_game("clacks", {"players": 2}, 5)
-        tokens = seat_everyone(server)
-        session = server.room.session
-        assert session is not None
+    with seated_table("clacks", {"players": 2}) as (server, session, tokens):
         seat = session.active_seats[0]
         play = next(a for a in session.legal_actions(seat, 0.0) if a["type"] == "play_jacquard")
         path = f"/api/rooms/{server.code}/seats/{seat}/actions"
@@ -350,18 +329,7 @@ def test_the_table_screen_reads_from_a_sofa(browser: Any, width: int, height: in
             assert board[3] - board[1] >= 0.6 * height
             assert board[3] <= height  # all of it on the screen
             # the screen's parts side by side, none over another, none wider than it
-            boxes = {
-                css: page.eval_on_selector(css, BOX)
-                for css in ("header.top", "main", "aside.join", "section.log")
-            }
-            for css, (left, _top, right, _bottom) in boxes.items():
-                assert left >= 0 and right <= width, css
-            names = list(boxes)
-            for i, a in enumerate(names):
-                for b in names[i + 1 :]:
-                    (l1, t1, r1, b1), (l2, t2, r2, b2) = boxes[a], boxes[b]
-                    apart = r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1
-                    assert apart, f"{a} overlaps {b}"
+            boxes = assert_parts_side_by_side(page, width)
             for css in (".status", ".board-box", ".seats"):
                 inner = page.eval_on_selector(f"main {css}", BOX)
                 assert inner[2] <= boxes["aside.join"][0] or inner[1] >= boxes["aside.join"][3]
@@ -381,54 +349,45 @@ def test_the_table_screen_reads_from_a_sofa(browser: Any, width: int, height: in
 def test_rotate_and_mirror_keep_the_tapped_lamp_and_the_keyboard_follows_the_flow(
     browser: Any,
 ) -> None:
-    with companion() as server:
-        server.room.new_game("clacks", {"players": 2}, 5)
-        tokens = seat_everyone(server)
-        session = server.room.session
-        assert session is not None
-        seat = session.active_seats[0]
-        phone = seated_phone(browser, server, seat, tokens[seat])
-        try:
-            page = phone.page
-            hand = session.view(seat)["you"]["hand"]
-            # a card that looks different turned: two holes or more
-            card = next(c for c in hand if sum(row.count("X") for row in c["holes"]) >= 2)
-            page.click(f".jacquard[data-card='{card['id']}'] .card-button")
-            # the card chosen, the keyboard is on the board
+    with first_seat_phone(browser) as (_, session, seat, _token, phone):
+        page = phone.page
+        hand = session.view(seat)["you"]["hand"]
+        # a card that looks different turned: two holes or more
+        card = next(c for c in hand if sum(row.count("X") for row in c["holes"]) >= 2)
+        page.click(f".jacquard[data-card='{card['id']}'] .card-button")
+        # the card chosen, the keyboard is on the board
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement.matches"
+            "('.board-box [data-lamp]')"
+        )
+        page.click(".board-box [data-lamp=b2]")
+        first = lamps_shown(page, ".board-box .lamp.flip")
+        assert "b2" in first
+        # placed: the keyboard is on Play
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement.matches"
+            "('[data-action=confirm]')"
+        )
+        seen = [first]
+        for control in ("rotate", "rotate", "mirror", "rotate", "mirror"):
+            page.click(f"[data-action={control}]")
             page.wait_for_function(
-                "() => document.activeElement && document.activeElement.matches"
-                "('.board-box [data-lamp]')"
+                "before => { const now = [...document.querySelectorAll('.board-box .lamp.flip')]"
+                ".map(n => n.dataset.lamp).sort().join(' '); return now !== before; }",
+                arg=" ".join(sorted(seen[-1])),
             )
-            page.click(".board-box [data-lamp=b2]")
-            first = lamps_shown(page, ".board-box .lamp.flip")
-            assert "b2" in first
-            # placed: the keyboard is on Play
-            page.wait_for_function(
-                "() => document.activeElement && document.activeElement.matches"
-                "('[data-action=confirm]')"
-            )
-            seen = [first]
-            for control in ("rotate", "rotate", "mirror", "rotate", "mirror"):
-                page.click(f"[data-action={control}]")
-                page.wait_for_function(
-                    "before => { const now = [...document.querySelectorAll('.board-box .lamp.flip')]"
-                    ".map(n => n.dataset.lamp).sort().join(' '); return now !== before; }",
-                    arg=" ".join(sorted(seen[-1])),
-                )
-                shown = lamps_shown(page, ".board-box .lamp.flip")
-                assert "b2" in shown, (control, shown)
-                assert len(shown) == len(first)
-                seen.append(shown)
-            assert len({frozenset(s) for s in seen}) >= 3  # it did turn and mirror
-            # played: the keyboard goes to the turn's prompt, not the page's body
-            page.click("[data-action=confirm]")
-            phone.wait_revision(1)
-            page.wait_for_function(
-                "() => document.activeElement && document.activeElement.matches('.prompt')"
-            )
-            assert phone.errors == []
-        finally:
-            phone.context.close()
+            shown = lamps_shown(page, ".board-box .lamp.flip")
+            assert "b2" in shown, (control, shown)
+            assert len(shown) == len(first)
+            seen.append(shown)
+        assert len({frozenset(s) for s in seen}) >= 3  # it did turn and mirror
+        # played: the keyboard goes to the turn's prompt, not the page's body
+        page.click("[data-action=confirm]")
+        phone.wait_revision(1)
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement.matches('.prompt')"
+        )
+        assert phone.errors == []
 
 
 # ---------------------------------------------------------------------- sound and touch
@@ -463,11 +422,7 @@ class Driver:
 def test_the_table_clacks_with_a_remembered_mute_and_a_phone_vibrates_when_its_turn_begins(
     browser: Any,
 ) -> None:
-    with companion() as server:
-        server.room.new_game("clacks", {"mode": "junior", "players": 2}, 5)
-        tokens = seat_everyone(server)
-        session = server.room.session
-        assert session is not None
+    with seated_table("clacks", {"mode": "junior", "players": 2}) as (server, session, tokens):
         first = session.active_seats[0]
         other = next(s for s in tokens if s != first)
         tv = Page(browser, "tv", viewport={"width": 1366, "height": 768})
@@ -553,11 +508,7 @@ def test_a_won_race_rings_the_bell(browser: Any) -> None:
 def test_a_guards_phone_decision_fits_one_screen_at_360_by_740(browser: Any, language: str) -> None:
     from guards_support import volunteer
 
-    with companion() as server:
-        server.room.new_game("guards", {"players": 2}, 5)
-        tokens = seat_everyone(server)
-        session = server.room.session
-        assert session is not None
+    with seated_table("guards", {"players": 2}) as (server, session, tokens):
 
         def report(seat: str, action: dict[str, Any]) -> None:
             path = f"/api/rooms/{server.code}/seats/{seat}/actions"

@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
+from refusals import refusal_rules
 
 from engine.clacks import errors as clacks_errors
-from engine.core.errors import IllegalAction
 from web.i18n import LANGUAGES, catalog, translate
 from web.messages import placeholders
 
@@ -52,11 +52,7 @@ def test_every_key_the_pages_use_is_in_the_catalog(language: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_refusal_and_event_of_the_engine_can_be_said(language: str) -> None:
     messages = catalog(language)
-    rules = {
-        cls.rule
-        for cls in vars(clacks_errors).values()
-        if isinstance(cls, type) and issubclass(cls, IllegalAction)
-    }
+    rules = set(refusal_rules(clacks_errors).values())
     assert {f"rule.{rule}" for rule in rules} <= set(messages)
     assert {"swapped", "card_revealed", "race_lost", "answered", "trainer_finished"} <= set(
         EVENT_KINDS

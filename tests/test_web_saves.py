@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_server import LiveServer
+from live_server import LiveServer, companion
 from test_web_api import act, claim, start
 from test_web_board import RecordingBoard
 from web_client import call
@@ -58,8 +58,7 @@ def stored_actions(data_dir: Path, game_id: int) -> int:
 
 
 def test_a_game_comes_back_exactly_after_a_restart(tmp_path: Path) -> None:
-    first = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as first:
         start(first)
         tokens = {"south": claim(first, "south", "Ann"), "north": claim(first, "north", "Bob")}
         play(first, tokens, actions=9)
@@ -71,11 +70,8 @@ def test_a_game_comes_back_exactly_after_a_restart(tmp_path: Path) -> None:
         code, pin, revision = first.code, first.pin, first.room.revision
         log = first.room.session.log_json()  # type: ignore[union-attr]
         views = {s: first.room.session.view(s) for s in (None, "south", "north")}  # type: ignore[union-attr]
-    finally:
-        first.close()
 
-    again = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as again:
         assert (again.code, again.pin, again.room.revision) == (code, pin, revision)
         session = again.room.session
         assert session is not None and session.log_json() == log
@@ -88,13 +84,10 @@ def test_a_game_comes_back_exactly_after_a_restart(tmp_path: Path) -> None:
         assert act(again, seat, tokens[seat], legal[0], headers=key) == answer
         assert session.log_json() == log
         assert again.room.room_json()["seats"][0]["name"] == "Ann"
-    finally:
-        again.close()
 
 
 def test_the_database_is_durable_and_holds_exactly_the_acknowledged_log(tmp_path: Path) -> None:
-    server = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as server:
         start(server)
         token = claim(server, "south")
         record = server.room.record
@@ -115,8 +108,6 @@ def test_the_database_is_durable_and_holds_exactly_the_acknowledged_log(tmp_path
         # no seat token is kept in the clear
         text = (tmp_path / DB_NAME).read_bytes() + (tmp_path / f"{DB_NAME}-wal").read_bytes()
         assert token.encode() not in text
-    finally:
-        server.close()
 
 
 def test_a_second_companion_may_not_share_the_saves(tmp_path: Path) -> None:
@@ -290,8 +281,7 @@ def test_the_replay_viewer_steps_through_a_finished_game_on_screen_and_lamps() -
 
 def test_a_corrupt_database_is_set_aside_and_a_new_one_started(tmp_path: Path) -> None:
     (tmp_path / DB_NAME).write_bytes(b"this is no database" * 100)
-    server = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as server:
         [problem] = server.hub.problems
         assert "could not be read" in problem and "set aside" in problem
         aside = list(tmp_path.glob(f"{DB_NAME}.corrupt-*"))
@@ -299,13 +289,10 @@ def test_a_corrupt_database_is_set_aside_and_a_new_one_started(tmp_path: Path) -
         start(server)  # the fresh saves work
         status, body = call(server.base, "GET", f"/api/rooms/{server.code}/saves", pin=server.pin)
         assert status == 200 and body["problems"] == [problem] and len(body["saves"]) == 1
-    finally:
-        server.close()
 
 
 def test_a_game_that_cannot_be_replayed_is_set_aside_and_the_rest_load(tmp_path: Path) -> None:
-    server = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as server:
         start(server)
         tokens = {"south": claim(server, "south"), "north": claim(server, "north")}
         play(server, tokens, actions=6)
@@ -316,15 +303,12 @@ def test_a_game_that_cannot_be_replayed_is_set_aside_and_the_rest_load(tmp_path:
         other_room.act("south", south, {"type": "move", "tower": "b2c2"})
         other_log = other_room.session.log_json()  # type: ignore[union-attr]
         broken_id, main_code = server.room.record.id, server.code  # type: ignore[union-attr]
-    finally:
-        server.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:  # the third action now cannot be played
         db.execute(
             "UPDATE actions SET action = ? WHERE game_id = ? AND n = 2",
             (json.dumps({"type": "move", "seat": "north", "tower": "a1b1"}), broken_id),
         )
-    again = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as again:
         assert again.code == main_code and again.room.session is None
         assert any(f"Saved game {broken_id} was set aside" in p for p in again.hub.problems)
         assert again.hub.room(other["code"]).session.log_json() == other_log  # type: ignore[union-attr]
@@ -341,19 +325,14 @@ def test_a_game_that_cannot_be_replayed_is_set_aside_and_the_rest_load(tmp_path:
         assert status == 200 and len(raw["actions"]) == 6
         path = f"/api/rooms/{main_code}/saves/{broken_id}"
         assert call(again.base, "DELETE", path, pin=again.pin)[0] == 200
-    finally:
-        again.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:  # a row that is not even JSON
         other_id = db.execute(
             "SELECT game_id FROM rooms WHERE code = ?", (other["code"],)
         ).fetchone()[0]
         db.execute("UPDATE actions SET action = '{oops' WHERE game_id = ?", (other_id,))
-    third = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as third:
         assert third.hub.room(other["code"]).session is None
         assert any("cannot be read" in p for p in third.hub.problems)
-    finally:
-        third.close()
 
 
 def test_a_change_that_cannot_be_saved_is_not_played(

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from full_disk import FullDisk
-from live_server import LiveServer
+from live_server import LiveServer, companion
 from test_web_api import start
 from test_web_bots import wait_for
 from web_client import EventStream, call
@@ -37,26 +37,15 @@ def start_at(server: LiveServer, table: dict[str, str]) -> None:
 
 
 def test_a_table_naming_a_missing_game_is_set_aside_and_the_rest_start(tmp_path: Path) -> None:
-    server = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as server:
         start(server)
         other = open_table(server)
-        status, _ = call(
-            server.base,
-            "POST",
-            f"/api/rooms/{other['code']}/game",
-            {"options": {"players": 2}, "seed": 5},
-            pin=other["pin"],
-        )
-        assert status == 201
+        start_at(server, other)
         other_log = server.hub.rooms[other["code"]].session.log_json()  # type: ignore[union-attr]
         main_code = server.code
-    finally:
-        server.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:
         db.execute("UPDATE rooms SET game_id = 999 WHERE code = ?", (main_code,))
-    again = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as again:
         assert again.code == main_code
         status, main_state = call(again.base, "GET", f"/api/rooms/{main_code}")
         assert status == 200 and main_state["room"]["game"] is None and main_state["view"] is None
@@ -66,8 +55,6 @@ def test_a_table_naming_a_missing_game_is_set_aside_and_the_rest_start(tmp_path:
         assert status == 200 and other_state["room"]["game"] == "clacks"
         session = again.hub.rooms[other["code"]].session
         assert session is not None and session.log_json() == other_log
-    finally:
-        again.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:  # set aside: not tried again next time
         assert db.execute("SELECT game_id FROM rooms WHERE code = ?", (main_code,)).fetchone() == (
             None,
@@ -75,24 +62,20 @@ def test_a_table_naming_a_missing_game_is_set_aside_and_the_rest_start(tmp_path:
 
 
 def test_rows_no_table_can_have_are_set_aside_and_the_rest_start(tmp_path: Path) -> None:
-    server = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as server:
         start(server)
         broken, botted = open_table(server), open_table(server)
         for table in (broken, botted):
             start_at(server, table)
         game_id = server.hub.rooms[broken["code"]].record.id  # type: ignore[union-attr]
         south = call(server.base, "POST", f"/api/rooms/{botted['code']}/seats/south", {})[1]
-    finally:
-        server.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:
         db.execute("UPDATE rooms SET game_number = 'x' WHERE code = ?", (broken["code"],))
         db.execute(
             "INSERT INTO bot_seats (room, seat, level) VALUES (?, 'north', 'genius')",
             (botted["code"],),
         )
-    again = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as again:
         base = again.base
         # the table that cannot be put back is closed; its game is free to resume elsewhere
         assert call(base, "GET", f"/api/rooms/{broken['code']}")[0] == 404
@@ -108,20 +91,15 @@ def test_rows_no_table_can_have_are_set_aside_and_the_rest_start(tmp_path: Path)
         path = f"/api/rooms/{botted['code']}/seats/south/actions"
         assert call(base, "POST", path, move, token=south["token"])[0] == 200
         assert call(base, "POST", f"/api/rooms/{botted['code']}/seats/north", {})[0] == 200
-    finally:
-        again.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:  # closed: not tried again next time
         rows = db.execute("SELECT code FROM rooms WHERE code = ?", (broken["code"],)).fetchall()
         assert rows == []
 
 
 def test_a_damaged_game_on_a_full_disk_does_not_stop_the_start(tmp_path: Path) -> None:
-    server = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as server:
         start(server)
         game_id = server.room.record.id  # type: ignore[union-attr]
-    finally:
-        server.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:
         db.execute(
             "INSERT INTO actions (game_id, n, action) VALUES (?, 0, '{\"type\": \"fly\"}')",
@@ -138,21 +116,13 @@ def test_a_damaged_game_on_a_full_disk_does_not_stop_the_start(tmp_path: Path) -
 
 
 def test_tables_close_with_their_pin_and_the_cap_counts_only_open_ones(tmp_path: Path) -> None:
-    server = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as server:
         tables = [open_table(server) for _ in range(MAX_ROOMS - 1)]
         status, body = call(server.base, "POST", "/api/rooms", pin=server.pin)
         assert status == 429 and body["error"] == "too_many_tables"
         # a table's own PIN closes it; its game stays with the saved games
         first = tables.pop(0)
-        status, _ = call(
-            server.base,
-            "POST",
-            f"/api/rooms/{first['code']}/game",
-            {"options": {"players": 2}, "seed": 5},
-            pin=first["pin"],
-        )
-        assert status == 201
+        start_at(server, first)
         status, body = call(server.base, "DELETE", f"/api/rooms/{first['code']}", pin="000000")
         assert status == 403 and body["error"] == "bad_pin"
         status, body = call(server.base, "DELETE", f"/api/rooms/{first['code']}", pin=first["pin"])
@@ -164,24 +134,18 @@ def test_tables_close_with_their_pin_and_the_cap_counts_only_open_ones(tmp_path:
         # the main table is never closed
         status, body = call(server.base, "DELETE", f"/api/rooms/{server.code}", pin=server.pin)
         assert status == 409 and body["error"] == "main_table"
-    finally:
-        server.close()
     # after a restart every open table is back, and closing one (the main table's PIN
     # may close any) makes room for another
-    again = LiveServer(data_dir=tmp_path)
-    try:
+    with companion(data_dir=tmp_path) as again:
         assert len(again.hub.rooms) == MAX_ROOMS
         assert call(again.base, "POST", "/api/rooms", pin=again.pin)[0] == 429
         status, _ = call(again.base, "DELETE", f"/api/rooms/{tables[3]['code']}", pin=again.pin)
         assert status == 200
         open_table(again)
-    finally:
-        again.close()
 
 
 def test_an_idle_table_closes_by_itself_and_a_watched_one_stays(tmp_path: Path) -> None:
-    server = LiveServer(data_dir=tmp_path, table_idle=1.0)
-    try:
+    with companion(data_dir=tmp_path, table_idle=1.0) as server:
         idle, watched = open_table(server), open_table(server)
         screen = EventStream(server.base, f"/api/rooms/{watched['code']}/stream")
         screen.next_state()
@@ -195,7 +159,5 @@ def test_an_idle_table_closes_by_itself_and_a_watched_one_stays(tmp_path: Path) 
         start_at(server, watched)
         wait_for(lambda: watched["code"] not in server.hub.rooms, seconds=10)
         assert server.code in server.hub.rooms  # the main table never closes
-    finally:
-        server.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:
         assert db.execute("SELECT COUNT(*) FROM rooms").fetchone() == (1,)

@@ -9,6 +9,18 @@ from typing import Any
 from urllib.parse import urlsplit
 
 
+def ask_for_game(server: Any, body: dict[str, Any]) -> tuple[int, Any]:
+    """The main table of ``server`` (a LiveServer) asked, with its PIN, for a new game as
+    ``body`` says (its ``options``, ``game``, ``seed``...); returns (status, answer)."""
+    return call(server.base, "POST", f"/api/rooms/{server.code}/game", body, pin=server.pin)
+
+
+def press(server: Any, button: str) -> tuple[int, Any]:
+    """``button`` of the box pressed, through the main table of ``server`` (a LiveServer)
+    with its PIN, as the table screen's own buttons press it; returns (status, answer)."""
+    return call(server.base, "POST", f"/api/rooms/{server.code}/buttons/{button}", pin=server.pin)
+
+
 def call(
     base: str,
     method: str,

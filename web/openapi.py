@@ -24,12 +24,18 @@ def _json(schema: JSON, description: str) -> JSON:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-def _body(properties: JSON, *required: str, needed: bool = True) -> JSON:
-    """A JSON object request body with these properties."""
-    schema: JSON = {"type": "object", "properties": properties}
+def _object(properties: JSON, *required: str) -> JSON:
+    """The schema of a JSON object with these properties, ``required`` of them always."""
+    schema: JSON = {"type": "object"}
     if required:
         schema["required"] = list(required)
-    body: JSON = {"content": {"application/json": {"schema": schema}}}
+    schema["properties"] = properties
+    return schema
+
+
+def _body(properties: JSON, *required: str, needed: bool = True) -> JSON:
+    """A JSON object request body with these properties."""
+    body: JSON = {"content": {"application/json": {"schema": _object(properties, *required)}}}
     if needed:
         body["required"] = True
     return body
@@ -56,21 +62,27 @@ def _error(code: int, description: str) -> JSON:
     return {str(code): _json(_ref("Error"), description)}
 
 
-LABEL = {"type": "string", "minLength": 1, "maxLength": 16}
-CODE = parameter("code", "path", "the table's room code, e.g. KXMR", LABEL)
-SEAT = parameter("seat", "path", "a seat id from the room's `seats`, e.g. south", LABEL)
+CODE = parameter(
+    "code",
+    "path",
+    {"type": "string", "minLength": 1, "maxLength": 16},
+    "the table's room code, e.g. KXMR",
+)
+SEAT = parameter(
+    "seat",
+    "path",
+    {"type": "string", "minLength": 1, "maxLength": 16},
+    "a seat id from the room's `seats`, e.g. south",
+)
 TOKEN = parameter(
     "X-Seat-Token",
     "header",
-    "the token returned when the seat was claimed",
     {"type": "string", "maxLength": 128},
+    "the token returned when the seat was claimed",
 )
-IDEMPOTENCY_KEY = {
-    "name": "Idempotency-Key",
-    "in": "header",
-    "required": False,
-    "schema": {"type": "string", "minLength": 1, "maxLength": 64},
-}
+IDEMPOTENCY_KEY = parameter(
+    "Idempotency-Key", "header", {"type": "string", "minLength": 1, "maxLength": 64}
+)
 REVISION_BODY: JSON = {
     "type": "object",
     "properties": {"revision": {"type": ["integer", "null"]}},
@@ -80,16 +92,17 @@ REVISION_BODY: JSON = {
 @cache
 def openapi_document() -> JSON:
     schemas: JSON = {
-        "Error": {
-            "type": "object",
-            "required": ["error", "message", "params"],
-            "properties": {
+        "Error": _object(
+            {
                 "error": {"type": "string", "description": "stable code, e.g. bad_token"},
                 "rule": {"type": "string", "description": "the game rule that refused it"},
                 "message": {"type": "string", "description": "in English words"},
                 "params": {"type": "object", "description": "values named in the message"},
             },
-        },
+            "error",
+            "message",
+            "params",
+        ),
         "Frame": {
             "type": "object",
             "description": "lamp indices (bit row*4+col) lit, previewed and accented",
@@ -194,14 +207,13 @@ def openapi_document() -> JSON:
                 },
             },
         },
-        "Change": {
-            "type": "object",
-            "required": ["revision"],
-            "properties": {
+        "Change": _object(
+            {
                 "revision": {"type": "integer"},
                 "events": {"type": "array", "items": {"type": "object"}},
             },
-        },
+            "revision",
+        ),
     }
     paths: JSON = {
         "/api/games": {
@@ -213,9 +225,7 @@ def openapi_document() -> JSON:
         "/api/games/{name}/reference": {
             "get": {
                 "summary": "Fixed facts for drawing a game: geometry, symbols",
-                "parameters": [
-                    {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
-                ],
+                "parameters": [parameter("name", "path", {"type": "string"})],
                 "responses": {
                     "200": _json({"type": "object"}, "the game's reference"),
                     **_errors(404),
@@ -258,12 +268,7 @@ def openapi_document() -> JSON:
                 "summary": "What the asker may see now (a seat's view with ?seat= and its token)",
                 "parameters": [
                     CODE,
-                    {
-                        "name": "seat",
-                        "in": "query",
-                        "required": False,
-                        "schema": {"type": "string"},
-                    },
+                    parameter("seat", "query", {"type": "string"}),
                     TOKEN,
                 ],
                 "responses": {"200": _json(_ref("Snapshot"), "the snapshot"), **_errors(403, 404)},
@@ -280,34 +285,25 @@ def openapi_document() -> JSON:
                 ),
                 "parameters": [
                     CODE,
-                    {
-                        "name": "before",
-                        "in": "query",
-                        "required": False,
-                        "description": "only steps before this one (default: up to the last)",
-                        "schema": {"type": "integer", "minimum": 0},
-                    },
-                    {
-                        "name": "limit",
-                        "in": "query",
-                        "required": False,
-                        "description": "at most this many steps, the latest of those asked for",
-                        "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50},
-                    },
-                    {
-                        "name": "seat",
-                        "in": "query",
-                        "required": False,
-                        "schema": {"type": "string"},
-                    },
+                    parameter(
+                        "before",
+                        "query",
+                        {"type": "integer", "minimum": 0},
+                        "only steps before this one (default: up to the last)",
+                    ),
+                    parameter(
+                        "limit",
+                        "query",
+                        {"type": "integer", "minimum": 1, "maximum": 200, "default": 50},
+                        "at most this many steps, the latest of those asked for",
+                    ),
+                    parameter("seat", "query", {"type": "string"}),
                     TOKEN,
                 ],
                 "responses": {
                     "200": _json(
-                        {
-                            "type": "object",
-                            "required": ["steps", "last"],
-                            "properties": {
+                        _object(
+                            {
                                 "steps": {"type": "array", "items": _ref("Step")},
                                 "last": {
                                     "type": ["integer", "null"],
@@ -320,7 +316,9 @@ def openapi_document() -> JSON:
                                 },
                                 "limit_max": {"type": "integer"},
                             },
-                        },
+                            "steps",
+                            "last",
+                        ),
                         "the steps",
                     ),
                     **_errors(400, 403, 404, 409),
@@ -393,15 +391,16 @@ def openapi_document() -> JSON:
                 ),
                 "responses": {
                     "200": _json(
-                        {
-                            "type": "object",
-                            "required": ["seat", "token", "name"],
-                            "properties": {
+                        _object(
+                            {
                                 "seat": {"type": "string"},
                                 "token": {"type": "string"},
                                 "name": {"type": "string"},
                             },
-                        },
+                            "seat",
+                            "token",
+                            "name",
+                        ),
                         "the seat is yours",
                     ),
                     **_error(
@@ -458,12 +457,7 @@ def openapi_document() -> JSON:
                     "409; with an Idempotency-Key header, repeating a request returns the "
                     "first answer instead of acting twice."
                 ),
-                "parameters": [
-                    CODE,
-                    SEAT,
-                    TOKEN,
-                    IDEMPOTENCY_KEY,
-                ],
+                "parameters": [CODE, SEAT, TOKEN, IDEMPOTENCY_KEY],
                 "requestBody": _body(
                     {
                         "action": {"type": "object"},
@@ -480,12 +474,7 @@ def openapi_document() -> JSON:
         "/api/rooms/{code}/seats/{seat}/undo": {
             "post": {
                 "summary": "Take back your last action, as the game's rules allow",
-                "parameters": [
-                    CODE,
-                    SEAT,
-                    TOKEN,
-                    IDEMPOTENCY_KEY,
-                ],
+                "parameters": [CODE, SEAT, TOKEN, IDEMPOTENCY_KEY],
                 "requestBody": {"content": {"application/json": {"schema": REVISION_BODY}}},
                 "responses": {
                     "200": _json(_ref("Change"), "undone"),
@@ -554,21 +543,18 @@ def openapi_document() -> JSON:
                 "parameters": [CODE, SEAT, TOKEN],
                 "responses": {
                     "200": _json(
-                        {
-                            "type": "object",
-                            "required": ["revision", "hint"],
-                            "properties": {
+                        _object(
+                            {
                                 "revision": {"type": "integer"},
-                                "hint": {
-                                    "type": "object",
-                                    "required": ["actions"],
-                                    "properties": {
-                                        "actions": {"type": "array", "items": {"type": "object"}}
-                                    },
-                                },
+                                "hint": _object(
+                                    {"actions": {"type": "array", "items": {"type": "object"}}},
+                                    "actions",
+                                ),
                                 "frame": {"oneOf": [_ref("Frame"), {"type": "null"}]},
                             },
-                        },
+                            "revision",
+                            "hint",
+                        ),
                         "the hint",
                     ),
                     **_errors(400, 403, 404),
@@ -624,15 +610,16 @@ def openapi_document() -> JSON:
                 "requestBody": _body({"action": {"type": "object"}}, "action"),
                 "responses": {
                     "200": _json(
-                        {
-                            "type": "object",
-                            "required": ["revision", "allowed", "error"],
-                            "properties": {
+                        _object(
+                            {
                                 "revision": {"type": "integer"},
                                 "allowed": {"type": "boolean"},
                                 "error": {"oneOf": [_ref("Error"), {"type": "null"}]},
                             },
-                        },
+                            "revision",
+                            "allowed",
+                            "error",
+                        ),
                         "allowed, or the rules' reason",
                     ),
                     **_errors(400, 403, 404, 409),
@@ -646,12 +633,7 @@ def openapi_document() -> JSON:
                 "parameters": [
                     CODE,
                     TABLE_PIN,
-                    {
-                        "name": "button",
-                        "in": "path",
-                        "required": True,
-                        "schema": {"type": "string", "maxLength": 16},
-                    },
+                    parameter("button", "path", {"type": "string", "maxLength": 16}),
                 ],
                 "responses": {
                     "200": _json(_ref("Change"), "what the press did"),
@@ -697,27 +679,18 @@ def openapi_document() -> JSON:
                 "summary": "Server-sent events: a `state` message with a Snapshot after every change",
                 "parameters": [
                     CODE,
-                    {
-                        "name": "seat",
-                        "in": "query",
-                        "required": False,
-                        "schema": {"type": "string"},
-                    },
-                    {
-                        "name": "token",
-                        "in": "query",
-                        "required": False,
-                        "schema": {"type": "string", "maxLength": 128},
-                    },
-                    {
-                        "name": "board",
-                        "in": "query",
-                        "required": False,
-                        "description": "1: also `board` events, the board's LEDs as lit "
-                        "whenever a frame is written (as GET /api/rooms/{code}/board), at "
-                        "most 20 a second",
-                        "schema": {"type": "string", "enum": ["1"]},
-                    },
+                    parameter("seat", "query", {"type": "string"}),
+                    parameter("token", "query", {"type": "string", "maxLength": 128}),
+                    parameter(
+                        "board",
+                        "query",
+                        {"type": "string", "enum": ["1"]},
+                        (
+                            "1: also `board` events, the board's LEDs as lit "
+                            "whenever a frame is written (as GET /api/rooms/{code}/board), at "
+                            "most 20 a second"
+                        ),
+                    ),
                 ],
                 "responses": {
                     "200": {

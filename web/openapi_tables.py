@@ -8,27 +8,27 @@ from typing import Any
 JSON = dict[str, Any]
 
 
-
-def parameter(name: str, where: str, description: str, schema: JSON) -> JSON:
-    """One of a request's parameters: a path's part is always required, nothing else is."""
-    return {
-        "name": name,
-        "in": where,
-        "required": where == "path",
-        "description": description,
-        "schema": schema,
-    }
+def parameter(name: str, where: str, schema: JSON, description: str | None = None) -> JSON:
+    """An operation's parameter ``where`` ("path", "query" or "header"): in the path it is
+    always required, anywhere else it may be left out."""
+    found: JSON = {"name": name, "in": where, "required": where == "path"}
+    if description is not None:
+        found["description"] = description
+    found["schema"] = schema
+    return found
 
 
-TABLE_PIN = parameter(
+TABLE_PIN: JSON = parameter(
     "X-Table-Pin",
     "header",
-    "the table's PIN, shown on the table screen and in the terminal; required for what only "
-    "the table may do",
     {"type": "string", "maxLength": 64},
+    (
+        "the table's PIN, shown on the table screen and in the terminal; "
+        "required for what only the table may do"
+    ),
 )
-GAME_ID = parameter(
-    "game_id", "path", "a saved game's id, from the list of saved games", {"type": "integer"}
+GAME_ID: JSON = parameter(
+    "game_id", "path", {"type": "integer"}, "a saved game's id, from the list of saved games"
 )
 ERROR_TEXTS = {
     400: "the request could not be read, or the replay file cannot be played back",

@@ -301,17 +301,6 @@ class Room:
             raise ApiError(409, "no_game", "No game is running on this table yet")
         return self.session
 
-    def _answered(
-        self, seat: str, token: str | None, revision: int | None, key: str | None
-    ) -> JSON | None:
-        """A seat's request let through: the answer it was given if it was sent before
-        (the same idempotency key), else None once its revision is the table's."""
-        self.seats.authorize(seat, token)
-        if key is not None and (seat, key) in self._idempotent:
-            return self._idempotent[(seat, key)]
-        self._check_revision(revision)
-        return None
-
     def act(
         self,
         seat: str,
@@ -320,27 +309,37 @@ class Room:
         revision: int | None = None,
         key: str | None = None,
     ) -> JSON:
-        with self.lock:
-            answered = self._answered(seat, token, revision, key)
-            if answered is not None:
-                return answered
-            result = self.apply(seat, action, key)
-            self._remember(seat, key, result)
-            return result
+        return self._once(seat, token, revision, key, lambda: self.apply(seat, action, key))
 
     def undo(
         self, seat: str, token: str | None, revision: int | None = None, key: str | None = None
     ) -> JSON:
+        return self._once(seat, token, revision, key, lambda: self._undo(seat, key))
+
+    def _undo(self, seat: str, key: str | None) -> JSON:
+        session = self.require_session()
+        try:
+            events = session.undo(seat)
+        except IllegalAction as exc:
+            raise ApiError.from_illegal(exc) from None
+        return self.after_change(events, (seat, key) if key is not None else None)
+
+    def _once(
+        self,
+        seat: str,
+        token: str | None,
+        revision: int | None,
+        key: str | None,
+        change: Callable[[], JSON],
+    ) -> JSON:
+        """``change`` made for ``seat`` holding ``token``, refused if the game moved past
+        ``revision``; with an idempotency ``key`` a repeat gets the first answer instead."""
         with self.lock:
-            answered = self._answered(seat, token, revision, key)
-            if answered is not None:
-                return answered
-            session = self.require_session()
-            try:
-                events = session.undo(seat)
-            except IllegalAction as exc:
-                raise ApiError.from_illegal(exc) from None
-            result = self.after_change(events, (seat, key) if key is not None else None)
+            self.seats.authorize(seat, token)
+            if key is not None and (seat, key) in self._idempotent:
+                return self._idempotent[(seat, key)]
+            self._check_revision(revision)
+            result = change()
             self._remember(seat, key, result)
             return result
 

@@ -4,19 +4,12 @@
 "use strict";
 
 (() => {
-  const { t, el, svg, pressable } = Clacks;
+  const { t, el, svg, pressable, seatName } = Clacks;
   const CELL = 100;
   const MARGIN = 36; // room for the seats' names around the exchange
   const CLOCKWISE = ["south", "west", "north", "east"];
 
   // ------------------------------------------------------------------ names and words
-
-  function seatName(state, seatId) {
-    const seat = (state.room.seats || []).find((s) => s.id === seatId);
-    const label = t(`seat.${seatId}`);
-    const name = seat && (seat.name || (seat.bot ? Clacks.botName(seat.bot) : ""));
-    return name && name !== label ? `${name} (${label})` : label;
-  }
 
   function shapeWord(colour) {
     return t(`clacks.colour.${colour}`);
@@ -354,6 +347,18 @@
       line);
   }
 
+  // Whose turn it is, in bold: the first thing a turn's line says.
+  function turnOf(state, seatId) {
+    return el("strong", {}, t("clacks.turn_of", { name: seatName(state, seatId) }));
+  }
+
+  // The Jacquards played this turn, and of how many where the mode limits them.
+  function jacquardsPlayed(turn) {
+    return turn.jacquard_limit === null
+      ? t("clacks.jacquards_played", { played: turn.jacquards_played })
+      : t("clacks.jacquards_played_of", { played: turn.jacquards_played, limit: turn.jacquard_limit });
+  }
+
   function turnSummary(state) {
     const view = state.view;
     if (state.over) {
@@ -363,7 +368,7 @@
     }
     const turn = view.turn;
     const parts = [
-      el("strong", {}, t("clacks.turn_of", { name: seatName(state, turn.seat) })),
+      turnOf(state, turn.seat),
       " · ",
       t("clacks.stress", { spent: turn.stress_spent, limit: turn.stress_limit }),
     ];
@@ -589,11 +594,7 @@
 
     // what the player must send, and what their tower shows now
     const mine = el("section", { class: "mine", "aria-label": t("clacks.your_message") }, messageLine(me));
-    if (me.next_symbol) {
-      const pattern = ref.alphabet[me.next_symbol];
-      mine.append(el("p", { class: "next" }, t("clacks.next_symbol", { symbol: symbolWord(me.next_symbol) }), " ",
-        glyph(pattern, `${symbolWord(me.next_symbol)}: ${patternWords(pattern)}`)));
-    }
+    if (me.next_symbol) mine.append(nextSymbolLine(ref, me.next_symbol));
     if (me.pawn) {
       const shown = readAt(ref, seat, new Set(view.lit), me.pawn);
       if (shown) {
@@ -637,19 +638,10 @@
     const controls = el("div", { class: "controls" });
     const action = pendingAction();
     if (pick.mode === "fault") controls.append(faultDetail(state, pick.card));
-    if (pick.mode === "jacquard") {
-      controls.append(
-        el("button", { type: "button", class: "secondary", "data-action": "rotate", onclick: () => ctx.turn(1) }, t("clacks.rotate")),
-        el("button", { type: "button", class: "secondary", "data-action": "mirror", onclick: () => ctx.mirror() }, t("clacks.mirror")),
-      );
-    }
+    if (pick.mode === "jacquard") controls.append(...cardTurnButtons(ctx));
     if (pick.mode) {
       const allowed = Boolean(action && can((a) => sameAction(a, action)));
-      controls.append(
-        control(ctx, allowed, { action, words: placeFirst() }, { class: "primary", "data-action": "confirm",
-                                onclick: () => ctx.confirm() }, t("clacks.confirm")),
-        el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() }, t("ui.cancel")),
-      );
+      controls.append(...confirmButtons(ctx, allowed, action, placeFirst()));
     }
 
     // turn buttons
@@ -666,16 +658,52 @@
         { class: "secondary", "data-action": "end_turn", onclick: () => ctx.act(end) },
         t(turn.phase === "sabotage" ? "clacks.end_sabotage" : "clacks.end_turn")));
     }
-    if (you.can_undo && !pick.mode) {
+    const openHint = undoAndHint(ctx, turnButtons);
+
+    root.append(...[mine, boardBox, pick.mode ? controls : turnButtons, openHint, handStrip(ctx, legal, can)]
+      .filter(Boolean));
+    return root;
+  }
+
+  // The symbol a seat sends next, in words and as its pattern.
+  function nextSymbolLine(ref, symbol) {
+    const pattern = ref.alphabet[symbol];
+    return el("p", { class: "next" }, t("clacks.next_symbol", { symbol: symbolWord(symbol) }), " ",
+      glyph(pattern, `${symbolWord(symbol)}: ${patternWords(pattern)}`));
+  }
+
+  // Turning the chosen Jacquard before it is placed.
+  function cardTurnButtons(ctx) {
+    return [
+      el("button", { type: "button", class: "secondary", "data-action": "rotate", onclick: () => ctx.turn(1) }, t("clacks.rotate")),
+      el("button", { type: "button", class: "secondary", "data-action": "mirror", onclick: () => ctx.mirror() }, t("clacks.mirror")),
+    ];
+  }
+
+  function cancelButton(ctx) {
+    return el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() }, t("ui.cancel"));
+  }
+
+  // Confirm the chosen card's action (greyed out and saying why while the rules refuse it),
+  // or cancel it.
+  function confirmButtons(ctx, allowed, action, words) {
+    return [
+      control(ctx, allowed, { action, words }, { class: "primary", "data-action": "confirm",
+                                                 onclick: () => ctx.confirm() }, t("clacks.confirm")),
+      cancelButton(ctx),
+    ];
+  }
+
+  // Undo while the seat may, then the hints' own buttons beside the turn's; the hint panel
+  // to show under them while a hint is open (else null).
+  function undoAndHint(ctx, turnButtons) {
+    if (ctx.state.view.you.can_undo && !pick.mode) {
       turnButtons.append(el("button", { type: "button", class: "secondary", "data-action": "undo",
         onclick: () => ctx.undo() }, t("clacks.undo")));
     }
     const hintBox = pick.mode ? null : Clacks.games.clacks.hints.panel(ctx);
     if (hintBox && !ctx.hints.current) turnButtons.append(...hintBox.childNodes);
-
-    root.append(...[mine, boardBox, pick.mode ? controls : turnButtons,
-      hintBox && ctx.hints.current ? hintBox : null, handStrip(ctx, legal, can)].filter(Boolean));
-    return root;
+    return hintBox && ctx.hints.current ? hintBox : null;
   }
 
   // The hand as one strip: the Jacquards, then the Fault Reports (red). A card the
@@ -883,7 +911,8 @@
       drawBoard, boardOptions, seatName, messageLine, turnSummary, alphabetCard, glyph,
       symbolWord, patternWords, rulesText, describeEvent, seatRef, readAt, cellsOf,
       cardPicture, pendingAction, pick, resetPick, CLOCKWISE, control, sampleJacquard, orientedHoles, faultName, jacquardName, cardText, readingOf,
-      routeName, placeName, cityName,
+      routeName, placeName, cityName, turnOf, jacquardsPlayed, nextSymbolLine, cardTurnButtons,
+      cancelButton, confirmButtons, undoAndHint,
     },
   };
 })();

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { t, el, svg, lampName, lampAt, buttonAt, pressable } = Clacks;
+  const { t, el, svg, lampName, lampAt, buttonAt, pressable, seatName } = Clacks;
   const KEYPAD = [[7, 8, 9], [4, 5, 6], [1, 2, 3]]; // as the numbers sit on the box
   const PIPS = {
     1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [0, 2], [2, 0], [2, 2]],
@@ -14,13 +14,6 @@
   document.head.append(el("link", { rel: "stylesheet", href: "/static/games/klackers.css" }));
 
   // ------------------------------------------------------------------ words
-
-  function seatName(state, seatId) {
-    const seat = (state.room.seats || []).find((s) => s.id === seatId);
-    const label = t(`seat.${seatId}`);
-    const name = seat && (seat.name || (seat.bot ? Clacks.botName(seat.bot) : ""));
-    return name && name !== label ? `${name} (${label})` : label;
-  }
 
   function numbersWords(numbers) {
     return numbers && numbers.length ? numbers.join(" + ") : t("klackers.nothing");

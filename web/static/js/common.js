@@ -369,6 +369,15 @@ const Clacks = (() => {
     return t("bots.name", { level: botLevel(level) });
   }
 
+  // A seat in a sentence: its player's name (or its bot's) and the seat ("Ann (South)"),
+  // or the seat alone while nobody has named it.
+  function seatName(state, seatId) {
+    const seat = (state.room.seats || []).find((s) => s.id === seatId);
+    const label = t(`seat.${seatId}`);
+    const name = seat && (seat.name || (seat.bot ? botName(seat.bot) : ""));
+    return name && name !== label ? `${name} (${label})` : label;
+  }
+
   // Who holds a seat of the room, in words: a bot, a person (with a phone connected or
   // not), or nobody yet.
   function presence(seat) {
@@ -403,6 +412,6 @@ const Clacks = (() => {
   }
 
   return { t, has, lang, api, ApiFailure, follow, connection, serverNow, el, svg, describeError, games,
-           languageSwitcher, setTablePin, botLevel, botName, presence, unavailable, lampName, lampAt,
+           languageSwitcher, setTablePin, botLevel, botName, seatName, presence, unavailable, lampName, lampAt,
            buttonAt, pressable };
 })();

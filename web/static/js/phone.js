@@ -45,27 +45,32 @@
     }
   }
 
-  // A seat's own link carries its token after the "#", which browsers never send to the
-  // server; it is kept like a claimed seat and taken out of the address bar at once.
-  function fromLink() {
+  // What a link says after the "#", which browsers never send to the server: the seat and
+  // its ``key`` (the seat's token, or a ticket to move it here), taken out of the address
+  // bar at once; null when the link has not both.
+  function fromHash(key) {
     const params = new URLSearchParams(window.location.hash.slice(1));
     const seat = params.get("seat");
-    const token = params.get("token");
-    if (!seat || !token) return null;
+    const value = params.get(key);
+    if (!seat || !value) return null;
     history.replaceState(null, "", window.location.pathname + window.location.search);
-    localStorage.setItem(storeKey, JSON.stringify({ seat, token }));
-    return { seat, token };
+    return { seat, value };
   }
 
-  // A link that moves the seat here: taken out of the address bar at once, and redeemed
-  // for a token of this device's own (the device that asked for it loses the seat).
+  // A seat's own link carries its token: it is kept like a claimed seat.
+  function fromLink() {
+    const found = fromHash("token");
+    if (!found) return null;
+    const seatHeld = { seat: found.seat, token: found.value };
+    localStorage.setItem(storeKey, JSON.stringify(seatHeld));
+    return seatHeld;
+  }
+
+  // A link that moves the seat here, to be redeemed for a token of this device's own (the
+  // device that asked for it loses the seat).
   function moveFromLink() {
-    const params = new URLSearchParams(window.location.hash.slice(1));
-    const seat = params.get("seat");
-    const ticket = params.get("move");
-    if (!seat || !ticket) return null;
-    history.replaceState(null, "", window.location.pathname + window.location.search);
-    return { seat, ticket };
+    const found = fromHash("move");
+    return found && { seat: found.seat, ticket: found.value };
   }
 
   // The seat's own link, asked for when the "move" box is opened: a new one voids the last.
@@ -108,16 +113,22 @@
   // A stream that keeps failing may be refused (the seat was freed meanwhile): ask once
   // whether the seat is still this phone's, and watch as a spectator if it is not.
   async function checkSeat(failures) {
-    if (failures !== 3 || !held) return;
+    if (failures === 3 && held && !(await stillHeld())) connect();
+  }
+
+  // Whether the companion still takes this phone's token for its seat; if it does not
+  // (the seat freed, the table gone) the phone forgets the seat and says it lost it.
+  async function stillHeld() {
     try {
       await api("GET", `/rooms/${code}?seat=${encodeURIComponent(held.seat)}`, undefined, held.token);
     } catch (err) {
       if (err.status === 403 || err.status === 404) {
         save(null);
         lostSeat = true;
-        connect();
+        return false;
       }
     }
+    return true;
   }
 
   async function start() {
@@ -130,16 +141,7 @@
         showError(err.body);
       }
     }
-    if (held) {
-      try {
-        await api("GET", `/rooms/${code}?seat=${encodeURIComponent(held.seat)}`, undefined, held.token);
-      } catch (err) {
-        if (err.status === 403 || err.status === 404) {
-          save(null);
-          lostSeat = true;
-        }
-      }
-    }
+    if (held) await stillHeld();
     connect();
   }
 

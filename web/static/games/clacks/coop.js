@@ -28,12 +28,10 @@
       notesOf(view).length ? el("p", { class: "phase" }, notesOf(view).join(" · ")) : null);
     }
     const parts = [
-      el("strong", {}, t("clacks.turn_of", { name: P.seatName(state, turn.seat) })), " · ",
+      P.turnOf(state, turn.seat), " · ",
       t("clacks.round", { round: turn.round }), " · ",
       t("clacks.stress_spent", { spent: turn.stress_spent }), " · ",
-      turn.jacquard_limit === null
-        ? t("clacks.jacquards_played", { played: turn.jacquards_played })
-        : t("clacks.jacquards_played_of", { played: turn.jacquards_played, limit: turn.jacquard_limit }),
+      P.jacquardsPlayed(turn),
     ];
     const notes = notesOf(view);
     // (the table's route box shows the towers lit and the Post Office's step already)
@@ -136,16 +134,9 @@
     const view = state.view;
     const you = view.you;
     const pick = P.pick;
-    const legal = state.over ? [] : ctx.legal();
-    const known = legal !== null;
-    const myTurn = (state.active || []).includes(seat);
+    const { legal, known, myTurn, can } = phoneTurn(ctx);
     const hints = view.hints_allowed;
-    if (pick.mode === "jacquard" && !you.hand.some((c) => c.id === pick.card.id)) P.resetPick();
-    if (pick.mode === "swap" && !(legal || []).some((a) => a.type === "swap" && a.slot === pick.slot)) {
-      if (known) P.resetPick();
-    }
-    if (state.over || !myTurn) P.resetPick();
-    const can = (test) => known && legal.some(test);
+    if (pick.mode === "swap" && known && !legal.some((a) => a.type === "swap" && a.slot === pick.slot)) P.resetPick();
 
     const root = el("div", { class: `clacks-phone map-phone ${view.mode}${myTurn ? " my-turn" : ""}` });
     root.append(el("div", { class: "status", "aria-live": "polite" }, status(state, seat)),
@@ -164,11 +155,7 @@
 
     // the board from this seat: lamps to place a Jacquard on, towers to transmit from
     const sends = sendingTowers(legal);
-    const options = P.boardOptions(state, ref);
-    if (pick.mode === "jacquard" && pick.lamps.length) options.preview = new Set(pick.lamps);
-    else if (state.preview && state.preview.seat !== seat) options.preview = new Set();
-    options.onLamp = pick.mode === "jacquard" ? (lamp) => ctx.tapLamp(lamp) : null;
-    if (!pick.mode) clacks.hints.overlay(options, ctx);
+    const options = placingOptions(ctx);
     const mayFinish = can((a) => a.type === "end_turn");
     if (!pick.mode && !state.over) {
       // a tower of the seat's colour transmits; any other, or one that cannot, says why
@@ -189,23 +176,8 @@
     const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
       P.drawBoard(ref, seat, options));
 
-    const controls = el("div", { class: "controls" });
-    const action = P.pendingAction(view);
-    if (pick.mode === "jacquard") {
-      const allowed = Boolean(action && can((a) => a.type === "play_jacquard" && a.jacquard === action.jacquard
-        && sameLamps(a.lamps, action.lamps)));
-      controls.append(
-        el("button", { type: "button", class: "secondary", "data-action": "rotate", onclick: () => ctx.turn(1) }, t("clacks.rotate")),
-        el("button", { type: "button", class: "secondary", "data-action": "mirror", onclick: () => ctx.mirror() }, t("clacks.mirror")),
-        P.control(ctx, allowed, { action, words: t("clacks.hint.place") }, { class: "primary", "data-action": "confirm",
-                  onclick: () => ctx.confirm() }, t("clacks.confirm")),
-        el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() }, t("ui.cancel")),
-      );
-    }
-    if (pick.mode === "swap") {
-      controls.append(el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() },
-        t("ui.cancel")));
-    }
+    const controls = placingControls(ctx, can);
+    if (pick.mode === "swap") controls.append(P.cancelButton(ctx));
 
     const turnButtons = el("div", { class: "turn-buttons" });
     if (myTurn && !pick.mode && !state.over) {
@@ -219,12 +191,7 @@
       turnButtons.append(P.control(ctx, mayFinish, { action: { type: "end_turn" } },
         { class: "secondary", "data-action": "end_turn", onclick: () => ctx.act({ type: "end_turn" }) }, t("clacks.end_turn")));
     }
-    if (you.can_undo && !pick.mode) {
-      turnButtons.append(el("button", { type: "button", class: "secondary", "data-action": "undo",
-        onclick: () => ctx.undo() }, t("clacks.undo")));
-    }
-    const hintBox = pick.mode ? null : clacks.hints.panel(ctx);
-    if (hintBox && !ctx.hints.current) turnButtons.append(...hintBox.childNodes);
+    const openHint = P.undoAndHint(ctx, turnButtons);
 
     const swappable = myTurn && (legal || []).some((a) => a.type === "swap");
     const folded = [
@@ -245,7 +212,7 @@
     // so the prompt, the board, Cancel and the hand are one screen again
     if (pick.mode === "swap") fold.open = false;
     root.append(...[mine, boardBox, pick.mode ? controls : turnButtons,
-      hintBox && ctx.hints.current ? hintBox : null, handBox(ctx, legal, myTurn),
+      openHint, handBox(ctx, legal, myTurn),
       pick.mode === "swap" ? null : moreFold(summary, folded)].filter(Boolean));
     return root;
   }
@@ -313,5 +280,45 @@
     clacks.modes.table[mode] = table;
     clacks.modes.phone[mode] = phone;
   }
-  clacks.coop = { status, sendingTowers, sameLamps, handBox, moreFold };
+  // A phone's turn in the co-op modes: the legal actions (null until known), whether the
+  // turn is the seat's, and a test of the legal actions. A chosen Jacquard that has left
+  // the hand, or a turn that is no longer the seat's, lets go of what was being placed.
+  function phoneTurn(ctx) {
+    const { state, seat } = ctx;
+    const pick = P.pick;
+    const legal = state.over ? [] : ctx.legal();
+    const known = legal !== null;
+    const myTurn = (state.active || []).includes(seat);
+    if (pick.mode === "jacquard" && !state.view.you.hand.some((c) => c.id === pick.card.id)) P.resetPick();
+    if (state.over || !myTurn) P.resetPick();
+    return { legal, known, myTurn, can: (test) => known && legal.some(test) };
+  }
+
+  // Under a co-op phone's board while a Jacquard is placed: turn it, confirm it (greyed
+  // out, saying why, while the rules refuse it) or cancel.
+  function placingControls(ctx, can) {
+    const controls = el("div", { class: "controls" });
+    const action = P.pendingAction(ctx.state.view);
+    if (P.pick.mode === "jacquard") {
+      const allowed = Boolean(action && can((a) => a.type === "play_jacquard" && a.jacquard === action.jacquard
+        && sameLamps(a.lamps, action.lamps)));
+      controls.append(...P.cardTurnButtons(ctx), ...P.confirmButtons(ctx, allowed, action, t("clacks.hint.place")));
+    }
+    return controls;
+  }
+
+  // The board's options on a phone of the co-op modes: the Jacquard being placed shown
+  // before the server has it, another seat's placement not, and the hint's flips.
+  function placingOptions(ctx) {
+    const { state, ref, seat } = ctx;
+    const pick = P.pick;
+    const options = P.boardOptions(state, ref);
+    if (pick.mode === "jacquard" && pick.lamps.length) options.preview = new Set(pick.lamps);
+    else if (state.preview && state.preview.seat !== seat) options.preview = new Set();
+    options.onLamp = pick.mode === "jacquard" ? (lamp) => ctx.tapLamp(lamp) : null;
+    if (!pick.mode) clacks.hints.overlay(options, ctx);
+    return options;
+  }
+
+  clacks.coop = { status, sendingTowers, sameLamps, handBox, moreFold, phoneTurn, placingOptions, placingControls };
 })();

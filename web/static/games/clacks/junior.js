@@ -16,11 +16,9 @@
     }
     const turn = view.turn;
     return el("div", { class: "turn" },
-      turn.seat === ownSeat ? null : [el("strong", {}, t("clacks.turn_of", { name: P.seatName(state, turn.seat) })), " · "],
+      turn.seat === ownSeat ? null : [P.turnOf(state, turn.seat), " · "],
       t("clacks.round", { round: turn.round }), " · ",
-      turn.jacquard_limit === null
-        ? t("clacks.jacquards_played", { played: turn.jacquards_played })
-        : t("clacks.jacquards_played_of", { played: turn.jacquards_played, limit: turn.jacquard_limit }));
+      P.jacquardsPlayed(turn));
   }
 
   // ``onTable``: on the table screen, its map's words read from a sofa.
@@ -77,32 +75,18 @@
   function phone(ctx) {
     const { state, ref, seat } = ctx;
     const view = state.view;
-    const you = view.you;
     const pick = P.pick;
-    const legal = state.over ? [] : ctx.legal();
-    const known = legal !== null;
-    const myTurn = (state.active || []).includes(seat);
-    if (pick.mode === "jacquard" && !you.hand.some((c) => c.id === pick.card.id)) P.resetPick();
-    if (state.over || !myTurn) P.resetPick();
-    const can = (test) => known && legal.some(test);
+    const { legal, myTurn, can } = clacks.coop.phoneTurn(ctx);
     const me = view.players.find((p) => p.seat === seat);
 
     const root = el("div", { class: `clacks-phone map-phone junior${myTurn ? " my-turn" : ""}` });
     root.append(el("div", { class: "status", "aria-live": "polite" }, status(state, seat)),
       el("p", { class: "prompt", tabindex: -1 }, hint(state, myTurn, legal, me)));
     const mine = el("section", { class: "mine", "aria-label": t("clacks.your_message") }, P.messageLine(me));
-    if (me.next_symbol && !state.over) {
-      const pattern = ref.alphabet[me.next_symbol];
-      mine.append(el("p", { class: "next" }, t("clacks.next_symbol", { symbol: P.symbolWord(me.next_symbol) }), " ",
-        P.glyph(pattern, `${P.symbolWord(me.next_symbol)}: ${P.patternWords(pattern)}`)));
-    }
+    if (me.next_symbol && !state.over) mine.append(P.nextSymbolLine(ref, me.next_symbol));
 
     const sends = clacks.coop.sendingTowers(legal);
-    const options = P.boardOptions(state, ref);
-    if (pick.mode === "jacquard" && pick.lamps.length) options.preview = new Set(pick.lamps);
-    else if (state.preview && state.preview.seat !== seat) options.preview = new Set();
-    options.onLamp = pick.mode === "jacquard" ? (lamp) => ctx.tapLamp(lamp) : null;
-    if (!pick.mode) clacks.hints.overlay(options, ctx);
+    const options = clacks.coop.placingOptions(ctx);
     if (!pick.mode && !state.over) {
       // a tower that shows the symbol transmits it; any other says why not
       options.onTower = (tower) => (myTurn && sends.has(tower) ? ctx.tapTower(tower)
@@ -115,19 +99,7 @@
     const boardBox = el("section", { class: "board-box", "aria-label": t("clacks.exchange") },
       P.drawBoard(ref, seat, options));
 
-    const controls = el("div", { class: "controls" });
-    const action = P.pendingAction(view);
-    if (pick.mode === "jacquard") {
-      const allowed = Boolean(action && can((a) => a.type === "play_jacquard" && a.jacquard === action.jacquard
-        && clacks.coop.sameLamps(a.lamps, action.lamps)));
-      controls.append(
-        el("button", { type: "button", class: "secondary", "data-action": "rotate", onclick: () => ctx.turn(1) }, t("clacks.rotate")),
-        el("button", { type: "button", class: "secondary", "data-action": "mirror", onclick: () => ctx.mirror() }, t("clacks.mirror")),
-        P.control(ctx, allowed, { action, words: t("clacks.hint.place") }, { class: "primary", "data-action": "confirm",
-                  onclick: () => ctx.confirm() }, t("clacks.confirm")),
-        el("button", { type: "button", class: "secondary", "data-action": "cancel", onclick: () => ctx.cancel() }, t("ui.cancel")),
-      );
-    }
+    const controls = clacks.coop.placingControls(ctx, can);
 
     const turnButtons = el("div", { class: "turn-buttons" });
     if (myTurn && !pick.mode && !state.over) {
@@ -140,17 +112,12 @@
         P.control(ctx, can((a) => a.type === "end_turn"), { action: { type: "end_turn" } },
           { class: "secondary", "data-action": "end_turn", onclick: () => ctx.act({ type: "end_turn" }) }, t("clacks.end_turn")));
     }
-    if (you.can_undo && !pick.mode) {
-      turnButtons.append(el("button", { type: "button", class: "secondary", "data-action": "undo",
-        onclick: () => ctx.undo() }, t("clacks.undo")));
-    }
-    const hintBox = pick.mode ? null : clacks.hints.panel(ctx);
-    if (hintBox && !ctx.hints.current) turnButtons.append(...hintBox.childNodes);
+    const openHint = P.undoAndHint(ctx, turnButtons);
     const others = view.players.filter((p) => p.seat !== seat);
     const own = racer(state, me, true);
     own.classList.add("own-route");
     root.append(...[mine, boardBox, pick.mode ? controls : turnButtons,
-      hintBox && ctx.hints.current ? hintBox : null, clacks.coop.handBox(ctx, legal, myTurn),
+      openHint, clacks.coop.handBox(ctx, legal, myTurn),
       clacks.coop.moreFold(t("clacks.more_junior"), [own, el("div", { class: "racers" }, others.map((p) => racer(state, p, false))),
         clacks.map.cardsPanel(view, view.turn.number), clacks.map.recentPanel(state, ctx.log || [], 6)])]
       .filter(Boolean));
