@@ -52,12 +52,13 @@ class Problems:
         file: str | None,
         entry: str | None = None,
         exempt: Collection[str] = (),
+        kind: str = "key",
     ) -> None:
         """A problem for every key of ``table`` not in ``known`` (a misspelt key would
         otherwise be ignored); ``exempt`` keys have their own, more precise problem."""
         for key in table:
             if key not in known and key not in exempt:
-                self.add(file, entry, unknown_name("key", key, known))
+                self.add(file, entry, unknown_name(kind, key, known))
 
 
 def did_you_mean(name: object, known: Collection[str]) -> str:
