@@ -290,7 +290,11 @@ def _bool(name: str, value: object, problems: Problems) -> bool | None:
 
 def _number(low: float, high: float) -> Check:
     def check(name: str, value: object, problems: Problems) -> float | None:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not low <= value <= high
+        ):
             problems.add(
                 None, None, f"{name} must be a number from {low:g} to {high:g}, not {value!r}"
             )

@@ -411,7 +411,9 @@ def default_data_path() -> Path:
 
 def check_path(path: Path | None = None) -> list[str]:
     """Every problem with the Clockman data files in ``path`` (the shipped set when None)."""
-    return data_files.check_directory(path or default_data_path(), "Clockman", FILES, validate_texts)
+    return data_files.check_directory(
+        path or default_data_path(), "Clockman", FILES, validate_texts
+    )
 
 
 def load_data(path: Path | None = None) -> ClockmanData:
