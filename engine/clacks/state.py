@@ -286,15 +286,7 @@ class Options:
 
     @cached_property
     def _json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "seats":
-                value = [s.label for s in value]
-            elif f.name in ("words", "spellings"):
-                value = [list(ws) for ws in value]
-            out[f.name] = value
-        return out
+        return serial.to_json(self)
 
     @classmethod
     def from_json(cls, data: object) -> Options:

@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.core import data_files
+from engine.core import data_files, serial
 from engine.core.errors import DataError
 from engine.core.validate import Problems, house_flag, parse_files, whole
 from engine.guards.cards import (
@@ -74,16 +74,7 @@ class GuildCard:
     house: bool
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "guild": self.guild,
-            "spells": list(self.spells),
-            "start": dict(self.start),
-            "top": dict(self.top),
-            "ability": self.ability,
-            "house": self.house,
-        }
+        return serial.to_json(self)
 
 
 @dataclass(frozen=True)
