@@ -41,7 +41,7 @@ from engine.core.errors import SerializationError
 T = TypeVar("T")
 R = TypeVar("R")
 Save = Callable[[Any], Any]
-Load = Callable[[Any, str], Any]
+Load = Callable[[Any], Any]
 Copy = Callable[[Any], Any] | None  # None: the value is shared, never changed in place
 
 _KEY = "engine.core.serial"
@@ -79,11 +79,34 @@ def to_json(value: Any) -> dict[str, Any]:
     return out
 
 
-def from_json(cls: type[T], data: object, path: str = "") -> T:
+def from_json(cls: type[T], data: object) -> T:
     """A ``cls`` from the JSON ``to_json`` gave; SerializationError naming the path of
     the first value that does not fit."""
-    loaded: T = _fields_loader(cls)(data, path)
+    try:
+        loaded: T = _fields_loader(cls)(data)
+    except _Misfit as exc:
+        raise SerializationError(f"{exc.path() or 'the state'}: {exc.message}") from None
     return loaded
+
+
+class _Misfit(Exception):
+    """A value that does not fit its field; the path to it is gathered on the way out
+    (so reading a sound save builds no paths at all)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.steps: list[str] = []  # innermost first: "ring", "[1]", "players"
+
+    def within(self, step: str) -> _Misfit:
+        self.steps.append(step)
+        return self
+
+    def path(self) -> str:
+        text = ""
+        for step in reversed(self.steps):
+            text += step if step.startswith("[") or not text else f".{step}"
+        return text
 
 
 def clone(value: T) -> T:
@@ -206,22 +229,24 @@ def _fields_loader(cls: type) -> Load:
             load = _type_loader(hint)
         steps.append((f.name, load, default))
 
-    def load_fields(data: Any, path: str) -> Any:
+    def load_fields(data: Any) -> Any:
         if not isinstance(data, dict):
-            raise SerializationError(f"{path or 'the state'}: must be a JSON object")
+            raise _Misfit(f"must be a JSON object, not {_shown(data)}")
         kwargs: dict[str, Any] = {}
         for name, load, default in steps:
-            where = f"{path}.{name}" if path else name
             if name in data:
-                kwargs[name] = load(data[name], where)
+                try:
+                    kwargs[name] = load(data[name])
+                except _Misfit as exc:
+                    raise exc.within(name) from None
             elif default is None:
-                raise SerializationError(f"{where}: is missing")
+                raise _Misfit("is missing").within(name)
             else:
                 kwargs[name] = default()
         try:
             return cls(**kwargs)
         except (TypeError, ValueError) as exc:
-            raise SerializationError(f"{path or 'the state'}: {exc}") from exc
+            raise _Misfit(str(exc)) from exc
 
     return load_fields
 
@@ -236,21 +261,20 @@ def _default(f: dataclasses.Field[Any]) -> Callable[[], Any] | None:
 
 
 def _custom_load(load: Callable[[Any], Any]) -> Load:
-    def read(value: Any, path: str) -> Any:
+    def read(value: Any) -> Any:
         try:
             return load(value)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SerializationError(f"{path}: {exc}") from exc
+            raise _Misfit(str(exc)) from exc
 
     return read
 
 
 def _keyed_load(item: Load, key: str) -> Load:
-    def read(value: Any, path: str) -> dict[Any, Any]:
-        if not isinstance(value, list):
-            raise SerializationError(f"{path}: must be a list")
-        loaded = [item(v, f"{path}[{i}]") for i, v in enumerate(value)]
-        return {getattr(v, key): v for v in loaded}
+    read_list = _sequence_loader(item, list)
+
+    def read(value: Any) -> dict[Any, Any]:
+        return {getattr(v, key): v for v in read_list(value)}
 
     return read
 
@@ -303,13 +327,11 @@ def _own_json(cls: type) -> tuple[Save, Load] | None:
     if to is None or read is None:
         return None
 
-    def load(value: Any, path: str) -> Any:
+    def load(value: Any) -> Any:
         try:
             return read(value)
-        except SerializationError as exc:
-            raise SerializationError(f"{path}: {exc}") from exc
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SerializationError(f"{path}: {exc}") from exc
+            raise _Misfit(str(exc)) from exc
 
     return (lambda value: value.to_json()), load
 
@@ -354,13 +376,13 @@ def _type_saver(hint: Any) -> Save | None:
 def _type_loader(hint: Any) -> Load:
     """How a value of type ``hint`` is read back and checked."""
     if hint is Any:
-        return lambda value, path: value
+        return lambda value: value
     if hint in _SCALARS:
         return _SCALARS[hint]
     inner = _optional(hint)
     if inner is not None:
         load = _type_loader(inner)
-        return lambda value, path: None if value is None else load(value, path)
+        return lambda value: None if value is None else load(value)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
         return _sequence_loader(_type_loader(args[0]), origin)
@@ -374,39 +396,62 @@ def _type_loader(hint: Any) -> Load:
 
 
 def _sequence_loader(item: Load, kind: type) -> Load:
-    def read(value: Any, path: str) -> Any:
+    def read(value: Any) -> Any:
         if not isinstance(value, list):
-            raise SerializationError(f"{path}: must be a list, not {_shown(value)}")
-        items = [item(v, f"{path}[{i}]") for i, v in enumerate(value)]
+            raise _Misfit(f"must be a list, not {_shown(value)}")
+        try:
+            items = [item(v) for v in value]
+        except _Misfit as exc:
+            raise exc.within(f"[{_first_misfit(item, value)}]") from None
         return items if kind is list else tuple(items)
 
     return read
 
 
+def _first_misfit(load: Load, values: list[Any]) -> int:
+    """Which of ``values`` ``load`` refuses (looked for only once one is refused)."""
+    for index, value in enumerate(values):
+        try:
+            load(value)
+        except _Misfit:
+            return index
+    return -1
+
+
 def _fixed_loader(items: tuple[Load, ...]) -> Load:
-    def read(value: Any, path: str) -> tuple[Any, ...]:
+    def read(value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list) or len(value) != len(items):
-            raise SerializationError(f"{path}: must be a list of {len(items)}")
-        return tuple(
-            load(v, f"{path}[{i}]") for i, (load, v) in enumerate(zip(items, value, strict=True))
-        )
+            raise _Misfit(f"must be a list of {len(items)}, not {_shown(value)}")
+        loaded = []
+        for index, (load, item) in enumerate(zip(items, value, strict=True)):
+            try:
+                loaded.append(load(item))
+            except _Misfit as exc:
+                raise exc.within(f"[{index}]") from None
+        return tuple(loaded)
 
     return read
 
 
 def _dict_loader(key: Load, item: Load) -> Load:
-    def read(value: Any, path: str) -> dict[Any, Any]:
+    def read(value: Any) -> dict[Any, Any]:
         if not isinstance(value, dict):
-            raise SerializationError(f"{path}: must be a JSON object, not {_shown(value)}")
-        return {key(k, path): item(v, f"{path}.{k}") for k, v in value.items()}
+            raise _Misfit(f"must be a JSON object, not {_shown(value)}")
+        loaded = {}
+        for k, v in value.items():
+            try:
+                loaded[key(k)] = item(v)
+            except _Misfit as exc:
+                raise exc.within(str(k)) from None
+        return loaded
 
     return read
 
 
 def _scalar(kind: str, fits: Callable[[Any], bool]) -> Load:
-    def read(value: Any, path: str) -> Any:
+    def read(value: Any) -> Any:
         if not fits(value):
-            raise SerializationError(f"{path}: must be {kind}, not {_shown(value)}")
+            raise _Misfit(f"must be {kind}, not {_shown(value)}")
         return value
 
     return read
