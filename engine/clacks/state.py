@@ -12,10 +12,9 @@ from engine.clacks.errors import BadOptions, OptionOutOfRange
 from engine.clacks.geometry import Colour, Seat
 from engine.clacks.mode_state import TEAM_MODES, RaceState, TeamState
 from engine.core import serial
-from engine.core.errors import SerializationError
 from engine.core.options import OptionRange
 from engine.core.rng import Rng
-from engine.core.saves import seed_from_json, seed_json
+from engine.core.saves import saved_with_seed, seed_from_json
 
 MODES = ("competitive", "coop", "solitaire", "junior")
 ROUTES = ("easy", "hard")
@@ -407,13 +406,8 @@ class ClacksState:
         return serial.clone(self)
 
     def to_json(self) -> dict[str, Any]:
-        out = serial.to_json(self)
-        out["seed"] = seed_json(self.seed, self.rng.legacy)
-        return out
+        return saved_with_seed(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ClacksState:
-        try:
-            return serial.from_json(cls, data)
-        except SerializationError as exc:
-            raise SerializationError(f"not a Clacks game state: {exc}") from exc
+        return serial.read_state(cls, data, "Clacks game state")

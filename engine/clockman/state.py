@@ -16,7 +16,7 @@ from engine.clockman.data import ClockmanData, load_data
 from engine.clockman.digits import KEPT, Digits, empty
 from engine.clockman.options import ClockmanOptions
 from engine.core import serial
-from engine.core.errors import IllegalAction, SerializationError
+from engine.core.errors import SerializationError
 from engine.core.rng import Rng, seed_from_hex, seed_to_hex
 
 START, STRAIGHT = 0, 5  # a player's ``ring`` at the start field and on the final straight
@@ -180,12 +180,7 @@ class ClockmanState:
 
     @classmethod
     def from_json(cls, data: object) -> ClockmanState:
-        if not isinstance(data, dict):
-            raise SerializationError("a Clockman state must be a JSON object")
-        try:
-            state = serial.from_json(cls, data)
-        except (SerializationError, IllegalAction) as exc:
-            raise SerializationError(f"not a Clockman state: {exc}") from exc
+        state = serial.read_state(cls, data, "Clockman state")
         state.check_sound()
         return state
 

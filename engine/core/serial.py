@@ -85,8 +85,18 @@ def from_json(cls: type[T], data: object) -> T:
     try:
         loaded: T = _fields_loader(cls)(data)
     except _Misfit as exc:
-        raise SerializationError(f"{exc.path() or 'the state'}: {exc.message}") from None
+        where = exc.path()
+        raise SerializationError(f"{where}: {exc.message}" if where else exc.message) from None
     return loaded
+
+
+def read_state(cls: type[T], data: object, title: str) -> T:
+    """A game's whole state from its save, as ``from_json``; every refusal says it is
+    "not a ``title``" (a value that does not fit, or options that are refused)."""
+    try:
+        return from_json(cls, data)
+    except (SerializationError, ValueError) as exc:
+        raise SerializationError(f"not a {title}: {exc}") from exc
 
 
 class _Misfit(Exception):

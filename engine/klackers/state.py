@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import serial
-from engine.core.errors import IllegalAction, SerializationError
+from engine.core.errors import SerializationError
 from engine.core.rng import Rng
-from engine.core.saves import seed_from_json, seed_json
+from engine.core.saves import saved_with_seed, seed_from_json
 from engine.klackers.numbers import ALL_STANDING
 from engine.klackers.options import KlackersOptions
 
@@ -92,18 +92,11 @@ class KlackersState:
     # ----------------------------------------------------------------- JSON
 
     def to_json(self) -> dict[str, Any]:
-        out = serial.to_json(self)
-        out["seed"] = seed_json(self.seed, self.rng.legacy)
-        return out
+        return saved_with_seed(self)
 
     @classmethod
     def from_json(cls, data: object) -> KlackersState:
-        if not isinstance(data, dict):
-            raise SerializationError("a Klackers state must be a JSON object")
-        try:
-            state = serial.from_json(cls, data)
-        except (SerializationError, IllegalAction) as exc:
-            raise SerializationError(f"not a Klackers state: {exc}") from exc
+        state = serial.read_state(cls, data, "Klackers state")
         state.check()
         return state
 
