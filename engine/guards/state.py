@@ -10,6 +10,7 @@ roll, a choice, a window in which other players may answer).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -262,18 +263,17 @@ def new_state(options: GuardsOptions, seed: int) -> GameState:
     state.discards = {deck: [] for deck in DECKS}
     state.supply = {"scroll": SCROLL_CARDS, "item": ITEM_CARDS}
     data = options.data
-    for key, values in data.volunteers.items():
-        uid = f"cv-{key}"
-        state.cards[uid] = Card(uid, "volunteer", values, "catalogue", "deck")
-    for key, scroll in data.scrolls.items():
-        uid = f"cs-{key}"
-        state.cards[uid] = Card(uid, "scroll", scroll, "catalogue", "supply")
-    for key, item in data.items.items():
-        uid = f"ci-{key}"
-        state.cards[uid] = Card(uid, "item", item, "catalogue", "supply")
-    for key, dragon in data.dragons.items():
-        uid = f"cd-{key}"
-        state.cards[uid] = Card(uid, "dragon", dragon, "catalogue", "pool")
+    # the catalogue's cards: (uid prefix, kind, the cards by key, where they start)
+    catalogue: tuple[tuple[str, str, Mapping[str, CardValues], str], ...] = (
+        ("cv", "volunteer", data.volunteers, "deck"),
+        ("cs", "scroll", data.scrolls, "supply"),
+        ("ci", "item", data.items, "supply"),
+        ("cd", "dragon", data.dragons, "pool"),
+    )
+    for prefix, kind, cards, place in catalogue:
+        for key, values in cards.items():
+            uid = f"{prefix}-{key}"
+            state.cards[uid] = Card(uid, kind, values, "catalogue", place)
     for player in state.players.values():
         player.base = dict.fromkeys(ATTRIBUTES, 0)
     return state
