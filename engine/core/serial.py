@@ -15,12 +15,12 @@ a seat) by those; ``Any`` as plain JSON data. A frozen dataclass, an enum, a str
 number is never changed in place, so a copy shares it; a class with ``copy()`` (the
 generator) is copied by it.
 
-Where a saved form is not the plain one, a field says so in its metadata, ``rule(...)`` below:
-``save``/``load`` to convert one value, ``keyed_by`` for a dict saved as the list of its
-values (each value holds its own key), ``omit_none`` for a key left out while None (a
-mode's state that other modes' saves never had), ``saved=False`` for a field not saved
-at all, and ``copy`` ("share" or "shallow") for parts a copy may share because the rules
-replace them instead of changing them. A key missing from a saved state takes the
+Where a saved form is not the plain one, a field says so in its metadata, ``rule(...)``
+below: ``save``/``load`` to convert one value, ``keyed_by`` for a dict saved as the list
+of its values (each value holds its own key), ``omit_none`` for a key left out while
+None (a mode's state that other modes' saves never had), ``saved=False`` for a field
+not saved at all, and ``copy`` ("share" or "shallow") for parts a copy may share
+because the rules replace them instead of changing them. A key missing from a saved state takes the
 field's default: the save was written before the field was added.
 
 Each class's plan (which fields to copy and how, which converter for which key) is
@@ -34,7 +34,7 @@ import enum
 import types
 import typing
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from engine.core.errors import SerializationError
 
@@ -43,6 +43,9 @@ R = TypeVar("R")
 Save = Callable[[Any], Any]
 Load = Callable[[Any], Any]
 Copy = Callable[[Any], Any] | None  # None: the value is shared, never changed in place
+# deep: everything the rules may change in place; shallow: the list or dict, not what it
+# holds; share: nothing
+CopyRule = Literal["deep", "shallow", "share"]
 
 _KEY = "engine.core.serial"
 
@@ -56,7 +59,7 @@ class FieldRule:
     keyed_by: str | None = None
     omit_none: bool = False
     saved: bool = True
-    copy: str = "deep"  # deep, shallow (the container only) or share
+    copy: CopyRule = "deep"
 
 
 def rule(
@@ -66,7 +69,7 @@ def rule(
     keyed_by: str | None = None,
     omit_none: bool = False,
     saved: bool = True,
-    copy: str = "deep",
+    copy: CopyRule = "deep",
 ) -> dict[str, FieldRule]:
     """A field's ``metadata`` giving its ``FieldRule`` (see the module's docstring):
     ``dataclasses.field(metadata=serial.rule(copy="share"))``."""
