@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
+
+from engine.core.validate import Problems, whole
 
 DEFAULT_PATH = Path("/etc/clacks/config.toml")
 LED_BACKENDS = ("auto", "spi", "pwm", "pi5", "simulator")
@@ -154,103 +157,87 @@ def load_config(path: Path | None = None) -> BoardConfig:
 
 
 def parse_config(data: dict[str, Any]) -> BoardConfig:
-    _no_unknown(data, {"leds", "buttons", "klackers", "stand"}, "")
-    leds = _parse_leds(_table(data, "leds"))
-    buttons = _parse_buttons(_table(data, "buttons"))
-    klackers = _parse_klackers(_table(data, "klackers"))
-    stand = _parse_stand(_table(data, "stand"))
-    _check_led_pin(leds, buttons)
-    idle = leds.idle_ma_per_led * LAMP_COUNT
-    if leds.budget_ma <= idle:
-        raise ConfigError(
-            f"leds.budget_ma ({leds.budget_ma:g}) must exceed the LEDs' idle draw "
-            f"({LAMP_COUNT} x {leds.idle_ma_per_led:g} mA = {idle:g} mA)"
-        )
+    """The settings in ``data``; ConfigError naming every mistake in it otherwise."""
+    problems = Problems()
+    problems.unknown_keys(data, ("leds", "buttons", "klackers", "stand"), None, kind="setting")
+    leds = _parse_leds(_table(data, "leds", problems), problems)
+    buttons = _parse_buttons(_table(data, "buttons", problems), problems)
+    klackers = _parse_klackers(_table(data, "klackers", problems), problems)
+    stand = _parse_stand(_table(data, "stand", problems), problems)
+    if not problems:  # the checks across sections hold for settings that are sound
+        _check_led_pin(leds, buttons, problems)
+        idle = leds.idle_ma_per_led * LAMP_COUNT
+        if leds.budget_ma <= idle:
+            problems.add(
+                None,
+                None,
+                f"leds.budget_ma ({leds.budget_ma:g}) must exceed the LEDs' idle draw "
+                f"({LAMP_COUNT} x {leds.idle_ma_per_led:g} mA = {idle:g} mA)",
+            )
+    if problems:
+        raise ConfigError("; ".join(problems.items))
     return BoardConfig(leds=leds, buttons=buttons, klackers=klackers, stand=stand)
 
 
-def _check_led_pin(leds: LedConfig, buttons: ButtonConfig) -> None:
+def _check_led_pin(leds: LedConfig, buttons: ButtonConfig, problems: Problems) -> None:
     pin = leds.pin
     if pin is None:
         return
     for name, button in buttons.pins.items():
         if button == pin:
-            raise ConfigError(
+            problems.add(
+                None,
+                None,
                 f"leds.pin = {pin} and buttons.pins.{name} = {pin}: GPIO{pin} cannot be both "
-                f"the LED data line and the button {name}; give one of them another GPIO"
+                f"the LED data line and the button {name}; give one of them another GPIO",
             )
     if pin in BUS_PINS:
-        raise ConfigError(
+        problems.add(
+            None,
+            None,
             f"leds.pin = {pin}: GPIO{pin} would be the LED data line, but it is "
-            f"{BUS_PINS[pin]}; choose a GPIO that no bus and no button uses (e.g. 10 or 21)"
+            f"{BUS_PINS[pin]}; choose a GPIO that no bus and no button uses (e.g. 10 or 21)",
         )
 
 
-def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
+def _table(data: dict[str, Any], name: str, problems: Problems) -> dict[str, Any]:
     value = data.get(name, {})
     if not isinstance(value, dict):
-        raise ConfigError(f"[{name}] must be a table")
+        problems.add(None, None, f"[{name}] must be a table")
+        return {}
     return value
 
 
-def _no_unknown(data: dict[str, Any], known: set[str], prefix: str) -> None:
-    unknown = sorted(set(data) - known)
-    if unknown:
-        where = f"[{prefix}] " if prefix else ""
-        raise ConfigError(
-            f"{where}unknown setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
-        )
+# Each setting's check: (the setting's full name, its value, the problems) -> the value
+# to keep, or None when it is refused (the problem added).
+Check = Callable[[str, object, Problems], Any]
 
 
-def _parse_leds(data: dict[str, Any]) -> LedConfig:
-    defaults = LedConfig()
-    _no_unknown(data, {f.name for f in fields(LedConfig)}, "leds")
+def _parse_leds(data: dict[str, Any], problems: Problems) -> LedConfig:
+    problems.unknown_keys(data, [f.name for f in fields(LedConfig)], "[leds]", kind="setting")
+    return replace(LedConfig(), **_checked("leds", data, LED_CHECKS, problems))
+
+
+def _parse_buttons(data: dict[str, Any], problems: Problems) -> ButtonConfig:
+    problems.unknown_keys(data, BUTTON_CHECKS, "[buttons]", kind="setting")
+    return replace(ButtonConfig(), **_checked("buttons", data, BUTTON_CHECKS, problems))
+
+
+def _checked(
+    section: str, data: dict[str, Any], checks: dict[str, Check], problems: Problems
+) -> dict[str, Any]:
+    """The settings of ``section`` that pass their checks (unknown ones are reported by
+    the caller)."""
     values: dict[str, Any] = {}
     for key, value in data.items():
-        name = f"leds.{key}"
-        if key == "backend":
-            values[key] = _choice(name, value, LED_BACKENDS)
-        elif key == "order":
-            values[key] = _choice(
-                name, value.upper() if isinstance(value, str) else value, PIXEL_ORDERS
-            )
-        elif key == "pin":
-            values[key] = _gpio(name, value)
-        elif key == "rotation":
-            values[key] = _choice(name, value, ROTATIONS)
-        elif key in ("serpentine", "mirrored"):
-            values[key] = _bool(name, value)
-        elif key in ("lit", "accent", "signal", "refused"):
-            values[key] = _colour(name, value)
-        elif key in ("brightness", "glow"):
-            values[key] = _number(name, value, 0.0, 1.0)
-        elif key == "gamma":
-            values[key] = _number(name, value, 1.0, 4.0)
-        elif key == "budget_ma":
-            values[key] = _number(name, value, 1.0, 20000.0)
-        elif key == "ma_per_channel":
-            values[key] = _number(name, value, 1.0, 100.0)
-        elif key == "idle_ma_per_led":
-            values[key] = _number(name, value, 0.0, 10.0)
-    return replace(defaults, **values)
+        check = checks.get(key)
+        if check is not None and (kept := check(f"{section}.{key}", value, problems)) is not None:
+            values[key] = kept
+    return values
 
 
-def _parse_buttons(data: dict[str, Any]) -> ButtonConfig:
-    _no_unknown(data, {"backend", "debounce_ms", "stuck_s", "pins"}, "buttons")
-    values: dict[str, Any] = {}
-    if "backend" in data:
-        values["backend"] = _choice("buttons.backend", data["backend"], BUTTON_BACKENDS)
-    if "debounce_ms" in data:
-        values["debounce_ms"] = _number("buttons.debounce_ms", data["debounce_ms"], 0.0, 500.0)
-    if "stuck_s" in data:
-        values["stuck_s"] = _number("buttons.stuck_s", data["stuck_s"], 1.0, 86400.0)
-    if "pins" in data:
-        values["pins"] = _pins(data["pins"])
-    return replace(ButtonConfig(), **values)
-
-
-def _parse_klackers(data: dict[str, Any]) -> KlackersConfig:
-    _no_unknown(data, {"layout"}, "klackers")
+def _parse_klackers(data: dict[str, Any], problems: Problems) -> KlackersConfig:
+    problems.unknown_keys(data, ("layout",), "[klackers]", kind="setting")
     layout = data.get("layout")
     if layout is None:
         return KlackersConfig()
@@ -258,83 +245,143 @@ def _parse_klackers(data: dict[str, Any]) -> KlackersConfig:
         return KlackersConfig(layout)
     if isinstance(layout, dict):
         return KlackersConfig(layout)
-    raise ConfigError(
+    problems.add(
+        None,
+        None,
         "klackers.layout must be a layout file's path, or a [klackers.layout] table with "
-        f"[numbers], [dice] and [buttons] sections, not {layout!r}"
+        f"[numbers], [dice] and [buttons] sections, not {layout!r}",
     )
+    return KlackersConfig()
 
 
-def _parse_stand(data: dict[str, Any]) -> StandConfig:
-    _no_unknown(data, {"enabled", "games", "idle_seconds"}, "stand")
+def _parse_stand(data: dict[str, Any], problems: Problems) -> StandConfig:
+    problems.unknown_keys(data, ("enabled", "games", "idle_seconds"), "[stand]", kind="setting")
     values: dict[str, Any] = {}
     if "enabled" in data:
-        values["enabled"] = _bool("stand.enabled", data["enabled"])
+        values["enabled"] = _bool("stand.enabled", data["enabled"], problems)
     if "games" in data:
         games = data["games"]
         if not isinstance(games, list) or not all(isinstance(g, str) and g for g in games):
-            raise ConfigError(
+            problems.add(
+                None,
+                None,
                 f'stand.games must be a list of game names (e.g. ["clacks", "klackers"]), '
-                f"not {games!r}"
+                f"not {games!r}",
             )
-        values["games"] = tuple(games)
+        else:
+            values["games"] = tuple(games)
     if "idle_seconds" in data:
-        values["idle_seconds"] = _number("stand.idle_seconds", data["idle_seconds"], 1.0, 86400.0)
-    return replace(StandConfig(), **values)
-
-
-def _pins(value: object) -> dict[str, int]:
-    if not isinstance(value, dict):
-        raise ConfigError("[buttons.pins] must be a table of button name = GPIO number")
-    pins: dict[str, int] = {}
-    for name, pin in value.items():
-        pins[name] = _gpio(f"buttons.pins.{name}", pin)
-        if pins[name] in RESERVED_PINS:
-            raise ConfigError(
-                f"buttons.pins.{name} = {pin}: GPIO{pin} is {RESERVED_PINS[pins[name]]}; "
-                "choose a free GPIO"
-            )
-    used: dict[int, str] = {}
-    for name, pin in pins.items():
-        if pin in used:
-            raise ConfigError(f"buttons.pins: {used[pin]} and {name} both use GPIO{pin}")
-        used[pin] = name
-    return pins
-
-
-def _choice(name: str, value: object, choices: tuple[Any, ...]) -> Any:
-    if isinstance(value, bool) or value not in choices:
-        raise ConfigError(
-            f"{name} must be one of {', '.join(str(c) for c in choices)}, not {value!r}"
+        values["idle_seconds"] = _number(1.0, 86400.0)(
+            "stand.idle_seconds", data["idle_seconds"], problems
         )
-    return value
+    return replace(StandConfig(), **{k: v for k, v in values.items() if v is not None})
 
 
-def _bool(name: str, value: object) -> bool:
+def _pins(name: str, value: object, problems: Problems) -> dict[str, int] | None:
+    if not isinstance(value, dict):
+        problems.add(None, None, f"[{name}] must be a table of button name = GPIO number")
+        return None
+    pins: dict[str, int] = {}
+    for button, pin in value.items():
+        gpio = _gpio(f"{name}.{button}", pin, problems)
+        if gpio is None:
+            continue
+        if gpio in RESERVED_PINS:
+            problems.add(
+                None,
+                None,
+                f"{name}.{button} = {pin}: GPIO{pin} is {RESERVED_PINS[gpio]}; choose a free GPIO",
+            )
+            continue
+        pins[button] = gpio
+    used: dict[int, str] = {}
+    for button, pin in pins.items():
+        if pin in used:
+            problems.add(None, None, f"{name}: {used[pin]} and {button} both use GPIO{pin}")
+        used[pin] = button
+    return pins if len(pins) == len(value) and len(used) == len(pins) else None
+
+
+def _choice(choices: tuple[Any, ...], upper: bool = False) -> Check:
+    def check(name: str, value: object, problems: Problems) -> Any:
+        if upper and isinstance(value, str):
+            value = value.upper()
+        if isinstance(value, bool) or value not in choices:
+            shown = ", ".join(str(c) for c in choices)
+            problems.add(None, None, f"{name} must be one of {shown}, not {value!r}")
+            return None
+        return value
+
+    return check
+
+
+def _bool(name: str, value: object, problems: Problems) -> bool | None:
     if not isinstance(value, bool):
-        raise ConfigError(f"{name} must be true or false, not {value!r}")
+        problems.add(None, None, f"{name} must be true or false, not {value!r}")
+        return None
     return value
 
 
-def _number(name: str, value: object, low: float, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise ConfigError(f"{name} must be a number from {low:g} to {high:g}, not {value!r}")
-    return float(value)
+def _number(low: float, high: float) -> Check:
+    def check(name: str, value: object, problems: Problems) -> float | None:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not low <= value <= high
+        ):
+            problems.add(
+                None, None, f"{name} must be a number from {low:g} to {high:g}, not {value!r}"
+            )
+            return None
+        return float(value)
+
+    return check
 
 
-def _gpio(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 27:
-        raise ConfigError(f"{name} must be a GPIO number from 0 to 27, not {value!r}")
+def _gpio(name: str, value: object, problems: Problems) -> int | None:
+    if not whole(value) or not 0 <= value <= 27:
+        problems.add(None, None, f"{name} must be a GPIO number from 0 to 27, not {value!r}")
+        return None
     return value
 
 
-def _colour(name: str, value: object) -> Colour:
+def _colour(name: str, value: object, problems: Problems) -> Colour | None:
     if (
         not isinstance(value, list)
         or len(value) != 3
-        or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in value)
+        or not all(whole(v) and 0 <= v <= 255 for v in value)
     ):
-        raise ConfigError(f"{name} must be three numbers 0-255 like [255, 176, 64], not {value!r}")
+        problems.add(
+            None, None, f"{name} must be three numbers 0-255 like [255, 176, 64], not {value!r}"
+        )
+        return None
     return (value[0], value[1], value[2])
+
+
+LED_CHECKS: dict[str, Check] = {
+    "backend": _choice(LED_BACKENDS),
+    "pin": _gpio,
+    "order": _choice(PIXEL_ORDERS, upper=True),
+    "brightness": _number(0.0, 1.0),
+    "budget_ma": _number(1.0, 20000.0),
+    "ma_per_channel": _number(1.0, 100.0),
+    "idle_ma_per_led": _number(0.0, 10.0),
+    "gamma": _number(1.0, 4.0),
+    "glow": _number(0.0, 1.0),
+    "lit": _colour,
+    "accent": _colour,
+    "signal": _colour,
+    "refused": _colour,
+    "serpentine": _bool,
+    "rotation": _choice(ROTATIONS),
+    "mirrored": _bool,
+}
+BUTTON_CHECKS: dict[str, Check] = {
+    "backend": _choice(BUTTON_BACKENDS),
+    "debounce_ms": _number(0.0, 500.0),
+    "stuck_s": _number(1.0, 86400.0),
+    "pins": _pins,
+}
 
 
 def to_toml(config: BoardConfig) -> str:

@@ -83,8 +83,9 @@ def test_a_partial_file_keeps_the_other_defaults(tmp_path: Path) -> None:
     ("text", "message"),
     [
         ("[leds\n", "not valid TOML"),
-        ("[leds]\ncolour = 1\n", "unknown setting(s) colour"),
-        ("[lamps]\n", "unknown setting(s) lamps"),
+        ("[leds]\ncolour = 1\n", "[leds]: unknown setting 'colour' (known: accent, backend,"),
+        ("[leds]\nbrightnes = 1\n", "[leds]: unknown setting 'brightnes'; did you mean 'brightness'?"),
+        ("[lamps]\n", "unknown setting 'lamps'"),
         (
             '[leds]\nbackend = "laser"\n',
             "leds.backend must be one of auto, spi, pwm, pi5, simulator",
@@ -113,7 +114,7 @@ def test_a_partial_file_keeps_the_other_defaults(tmp_path: Path) -> None:
         ("leds = 3\n", "[leds] must be a table"),
         ("[klackers]\nlayout = 5\n", "klackers.layout must be a layout file's path"),
         ('[klackers]\nlayout = ""\n', "klackers.layout must be a layout file's path"),
-        ("[klackers]\nnumbers = {}\n", "[klackers] unknown setting(s) numbers"),
+        ("[klackers]\nnumbers = {}\n", "[klackers]: unknown setting 'numbers' (known: layout)"),
     ],
 )
 def test_bad_settings_are_named(tmp_path: Path, text: str, message: str) -> None:
@@ -123,6 +124,26 @@ def test_bad_settings_are_named(tmp_path: Path, text: str, message: str) -> None
         load_config(path)
     assert message in str(caught.value)
     assert str(path) in str(caught.value)
+
+
+def test_every_mistake_in_the_file_is_named_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(
+        '[leds]\nbackend = "laser"\ngamma = 9\n[buttons]\nstuck_s = 0\n'
+        "[buttons.pins]\na2b2 = 5\nb2c2 = 5\nc2d2 = 40\n[klackers]\nlayout = 5\n"
+    )
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    message = str(caught.value)
+    for problem in (
+        "leds.backend must be one of",
+        "leds.gamma must be a number from 1 to 4, not 9",
+        "buttons.stuck_s must be a number from 1 to 86400, not 0",
+        "buttons.pins: a2b2 and b2c2 both use GPIO5",
+        "buttons.pins.c2d2 must be a GPIO number from 0 to 27, not 40",
+        "klackers.layout must be a layout file's path",
+    ):
+        assert problem in message
 
 
 def test_a_free_led_data_pin_is_taken(tmp_path: Path) -> None:

@@ -103,6 +103,6 @@ def test_the_cli_checks_a_guards_directory(tmp_path: Path, capsys: pytest.Captur
     (path / "spells.toml").unlink()
     assert main(["check-data", "--game", "guards", str(path)]) == 1
     err = capsys.readouterr().err
-    assert f"{path / 'spells.toml'}: is missing" in err
+    assert f"{path / 'spells.toml'}: file is missing" in err
     assert main(["check-data", "--game", "guards", str(tmp_path / "nothing")]) == 1
     assert "not a directory" in capsys.readouterr().err

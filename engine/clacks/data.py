@@ -7,9 +7,7 @@ the files is kept apart from checking their text, so the checks stay pure.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
-import tomllib
 import unicodedata
 from collections.abc import Callable, Collection
 from functools import cache
@@ -41,6 +39,7 @@ from engine.clacks.effects import (
 from engine.clacks.geometry import Shape, lamp_index, shape_from_rows, shape_size
 from engine.core import data_files
 from engine.core.errors import DataError
+from engine.core.validate import Problems, did_you_mean, parse_files, unknown_name, whole
 
 ALPHABET_FILE = "alphabet.toml"
 LAYOUT_FILE = "layout.toml"
@@ -84,44 +83,6 @@ MEANING_KEYS = ("effect", "params", "text")
 ROUTE_KEYS = ("id", "name", "track", "towers", "fault_towers")
 
 
-class Problems:
-    """Collects problems, each prefixed with the file and entry it concerns."""
-
-    def __init__(self) -> None:
-        self.items: list[str] = []
-
-    def add(self, file: str, entry: str | None, message: str) -> None:
-        where = f"{file}: {entry}" if entry else file
-        self.items.append(f"{where}: {message}")
-
-
-def did_you_mean(name: object, known: Collection[str]) -> str:
-    """ "; did you mean 'x'?" naming the one of ``known`` closest to ``name``, if any is close."""
-    close = difflib.get_close_matches(name, list(known), n=1) if isinstance(name, str) else []
-    return f"; did you mean {close[0]!r}?" if close else ""
-
-
-def unknown_name(kind: str, name: object, known: Collection[str]) -> str:
-    """Says ``name`` is not one of ``known``, suggesting the closest where one is close."""
-    hint = did_you_mean(name, known)
-    return f"unknown {kind} {name!r}{hint} (known: {', '.join(sorted(known))})"
-
-
-def _check_keys(
-    table: dict[str, Any],
-    known: Collection[str],
-    file: str,
-    entry: str | None,
-    problems: Problems,
-    exempt: Collection[str] = (),
-) -> None:
-    """Report every key of ``table`` not in ``known``; ``exempt`` keys have their own,
-    more precise problem elsewhere."""
-    for key in table:
-        if key not in known and key not in exempt:
-            problems.add(file, entry, unknown_name("key", key, known))
-
-
 def plain_letters(text: str) -> str:
     """Upper-case A-Z with diacritics removed, as the Czech rulebook sends them (Á -> A)."""
     decomposed = unicodedata.normalize("NFKD", text)
@@ -133,18 +94,6 @@ def parse_pattern(text: str) -> int | None:
     if len(digits) != 6 or any(ch not in "01" for ch in digits):
         return None
     return int(digits, 2)
-
-
-def _parse_toml(texts: dict[str, str], name: str, problems: Problems) -> dict[str, Any] | None:
-    text = texts.get(name)
-    if text is None:
-        problems.add(name, None, "file is missing")
-        return None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        problems.add(name, None, f"not valid TOML ({exc})")
-        return None
 
 
 def _check_alphabet(doc: dict[str, Any], problems: Problems) -> dict[str, int]:
@@ -257,7 +206,7 @@ def _int_field(
     entry: dict[str, Any], key: str, file: str, name: str, problems: Problems
 ) -> int | None:
     value = entry.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not whole(value):
         problems.add(file, name, f"{key} must be a whole number, got {value!r}")
         return None
     return value
@@ -283,7 +232,7 @@ def _entries(
         ident = entry.get("id") if isinstance(entry, dict) else None
         if isinstance(entry, dict):
             label = ident if isinstance(ident, str) and ident else f"entry {index}"
-            _check_keys(entry, known, file, label, problems, exempt)
+            problems.unknown_keys(entry, known, file, label, exempt)
         if not isinstance(ident, str) or not ident:
             problems.add(file, f"entry {index}", "needs an id")
             continue
@@ -518,7 +467,7 @@ def _check_meaning(
     if not isinstance(text, str) or not text:
         problems.add(FAULTS_FILE, where, "needs the text read out for this meaning")
         ok = False
-    _check_keys(table, MEANING_KEYS, FAULTS_FILE, where, problems)
+    problems.unknown_keys(table, MEANING_KEYS, FAULTS_FILE, where)
     if not ok:
         return None
     assert isinstance(effect, str) and isinstance(text, str)
@@ -659,7 +608,7 @@ def _check_routes(doc: dict[str, Any], problems: Problems) -> dict[str, Route]:
         if (
             not isinstance(faults, list)
             or not faults
-            or not all(isinstance(n, int) and not isinstance(n, bool) for n in faults)
+            or not all(whole(n) for n in faults)
             or any(not 1 <= n < ROUTE_TOWERS for n in faults)
             or sorted(set(faults)) != faults
         ):
@@ -701,11 +650,11 @@ def validate_texts(
 ) -> tuple[ComponentSet | None, list[str]]:
     """Check the data files' texts; returns the component set (if sound) and every problem."""
     problems = Problems()
-    docs = {name: _parse_toml(texts, name, problems) for name in FILES}
-    docs |= {name: _parse_toml(texts, name, problems) for name in OPTIONAL_FILES if name in texts}
-    for name, doc in docs.items():
-        if doc is not None:
-            _check_keys(doc, FILE_KEYS[name], name, None, problems)
+    parsed = parse_files(texts, (*FILES, *OPTIONAL_FILES), problems, optional=OPTIONAL_FILES)
+    for name, table in parsed.items():
+        problems.unknown_keys(table, FILE_KEYS[name], name)
+    docs: dict[str, dict[str, Any] | None] = {name: parsed.get(name) for name in FILES}
+    docs |= {name: parsed.get(name) for name in OPTIONAL_FILES if name in texts}
     alphabet = _check_alphabet(d, problems) if (d := docs[ALPHABET_FILE]) is not None else {}
     layout = _check_layout(d, problems) if (d := docs[LAYOUT_FILE]) is not None else 0
     word_lists = _check_words(docs, problems)

@@ -28,6 +28,13 @@ class Seat(IntEnum):
     def label(self) -> str:
         return self.name.lower()
 
+    def to_json(self) -> str:
+        return self.label
+
+    @classmethod
+    def from_json(cls, value: object) -> Seat:
+        return cls.parse(value)
+
     @property
     def colour(self) -> Colour:
         return Colour.RED if self in (Seat.SOUTH, Seat.NORTH) else Colour.GREEN

@@ -1,7 +1,7 @@
 """State that only some modes have: the team's race to Genua and the junior race.
 
-Plain data like the rest of the state, with explicit JSON conversion so a saved game
-reads back exactly. Lasting card effects are stored with the turn numbers they cover,
+Plain data like the rest of the state, saved and copied field by field
+(engine/core/serial.py) like the rest of it. Lasting card effects are stored with the turn numbers they cover,
 so nothing has to count down and a replayed game cannot drift.
 """
 
@@ -43,39 +43,6 @@ class CardLedger:
 
     def forget_expired(self, turn_number: int) -> None:
         self.lasting = [e for e in self.lasting if e.last_turn >= turn_number]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "revealed": list(self.revealed),
-            "lasting": [
-                {
-                    "card": e.card,
-                    "effect": e.effect,
-                    "params": dict(e.params),
-                    "first_turn": e.first_turn,
-                    "last_turn": e.last_turn,
-                }
-                for e in self.lasting
-            ],
-            "repair": self.repair,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> CardLedger:
-        return cls(
-            revealed=[str(c) for c in data["revealed"]],
-            lasting=[
-                LastingEffect(
-                    card=str(e["card"]),
-                    effect=str(e["effect"]),
-                    params=dict(e["params"]),
-                    first_turn=int(e["first_turn"]),
-                    last_turn=int(e["last_turn"]),
-                )
-                for e in data["lasting"]
-            ],
-            repair=data["repair"],
-        )
 
 
 @dataclass
@@ -130,51 +97,6 @@ class TeamState:
         self.turn_steps = 0
         self.turn_cap = None
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "route": self.route,
-            "words": list(self.words),
-            "message": list(self.message),
-            "track": self.track,
-            "slots": [
-                {"id": s.id, "kind": s.kind, "card": s.card, "jacquard": s.jacquard}
-                for s in self.slots
-            ],
-            "set_aside": list(self.set_aside),
-            "ledger": self.ledger.to_json(),
-            "progress": self.progress,
-            "post_office": self.post_office,
-            "stress_total": self.stress_total,
-            "result": self.result,
-            "swapped": self.swapped,
-            "lifted": self.lifted,
-            "turn_steps": self.turn_steps,
-            "turn_cap": self.turn_cap,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TeamState:
-        cap = data["turn_cap"]
-        return cls(
-            route=str(data["route"]),
-            words=[str(w) for w in data["words"]],
-            message=[str(s) for s in data["message"]],
-            track=int(data["track"]),
-            slots=[
-                Slot(str(s["id"]), str(s["kind"]), s["card"], s["jacquard"]) for s in data["slots"]
-            ],
-            set_aside=[str(c) for c in data["set_aside"]],
-            ledger=CardLedger.from_json(data["ledger"]),
-            progress=int(data["progress"]),
-            post_office=int(data["post_office"]),
-            stress_total=int(data["stress_total"]),
-            result=data["result"],
-            swapped=bool(data["swapped"]),
-            lifted=data["lifted"],
-            turn_steps=int(data["turn_steps"]),
-            turn_cap=None if cap is None else int(cap),
-        )
-
 
 @dataclass
 class RaceState:
@@ -182,16 +104,3 @@ class RaceState:
 
     routes: dict[Seat, str]
     ledger: CardLedger = field(default_factory=CardLedger)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "routes": {seat.label: route for seat, route in self.routes.items()},
-            "ledger": self.ledger.to_json(),
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> RaceState:
-        return cls(
-            routes={Seat.parse(seat): str(route) for seat, route in data["routes"].items()},
-            ledger=CardLedger.from_json(data["ledger"]),
-        )

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field, fields, replace
-from functools import cache, cached_property
+from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import Any
 
 from engine.clacks.data import ROUTE_TOWERS, plain_letters
 from engine.clacks.errors import BadOptions, OptionOutOfRange
 from engine.clacks.geometry import Colour, Seat
 from engine.clacks.mode_state import TEAM_MODES, RaceState, TeamState
-from engine.core.errors import SerializationError
+from engine.core import serial
 from engine.core.options import OptionRange
 from engine.core.rng import Rng
-from engine.core.saves import seed_from_json, seed_json
+from engine.core.saves import saved_with_seed, seed_from_json
 
 MODES = ("competitive", "coop", "solitaire", "junior")
 ROUTES = ("easy", "hard")
@@ -285,15 +285,7 @@ class Options:
 
     @cached_property
     def _json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "seats":
-                value = [s.label for s in value]
-            elif f.name in ("words", "spellings"):
-                value = [list(ws) for ws in value]
-            out[f.name] = value
-        return out
+        return serial.to_json(self)
 
     @classmethod
     def from_json(cls, data: object) -> Options:
@@ -331,15 +323,6 @@ class Options:
                 allowed.check(name, value, OptionOutOfRange)
                 kwargs[name] = value if allowed.whole else float(value)
         return cls(**kwargs)
-
-
-@cache
-def _names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
-
-
-def _copied(value: Any) -> Any:
-    return list(value) if isinstance(value, list) else value
 
 
 @dataclass
@@ -386,9 +369,9 @@ class Sabotage:
 @dataclass
 class ClacksState:
     options: Options
-    seed: int
+    seed: int = field(metadata=serial.rule(load=seed_from_json))  # saved beside the rng's kind
     board: int
-    players: dict[Seat, PlayerState]
+    players: dict[Seat, PlayerState] = field(metadata=serial.rule(keyed_by="seat"))
     order: list[Seat]  # turn order, starting player first
     turn: TurnState
     bag: list[str]
@@ -401,8 +384,10 @@ class ClacksState:
     winner: Seat | None = None
     end_reason: str | None = None
     undo_floor: int = 0  # log entries before this index can no longer be undone
-    team: TeamState | None = None  # co-op and solitaire: the shared race to Genua
-    race: RaceState | None = None  # junior: the pawns' routes
+    # co-op and solitaire: the shared race to Genua; junior: the pawns' routes (neither
+    # is in the saves of the other modes)
+    team: TeamState | None = field(default=None, metadata=serial.rule(omit_none=True))
+    race: RaceState | None = field(default=None, metadata=serial.rule(omit_none=True))
 
     @property
     def over(self) -> bool:
@@ -417,105 +402,12 @@ class ClacksState:
         return [self.winner] if self.winner is not None else []
 
     def clone(self) -> ClacksState:
-        """A deep copy, written out because copy.deepcopy is ten times slower and bots and
-        simulations clone constantly."""
-        return ClacksState(
-            options=self.options,
-            seed=self.seed,
-            board=self.board,
-            players={
-                seat: replace(
-                    p,
-                    words=list(p.words),
-                    message=list(p.message),
-                    hand=list(p.hand),
-                    faults=list(p.faults),
-                )
-                for seat, p in self.players.items()
-            },
-            order=list(self.order),
-            turn=replace(self.turn),
-            bag=list(self.bag),
-            discard=list(self.discard),
-            fault_deck=list(self.fault_deck),
-            rng=self.rng.copy(),
-            dwarf=self.dwarf,
-            sabotage=None if self.sabotage is None else replace(self.sabotage),
-            finishers=list(self.finishers),
-            winner=self.winner,
-            end_reason=self.end_reason,
-            undo_floor=self.undo_floor,
-            team=None if self.team is None else TeamState.from_json(self.team.to_json()),
-            race=None if self.race is None else RaceState.from_json(self.race.to_json()),
-        )
+        """A deep copy (bots and simulations make one for every move they weigh)."""
+        return serial.clone(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "options": self.options.to_json(),
-            "seed": seed_json(self.seed, self.rng.legacy),
-            "board": self.board,
-            "players": [
-                {
-                    **{name: _copied(getattr(p, name)) for name in _names(PlayerState)},
-                    "seat": p.seat.label,
-                }
-                for p in self.players.values()
-            ],
-            "order": [s.label for s in self.order],
-            "turn": {
-                **{name: getattr(self.turn, name) for name in _names(TurnState)},
-                "seat": self.turn.seat.label,
-            },
-            "bag": list(self.bag),
-            "discard": list(self.discard),
-            "fault_deck": list(self.fault_deck),
-            "rng": self.rng.to_json(),
-            "dwarf": self.dwarf,
-            "sabotage": None
-            if self.sabotage is None
-            else {"target": self.sabotage.target.label, "tower": self.sabotage.tower},
-            "finishers": [s.label for s in self.finishers],
-            "winner": self.winner.label if self.winner else None,
-            "end_reason": self.end_reason,
-            "undo_floor": self.undo_floor,
-            **({"team": self.team.to_json()} if self.team is not None else {}),
-            **({"race": self.race.to_json()} if self.race is not None else {}),
-        }
+        return saved_with_seed(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ClacksState:
-        try:
-            players = {}
-            for p in data["players"]:
-                values = dict(p)
-                values["seat"] = Seat.parse(values["seat"])
-                player = PlayerState(**values)
-                players[player.seat] = player
-            turn_values = dict(data["turn"])
-            turn_values["seat"] = Seat.parse(turn_values["seat"])
-            sabotage = data["sabotage"]
-            team, race = data.get("team"), data.get("race")
-            return cls(
-                options=Options.from_json(data["options"]),
-                seed=seed_from_json(data["seed"]),
-                board=int(data["board"]),
-                players=players,
-                order=[Seat.parse(s) for s in data["order"]],
-                turn=TurnState(**turn_values),
-                bag=list(data["bag"]),
-                discard=list(data["discard"]),
-                fault_deck=list(data["fault_deck"]),
-                rng=Rng.from_json(data["rng"]),
-                dwarf=data["dwarf"],
-                sabotage=None
-                if sabotage is None
-                else Sabotage(Seat.parse(sabotage["target"]), sabotage["tower"]),
-                finishers=[Seat.parse(s) for s in data["finishers"]],
-                winner=Seat.parse(data["winner"]) if data["winner"] else None,
-                end_reason=data["end_reason"],
-                undo_floor=int(data["undo_floor"]),
-                team=None if team is None else TeamState.from_json(team),
-                race=None if race is None else RaceState.from_json(race),
-            )
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SerializationError(f"not a Clacks game state: {exc}") from exc
+        return serial.read_state(cls, data, "Clacks game state")

@@ -12,7 +12,6 @@ each naming the file and the entry, instead of stopping at the first.
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -22,6 +21,7 @@ from typing import Any
 from engine.core import data_files
 from engine.core.box import BUTTONS, LAMP_NAMES, lamp_index
 from engine.core.errors import DataError
+from engine.core.validate import Problems, house_flag, parse_files, whole, whole_in
 
 COMPONENTS_FILE = "components.toml"
 BOARD_FILE = "board.toml"
@@ -155,43 +155,6 @@ class ClockmanData:
         }
 
 
-class Problems:
-    """Collects problems, each prefixed with the file and entry it concerns."""
-
-    def __init__(self) -> None:
-        self.items: list[str] = []
-
-    def add(self, file: str, entry: str | None, message: str) -> None:
-        where = f"{file}: {entry}" if entry else file
-        self.items.append(f"{where}: {message}")
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _number(
-    doc: dict[str, Any], key: str, low: int, high: int, file: str, problems: Problems
-) -> int | None:
-    value = doc.get(key)
-    if value is None:
-        problems.add(file, key, "is missing")
-        return None
-    if not _whole(value) or not low <= value <= high:
-        problems.add(file, key, f"must be a whole number from {low} to {high}, not {value!r}")
-        return None
-    assert isinstance(value, int)
-    return value
-
-
-def _house(doc: dict[str, Any], file: str, problems: Problems) -> bool:
-    flag = doc.get("house")
-    if not isinstance(flag, bool):
-        problems.add(file, "house", f"must be true (house values) or false, not {flag!r}")
-        return False
-    return flag
-
-
 def _lamps(value: object, entry: str, count: int, file: str, problems: Problems) -> list[int]:
     if not isinstance(value, list) or len(value) != count:
         problems.add(file, entry, f'must list {count} lamps, like "a1", not {value!r}')
@@ -215,7 +178,7 @@ def _components(doc: dict[str, Any], problems: Problems) -> dict[str, Any]:
     if (
         not isinstance(players, list)
         or len(players) != 2
-        or not all(_whole(n) for n in players)
+        or not all(whole(n) for n in players)
         or not 2 <= players[0] <= players[1] <= SEAT_LIMIT
     ):
         problems.add(
@@ -231,7 +194,7 @@ def _components(doc: dict[str, Any], problems: Problems) -> dict[str, Any]:
         ("straights", SEAT_LIMIT, SEAT_LIMIT),
         ("straight_fields", 2, 6),
     ):
-        out[key] = _number(doc, key, low, high, file, problems)
+        out[key] = whole_in(doc.get(key), low, high, file, key, problems)
     date_key = doc.get("date_key")
     if not isinstance(date_key, str) or not date_key or any(c not in REAL_DIGITS for c in date_key):
         problems.add(
@@ -246,7 +209,7 @@ def _components(doc: dict[str, Any], problems: Problems) -> dict[str, Any]:
             "digits",
             f"must count each of {', '.join(DIGIT_CARDS)} and nothing else, not {digits!r}",
         )
-    elif not all(_whole(n) and 0 <= n <= 99 for n in digits.values()):
+    elif not all(whole(n) and 0 <= n <= 99 for n in digits.values()):
         problems.add(
             file, "digits", f"each count must be a whole number from 0 to 99, not {digits!r}"
         )
@@ -259,7 +222,7 @@ def _components(doc: dict[str, Any], problems: Problems) -> dict[str, Any]:
             "circles",
             f"must give the circle of each of {', '.join(REAL_DIGITS)}, not {circles!r}",
         )
-    elif not all(_whole(c) and 1 <= c <= CIRCLES for c in circles.values()):
+    elif not all(whole(c) and 1 <= c <= CIRCLES for c in circles.values()):
         problems.add(file, "circles", f"each circle must be 1 to {CIRCLES}, not {circles!r}")
     elif len(set(circles.values())) != len(circles):
         problems.add(file, "circles", "two digits lie on the same circle")
@@ -300,7 +263,7 @@ def _board(doc: dict[str, Any], problems: Problems) -> tuple[Ring, ...]:
             )
             continue
         passages = entry["passages"]
-        if not _whole(passages) or not 1 <= passages <= 30:
+        if not whole(passages) or not 1 <= passages <= 30:
             problems.add(
                 file, where, f"passages must be a whole number from 1 to 30, not {passages!r}"
             )
@@ -311,7 +274,7 @@ def _board(doc: dict[str, Any], problems: Problems) -> tuple[Ring, ...]:
 
 def _poses(doc: dict[str, Any], problems: Problems) -> tuple[tuple[Pose, ...], int | None]:
     file = POSES_FILE
-    per_pose = _number(doc, "figures_per_pose", 1, 20, file, problems)
+    per_pose = whole_in(doc.get("figures_per_pose"), 1, 20, file, "figures_per_pose", problems)
     entries = doc.get("pose")
     if not isinstance(entries, list) or not 2 <= len(entries) <= 9:
         problems.add(file, "pose", "must list two to nine poses")
@@ -382,21 +345,12 @@ def validate_texts(
 ) -> tuple[ClockmanData | None, list[str]]:
     """Check the files' texts; returns the data (if sound) and every problem found."""
     problems = Problems()
-    docs: dict[str, dict[str, Any]] = {}
-    for name in FILES:
-        if name not in texts:
-            problems.add(name, None, "is missing")
-            continue
-        try:
-            doc = tomllib.loads(texts[name])
-        except tomllib.TOMLDecodeError as exc:
-            problems.add(name, None, f"is not valid TOML ({exc})")
-            continue
-        unknown = sorted(set(doc) - set(FILE_KEYS[name]))
-        for key in unknown:
-            problems.add(name, key, f"unknown key; {name} holds {', '.join(FILE_KEYS[name])}")
-        docs[name] = doc
-    house = tuple(name for name, doc in docs.items() if _house(doc, name, problems))
+    docs = parse_files(texts, FILES, problems)
+    for name, doc in docs.items():
+        problems.unknown_keys(doc, FILE_KEYS[name], name)
+    house = tuple(
+        name for name, doc in docs.items() if house_flag(doc, name, problems, required=True)
+    )
     parts = _components(docs[COMPONENTS_FILE], problems) if COMPONENTS_FILE in docs else {}
     rings = _board(docs[BOARD_FILE], problems) if BOARD_FILE in docs else ()
     poses, per_pose = _poses(docs[POSES_FILE], problems) if POSES_FILE in docs else ((), None)
@@ -457,7 +411,9 @@ def default_data_path() -> Path:
 
 def check_path(path: Path | None = None) -> list[str]:
     """Every problem with the Clockman data files in ``path`` (the shipped set when None)."""
-    return data_files.check_directory(path or default_data_path(), "Clockman", FILES, validate_texts)
+    return data_files.check_directory(
+        path or default_data_path(), "Clockman", FILES, validate_texts
+    )
 
 
 def load_data(path: Path | None = None) -> ClockmanData:

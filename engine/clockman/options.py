@@ -21,6 +21,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from engine.clockman.errors import BadOptions
+from engine.core import serial
 from engine.core.seating import Seating
 
 SEATS: tuple[str, ...] = ("south", "west", "north", "east")  # clockwise
@@ -59,13 +60,7 @@ class ClockmanOptions:
         return HAMSTER_ALLOWANCE[self.hamster]
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seats": list(self.seats),
-            "transfer": self.transfer,
-            "hamster": self.hamster,
-            "robbery": self.robbery,
-            "swap": self.swap,
-        }
+        return serial.to_json(self)
 
     @classmethod
     def from_json(cls, data: object) -> ClockmanOptions:

@@ -15,7 +15,8 @@ from typing import Any
 from engine.clockman.data import ClockmanData, load_data
 from engine.clockman.digits import KEPT, Digits, empty
 from engine.clockman.options import ClockmanOptions
-from engine.core.errors import IllegalAction, SerializationError
+from engine.core import serial
+from engine.core.errors import SerializationError
 from engine.core.rng import Rng, seed_from_hex, seed_to_hex
 
 START, STRAIGHT = 0, 5  # a player's ``ring`` at the start field and on the final straight
@@ -23,6 +24,10 @@ PHASES = ("roll", "report", "done")
 STATUSES = ("playing", "won", "out")
 CARD_KINDS = ("now", "hidden", "open")  # sofort, verdeckt, offen
 HELD_KINDS = ("hidden", "open")
+
+
+def _sorted(hand: dict[str, int]) -> dict[str, int]:
+    return dict(sorted(hand.items()))
 
 
 @dataclass
@@ -35,9 +40,6 @@ class HeldCard:
     kind: str
     label: str = ""
 
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "label": self.label}
-
 
 @dataclass
 class Player:
@@ -48,8 +50,10 @@ class Player:
     status: str = "playing"  # playing, won, or out (a revoked win)
     date: Digits = kept(default_factory=empty)  # digits in the date key
     pending: Digits = kept(default_factory=empty)  # taken, not yet transferred
-    hand: dict[str, int] = kept(default_factory=dict)  # symbol cards: pose -> count
-    cards: list[HeldCard] = kept(default_factory=list)  # event cards lying in front
+    # symbol cards: pose -> count
+    hand: dict[str, int] = kept(default_factory=dict, metadata=serial.rule(save=_sorted))
+    # event cards lying in front; a card is replaced, never changed in place
+    cards: list[HeldCard] = kept(default_factory=list, metadata=serial.rule(copy="shallow"))
 
     @property
     def holdings(self) -> Digits:
@@ -65,6 +69,9 @@ class Player:
 
 @dataclass
 class Turn:
+    """The turn under way. All of it is public: every seat's view shows it whole, so a
+    field added here is shown to everyone."""
+
     seat: str
     number: int
     phase: str = "roll"  # roll: before the roll; report: the landing; done: may end
@@ -73,6 +80,10 @@ class Turn:
     knocked: bool = False  # a knock reported for this roll
     outward: bool = False  # an outward passage reported for this roll
     played: dict[str, int] = kept(default_factory=dict)  # event cards played, by seat
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything about the turn: the saved form and what every seat is shown."""
+        return serial.to_json(self)
 
 
 @dataclass
@@ -97,13 +108,7 @@ class Offer:
     get: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "seat": self.seat,
-            "to": self.to,
-            "give": list(self.give),
-            "get": list(self.get),
-        }
+        return serial.to_json(self)
 
 
 @dataclass
@@ -116,36 +121,38 @@ class Check:
     kinds: tuple[str, ...] = ()  # what inspection found, card by card
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "winner": self.winner,
-            "cards": list(self.cards),
-            "stage": self.stage,
-            "kinds": list(self.kinds),
-        }
+        return serial.to_json(self)
+
+
+# The set-up and what the game waits for are replaced whole, never changed in place, so
+# a copy shares them.
+SHARED = serial.rule(copy="share")
 
 
 @dataclass
 class ClockmanState:
     options: ClockmanOptions
-    seed: int
+    seed: int = kept(metadata=serial.rule(save=seed_to_hex, load=seed_from_hex))
     rng: Rng
-    players: dict[str, Player]
+    players: dict[str, Player] = kept(metadata=serial.rule(keyed_by="seat"))
     order: tuple[str, ...]  # turn order, clockwise from the starter
     turn: Turn | None  # None once the game is over
     deck: list[str]  # the symbol deck, top first
     supply: dict[str, int]  # digit cards still on the board: 0, 1, 2, X, L
-    rings: list[list[str]]  # Whytooki poses on each ring, outermost first
-    straights: dict[str, str]  # the pose on each colour's straight, by side
-    opening: list[dict[str, int]] = kept(default_factory=list)  # the start rolls
-    hit: Hit | None = None
-    offer: Offer | None = None
-    check: Check | None = None
+    rings: list[list[str]] = kept(metadata=SHARED)  # Whytooki poses, outermost first
+    straights: dict[str, str] = kept(metadata=SHARED)  # the pose on each side's straight
+    opening: list[dict[str, int]] = kept(default_factory=list, metadata=SHARED)  # start rolls
+    hit: Hit | None = kept(default=None, metadata=SHARED)
+    offer: Offer | None = kept(default=None, metadata=SHARED)
+    check: Check | None = kept(default=None, metadata=SHARED)
     cards_drawn: int = 0  # event cards drawn so far (their ids count up)
     offers_made: int = 0
     winners: list[str] = kept(default_factory=list)
     reason: str | None = None
     undo_floor: int = 0  # log length before which nothing may be undone
-    data: ClockmanData = kept(default_factory=load_data, compare=False, repr=False)
+    data: ClockmanData = kept(
+        default_factory=load_data, compare=False, repr=False, metadata=serial.rule(saved=False)
+    )
 
     @property
     def over(self) -> bool:
@@ -163,203 +170,19 @@ class ClockmanState:
         return self.data.event_cards - sum(len(p.cards) for p in self.players.values())
 
     def clone(self) -> ClockmanState:
-        """A deep copy, field by field (many times faster than copy.deepcopy or
-        dataclasses.replace; every game action makes one). Held cards, offers and
-        checks are never changed in place, so they are shared."""
-        turn, hit, check = self.turn, self.hit, self.check
-        return ClockmanState(
-            options=self.options,
-            seed=self.seed,
-            rng=self.rng.copy(),
-            players={
-                seat: Player(
-                    p.seat,
-                    p.ring,
-                    p.field,
-                    p.furthest,
-                    p.status,
-                    dict(p.date),
-                    dict(p.pending),
-                    dict(p.hand),
-                    list(p.cards),
-                )
-                for seat, p in self.players.items()
-            },
-            order=self.order,
-            turn=None
-            if turn is None
-            else Turn(
-                turn.seat,
-                turn.number,
-                turn.phase,
-                turn.die,
-                turn.rolls,
-                turn.knocked,
-                turn.outward,
-                dict(turn.played),
-            ),
-            deck=list(self.deck),
-            supply=dict(self.supply),
-            rings=self.rings,
-            straights=self.straights,
-            opening=self.opening,
-            hit=hit,
-            offer=self.offer,
-            check=check,
-            cards_drawn=self.cards_drawn,
-            offers_made=self.offers_made,
-            winners=list(self.winners),
-            reason=self.reason,
-            undo_floor=self.undo_floor,
-            data=self.data,
-        )
+        """A deep copy (every game action makes one)."""
+        return serial.clone(self)
 
     # ----------------------------------------------------------------- JSON
 
     def to_json(self) -> dict[str, Any]:
-        turn, hit = self.turn, self.hit
-        return {
-            "options": self.options.to_json(),
-            "seed": seed_to_hex(self.seed),
-            "rng": self.rng.to_json(),
-            "players": [
-                {
-                    "seat": p.seat,
-                    "ring": p.ring,
-                    "field": p.field,
-                    "furthest": p.furthest,
-                    "status": p.status,
-                    "date": dict(p.date),
-                    "pending": dict(p.pending),
-                    "hand": dict(sorted(p.hand.items())),
-                    "cards": [c.to_json() for c in p.cards],
-                }
-                for p in self.players.values()
-            ],
-            "order": list(self.order),
-            "turn": None
-            if turn is None
-            else {
-                "seat": turn.seat,
-                "number": turn.number,
-                "phase": turn.phase,
-                "die": turn.die,
-                "rolls": turn.rolls,
-                "knocked": turn.knocked,
-                "outward": turn.outward,
-                "played": dict(turn.played),
-            },
-            "deck": list(self.deck),
-            "supply": dict(self.supply),
-            "rings": [list(r) for r in self.rings],
-            "straights": dict(self.straights),
-            "opening": [dict(r) for r in self.opening],
-            "hit": None
-            if hit is None
-            else {
-                "hitter": hit.hitter,
-                "victim": hit.victim,
-                "stage": hit.stage,
-                "choices": list(hit.choices),
-                "digit_protected": hit.digit_protected,
-                "knock_protected": hit.knock_protected,
-            },
-            "offer": None if self.offer is None else self.offer.to_json(),
-            "check": None if self.check is None else self.check.to_json(),
-            "cards_drawn": self.cards_drawn,
-            "offers_made": self.offers_made,
-            "winners": list(self.winners),
-            "reason": self.reason,
-            "undo_floor": self.undo_floor,
-        }
+        return serial.to_json(self)
 
     @classmethod
     def from_json(cls, data: object) -> ClockmanState:
-        if not isinstance(data, dict):
-            raise SerializationError("a Clockman state must be a JSON object")
-        try:
-            state = cls._read(data)
-        except (KeyError, TypeError, ValueError, AttributeError, IllegalAction) as exc:
-            raise SerializationError(f"not a Clockman state: {exc!r}") from exc
+        state = serial.read_state(cls, data, "Clockman state")
         state.check_sound()
         return state
-
-    @classmethod
-    def _read(cls, data: dict[str, Any]) -> ClockmanState:
-        def digits(raw: dict[str, Any]) -> Digits:
-            return {d: int(raw[d]) for d in KEPT}
-
-        players = {
-            str(p["seat"]): Player(
-                seat=str(p["seat"]),
-                ring=int(p["ring"]),
-                field=int(p["field"]),
-                furthest=int(p["furthest"]),
-                status=str(p["status"]),
-                date=digits(p["date"]),
-                pending=digits(p["pending"]),
-                hand={str(k): int(v) for k, v in p["hand"].items()},
-                cards=[HeldCard(str(c["id"]), str(c["kind"]), str(c["label"])) for c in p["cards"]],
-            )
-            for p in data["players"]
-        }
-        t, h, o, c = data["turn"], data["hit"], data["offer"], data["check"]
-        return cls(
-            options=ClockmanOptions.from_json(data["options"]),
-            seed=seed_from_hex(data["seed"]),
-            rng=Rng.from_json(data["rng"]),
-            players=players,
-            order=tuple(str(s) for s in data["order"]),
-            turn=None
-            if t is None
-            else Turn(
-                seat=str(t["seat"]),
-                number=int(t["number"]),
-                phase=str(t["phase"]),
-                die=None if t["die"] is None else int(t["die"]),
-                rolls=int(t["rolls"]),
-                knocked=bool(t["knocked"]),
-                outward=bool(t["outward"]),
-                played={str(k): int(v) for k, v in t["played"].items()},
-            ),
-            deck=[str(p) for p in data["deck"]],
-            supply={str(k): int(v) for k, v in data["supply"].items()},
-            rings=[[str(p) for p in ring] for ring in data["rings"]],
-            straights={str(k): str(v) for k, v in data["straights"].items()},
-            opening=[{str(k): int(v) for k, v in r.items()} for r in data["opening"]],
-            hit=None
-            if h is None
-            else Hit(
-                hitter=str(h["hitter"]),
-                victim=str(h["victim"]),
-                stage=str(h["stage"]),
-                choices=tuple(str(d) for d in h["choices"]),
-                digit_protected=bool(h["digit_protected"]),
-                knock_protected=bool(h["knock_protected"]),
-            ),
-            offer=None
-            if o is None
-            else Offer(
-                int(o["number"]),
-                str(o["seat"]),
-                str(o["to"]),
-                tuple(str(d) for d in o["give"]),
-                tuple(str(d) for d in o["get"]),
-            ),
-            check=None
-            if c is None
-            else Check(
-                str(c["winner"]),
-                tuple(str(i) for i in c["cards"]),
-                str(c["stage"]),
-                tuple(str(k) for k in c["kinds"]),
-            ),
-            cards_drawn=int(data["cards_drawn"]),
-            offers_made=int(data["offers_made"]),
-            winners=[str(s) for s in data["winners"]],
-            reason=None if data["reason"] is None else str(data["reason"]),
-            undo_floor=int(data["undo_floor"]),
-        )
 
     def check_sound(self) -> None:
         """Refuse a state that could not have come from play (a hand-edited save)."""

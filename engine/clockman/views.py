@@ -7,7 +7,9 @@ left on the board, the trade on offer and what the game waits for. Private to a 
 its symbol hand, its notes on face-down cards, and what its next roll can do. Never
 shown: the seed, the dice generator, the order of the symbol deck, the undo
 bookkeeping. The view is built field by field from an allow-list, never by copying the
-state, so a field added to the state later stays private until it is added here.
+state, so a field added to the state later stays private until it is added here. The
+one exception is the turn, all of it public: it is shown as it is saved (``Turn``
+says so where its fields are).
 """
 
 from __future__ import annotations
@@ -16,6 +18,15 @@ from typing import Any
 
 from engine.clockman.digits import JOKER, complete, may_take, missing, slots, spares, surplus
 from engine.clockman.state import START, STRAIGHT, ClockmanState, Player
+from engine.core import serial
+
+# What everyone sees of a knock made more of: not the victim's protections, which the
+# victim shows only when defending.
+PUBLIC_HIT = ("hitter", "victim", "stage", "choices")
+
+
+def _public(values: dict[str, Any], allowed: tuple[str, ...]) -> dict[str, Any]:
+    return {key: values[key] for key in allowed}
 
 
 def _player(state: ClockmanState, player: Player, own: bool) -> dict[str, Any]:
@@ -123,18 +134,7 @@ def build_view(state: ClockmanState, seat: str | None, can_undo: bool) -> dict[s
         "order": list(state.order),
         "opening": [dict(r) for r in state.opening],
         "players": [_player(state, p, p.seat == seat) for p in state.players.values()],
-        "turn": None
-        if turn is None
-        else {
-            "seat": turn.seat,
-            "number": turn.number,
-            "phase": turn.phase,
-            "die": turn.die,
-            "rolls": turn.rolls,
-            "knocked": turn.knocked,
-            "outward": turn.outward,
-            "played": dict(turn.played),
-        },
+        "turn": None if turn is None else turn.to_json(),
         "whytookis": {
             "rings": [
                 {"between": [r.outer, r.inner], "passages": r.passages, "poses": list(poses)}
@@ -144,14 +144,7 @@ def build_view(state: ClockmanState, seat: str | None, can_undo: bool) -> dict[s
         },
         "decks": {"symbols": len(state.deck), "events": state.event_deck()},
         "supply": dict(state.supply),
-        "hit": None
-        if hit is None
-        else {
-            "hitter": hit.hitter,
-            "victim": hit.victim,
-            "stage": hit.stage,
-            "choices": list(hit.choices),
-        },
+        "hit": None if hit is None else _public(serial.to_json(hit), PUBLIC_HIT),
         "offer": None if offer is None else offer.to_json(),
         "check": None if check is None else check.to_json(),
         "over": state.over,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol, TypeVar
 
+from engine.core import serial
 from engine.core.errors import IllegalAction, SerializationError
 from engine.core.rng import seed_from_hex, seed_to_hex
 
@@ -39,6 +40,14 @@ def seed_json(seed: int, legacy: bool = False) -> int | str:
     what a browser's JSON keeps exactly), or for a game saved before the HMAC_DRBG
     generator (``legacy``) the whole number it always had."""
     return seed if legacy else seed_to_hex(seed)
+
+
+def saved_with_seed(state: Any) -> dict[str, Any]:
+    """A game state's JSON (``serial.to_json``) with its seed as ``seed_json`` writes it
+    for the state's generator (``state.rng``)."""
+    out = serial.to_json(state)
+    out["seed"] = seed_json(state.seed, state.rng.legacy)
+    return out
 
 
 def seed_from_json(value: object, legacy: bool | None = None) -> int:

@@ -14,14 +14,14 @@ saved game replays the same even after the files change.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.core import data_files
+from engine.core import data_files, serial
 from engine.core.errors import DataError
+from engine.core.validate import Problems, house_flag, parse_files, whole
 from engine.guards.cards import (
     ATTRIBUTES,
     SKILLS,
@@ -74,16 +74,7 @@ class GuildCard:
     house: bool
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "guild": self.guild,
-            "spells": list(self.spells),
-            "start": dict(self.start),
-            "top": dict(self.top),
-            "ability": self.ability,
-            "house": self.house,
-        }
+        return serial.to_json(self)
 
 
 @dataclass(frozen=True)
@@ -108,28 +99,6 @@ class GuardsData:
         return self.tables
 
 
-class Problems:
-    def __init__(self) -> None:
-        self.items: list[str] = []
-
-    def add(self, file: str, entry: str | None, message: str) -> None:
-        self.items.append(f"{file}: {entry}: {message}" if entry else f"{file}: {message}")
-
-
-def _house(table: dict[str, Any], file: str, problems: Problems) -> bool:
-    value = table.get("house", False)
-    if not isinstance(value, bool):
-        problems.add(file, None, f"house must be true or false, not {value!r}")
-        return False
-    return value
-
-
-def _keys(table: dict[str, Any], known: tuple[str, ...], file: str, problems: Problems) -> None:
-    for key in table:
-        if key not in known:
-            problems.add(file, None, f"unknown key {key!r} (keys: {', '.join(known)})")
-
-
 def _entries(table: dict[str, Any], key: str, file: str, problems: Problems) -> list[dict[str, Any]]:
     value = table.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
@@ -140,16 +109,14 @@ def _entries(table: dict[str, Any], key: str, file: str, problems: Problems) -> 
 
 def _challenges(table: dict[str, Any], problems: Problems) -> tuple[Challenge, ...]:
     file = "challenges.toml"
-    _keys(table, ("house", "challenge"), file, problems)
-    house = _house(table, file, problems)
+    problems.unknown_keys(table, ("house", "challenge"), file)
+    house = house_flag(table, file, problems, required=False)
     found: dict[int, Challenge] = {}
     for index, entry in enumerate(_entries(table, "challenge", file, problems)):
         number = entry.get("number")
         where = f"challenge {number}" if isinstance(number, int) else f"challenge #{index + 1}"
-        for key in entry:
-            if key not in ("number", "name", "tests"):
-                problems.add(file, where, f"unknown key {key!r} (keys: number, name, tests)")
-        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= CHALLENGES:
+        problems.unknown_keys(entry, ("number", "name", "tests"), file, where)
+        if not whole(number) or not 1 <= number <= CHALLENGES:
             problems.add(file, where, f"number must be 1 to {CHALLENGES}, not {number!r}")
             continue
         if number in found:
@@ -170,7 +137,7 @@ def _challenges(table: dict[str, Any], problems: Problems) -> tuple[Challenge, .
                 target = test.get("target") if isinstance(test, dict) else None
                 if attribute not in SKILLS:
                     problems.add(file, where, f"tests[{i}].attribute must be one of {', '.join(SKILLS)}, not {attribute!r}")
-                elif not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 60:
+                elif not whole(target) or not 1 <= target <= 60:
                     problems.add(file, where, f"tests[{i}].target must be a whole number from 1 to 60, not {target!r}")
                 else:
                     parsed.append((attribute, target))
@@ -183,15 +150,13 @@ def _challenges(table: dict[str, Any], problems: Problems) -> tuple[Challenge, .
 
 def _spells(table: dict[str, Any], problems: Problems) -> dict[str, str]:
     file = "spells.toml"
-    _keys(table, ("house", "spell"), file, problems)
-    _house(table, file, problems)
+    problems.unknown_keys(table, ("house", "spell"), file)
+    house_flag(table, file, problems, required=False)
     spells: dict[str, str] = {}
     for index, entry in enumerate(_entries(table, "spell", file, problems)):
         spell_id = entry.get("id")
         where = f"spell {spell_id}" if isinstance(spell_id, str) else f"spell #{index + 1}"
-        for key in entry:
-            if key not in ("id", "name"):
-                problems.add(file, where, f"unknown key {key!r} (keys: id, name)")
+        problems.unknown_keys(entry, ("id", "name"), file, where)
         if not isinstance(spell_id, str) or not ID_PATTERN.match(spell_id):
             problems.add(file, where, "id must be lower-case letters, digits and dashes")
             continue
@@ -209,17 +174,15 @@ def _spells(table: dict[str, Any], problems: Problems) -> dict[str, str]:
 
 def _guild_cards(table: dict[str, Any], spells: dict[str, str], problems: Problems) -> dict[str, GuildCard]:
     file = "guilds.toml"
-    _keys(table, ("house", "guild_card"), file, problems)
-    house = _house(table, file, problems)
+    problems.unknown_keys(table, ("house", "guild_card"), file)
+    house = house_flag(table, file, problems, required=False)
     cards: dict[str, GuildCard] = {}
     known = ("id", "name", "guild", "spells", "start", "top", "ability")
     for index, entry in enumerate(_entries(table, "guild_card", file, problems)):
         card, card_problems = read_guild_card(entry, spells, house, extra=())
         card_id = entry.get("id")
         where = f"guild card {card_id}" if isinstance(card_id, str) else f"guild card #{index + 1}"
-        for key in entry:
-            if key not in known:
-                problems.add(file, where, f"unknown key {key!r} (keys: {', '.join(known)})")
+        problems.unknown_keys(entry, known, file, where)
         for problem in card_problems:
             problems.add(file, where, problem)
         if card is None:
@@ -269,7 +232,7 @@ def read_guild_card(
         for attribute in ATTRIBUTES:
             number = value[attribute]
             low, high = (0, ATTRIBUTE_TOP[1]) if key == "start" else ATTRIBUTE_TOP
-            if not isinstance(number, int) or isinstance(number, bool) or not low <= number <= high:
+            if not whole(number) or not low <= number <= high:
                 problems.append(f"{key}.{attribute} must be a whole number from {low} to {high}, not {number!r}")
             else:
                 tables[key][attribute] = number
@@ -295,8 +258,8 @@ def read_guild_card(
 
 def _board(table: dict[str, Any], problems: Problems) -> tuple[tuple[str, ...], dict[str, str]]:
     file = "board.toml"
-    _keys(table, ("house", "clockwise", "blocks"), file, problems)
-    _house(table, file, problems)
+    problems.unknown_keys(table, ("house", "clockwise", "blocks"), file)
+    house_flag(table, file, problems, required=False)
     clockwise = table.get("clockwise")
     if not isinstance(clockwise, list) or sorted(map(str, clockwise)) != sorted(QUADRANTS):
         problems.add(file, "clockwise", f"must list the four quadrants once each ({', '.join(QUADRANTS)}), not {clockwise!r}")
@@ -354,12 +317,12 @@ def validate_tables(tables: object) -> tuple[GuardsData | None, list[str]]:
     cards = _guild_cards(get["guilds.toml"], spells, problems)
     clockwise, blocks = _board(get["board.toml"], problems)
     volunteers_table = get["volunteers.toml"]
-    _keys(volunteers_table, ("house", "volunteer"), "volunteers.toml", problems)
+    problems.unknown_keys(volunteers_table, ("house", "volunteer"), "volunteers.toml")
     volunteers = _catalogue(
         volunteers_table, "volunteer", "volunteers.toml", read_volunteer, problems
     )
     catalogue = get["catalogue.toml"]
-    _keys(catalogue, ("house", "scroll", "item", "dragon"), "catalogue.toml", problems)
+    problems.unknown_keys(catalogue, ("house", "scroll", "item", "dragon"), "catalogue.toml")
     scrolls = _catalogue(catalogue, "scroll", "catalogue.toml", read_scroll, problems)
     items = _catalogue(catalogue, "item", "catalogue.toml", read_item, problems)
     dragons = _catalogue(catalogue, "dragon", "catalogue.toml", read_dragon, problems)
@@ -390,21 +353,13 @@ def default_data_path() -> Path:
 
 def read_tables(path: Path) -> tuple[dict[str, Any], list[str]]:
     """The TOML tables of the data files in ``path``, and the problems reading them."""
-    tables: dict[str, Any] = {}
-    problems: list[str] = []
-    for name in FILES:
-        file = path / name
-        if not file.exists():
-            if name not in OPTIONAL:
-                problems.append(f"{name}: is missing")
-            continue
-        try:
-            tables[name] = tomllib.loads(file.read_text(encoding="utf-8"))
-        except OSError as exc:
-            problems.append(f"{name}: cannot be read ({exc.strerror or exc})")
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            problems.append(f"{name}: not valid TOML ({exc})")
-    return tables, problems
+    try:
+        texts = data_files.read_texts(path, FILES)
+    except DataError as exc:
+        return {}, exc.problems
+    problems = Problems()
+    tables = parse_files(texts, FILES, problems, optional=OPTIONAL)
+    return dict(tables), problems.items
 
 
 def check_path(path: Path | None = None) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine.core import serial
 from engine.core.options import OptionRange
 from engine.core.seating import Seating
 from engine.guards.data import GuardsData, shipped_data, validate_tables
@@ -29,7 +30,10 @@ class GuardsOptions:
     spells: int = FULL_GAME_SPELLS  # Great Spells to return to win (a Short Game: fewer)
     cap_eights: bool = False  # an open roll's natural 8 is rolled again once only
     anti_magic_sum: bool = False  # Volunteers' bonuses against Magic add up
-    data: GuardsData = field(default_factory=shipped_data, compare=False)
+    # saved as the tables it was read from, which read back the same
+    data: GuardsData = field(
+        default_factory=shipped_data, compare=False, metadata=serial.rule(save=GuardsData.to_json)
+    )
 
     def __post_init__(self) -> None:
         SEATING.check(self.seats)
@@ -39,13 +43,7 @@ class GuardsOptions:
                 raise BadOptions(f"{name} must be true or false")
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seats": list(self.seats),
-            "spells": self.spells,
-            "cap_eights": self.cap_eights,
-            "anti_magic_sum": self.anti_magic_sum,
-            "data": self.data.to_json(),
-        }
+        return serial.to_json(self)
 
     def public_json(self) -> dict[str, Any]:
         """The options without the data tables (the views give what they need of those)."""

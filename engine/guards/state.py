@@ -10,9 +10,11 @@ roll, a choice, a window in which other players may answer).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core import serial
 from engine.core.rng import Rng, seed_to_hex
 from engine.guards.cards import ATTRIBUTES, DECKS, Dragon, Item, Scroll, Volunteer
 from engine.guards.data import GuildCard
@@ -44,16 +46,6 @@ class Card:
     origin: str  # catalogue or typed
     place: str
     item: str | None = None  # the Item a Volunteer carries (a runner, a Saboteur)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "uid": self.uid,
-            "kind": self.kind,
-            "values": plain(self.values),
-            "origin": self.origin,
-            "place": self.place,
-            "item": self.item,
-        }
 
 
 @dataclass
@@ -191,8 +183,9 @@ class Fight:
 
 @dataclass
 class GameState:
-    options: GuardsOptions
-    seed: int
+    # the options without the data tables, which the options' own JSON carries
+    options: GuardsOptions = field(metadata=serial.rule(save=GuardsOptions.public_json))
+    seed: int = field(metadata=serial.rule(save=seed_to_hex))
     rng: Rng
     players: dict[str, Player]
     phase: str = "setup"
@@ -248,56 +241,7 @@ class GameState:
 
     def to_json(self) -> dict[str, Any]:
         """Everything, for comparing two states (a replay against the game) and tests."""
-        return {
-            "options": self.options.public_json(),
-            "seed": seed_to_hex(self.seed),
-            "rng": self.rng.to_json(),
-            "players": {s: _player_json(p) for s, p in self.players.items()},
-            "phase": self.phase,
-            "turn": plain(self.turn) if self.turn else None,
-            "turns": self.turns,
-            "steps": self.steps,
-            "pending": [plain(p) for p in self.pending],
-            "cards": {u: c.to_json() for u, c in self.cards.items()},
-            "typed": dict(self.typed),
-            "display": {d: list(p) for d, p in self.display.items()},
-            "deck_left": dict(self.deck_left),
-            "discards": {d: list(p) for d, p in self.discards.items()},
-            "supply": dict(self.supply),
-            "fate_left": self.fate_left,
-            "fate_used": self.fate_used,
-            "dragons": dict(self.dragons),
-            "lock": self.lock,
-            "locks": list(self.locks),
-            "ability_used": dict(self.ability_used),
-            "recruiting": plain(self.recruiting) if self.recruiting else None,
-            "combat": plain(self.combat) if self.combat else None,
-            "fight": plain(self.fight) if self.fight else None,
-            "raid": dict(self.raid) if self.raid else None,
-            "strikes": [dict(s) for s in self.strikes],
-            "last_roll": self.last_roll,
-            "start_rolls": [dict(r) for r in self.start_rolls],
-            "winners": list(self.winners),
-            "ending": self.ending,
-            "ranking": list(self.ranking),
-        }
-
-
-def _player_json(player: Player) -> dict[str, Any]:
-    out: dict[str, Any] = plain(player)
-    return out
-
-
-def plain(value: Any) -> Any:
-    """A dataclass (and what it holds) as plain JSON data: a fresh copy, made much faster
-    than ``dataclasses.asdict`` (which deep-copies every number)."""
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: plain(v) for k, v in value.items()}
-    return value
+        return serial.to_json(self)
 
 
 def new_state(options: GuardsOptions, seed: int) -> GameState:
@@ -319,18 +263,17 @@ def new_state(options: GuardsOptions, seed: int) -> GameState:
     state.discards = {deck: [] for deck in DECKS}
     state.supply = {"scroll": SCROLL_CARDS, "item": ITEM_CARDS}
     data = options.data
-    for key, values in data.volunteers.items():
-        uid = f"cv-{key}"
-        state.cards[uid] = Card(uid, "volunteer", values, "catalogue", "deck")
-    for key, scroll in data.scrolls.items():
-        uid = f"cs-{key}"
-        state.cards[uid] = Card(uid, "scroll", scroll, "catalogue", "supply")
-    for key, item in data.items.items():
-        uid = f"ci-{key}"
-        state.cards[uid] = Card(uid, "item", item, "catalogue", "supply")
-    for key, dragon in data.dragons.items():
-        uid = f"cd-{key}"
-        state.cards[uid] = Card(uid, "dragon", dragon, "catalogue", "pool")
+    # the catalogue's cards: (uid prefix, kind, the cards by key, where they start)
+    catalogue: tuple[tuple[str, str, Mapping[str, CardValues], str], ...] = (
+        ("cv", "volunteer", data.volunteers, "deck"),
+        ("cs", "scroll", data.scrolls, "supply"),
+        ("ci", "item", data.items, "supply"),
+        ("cd", "dragon", data.dragons, "pool"),
+    )
+    for prefix, kind, cards, place in catalogue:
+        for key, values in cards.items():
+            uid = f"{prefix}-{key}"
+            state.cards[uid] = Card(uid, kind, values, "catalogue", place)
     for player in state.players.values():
         player.base = dict.fromkeys(ATTRIBUTES, 0)
     return state

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from engine.core import serial
 from engine.core.options import OptionRange
 from engine.core.seating import Seating
 from engine.klackers.errors import BadOptions, OptionOutOfRange
@@ -65,15 +66,7 @@ class KlackersOptions:
             raise BadOptions("a match needs a number of rounds, a target of chips, or both")
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seats": list(self.seats),
-            "hughie": self.hughie,
-            "klack_to_win": self.klack_to_win,
-            "klack_worth_two": self.klack_worth_two,
-            "undo_pull": self.undo_pull,
-            "rounds": self.rounds,
-            "target": self.target,
-        }
+        return serial.to_json(self)
 
     @classmethod
     def from_json(cls, data: object) -> KlackersOptions:
