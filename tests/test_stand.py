@@ -353,7 +353,7 @@ def test_a_stand_game_the_box_lacks_is_named_before_anything_starts(
         ("[stand]\nenabled = 1\n", "stand.enabled must be true or false"),
         ('[stand]\ngames = "clacks"\n', "stand.games must be a list"),
         ("[stand]\nidle_seconds = 0\n", "stand.idle_seconds must be a number"),
-        ("[stand]\nidle = 5\n", "unknown setting(s) idle"),
+        ("[stand]\nidle = 5\n", "[stand]: unknown setting 'idle'"),
     ],
 )
 def test_a_mistake_in_the_stand_settings_names_the_key(
