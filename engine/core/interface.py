@@ -206,6 +206,13 @@ class Session(Protocol):
         """An event in English words, for logs and terminals (pages use the catalogs)."""
         return str(event.get("kind", "event"))
 
+    def tutorial_bots(self) -> dict[str, str]:
+        """Seats this game gives to bots of its own, by level: a guided first game's
+        opponent (engine.core.tutorial). Empty for an ordinary game, whose bots the
+        table chooses; a game that has them is a lesson, whose seats nobody keeps once
+        the learner's phone has gone."""
+        return {}
+
 
 class GameModule(Protocol):
     """How to start, replay and describe one kind of game."""
@@ -229,3 +236,9 @@ class GameModule(Protocol):
         """Fixed facts a front end needs to draw and explain any game of this kind (board
         geometry, symbol tables), the same for every game in progress; public."""
         return {}
+
+    def tutorial_start(self) -> JSON | None:
+        """How the guided first game that teaches this game starts: ``{"game": name,
+        "options": {...}}`` for the room's new game (a registered game and its options),
+        or None where this game has no tutorial yet."""
+        return None
