@@ -79,7 +79,7 @@
     const ref = await reference(state.room.game);
     // the drawn tower buttons press the board's (through the board when one is attached)
     const ctx = { state, ref, press };
-    gameBox.replaceChildren(...[hintNote(), game.table(ctx)].filter(Boolean));
+    gameBox.replaceChildren(...[hintNote(), Clacks.tutorial.tablePanel(state), game.table(ctx)].filter(Boolean));
     showLatest(game.extras(ctx).describe);
     const kind = `${state.room.game}:${state.view.mode || ""}`;
     if (referenceFor !== kind) {
@@ -280,7 +280,27 @@
     const current = () => gamesInfo.games.find((g) => g.name === gameSelect.value);
     const mode = () => modesOf(current()).find((m) => String(m.id) === modeSelect.value) || modesOf(current())[0];
     const custom = () => form.querySelector("input[name=words][value=custom]")?.checked;
+    // the game's guided first game, where it has one: one tap, no choices
+    const lessonBox = el("div", { class: "lesson-start" });
+    function fillLesson() {
+      const lesson = current().tutorial;
+      lessonBox.hidden = !lesson;
+      lessonBox.replaceChildren(...(lesson ? [
+        el("button", { type: "button", class: "primary", "data-action": "learn", onclick: () => startLesson(lesson) },
+          t("tutorial.learn")),
+        el("p", { class: "hint" }, t("tutorial.learn_about"))] : []));
+    }
+    async function startLesson(lesson) {
+      try {
+        await api("POST", `/rooms/${code}/game`, { game: lesson.game, options: lesson.options, language: langSelect.value });
+        lobby.close();
+      } catch (err) {
+        errorBox.textContent = Clacks.describeError(err.body);
+        errorBox.hidden = false;
+      }
+    }
     function fillModes() {
+      fillLesson();
       const modes = modesOf(current());
       modeSelect.replaceChildren(...modes.map((m) => el("option", { value: String(m.id) }, label(`mode.${m.id}`, m.title || String(m.id)))));
       modeField.hidden = modes.length < 2 && modes[0].id === null;
@@ -432,7 +452,7 @@
 
     const start = el("button", { type: "submit", class: "primary", value: "start" }, t("ui.start"));
     const cancel = el("button", { type: "button", class: "secondary", onclick: () => lobby.close() }, t("ui.cancel"));
-    form.append(el("h2", {}, t("ui.new_game")), field(t("ui.game"), gameSelect), modeField,
+    form.append(el("h2", {}, t("ui.new_game")), field(t("ui.game"), gameSelect), lessonBox, modeField,
       playersField, variantsBox, choicesBox, wordsChoice, seatsBox,
       field(t("ui.seed"), seedInput), field(t("ui.language"), langSelect), errorBox,
       el("div", { class: "buttons" }, start, state && state.view ? cancel : null,
