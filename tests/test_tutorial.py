@@ -90,6 +90,8 @@ def test_the_lesson_deals_the_same_whatever_seed_the_table_draws() -> None:
 
 def test_a_tap_off_the_script_is_refused_with_the_rules_reason_and_the_step() -> None:
     session = lesson()
+    # the step's action as a phone sends it (the seat in the address, not the action)
+    assert session.refusal("south", {"type": "move", "tower": "a2b2"}, 0.0) is None
     # a legal move the lesson does not take: no reason from the rules, the step's key
     refused = session.refusal("south", {"type": "move", "tower": "b2c2"}, 0.0)
     assert refused is not None and refused.rule == "tutorial_off_script"

@@ -285,7 +285,12 @@
         group.append(svg("text", { x: x - 29, y: y + 35, class: "dwarf-text", text: "⛏" }));
       }
       // a lesson names the towers it asks for, so the words and the drawing agree
-      if (opts.towerNames) group.append(svg("text", { x, y: y + (tower.shape === "square" ? 44 : 42), class: "tower-name", text: tower.id }));
+      if (opts.towerNames) {
+        // below a red button (between two rows), beside a green one (between two columns)
+        const square = tower.shape === "square";
+        group.append(svg("text", { x: square ? x : x + 27, y: square ? y + 44 : y + 6,
+                                   class: `tower-name${square ? "" : " beside"}`, text: tower.id }));
+      }
       if (answers) pressable(group, () => opts.onTower(tower.id));
       root.append(group);
     }

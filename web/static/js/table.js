@@ -13,6 +13,7 @@
   const presence = document.getElementById("presence");
   const noticeBox = document.getElementById("notice");
   const lobby = document.getElementById("lobby");
+  const lessonBox = document.getElementById("table-lesson");
   const hardwareBox = document.getElementById("hardware");
   const savingBox = document.getElementById("saving");
   const setAsideBox = document.getElementById("set-aside");
@@ -71,6 +72,7 @@
       return;
     }
     if (!state.view) {
+      showLesson(null);
       gameBox.replaceChildren(el("p", { class: "waiting" }, t("ui.no_game_yet")));
       if (!lobby.open) openLobby();
       return;
@@ -79,7 +81,8 @@
     const ref = await reference(state.room.game);
     // the drawn tower buttons press the board's (through the board when one is attached)
     const ctx = { state, ref, press };
-    gameBox.replaceChildren(...[hintNote(), Clacks.tutorial.tablePanel(state), game.table(ctx)].filter(Boolean));
+    gameBox.replaceChildren(...[hintNote(), game.table(ctx)].filter(Boolean));
+    showLesson(Clacks.tutorial.tablePanel(state));
     showLatest(game.extras(ctx).describe);
     const kind = `${state.room.game}:${state.view.mode || ""}`;
     if (referenceFor !== kind) {
@@ -92,6 +95,12 @@
     }
     renderLog(game.extras(ctx).describe, state);
     document.body.dataset.revision = state.revision;
+  }
+
+  // A lesson's rule, beside the game in the screen's side column (the game keeps its room).
+  function showLesson(panel) {
+    lessonBox.replaceChildren(...[panel].filter(Boolean));
+    lessonBox.hidden = !panel;
   }
 
   // What just happened, in big letters under whose turn it is: the latest step's action

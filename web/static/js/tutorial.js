@@ -51,13 +51,16 @@
         next);
       return box;
     }
+    // how far along, as a short mark before the words: the turn keeps to one screen
     const step = lesson.step;
-    box.append(el("h2", { id: "lesson-title" }, heading(lesson)));
+    const count = el("span", { class: "lesson-count", "aria-hidden": "true" },
+      t("tutorial.count", { number: lesson.number, count: lesson.count }));
+    box.append(el("h2", { id: "lesson-title", class: "visually-hidden" }, heading(lesson)));
     if (!step) {
-      box.append(el("p", { class: "lesson-do", role: "status" }, t("tutorial.opponent_turn")));
+      box.append(el("p", { class: "lesson-do", role: "status" }, count, " ", t("tutorial.opponent_turn")));
       return box;
     }
-    box.append(el("p", { class: "lesson-do", role: "status" }, ...wordNodes(step.key, step.words)),
+    box.append(el("p", { class: "lesson-do", role: "status" }, count, " ", ...wordNodes(step.key, step.words)),
       el("p", { class: "lesson-rule" }, t(`${step.key}.rule`)));
     return box;
   }
@@ -78,8 +81,7 @@
       box.append(el("p", { class: "lesson-rule" }, t("tutorial.opponent_turn")));
       return box;
     }
-    box.append(el("p", { class: "lesson-rule" }, t(`${step.key}.rule`)),
-      el("p", { class: "lesson-do" }, plainWords(step.key, step.words)));
+    box.append(el("p", { class: "lesson-rule" }, t(`${step.key}.rule`)));
     return box;
   }
 
