@@ -284,8 +284,8 @@
         group.append(svg("rect", { x: x - 50, y: y + 4, width: 42, height: 42, rx: 8, class: "dwarf" }));
         group.append(svg("text", { x: x - 29, y: y + 35, class: "dwarf-text", text: "⛏" }));
       }
-      // a lesson names the towers it asks for, so the words and the drawing agree
-      if (opts.towerNames) {
+      // a lesson names the tower it asks for, so the words and the drawing agree
+      if (opts.namedTower === tower.id) {
         // below a red button (between two rows), beside a green one (between two columns)
         const square = tower.shape === "square";
         group.append(svg("text", { x: square ? x : x + 27, y: square ? y + 44 : y + 6,
@@ -310,7 +310,7 @@
     const lesson = view.tutorial;
     const lessonTower = lesson && lesson.step ? lesson.step.tower : null;
     return { lit: new Set(view.lit), preview, accent, pawns, dwarf: view.dwarf, sideName,
-             towerNames: Boolean(lesson), hinted: lessonTower || undefined };
+             namedTower: lessonTower, hinted: lessonTower || undefined };
   }
 
   // A symbol as its 2x3 pattern of lamps, as printed on the alphabet card.
