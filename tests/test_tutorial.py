@@ -113,7 +113,9 @@ def test_a_tap_off_the_script_is_refused_with_the_rules_reason_and_the_step() ->
     assert isinstance(because, dict) and because["rule"] == "stress_limit"
     assert "2 left" in refused.message
     # nothing is taken back in a lesson; no hints: the lesson says what to do
-    assert not session.can_undo("south")
+    assert session.inner.can_undo("south") and not session.can_undo("south")
+    view = session.view("south")
+    assert view["you"]["can_undo"] is False and view["hints_allowed"] is False
     assert session.hint("south") is None
 
 

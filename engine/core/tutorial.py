@@ -192,7 +192,13 @@ class TutorialSession(Session):
         return False
 
     def view(self, seat: str | None) -> JSON:
-        return {**self.inner.view(seat), LOG_KEY: self.tutorial_json()}
+        """The game's view with the lesson in it; no hints (the lesson says what to do)
+        and nothing to take back (the lesson goes forward only)."""
+        view = {**self.inner.view(seat), LOG_KEY: self.tutorial_json(), "hints_allowed": False}
+        you = view.get("you")
+        if isinstance(you, dict) and "can_undo" in you:
+            view["you"] = {**you, "can_undo": False}
+        return view
 
     def legal_actions(self, seat: str | None, now: float) -> list[JSON]:
         """Only the step's action: every other control stays greyed out and says why."""
