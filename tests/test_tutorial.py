@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,11 +16,14 @@ from live_server import LiveServer
 from test_web_board import RecordingBoard
 from web_client import call
 
+import web.seats
 from engine.clacks.tutorial import SCRIPT
 from engine.core.errors import IllegalAction
 from engine.core.interface import GameModule
 from engine.core.tutorial import Opponent, Step, TutorialSession
 from engine.games import game_module, game_modules
+from web.hub import Hub
+from web.store import Store
 
 
 def lesson(module: GameModule | None = None, seed: int = 0) -> TutorialSession:
@@ -237,3 +241,25 @@ def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held() -> None:
         assert "south" in room.seats.claims
     finally:
         server.close()
+
+
+def test_after_a_restart_a_learner_who_does_not_come_back_holds_no_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hub = Hub(store=Store(tmp_path))
+    room = hub.main
+    room.new_game("clacks", {"tutorial": "first-game"})
+    token = room.seats.claim("south", "Ann", None)["token"]
+    room.act("south", token, {"type": "move", "tower": "a2b2"})
+    hub.stop()
+
+    monkeypatch.setattr(web.seats, "LESSON_LEFT_SECONDS", 0.2)
+    again = Hub(store=Store(tmp_path))
+    try:
+        restored = again.main
+        # the lesson is back where it stood, its bot with it
+        assert isinstance(restored.session, TutorialSession) and restored.session.position() == 1
+        assert restored.seats.bots == {"north": SCRIPT.opponent_level}
+        wait_for(lambda: "south" not in restored.seats.claims, 5.0)
+    finally:
+        again.stop()

@@ -140,6 +140,7 @@ class Room:
                             f"Table {saved.code}: a bot {level!r} at seat {seat!r} was left out"
                         )
                 room.seats.bots = kept
+                room.seats.free_absent_learners()
         return room
 
     def _load_saved(self, game_id: int) -> tuple[Session, GameRecord]:

@@ -222,10 +222,19 @@ class Seats:
             return False
         claim.connections = max(0, claim.connections + change)
         if claim.connections == 0 and self._in_lesson():
-            timer = threading.Timer(self.lesson_left_seconds, self._free_if_left, (seat, claim))
-            timer.daemon = True
-            timer.start()
+            self._free_later(seat, claim)
         return True
+
+    def free_absent_learners(self) -> None:
+        """After a restart: a lesson's seats whose phones do not come back are let go."""
+        if self._in_lesson():
+            for seat, claim in self.claims.items():
+                self._free_later(seat, claim)
+
+    def _free_later(self, seat: str, claim: SeatClaim) -> None:
+        timer = threading.Timer(self.lesson_left_seconds, self._free_if_left, (seat, claim))
+        timer.daemon = True
+        timer.start()
 
     def _in_lesson(self) -> bool:
         """Whether the table's game is a guided first game (it seats its own bots)."""
