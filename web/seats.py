@@ -218,7 +218,7 @@ class Seats:
         """A page of ``seat`` opened (+1) or closed (-1); True if the seat is held, so
         its presence changed for everyone to see."""
         claim = self.claims.get(seat) if seat is not None else None
-        if claim is None:
+        if seat is None or claim is None:
             return False
         claim.connections = max(0, claim.connections + change)
         if claim.connections == 0 and self._in_lesson():
