@@ -25,6 +25,9 @@ from engine.games import game_module, game_modules
 from web.hub import Hub
 from web.store import Store
 
+# the Clacks lesson's steps, in order: each core rule as it comes up
+TAUGHT = ["place", "rotate", "transmit", "move", "fault", "place_again", "finish"]
+
 
 def lesson(module: GameModule | None = None, seed: int = 0) -> TutorialSession:
     module = module or game_module("clacks")
@@ -58,15 +61,7 @@ def test_the_clacks_lesson_plays_through_the_rules_to_the_learners_win() -> None
         seat, action = entry_action(session)
         kinds += [e["kind"] for e in session.apply(seat, action, 0.0)]
     # each core rule comes up: place, rotate, transmit, move, a Fault Report, the finish
-    assert [k.rsplit(".", 1)[1] for k in taught] == [
-        "place",
-        "rotate",
-        "transmit",
-        "move",
-        "fault",
-        "place_again",
-        "finish",
-    ]
+    assert [k.rsplit(".", 1)[1] for k in taught] == TAUGHT
     for kind in (
         "moved",
         "jacquard_played",

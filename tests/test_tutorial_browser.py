@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from browser_support import NO_ARM32_BUILD, PHONE, TV, Page, tool_or_skip
 from live_server import LiveServer
+from test_tutorial import TAUGHT
 from test_web_first_table_browser import TEXT_SIZES
 
 from engine.core.tutorial import TutorialSession
@@ -141,15 +142,7 @@ def test_a_stranger_learns_clacks_from_what_the_phone_and_table_say(
             page.wait_for_function(STEP_CHANGED, arg=now)
         else:
             pytest.fail(f"the lesson did not end; steps seen: {seen_steps}")
-        assert [s.rsplit(".", 1)[1] for s in seen_steps] == [
-            "place",
-            "rotate",
-            "transmit",
-            "move",
-            "fault",
-            "place_again",
-            "finish",
-        ]
+        assert [s.rsplit(".", 1)[1] for s in seen_steps] == TAUGHT
         assert explained
         session = server.room.session
         assert session is not None and session.over and session.result()["winners"] == ["south"]  # type: ignore[index]
