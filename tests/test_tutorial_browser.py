@@ -108,6 +108,12 @@ def test_a_stranger_learns_clacks_from_what_the_phone_and_table_say(
         tv.page.get_by_role("button", name=translate(language, "tutorial.learn")).click()
         tv.page.wait_for_selector(".table-lesson")
         assert isinstance(server.room.session, TutorialSession)
+        # a tower pressed on the table out of step is explained there, with the step
+        tv.page.click(".board-box [data-tower=b2c2]")
+        tv.page.wait_for_selector("#notice:not([hidden])")
+        notice = tv.page.inner_text("#notice")
+        assert translate(language, "tutorial.instead", step="").strip() in notice, notice
+        assert "a2b2" in notice and server.room.session.position() == 0
         join_from_the_table(phone, tv, server, language)
 
         seen_steps: list[str] = []

@@ -7,7 +7,7 @@
 
 (() => {
   const { t, el } = Clacks;
-  let shown = null; // the lesson the phone shows now, for explaining a wrong tap
+  let shown = null; // the lesson the page shows now, for explaining a wrong tap or press
 
   function wordValue(word) {
     if (word.text !== undefined) return String(word.text);
@@ -68,6 +68,7 @@
   // The table screen's panel: the rule being taught, readable from the sofa.
   function tablePanel(state) {
     const lesson = lessonOf(state);
+    shown = lesson; // a box button pressed out of step is explained on this screen
     if (!lesson) return null;
     const step = lesson.step;
     const box = el("section", { class: "lesson table-lesson", "aria-labelledby": "table-lesson-title" });
