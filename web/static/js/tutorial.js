@@ -93,7 +93,7 @@
     const because = params.because ? Clacks.describeError(params.because) : t("tutorial.not_this_step");
     const step = shown && shown.step;
     const instead = step ? t("tutorial.instead", { step: plainWords(step.key, step.words) }) : t("tutorial.opponent_turn");
-    return `${because} ${instead}`;
+    return /[.!?…]$/.test(because.trim()) ? `${because.trim()} ${instead}` : `${because.trim()}. ${instead}`;
   }
 
   Clacks.tutorial = { phonePanel, tablePanel, explain, lessonOf };
