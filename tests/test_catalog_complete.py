@@ -85,3 +85,26 @@ def test_czech_speaks_to_players_in_one_register_the_formal_vy() -> None:
         if (found := INFORMAL.search(text))
     }
     assert informal == {}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_lessons_steps_can_be_said(language: str) -> None:
+    """Each game's guided first game: every step's words and its rule, and the end."""
+    from engine.core.tutorial import TutorialSession
+
+    messages = catalog(language)
+    missing = []
+    lessons = 0
+    for module in game_modules().values():
+        start = module.tutorial_start()
+        if start is None:
+            continue
+        session = module.new(start["options"], 0)
+        assert isinstance(session, TutorialSession)
+        lessons += 1
+        keys = [k for step in session.script.steps for k in (step.key, f"{step.key}.rule")]
+        keys += [session.script.finished_key]
+        words = [w["key"] for step in session.script.steps for w in step.words.values() if "key" in w]
+        missing += [k for k in keys + words if k not in messages]
+    assert lessons >= 1
+    assert missing == []

@@ -17,6 +17,7 @@ from web_client import call
 
 from clacks.cli import main
 from engine.clacks.session import ClacksModule
+from engine.klackers.module import KlackersModule
 from firmware.config import ConfigError, StandConfig, load_config, parse_config, to_toml
 from web.server import stand_settings
 from web.stand import StandSettings, stand_entries
@@ -58,12 +59,21 @@ def back_at_attract(server: LiveServer, within: float = 5.0) -> float:
     raise AssertionError(f"the table did not return to attract: {room.game_name} is on")
 
 
-def first_choice(server: LiveServer, entry: str) -> dict[str, Any]:
+def offered_choices(server: LiveServer, entry: str) -> list[dict[str, Any]]:
     status, offered = call(server.base, "GET", f"/api/rooms/{server.code}/stand")
     assert status == 200
     found = next(e for e in offered["entries"] if e["id"] == entry)
-    choice: dict[str, Any] = found["choices"][0]
-    return choice
+    choices: list[dict[str, Any]] = found["choices"]
+    return choices
+
+
+def first_choice(server: LiveServer, entry: str) -> dict[str, Any]:
+    return offered_choices(server, entry)[0]
+
+
+def first_game_choice(server: LiveServer, entry: str) -> dict[str, Any]:
+    """The first way to play ``entry`` that is a game, not a lesson."""
+    return next(c for c in offered_choices(server, entry) if c["kind"] != "learn")
 
 
 @pytest.mark.parametrize("entry", EVERY_ENTRY)
@@ -71,7 +81,7 @@ def test_every_game_on_the_box_starts_at_the_stand_and_returns_to_attract(
     stand: LiveServer, entry: str
 ) -> None:
     back_at_attract(stand)
-    choice = first_choice(stand, entry)
+    choice = first_game_choice(stand, entry)
     status, seated = start(stand, entry, choice["kind"], name="Visitor")
     assert status == 201, seated
     room = stand.room
@@ -278,19 +288,32 @@ def test_a_table_that_is_no_stand_offers_no_stand_choices() -> None:
 def test_learn_to_play_is_offered_where_a_game_has_a_tutorial(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert ClacksModule().tutorial_start() is None  # none on the box yet: not offered
-    assert all(c["kind"] != "learn" for e in stand_entries(()) for c in e.choices())
-    tutorial = {"game": "clacks", "options": {"mode": "competitive", "players": 2}}
-    monkeypatch.setattr(ClacksModule, "tutorial_start", lambda self: tutorial)
+    monkeypatch.setattr(KlackersModule, "tutorial_start", lambda self: None)
     server = LiveServer(stand=StandSettings(("clacks:competitive", "klackers"), IDLE, 0.3))
     try:
         assert first_choice(server, "clacks:competitive")["kind"] == "learn"
-        assert first_choice(server, "klackers")["kind"] == "bots"
-        status, seated = start(server, "clacks:competitive", "learn")
-        assert status == 201 and server.room.game_name == "clacks"
-        assert set(server.room.seats.bots) == {"south", "north"} - {seated["seat"]}
+        assert all(c["kind"] != "learn" for c in offered_choices(server, "klackers"))
         status, refused = start(server, "klackers", "learn")
         assert status == 400 and refused["error"] == "not_offered"
+        # the visitor takes the learner's seat; the lesson seats its own scripted opponent
+        status, seated = start(server, "clacks:competitive", "learn", name="Visitor")
+        assert status == 201 and server.room.game_name == "clacks"
+        start_of = ClacksModule().tutorial_start()
+        assert start_of is not None and start_of["options"]["tutorial"]
+        session = server.room.require_session()
+        lesson = session.view(seated["seat"])["tutorial"]
+        assert lesson and seated["seat"] not in server.room.seats.bots
+        assert set(server.room.seats.bots) == {s.id for s in session.seats} - {seated["seat"]}
+        status, view = call(
+            server.base,
+            "GET",
+            f"/api/rooms/{server.code}?seat={seated['seat']}",
+            token=seated["token"],
+        )
+        assert status == 200 and view["view"]["tutorial"] == lesson
+        # leaving the lesson frees the seat and the stand shows Scan to play again
+        assert leave(server, seated) == 200
+        assert back_at_attract(server) < 2.0
     finally:
         server.close()
 

@@ -185,6 +185,8 @@ def games() -> Response:
                     "title": m.title,
                     "options": m.options_schema(),
                     "bot_levels": list(bot_levels_of(m.name)),
+                    # how its guided first game starts, where it has one
+                    "tutorial": m.tutorial_start(),
                 }
                 for m in game_modules().values()
             ],
@@ -332,6 +334,12 @@ def act(code: str, seat: str) -> Response:
         seat_id(seat), token(), data["action"], optional_int(data, "revision"), key
     )
     return jsonify(result)
+
+
+@api.post("/rooms/<code>/seats/<seat>/after-lesson")
+def after_lesson(code: str, seat: str) -> tuple[Response, int]:
+    """The learner who finished a guided first game starts the real game it leads to."""
+    return jsonify(room(code).after_lesson(seat_id(seat), token())), 201
 
 
 @api.post("/rooms/<code>/seats/<seat>/undo")

@@ -219,6 +219,8 @@ def openapi_document() -> JSON:
         "/api/games": {
             "get": {
                 "summary": "The games this companion plays, with their lobby options",
+                "description": "Each game's `tutorial`, where it has a guided first game, "
+                "is the `game` and `options` that start it (POST .../game).",
                 "responses": {"200": _json({"type": "object"}, "games and languages")},
             }
         },
@@ -468,6 +470,23 @@ def openapi_document() -> JSON:
                 "responses": {
                     "200": _json(_ref("Change"), "applied"),
                     **_errors(400, 403, 404, 409, 413, 422),
+                },
+            }
+        },
+        "/api/rooms/{code}/seats/{seat}/after-lesson": {
+            "post": {
+                "summary": "The learner who finished a guided first game starts the real game "
+                "it leads to, keeping their seat (no table PIN)",
+                "description": "Only while the table's game is a finished lesson "
+                "(`view.tutorial.finished`), and only for its learner's seat; the game, its "
+                "options and bots are the lesson's `next_game`.",
+                "parameters": [CODE, SEAT, TOKEN],
+                "responses": {
+                    "201": _json(
+                        {"type": "object", "properties": {"revision": {"type": "integer"}}},
+                        "started",
+                    ),
+                    **_errors(403, 404, 409, 503),
                 },
             }
         },

@@ -142,6 +142,7 @@ class Room:
                             f"Table {saved.code}: a bot {level!r} at seat {seat!r} was left out"
                         )
                 room.seats.bots = kept
+                room.seats.free_absent_learners()
         return room
 
     def _load_saved(self, game_id: int) -> tuple[Session, GameRecord]:
@@ -199,6 +200,11 @@ class Room:
                 raise ApiError.from_illegal(exc, status=400) from None
             seat_ids = [s.id for s in session.seats]
             freed = tuple(free or ())
+            own_bots = session.tutorial_bots()
+            if own_bots and bots is None:
+                # a lesson seats its own opponent, whoever sat there before
+                bots = own_bots
+                freed = tuple(sorted({*freed, *own_bots}))
             new_bots = self.seats.bots_for(session, seat_ids, bots, freed)
             kept_names, game_names = self.seats.names_for(seat_ids, names, freed)
             with self.saving.kept():
@@ -232,6 +238,21 @@ class Room:
         self.changed_at = time.monotonic()
         self.bot_turns.game_changed()
         self.publish(events)
+
+    def after_lesson(self, seat: str, token: str | None) -> JSON:
+        """The learner who finished a guided first game starts the real game it leads
+        to (the lesson's own choice of game, options and bots), keeping their seat: the
+        one new game a phone may start without the table PIN."""
+        with self.lock:
+            self.seats.authorize(seat, token)
+            session = self.require_session()
+            lesson = session.view(seat).get("tutorial")
+            if not isinstance(lesson, dict) or not lesson.get("finished"):
+                raise ApiError(409, "no_lesson_over", "There is no finished lesson on this table")
+            if lesson.get("learner") != seat:
+                raise ApiError(403, "not_learner", "Only the learner starts the game after it")
+            after = lesson["next_game"]
+            return self.new_game(after["game"], after["options"], bots=after.get("bots"))
 
     # ----------------------------------------------------------------- the table's own
 

@@ -19,7 +19,9 @@ table's publish, so every page learns who sits where.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 
@@ -31,6 +33,9 @@ from web.table_parts import Table
 
 NAME_MAX = 24
 MOVE_TICKET_SECONDS = 600.0
+# A lesson's seat is let go this long after its phone's last page closed (a reload or a
+# phone that slept comes back well within it); nobody holds a seat of a lesson they left.
+LESSON_LEFT_SECONDS = 30.0
 TICKET_MAX = 256
 
 
@@ -55,6 +60,7 @@ class Seats:
         self.claims: dict[str, SeatClaim] = {}
         self.bots: dict[str, str] = {}  # seats bots play, with their level
         self.names: dict[str, str] = {}  # names typed in the lobby, per seat
+        self.lesson_left_seconds = LESSON_LEFT_SECONDS
 
     def restore(self, saved: SavedRoom) -> None:
         self.names = dict(saved.names)
@@ -232,10 +238,37 @@ class Seats:
         """A page of ``seat`` opened (+1) or closed (-1); True if the seat is held, so
         its presence changed for everyone to see."""
         claim = self.claims.get(seat) if seat is not None else None
-        if claim is None:
+        if seat is None or claim is None:
             return False
         claim.connections = max(0, claim.connections + change)
+        if claim.connections == 0 and self._in_lesson():
+            self._free_later(seat, claim)
         return True
+
+    def free_absent_learners(self) -> None:
+        """After a restart: a lesson's seats whose phones do not come back are let go."""
+        if self._in_lesson():
+            for seat, claim in self.claims.items():
+                self._free_later(seat, claim)
+
+    def _free_later(self, seat: str, claim: SeatClaim) -> None:
+        timer = threading.Timer(self.lesson_left_seconds, self._free_if_left, (seat, claim))
+        timer.daemon = True
+        timer.start()
+
+    def _in_lesson(self) -> bool:
+        """Whether the table's game is a guided first game (it seats its own bots)."""
+        session = self.room.session
+        return session is not None and bool(session.tutorial_bots())
+
+    def _free_if_left(self, seat: str, claim: SeatClaim) -> None:
+        """The learner's phone has been gone a while: the lesson's seat is free again."""
+        with self.room.lock:
+            if self.claims.get(seat) is not claim or claim.connections or not self._in_lesson():
+                return
+            # not saved: it stays held, and the table screen says the disk refused
+            with contextlib.suppress(ApiError):
+                self._free(seat)
 
     # ----------------------------------------------------------------- bots
 

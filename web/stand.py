@@ -179,12 +179,13 @@ class Stand:
             room.seats.free_all()  # nobody from the last game holds a seat in this one
             if room.replay.showing:
                 room.replay.close()
-            room.new_game(game, options, None, None, None, {})
+            # no bots carried over from the last game; a lesson seats its own opponent
+            room.new_game(game, options, None, None, None, None if kind == "learn" else {})
             started = room.require_session()
             active = started.active_seats
             seat = active[0] if active else started.seats[0].id
             claimed = room.seats.claim(seat, name if isinstance(name, str) else None, None)
-            if choice["kind"] in ("bots", "learn"):
+            if choice["kind"] == "bots":  # a lesson seats its own scripted opponent
                 self._bots_for_the_rest(seat)
             log.info("stand: a visitor started %s (%s) at %s", entry.id, choice["kind"], seat)
             return {**claimed, "game": game, "revision": room.revision}

@@ -50,9 +50,13 @@ from engine.clacks.state import (
     Options,
     default_seats,
 )
+from engine.clacks.tutorial import NAME as TUTORIAL
+from engine.clacks.tutorial import OPTIONS as TUTORIAL_OPTIONS
+from engine.clacks.tutorial import SCRIPTS
+from engine.clacks.tutorial import SEED as TUTORIAL_SEED
 from engine.core.budget import Cancelled
 from engine.core.data_check import DataCheck
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, SerializationError
 from engine.core.interface import (
     HINT_NOT_YOUR_TURN,
     HINT_NOTHING_TO_DO,
@@ -64,6 +68,8 @@ from engine.core.interface import (
     Told,
 )
 from engine.core.rng import derive_seed
+from engine.core.tutorial import LOG_KEY as TUTORIAL_KEY
+from engine.core.tutorial import TutorialSession
 
 # How often the first seat wins a two-player game between planner bots, in percent, with
 # the published setup and with the balanced start: 5,000 games each (`clacks simulate
@@ -368,11 +374,14 @@ class ClacksModule(GameModule):
     def data_check(self) -> DataCheck:
         return DataCheck(self.title, data.FILES, data.default_data_path, data.check_path)
 
-    def new(self, options: JSON, seed: int, now: float = 0.0) -> ClacksSession:
+    def new(self, options: JSON, seed: int, now: float = 0.0) -> Session:
         """Options as in ``Options.from_json``, plus ``players`` (a count) to take the
-        mode's usual seats."""
+        mode's usual seats; or ``tutorial`` (a name in ``engine.clacks.tutorial``) for
+        the guided first game, whose deal is the lesson's own."""
         if not isinstance(options, dict):
             raise BadOptions("options must be a JSON object")
+        if "tutorial" in options:
+            return _tutorial(options, now)
         data = dict(options)
         players = data.pop("players", None)
         if players is not None and "seats" not in data:
@@ -386,7 +395,13 @@ class ClacksModule(GameModule):
             data.setdefault("start_time", now)
         return ClacksSession(ClacksGame.new(Options.from_json(data), seed))
 
-    def replay(self, log: JSON) -> ClacksSession:
+    def replay(self, log: JSON) -> Session:
+        if isinstance(log, dict) and TUTORIAL_KEY in log:
+            script = SCRIPTS.get(str(log[TUTORIAL_KEY]))
+            if script is None:
+                raise SerializationError(f"no Clacks lesson is called {log[TUTORIAL_KEY]!r}")
+            game = {k: v for k, v in log.items() if k != TUTORIAL_KEY}
+            return TutorialSession(ClacksSession(ClacksGame.replay(game)), script)
         return ClacksSession(ClacksGame.replay(log))
 
     def options_schema(self) -> JSON:
@@ -394,7 +409,9 @@ class ClacksModule(GameModule):
             return {str(n): [s.label for s in ss] for n, ss in MODE_SEATS[mode].items()}
 
         # which edition's Clacks Cards are dealt: the table's language unless chosen
-        word_list = {"word_list": {"choices": list(WORD_LISTS), "default": "en", "follows": "language"}}
+        word_list = {
+            "word_list": {"choices": list(WORD_LISTS), "default": "en", "follows": "language"}
+        }
         routes = {"route": {"choices": list(ROUTES), "default": "easy"}, **word_list}
         # own words as a lobby asks for them: one list per seat or one for the team; a
         # two-word message needs this many letters so SPACE and END make the route's towers
@@ -468,6 +485,26 @@ class ClacksModule(GameModule):
     def reference(self) -> JSON:
         return clacks_reference()
 
+    def tutorial_start(self) -> JSON | None:
+        return {"game": self.name, "options": {"tutorial": TUTORIAL}}
+
+
+def _tutorial(options: JSON, now: float) -> Session:
+    """The guided first game: the lesson's own seats, words and deal. The table's
+    language (which edition's cards would be dealt) is all else it takes: the lesson
+    deals its own words."""
+    unknown = sorted(set(options) - {"tutorial", "word_list"})
+    if unknown:
+        raise BadOptions(f"the lesson takes no other options, not {', '.join(unknown)}")
+    script = SCRIPTS.get(str(options["tutorial"]))
+    if script is None:
+        raise BadOptions(
+            f"there is no lesson {options['tutorial']!r}; lessons are {', '.join(SCRIPTS)}"
+        )
+    data = {**TUTORIAL_OPTIONS, "start_time": now}
+    game = ClacksGame.new(Options.from_json(data), TUTORIAL_SEED)
+    return TutorialSession(ClacksSession(game), script)
+
 
 def options_ranges() -> JSON:
     """Every option ``new`` takes with what it may be: a range (``min``, ``max``) or the
@@ -499,6 +536,8 @@ def options_ranges() -> JSON:
             "per_mode": True,
         },
         # the same words as typed (ŘEKA), kept from ``words`` when not given
+        # the guided first game (engine.clacks.tutorial): with it, no other option
+        "tutorial": {"choices": list(SCRIPTS)},
         "spellings": {
             "type": "word lists",
             "letters": "each word of words as typed, with its diacritics",

@@ -209,6 +209,13 @@ class Session(Protocol):
         """An event in English words, for logs and terminals (pages use the catalogs)."""
         return str(event.get("kind", "event"))
 
+    def tutorial_bots(self) -> dict[str, str]:
+        """Seats this game gives to bots of its own, by level: a guided first game's
+        opponent (engine.core.tutorial). Empty for an ordinary game, whose bots the
+        table chooses; a game that has them is a lesson, whose seats nobody keeps once
+        the learner's phone has gone."""
+        return {}
+
 
 class GameModule(Protocol):
     """How to start, replay and describe one kind of game."""

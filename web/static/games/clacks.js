@@ -277,6 +277,13 @@
         group.append(svg("rect", { x: x - 50, y: y + 4, width: 42, height: 42, rx: 8, class: "dwarf" }));
         group.append(svg("text", { x: x - 29, y: y + 35, class: "dwarf-text", text: "⛏" }));
       }
+      // a lesson names the tower it asks for, so the words and the drawing agree
+      if (opts.namedTower === tower.id) {
+        // below a red button (between two rows), beside a green one (between two columns)
+        const square = tower.shape === "square";
+        group.append(svg("text", { x: square ? x : x + 27, y: square ? y + 44 : y + 6,
+                                   class: `tower-name${square ? "" : " beside"}`, text: tower.id }));
+      }
       if (answers) pressable(group, () => opts.onTower(tower.id));
       root.append(group);
     }
@@ -293,7 +300,10 @@
     if (state.preview && state.preview.hint) state.preview.accent.forEach((i) => accent.add(ref.lamps[i]));
     const playing = new Set(view.players.map((p) => p.seat));
     const sideName = (seat) => (playing.has(seat) ? seatName(state, seat) : "");
-    return { lit: new Set(view.lit), preview, accent, pawns, dwarf: view.dwarf, sideName };
+    const lesson = view.tutorial;
+    const lessonTower = lesson && lesson.step ? lesson.step.tower : null;
+    return { lit: new Set(view.lit), preview, accent, pawns, dwarf: view.dwarf, sideName,
+             namedTower: lessonTower, hinted: lessonTower || undefined };
   }
 
   // A symbol as its 2x3 pattern of lamps, as printed on the alphabet card.

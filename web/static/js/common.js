@@ -146,6 +146,8 @@ const Clacks = (() => {
   function describeError(error) {
     if (!error) return "";
     const code = error.rule || error.error;
+    // a tap a lesson does not take: the game's reason, then the step to take instead
+    if (code === "tutorial_off_script" && Clacks.tutorial) return Clacks.tutorial.explain(error);
     if (lang === "en" && error.message) return error.message;
     // seats and lamp lists in the engine's values, as the page says them
     const params = { ...(error.params || {}) };

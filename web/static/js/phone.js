@@ -10,6 +10,7 @@
   const main = document.getElementById("main");
   const who = document.getElementById("who");
   const errorBox = document.getElementById("error");
+  const lessonBox = document.getElementById("lesson");
   const storeKey = `clacks-seat:${code}`;
   const references = {};
   const moving = moveFromLink();
@@ -215,6 +216,10 @@
   async function render() {
     if (!state) return;
     document.body.classList.toggle("seated", Boolean(held && state.view));
+    if (!held || !state.view) {
+      lessonBox.replaceChildren();
+      document.body.classList.remove("in-lesson");
+    }
     if (state.room.stand && (!state.view || (!held && state.over))) {
       renderStand();
       return;
@@ -241,6 +246,9 @@
     // the latest public events, for a game's own "what happened" panel
     const log = gameLog.steps().slice(-20).flatMap((step) => step.events).slice(-40);
     const focus = focusToKeep();
+    const lesson = Clacks.tutorial.phonePanel(state, held.seat, afterLesson);
+    lessonBox.replaceChildren(...[lesson].filter(Boolean));
+    document.body.classList.toggle("in-lesson", Boolean(lesson));
     main.replaceChildren(...[standWaiting(), feedPanel(game), game.phone({ state, ref, seat: held.seat, log, legal: legalActions,
                                                             hints: hints(), explain, ...controller })].filter(Boolean));
     restoreFocus(focus);
@@ -542,6 +550,16 @@
       save({ seat: claimed.seat, token: claimed.token });
       lostSeat = false;
       connect();
+    } catch (err) {
+      showError(err.body);
+    }
+  }
+
+  // The lesson is over: its learner starts the real game it leads to, in the same seat.
+  async function afterLesson() {
+    showError(null);
+    try {
+      await api("POST", `/rooms/${code}/seats/${encodeURIComponent(held.seat)}/after-lesson`, {}, held.token);
     } catch (err) {
       showError(err.body);
     }

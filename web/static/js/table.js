@@ -13,6 +13,7 @@
   const presence = document.getElementById("presence");
   const noticeBox = document.getElementById("notice");
   const lobby = document.getElementById("lobby");
+  const lessonBox = document.getElementById("table-lesson");
   const hardwareBox = document.getElementById("hardware");
   const savingBox = document.getElementById("saving");
   const setAsideBox = document.getElementById("set-aside");
@@ -74,11 +75,13 @@
     document.body.classList.toggle("stand-attract-on", Boolean(stand && !state.view));
     if (!state.view && stand) {
       // a convention stand with no game on: its attract programme, never the lobby
+      showLesson(null);
       gameBox.replaceChildren(Clacks.stand.attract(stand));
       document.body.dataset.revision = state.revision;
       return;
     }
     if (!state.view) {
+      showLesson(null);
       gameBox.replaceChildren(el("p", { class: "waiting" }, t("ui.no_game_yet")));
       if (!lobby.open) openLobby();
       return;
@@ -88,6 +91,7 @@
     // the drawn tower buttons press the board's (through the board when one is attached)
     const ctx = { state, ref, press };
     gameBox.replaceChildren(...[stand ? Clacks.stand.tableNote(state) : null, hintNote(), game.table(ctx)].filter(Boolean));
+    showLesson(Clacks.tutorial.tablePanel(state));
     showLatest(game.extras(ctx).describe);
     const kind = `${state.room.game}:${state.view.mode || ""}`;
     if (referenceFor !== kind) {
@@ -100,6 +104,12 @@
     }
     renderLog(game.extras(ctx).describe, state);
     document.body.dataset.revision = state.revision;
+  }
+
+  // A lesson's rule, beside the game in the screen's side column (the game keeps its room).
+  function showLesson(panel) {
+    lessonBox.replaceChildren(...[panel].filter(Boolean));
+    lessonBox.hidden = !panel;
   }
 
   // What just happened, in big letters under whose turn it is: the latest step's action
@@ -288,7 +298,27 @@
     const current = () => gamesInfo.games.find((g) => g.name === gameSelect.value);
     const mode = () => modesOf(current()).find((m) => String(m.id) === modeSelect.value) || modesOf(current())[0];
     const custom = () => form.querySelector("input[name=words][value=custom]")?.checked;
+    // the game's guided first game, where it has one: one tap, no choices
+    const lessonBox = el("div", { class: "lesson-start" });
+    function fillLesson() {
+      const lesson = current().tutorial;
+      lessonBox.hidden = !lesson;
+      lessonBox.replaceChildren(...(lesson ? [
+        el("button", { type: "button", class: "primary", "data-action": "learn", onclick: () => startLesson(lesson) },
+          t("tutorial.learn")),
+        el("p", { class: "hint" }, t("tutorial.learn_about"))] : []));
+    }
+    async function startLesson(lesson) {
+      try {
+        await api("POST", `/rooms/${code}/game`, { game: lesson.game, options: lesson.options, language: langSelect.value });
+        lobby.close();
+      } catch (err) {
+        errorBox.textContent = Clacks.describeError(err.body);
+        errorBox.hidden = false;
+      }
+    }
     function fillModes() {
+      fillLesson();
       const modes = modesOf(current());
       modeSelect.replaceChildren(...modes.map((m) => el("option", { value: String(m.id) }, label(`mode.${m.id}`, m.title || String(m.id)))));
       modeField.hidden = modes.length < 2 && modes[0].id === null;
@@ -440,7 +470,7 @@
 
     const start = el("button", { type: "submit", class: "primary", value: "start" }, t("ui.start"));
     const cancel = el("button", { type: "button", class: "secondary", onclick: () => lobby.close() }, t("ui.cancel"));
-    form.append(el("h2", {}, t("ui.new_game")), field(t("ui.game"), gameSelect), modeField,
+    form.append(el("h2", {}, t("ui.new_game")), field(t("ui.game"), gameSelect), lessonBox, modeField,
       playersField, variantsBox, choicesBox, wordsChoice, seatsBox,
       field(t("ui.seed"), seedInput), field(t("ui.language"), langSelect), errorBox,
       el("div", { class: "buttons" }, start, state && state.view ? cancel : null,

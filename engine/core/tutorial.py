@@ -1,0 +1,267 @@
+"""The guided first game: a real game of any kind, played through its own rules, with a
+script that says at each moment what the learner does next and why.
+
+A game that teaches supplies a ``Script`` from its own module (data: the learner's
+steps, each with its words' catalog key, the action it expects and the lamps it lights,
+and the opponent's actions in between) and wraps its session in ``TutorialSession``.
+Where the script stands is read from the game's own action log (one entry per action
+taken), so a reload, a restart or a replay finds the same step. The rules are never
+bent: an action the script does not expect is refused with the game's own reason, if it
+has one, and the step's guidance; every action the script expects goes through the
+game's rules like any other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.budget import Cancelled
+from engine.core.errors import IllegalAction
+from engine.core.interface import HINT_FORBIDDEN, JSON, LampFrame, SeatInfo, Session, Told
+
+# the label a saved log carries to say it was a tutorial, and which one
+LOG_KEY = "tutorial"
+
+
+class OffScript(IllegalAction):
+    """An action the lesson does not take now: the game's own reason (``because``,
+    where the rules would refuse it too) and the step to take instead (``step``)."""
+
+    rule = "tutorial_off_script"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the learner does: ``key`` names its words in the catalogs
+    (``<key>`` what to do, ``<key>.rule`` the rule it teaches in one sentence);
+    ``expect`` the fields the action must have; ``words`` the values the words name
+    (each ``{"key": catalog key, "params": {...}}`` or ``{"text": ...}``), in the order the
+    learner taps them; ``lights`` the lamps picked out on the board (bit ``row * 4 + col``)."""
+
+    key: str
+    expect: JSON
+    words: dict[str, JSON] = field(default_factory=dict)
+    lights: int = 0
+    tower: str | None = None  # the tower button the step is about, picked out on screens
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """An action the opponent's bot takes at this point of the script."""
+
+    action: JSON
+
+
+@dataclass(frozen=True)
+class Script:
+    """A game's guided first game: ``name`` is saved with the log; ``learner`` and
+    ``opponent`` are seats; ``entries`` go one for each action of the game, in order;
+    ``next_game`` is the real game one tap away at the end (game and options)."""
+
+    name: str
+    game: str
+    learner: str
+    opponent: str
+    opponent_level: str
+    entries: tuple[Step | Opponent, ...]
+    next_game: JSON
+    finished_key: str  # the words once the lesson is done
+
+    @property
+    def steps(self) -> list[Step]:
+        return [e for e in self.entries if isinstance(e, Step)]
+
+
+def matches(expect: JSON, action: Any) -> bool:
+    """Whether ``action`` has every field ``expect`` names (lists compared as sets: the
+    lamps of a placement in any order); a seat it leaves out is the one sending it."""
+    if not isinstance(action, dict):
+        return False
+    for name, wanted in expect.items():
+        if name == "seat" and name not in action:
+            continue
+        got = action.get(name)
+        if isinstance(wanted, list):
+            if not isinstance(got, list) or sorted(map(str, got)) != sorted(map(str, wanted)):
+                return False
+        elif got != wanted:
+            return False
+    return True
+
+
+class TutorialSession(Session):
+    """``inner`` played by ``script``: everything else on the box sees an ordinary game
+    of that kind, with the step in every view (``view()["tutorial"]``), its lamps lit
+    and the opponent's bot playing its part of the script."""
+
+    def __init__(self, inner: Session, script: Script) -> None:
+        self.inner = inner
+        self.script = script
+        self.game = inner.game
+
+    # ----------------------------------------------------------------- where we are
+
+    def position(self) -> int:
+        """How many entries of the script are done: the game's actions so far."""
+        return len(self.inner.log_json()["actions"])
+
+    def entry(self) -> Step | Opponent | None:
+        done = self.position()
+        entries = self.script.entries
+        return entries[done] if done < len(entries) else None
+
+    def step(self) -> Step | None:
+        entry = self.entry()
+        return entry if isinstance(entry, Step) else None
+
+    def tutorial_json(self) -> JSON:
+        """The lesson as every page shows it: the step (its words and what they name),
+        how far along it is, and once it is over what comes next."""
+        step = self.step()
+        steps = self.script.steps
+        done = sum(1 for s in self.script.entries[: self.position()] if isinstance(s, Step))
+        return {
+            "name": self.script.name,
+            "learner": self.script.learner,
+            "opponent": self.script.opponent,
+            "step": None
+            if step is None
+            else {"key": step.key, "words": step.words, "tower": step.tower},
+            "number": min(done + 1, len(steps)),
+            "count": len(steps),
+            "finished": self.inner.over and step is None,
+            "finished_key": self.script.finished_key,
+            "next_game": self.script.next_game,
+        }
+
+    def _off_script(self, seat: str | None, action: Any, now: float) -> IllegalAction | None:
+        entry = self.entry()
+        if (
+            isinstance(entry, Step)
+            and seat == self.script.learner
+            and matches(entry.expect, action)
+        ):
+            return None
+        if (
+            isinstance(entry, Opponent)
+            and seat == self.script.opponent
+            and matches(entry.action, action)
+        ):
+            return None
+        because = self.inner.refusal(seat, action, now)
+        step_key = entry.key if isinstance(entry, Step) else None
+        reason = because.to_json() if because is not None else None
+        words = because.message if because is not None else "That is not this step of the lesson."
+        follow = "Follow the step on your phone." if step_key else "Wait for the other player."
+        return OffScript(f"{words} {follow}", because=reason, step=step_key)
+
+    # ----------------------------------------------------------------- the game, as scripted
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        return self.inner.seats
+
+    @property
+    def active_seats(self) -> list[str]:
+        return self.inner.active_seats
+
+    @property
+    def over(self) -> bool:
+        return self.inner.over
+
+    def result(self) -> JSON | None:
+        return self.inner.result()
+
+    def apply(self, seat: str | None, action: JSON, now: float) -> list[JSON]:
+        return self.apply_told(seat, action, now).events
+
+    def apply_told(self, seat: str | None, action: JSON, now: float) -> Told:
+        refused = self._off_script(seat, action, now)
+        if refused is not None:
+            raise refused
+        return self.inner.apply_told(seat, action, now)
+
+    def replay_action(self, action: JSON) -> Told:
+        return self.inner.replay_action(action)
+
+    def undo(self, seat: str) -> list[JSON]:
+        raise OffScript("The lesson goes forward only.", because=None, step=None)
+
+    def can_undo(self, seat: str) -> bool:
+        return False
+
+    def view(self, seat: str | None) -> JSON:
+        """The game's view with the lesson in it; no hints (the lesson says what to do)
+        and nothing to take back (the lesson goes forward only)."""
+        view = {**self.inner.view(seat), LOG_KEY: self.tutorial_json(), "hints_allowed": False}
+        you = view.get("you")
+        if isinstance(you, dict) and "can_undo" in you:
+            view["you"] = {**you, "can_undo": False}
+        return view
+
+    def legal_actions(self, seat: str | None, now: float) -> list[JSON]:
+        """Only the step's action: every other control stays greyed out and says why."""
+        entry = self.entry()
+        if isinstance(entry, Step) and seat == self.script.learner:
+            expect = entry.expect
+        elif isinstance(entry, Opponent) and seat == self.script.opponent:
+            expect = entry.action
+        else:
+            return []
+        return [a for a in self.inner.legal_actions(seat, now) if matches(expect, a)]
+
+    def log_json(self) -> JSON:
+        return {**self.inner.log_json(), LOG_KEY: self.script.name}
+
+    def deadline(self) -> float | None:
+        return self.inner.deadline()
+
+    def clock_action(self, now: float) -> JSON | None:
+        return self.inner.clock_action(now)
+
+    def lamps(self) -> LampFrame:
+        """The game's lamps, with what the step is about picked out."""
+        frame = self.inner.lamps()
+        step = self.step()
+        lights = step.lights if step is not None else 0
+        return LampFrame(lit=frame.lit, preview=frame.preview, accent=frame.accent | lights)
+
+    def preview(self, seat: str, action: JSON) -> LampFrame | None:
+        return self.inner.preview(seat, action)
+
+    def button_action(self, button: str, now: float) -> tuple[str | None, JSON] | None:
+        pressed = self.inner.button_action(button, now)
+        if pressed is None:
+            return None
+        refused = self._off_script(pressed[0], pressed[1], now)
+        if refused is not None:
+            raise refused
+        return pressed
+
+    def transmissions(self, events: list[JSON]) -> list[int]:
+        return self.inner.transmissions(events)
+
+    def refusal(self, seat: str | None, action: JSON, now: float) -> IllegalAction | None:
+        return self._off_script(seat, action, now) or self.inner.refusal(seat, action, now)
+
+    def no_hint_reason(self, seat: str) -> str:
+        return HINT_FORBIDDEN  # the lesson itself says what to do
+
+    def bot_levels(self) -> list[str]:
+        return self.inner.bot_levels()
+
+    def tutorial_bots(self) -> dict[str, str]:
+        return {self.script.opponent: self.script.opponent_level}
+
+    def bot_action(
+        self, seat: str, level: str, now: float, cancelled: Cancelled | None = None
+    ) -> JSON | None:
+        """The opponent plays its part of the script, and nothing out of it."""
+        entry = self.entry()
+        if isinstance(entry, Opponent) and seat == self.script.opponent:
+            return dict(entry.action)
+        return None
+
+    def describe_event(self, event: JSON) -> str:
+        return self.inner.describe_event(event)

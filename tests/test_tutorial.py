@@ -1,0 +1,260 @@
+"""The guided first game: the lesson's script played through the real rules, every tap
+it does not take refused with the rules' own reason and the step to take, its lamps on
+the board, its opponent a bot the table seats, its seat let go when the learner leaves,
+and one tap from its end into a real game (the engine, and the companion over HTTP).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from live_server import LiveServer
+from test_web_board import RecordingBoard
+from web_client import call
+
+import web.seats
+from engine.clacks.tutorial import SCRIPT
+from engine.core.errors import IllegalAction
+from engine.core.interface import GameModule
+from engine.core.tutorial import Opponent, Step, TutorialSession
+from engine.games import game_module, game_modules
+from web.hub import Hub
+from web.store import Store
+
+# the Clacks lesson's steps, in order: each core rule as it comes up
+TAUGHT = ["place", "rotate", "transmit", "move", "fault", "place_again", "finish"]
+
+
+def lesson(module: GameModule | None = None, seed: int = 0) -> TutorialSession:
+    module = module or game_module("clacks")
+    start = module.tutorial_start()
+    assert start is not None
+    session = game_module(start["game"]).new(start["options"], seed)
+    assert isinstance(session, TutorialSession)
+    return session
+
+
+def entry_action(session: TutorialSession) -> tuple[str, dict[str, Any]]:
+    """The seat and the one action the script takes now, as the rules list it."""
+    entry = session.entry()
+    assert entry is not None
+    seat = session.script.learner if isinstance(entry, Step) else session.script.opponent
+    legal = session.legal_actions(seat, 0.0)
+    assert len(legal) == 1, (entry, legal)
+    return seat, legal[0]
+
+
+def test_the_clacks_lesson_plays_through_the_rules_to_the_learners_win() -> None:
+    session = lesson()
+    kinds: list[str] = []
+    taught: list[str] = []
+    while session.entry() is not None:
+        step = session.step()
+        if step is not None:
+            taught.append(step.key)
+            # the board picks out what the step is about
+            assert session.lamps().accent & step.lights == step.lights and step.lights
+        seat, action = entry_action(session)
+        kinds += [e["kind"] for e in session.apply(seat, action, 0.0)]
+    # each core rule comes up: place, rotate, transmit, move, a Fault Report, the finish
+    assert [k.rsplit(".", 1)[1] for k in taught] == TAUGHT
+    for kind in (
+        "moved",
+        "jacquard_played",
+        "transmitted",
+        "fault_played",
+        "stress_changed",
+        "message_complete",
+        "sabotage_started",
+        "game_won",
+    ):
+        assert kind in kinds, kind
+    assert session.over and session.result() == {"winners": ["south"], "reason": "sabotage_failed"}
+    view = session.view("south")["tutorial"]
+    assert view["finished"] and view["step"] is None and view["number"] == view["count"] == 7
+    # the saved log rebuilds the lesson where it stood
+    again = game_module("clacks").replay(session.log_json())
+    assert (
+        isinstance(again, TutorialSession) and again.over and again.position() == session.position()
+    )
+
+
+def test_the_lesson_deals_the_same_whatever_seed_the_table_draws() -> None:
+    assert lesson(seed=1).view("south") == lesson(seed=2**62).view("south")
+
+
+def test_a_tap_off_the_script_is_refused_with_the_rules_reason_and_the_step() -> None:
+    session = lesson()
+    # the step's action as a phone sends it (the seat in the address, not the action)
+    assert session.refusal("south", {"type": "move", "tower": "a2b2"}, 0.0) is None
+    # a legal move the lesson does not take: no reason from the rules, the step's key
+    refused = session.refusal("south", {"type": "move", "tower": "b2c2"}, 0.0)
+    assert refused is not None and refused.rule == "tutorial_off_script"
+    assert refused.params == {"because": None, "step": "tutorial.clacks.place"}
+    with pytest.raises(IllegalAction) as caught:
+        session.apply("south", {"type": "move", "tower": "b2c2"}, 0.0)
+    assert caught.value.rule == "tutorial_off_script" and session.position() == 0
+    # the opponent's seat may not act in the learner's step, nor the learner in its
+    assert session.legal_actions("north", 0.0) == []
+    # play on to the Fault Report: the Jacquard before it breaks the stress limit, and
+    # the rules' own refusal says so
+    while session.step() is None or not session.step().key.endswith(".fault"):  # type: ignore[union-attr]
+        session.apply(*entry_action(session), 0.0)
+    elbow = next(c for c in session.view("south")["you"]["hand"] if c["design"] == "elbow")
+    action = {"type": "play_jacquard", "jacquard": elbow["id"], "lamps": ["c2", "d2", "c3"]}
+    refused = session.refusal("south", action, 0.0)
+    assert refused is not None and refused.params["step"] == "tutorial.clacks.fault"
+    because = refused.params["because"]
+    assert isinstance(because, dict) and because["rule"] == "stress_limit"
+    assert "2 left" in refused.message
+    # nothing is taken back in a lesson; no hints: the lesson says what to do
+    assert session.inner.can_undo("south") and not session.can_undo("south")
+    view = session.view("south")
+    assert view["you"]["can_undo"] is False and view["hints_allowed"] is False
+    assert session.hint("south") is None
+
+
+def test_the_opponent_plays_only_its_part_of_the_script() -> None:
+    session = lesson()
+    assert session.tutorial_bots() == {"north": SCRIPT.opponent_level}
+    assert session.bot_action("north", "random", 0.0) is None  # the learner's step
+    for _ in range(3):
+        session.apply(*entry_action(session), 0.0)
+    entry = session.entry()
+    assert isinstance(entry, Opponent)
+    assert session.bot_action("north", "random", 0.0) == entry.action
+
+
+def test_the_lesson_takes_no_other_options() -> None:
+    module = game_module("clacks")
+    with pytest.raises(IllegalAction, match="no other options"):
+        module.new({"tutorial": "first-game", "players": 4}, 1)
+    with pytest.raises(IllegalAction, match="no lesson"):
+        module.new({"tutorial": "advanced"}, 1)
+    assert lesson().view(None)["tutorial"]["name"] == "first-game"
+
+
+def test_games_without_a_lesson_say_so() -> None:
+    offered = {name for name, m in game_modules().items() if m.tutorial_start() is not None}
+    assert offered == {"clacks"}
+
+
+# ---------------------------------------------------------------------- over HTTP
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> None:
+    deadline = time.time() + seconds
+    while not condition():
+        assert time.time() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_the_table_runs_the_lesson_lights_it_and_leads_into_a_real_game() -> None:
+    board = RecordingBoard()
+    server = LiveServer(board=board)
+    try:
+        room = server.room
+        status, games = call(server.base, "GET", "/api/games")
+        start = next(g for g in games["games"] if g["name"] == "clacks")["tutorial"]
+        assert start == {"game": "clacks", "options": {"tutorial": "first-game"}}
+        status, answer = call(
+            server.base, "POST", f"/api/rooms/{server.code}/game", start, pin=server.pin
+        )
+        assert status == 201, answer
+        session = room.session
+        assert isinstance(session, TutorialSession)
+        # the lesson seats its own opponent
+        assert room.seats.bots == {"north": SCRIPT.opponent_level}
+        status, claimed = call(server.base, "POST", f"/api/rooms/{server.code}/seats/south", {})
+        token = claimed["token"]
+        base = f"/api/rooms/{server.code}/seats/south"
+        # too early for the real game
+        status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
+        assert status == 409 and body["error"] == "no_lesson_over"
+        lit_steps = 0
+        while not session.over:
+            step = session.step()
+            if step is None:  # the bot's part
+                position = session.position()
+                wait_for(lambda: session.position() > position or session.over)  # noqa: B023
+                continue
+            # the LED board shows the step's lamps through the game's own lamp path
+            assert board.frames[-1].accent & step.lights == step.lights
+            lit_steps += 1
+            _seat, action = entry_action(session)
+            status, body = call(
+                server.base, "POST", f"{base}/actions", {"action": action}, token=token
+            )
+            assert status == 200, body
+        assert lit_steps == 7
+        # a wrong tap, as the phone asks about it: refused with the step
+        status, body = call(
+            server.base, "POST", f"{base}/check", {"action": {"type": "end_turn"}}, token=token
+        )
+        assert status == 200 and not body["allowed"]
+        # one tap into a real game, in the same seat, against the lesson's chosen bot
+        status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
+        assert status == 201, body
+        real = room.session
+        assert real is not None and not isinstance(real, TutorialSession)
+        assert "tutorial" not in real.view("south")
+        assert room.seats.bots == {"north": "greedy"} and "south" in room.seats.claims
+        status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
+        assert status == 409
+    finally:
+        server.close()
+
+
+def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held() -> None:
+    server = LiveServer()
+    try:
+        room = server.room
+        room.new_game("clacks", {"tutorial": "first-game"})
+        room.seats.lesson_left_seconds = 0.2
+        token = room.seats.claim("south", "Ann", None)["token"]
+        page = room.fanout.subscribe("south", token)
+        room.act("south", token, entry_action(room.session)[1])  # type: ignore[arg-type]
+        room.fanout.unsubscribe(page)
+        wait_for(lambda: "south" not in room.seats.claims, 5.0)
+        # a reload (the page back within the time) keeps the seat
+        token = room.seats.claim("south", "Ann", None)["token"]
+        page = room.fanout.subscribe("south", token)
+        room.fanout.unsubscribe(page)
+        page = room.fanout.subscribe("south", token)
+        time.sleep(0.5)
+        assert "south" in room.seats.claims
+        room.fanout.unsubscribe(page)
+        # an ordinary game keeps a seat whose phone left (Ann sits on at south)
+        room.new_game("clacks", {"players": 2})
+        assert "south" in room.seats.claims
+        room.fanout.unsubscribe(room.fanout.subscribe("south", token))
+        time.sleep(0.5)
+        assert "south" in room.seats.claims
+    finally:
+        server.close()
+
+
+def test_after_a_restart_a_learner_who_does_not_come_back_holds_no_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hub = Hub(store=Store(tmp_path))
+    room = hub.main
+    room.new_game("clacks", {"tutorial": "first-game"})
+    token = room.seats.claim("south", "Ann", None)["token"]
+    room.act("south", token, {"type": "move", "tower": "a2b2"})
+    hub.stop()
+
+    monkeypatch.setattr(web.seats, "LESSON_LEFT_SECONDS", 0.2)
+    again = Hub(store=Store(tmp_path))
+    try:
+        restored = again.main
+        # the lesson is back where it stood, its bot with it
+        assert isinstance(restored.session, TutorialSession) and restored.session.position() == 1
+        assert restored.seats.bots == {"north": SCRIPT.opponent_level}
+        wait_for(lambda: "south" not in restored.seats.claims, 5.0)
+    finally:
+        again.stop()

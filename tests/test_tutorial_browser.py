@@ -1,0 +1,209 @@
+"""A stranger learns Clacks from the phone and the table alone, in a real browser: the
+table's start screen offers Learn to play, the phone joins from the join page and then
+taps only what the lesson's words name (each control found by its visible text, never
+by a selector written for the step), through a whole first game against a bot, into a
+real game. A tap the lesson does not take is explained; the phone's screen is one
+360x740 screen at every step; the table screen's rule reads from a sofa at 1920x1080.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from browser_support import NO_ARM32_BUILD, PHONE, TV, Page, tool_or_skip
+from live_server import LiveServer
+from test_tutorial import TAUGHT
+from test_web_first_table_browser import TEXT_SIZES
+
+from engine.core.tutorial import TutorialSession
+from web.i18n import translate
+
+pytestmark = pytest.mark.browser
+
+PHONE_740 = {**PHONE, "viewport": {"width": 360, "height": 740}}
+
+# The innermost visible element whose whole text is the name, outside the lesson's own
+# words, and the control it belongs to (a button, or a drawn lamp or tower).
+MARK_CONTROL = """
+name => {
+  document.querySelectorAll("[data-tapped]").forEach((e) => e.removeAttribute("data-tapped"));
+  const all = [...document.querySelectorAll("body *")].filter((e) =>
+    e.textContent.trim() === name && !e.closest(".lesson-do") && e.getClientRects().length);
+  const inner = all.filter((e) => !all.some((other) => other !== e && e.contains(other)));
+  for (const found of inner) {
+    const control = found.closest("button, [role=button], a");
+    if (control && control.getAttribute("aria-disabled") !== "true" && !control.disabled) {
+      control.setAttribute("data-tapped", "");
+      return true;
+    }
+  }
+  return false;
+}
+"""
+
+LESSON_NOW = """
+() => {
+  const box = document.querySelector("#lesson .lesson");
+  return box ? [box.dataset.step, box.querySelector("h2").textContent, document.body.dataset.revision] : null;
+}
+"""
+
+# the lesson has moved on from ``now`` (another step, or the same words at another number)
+STEP_CHANGED = """
+now => {
+  const box = document.querySelector("#lesson .lesson");
+  return !box || box.dataset.step !== now[0] || box.querySelector("h2").textContent !== now[1];
+}
+"""
+
+
+def tap_named(phone: Page, name: str) -> None:
+    """Tap the control whose visible text is ``name``, once it is there to tap."""
+    page = phone.page
+    timeout = tool_or_skip("playwright.sync_api", NO_ARM32_BUILD).TimeoutError
+    for _ in range(5):
+        page.wait_for_function(MARK_CONTROL, arg=name, timeout=10_000)
+        try:  # the page may draw itself again (a push arriving) between finding and tapping
+            page.click("[data-tapped]", timeout=2_000)
+            return
+        except timeout:
+            continue
+    pytest.fail(f"nothing named {name!r} could be tapped")
+
+
+def named_taps(phone: Page) -> list[str]:
+    return [str(t) for t in phone.page.locator("#lesson .lesson-do .tap").all_inner_texts()]
+
+
+def one_screen(page: Any, step: str = "") -> None:
+    height, width = page.evaluate(
+        "[document.documentElement.scrollHeight, document.documentElement.scrollWidth]"
+    )
+    assert height <= 740 and width <= 360, (step, height, width)
+
+
+def join_from_the_table(phone: Page, tv: Page, server: LiveServer, language: str) -> None:
+    """The phone opens the join page, types the code the table shows and sits down."""
+    page = phone.page
+    page.goto(server.url(f"/join?lang={language}"))
+    page.fill("#code", tv.page.inner_text("#room-code"))
+    page.get_by_role("button", name=translate(language, "ui.join")).click()
+    south = translate(language, "seat.south")
+    page.get_by_role("button", name=translate(language, "ui.take_seat", seat=south)).click()
+    page.wait_for_selector("body.seated #lesson .lesson")
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_a_stranger_learns_clacks_from_what_the_phone_and_table_say(
+    browser: Any, language: str
+) -> None:
+    server = LiveServer()
+    tv = Page(browser, "table", **TV)
+    phone = Page(browser, f"phone-tutorial-{language}", **PHONE_740)
+    try:
+        tv.page.goto(server.url(f"/table/{server.code}?lang={language}"))
+        # the table's start screen: the new-game dialog opens by itself and offers the lesson
+        tv.page.get_by_role("button", name=translate(language, "tutorial.learn")).click()
+        tv.page.wait_for_selector(".table-lesson")
+        assert isinstance(server.room.session, TutorialSession)
+        # a tower pressed on the table out of step is explained there, with the step
+        tv.page.click(".board-box [data-tower=b2c2]")
+        tv.page.wait_for_selector("#notice:not([hidden])")
+        notice = tv.page.inner_text("#notice")
+        assert translate(language, "tutorial.instead", step="").strip() in notice, notice
+        assert "a2b2" in notice and server.room.session.position() == 0
+        join_from_the_table(phone, tv, server, language)
+
+        seen_steps: list[str] = []
+        explained = False
+        for _ in range(60):
+            page = phone.page
+            if page.locator("#lesson [data-action=after-lesson]").count():
+                break
+            now = page.evaluate(LESSON_NOW)
+            taps = named_taps(phone)
+            if not now[0]:  # the opponent's turn (the bot plays its part), or the end
+                if page.locator("#lesson [data-action=after-lesson]").count():
+                    break
+                page.wait_for_function(STEP_CHANGED, arg=now)
+                continue
+            one_screen(page, now[0])
+            seen_steps.append(now[0])
+            if now[0].endswith(".fault") and not explained:
+                explained = wrong_tap_is_explained(phone, taps, language)
+            if now[0].endswith(".rotate"):
+                tap_named(phone, taps[0])  # the card chosen: the phone mid-lesson
+                phone.page.wait_for_selector("[data-action=rotate]")
+                phone.shot(f"phone-tutorial-{language}")
+                if language == "en":
+                    tv.shot("table-tv-tutorial")
+                    tv_reads_from_a_sofa(tv)
+                taps = taps[1:]
+            for i, name in enumerate(taps):
+                tap_named(phone, name)
+                if i < len(taps) - 1:  # after the last, the next step is checked
+                    one_screen(page, f"{now[0]}, after {name}")
+            page.wait_for_function(STEP_CHANGED, arg=now)
+        else:
+            pytest.fail(f"the lesson did not end; steps seen: {seen_steps}")
+        assert [s.rsplit(".", 1)[1] for s in seen_steps] == TAUGHT
+        assert explained
+        session = server.room.session
+        assert session is not None and session.over and session.result()["winners"] == ["south"]  # type: ignore[index]
+        # the end says so, and names the one tap into a real game
+        done = phone.page.inner_text("#lesson")
+        assert translate(language, "tutorial.done_title") in done
+        # the way on is on the first screen, above the finished game
+        bottom = phone.page.eval_on_selector(
+            "[data-action=after-lesson]", "e => e.getBoundingClientRect().bottom"
+        )
+        assert bottom <= 740
+        for name in named_taps(phone):
+            phone.page.get_by_role("button", name=name).click()
+        deadline = time.time() + 10
+        while isinstance(server.room.session, TutorialSession) and time.time() < deadline:
+            time.sleep(0.05)
+        real = server.room.session
+        assert real is not None and not isinstance(real, TutorialSession)
+        phone.page.wait_for_function("() => !document.querySelector('#lesson .lesson')")
+        assert "south" in server.room.seats.claims and server.room.seats.bots == {"north": "greedy"}
+        assert phone.errors == [] and tv.errors == []
+    finally:
+        phone.context.close()
+        tv.context.close()
+        server.close()
+
+
+def wrong_tap_is_explained(phone: Page, taps: list[str], language: str) -> bool:
+    """A card of the hand the step does not name is tapped: the phone says why not (the
+    rules' stress limit) and what to do instead."""
+    page = phone.page
+    # a Jacquard of 3 stress points, more than the 2 the turn has left
+    dear = translate(language, "clacks.cost", cost=3)
+    cards = page.locator("#main .hand-strip .card-button", has_text=dear)
+    other = next(c for c in cards.all() if c.locator(".card-name").inner_text() not in taps)
+    other.click(force=True)  # greyed out, and it answers a tap with why
+    page.wait_for_selector("#why:not([hidden])")
+    said = page.inner_text("#why")
+    instead = translate(language, "tutorial.instead", step="").strip()
+    assert instead in said and taps[0] in said, said
+    left = {"en": "2 left", "cs": "zbývá vám 2"}[language]
+    assert left in said, said
+    page.click("#why")
+    return True
+
+
+def tv_reads_from_a_sofa(tv: Page) -> None:
+    page = tv.page
+    size = float(
+        page.eval_on_selector(
+            ".table-lesson .lesson-rule", "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
+    )
+    assert size >= 28
+    smallest = min(page.evaluate(TEXT_SIZES))
+    assert smallest[0] >= 28 - 0.01, smallest
+    # the picture: the board drawn with the step's lamps picked out
+    assert page.locator(".board-box .lamp.accent").count() >= 1

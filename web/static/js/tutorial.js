@@ -1,0 +1,100 @@
+// The guided first game, on the phone and the table screen, for any game whose view
+// carries a lesson (``view.tutorial``: the step's catalog key and the values its words
+// name). The phone says what to do next, each control it names in bold in the order it
+// is tapped, and the rule the step teaches; the table screen shows that rule in big
+// letters beside the game's own drawing, whose lamps the step picks out.
+"use strict";
+
+(() => {
+  const { t, el } = Clacks;
+  let shown = null; // the lesson the page shows now, for explaining a wrong tap or press
+
+  function wordValue(word) {
+    if (word.text !== undefined) return String(word.text);
+    return t(word.key, word.params || {});
+  }
+
+  // The step's words as nodes: each value it names (a control to tap) in bold.
+  function wordNodes(key, words) {
+    const names = Object.keys(words || {});
+    const marks = Object.fromEntries(names.map((name, i) => [name, `\uE000${i}\uE001`]));
+    const parts = t(key, marks).split(/\uE000(\d+)\uE001/);
+    return parts.map((part, i) => (i % 2
+      ? el("strong", { class: "tap" }, wordValue(words[names[Number(part)]]))
+      : part)).filter((part) => part !== "");
+  }
+
+  function plainWords(key, words) {
+    const values = Object.fromEntries(Object.entries(words || {}).map(([name, word]) => [name, wordValue(word)]));
+    return t(key, values);
+  }
+
+  function lessonOf(state) {
+    return state && state.view && state.view.tutorial ? state.view.tutorial : null;
+  }
+
+  function heading(lesson) {
+    return t("tutorial.heading", { number: lesson.number, count: lesson.count });
+  }
+
+  // The phone's panel: what to do now and why; at the end, one tap into a real game.
+  function phonePanel(state, seat, startNext) {
+    const lesson = lessonOf(state);
+    shown = lesson;
+    if (!lesson || seat !== lesson.learner) return null;
+    const box = el("section", { class: "lesson", "aria-labelledby": "lesson-title", "data-step": lesson.step ? lesson.step.key : "" });
+    if (lesson.finished) {
+      const next = el("button", { type: "button", class: "primary", "data-action": "after-lesson", onclick: startNext },
+        t("tutorial.next_game"));
+      box.append(el("h2", { id: "lesson-title" }, t("tutorial.done_title")),
+        el("p", { class: "lesson-do", role: "status" }, ...wordNodes(lesson.finished_key, { next: { key: "tutorial.next_game" } })),
+        next);
+      return box;
+    }
+    // how far along, as a short mark before the words: the turn keeps to one screen
+    const step = lesson.step;
+    const count = el("span", { class: "lesson-count", "aria-hidden": "true" },
+      t("tutorial.count", { number: lesson.number, count: lesson.count }));
+    box.append(el("h2", { id: "lesson-title", class: "visually-hidden" }, heading(lesson)));
+    if (!step) {
+      box.append(el("p", { class: "lesson-do", role: "status" }, count, " ", t("tutorial.opponent_turn")));
+      return box;
+    }
+    box.append(el("p", { class: "lesson-do", role: "status" }, count, " ", ...wordNodes(step.key, step.words)),
+      el("p", { class: "lesson-rule" }, t(`${step.key}.rule`)));
+    return box;
+  }
+
+  // The table screen's panel: the rule being taught, readable from the sofa.
+  function tablePanel(state) {
+    const lesson = lessonOf(state);
+    shown = lesson; // a box button pressed out of step is explained on this screen
+    if (!lesson) return null;
+    const step = lesson.step;
+    const box = el("section", { class: "lesson table-lesson", "aria-labelledby": "table-lesson-title" });
+    if (lesson.finished) {
+      box.append(el("h2", { id: "table-lesson-title" }, t("tutorial.done_title")),
+        el("p", { class: "lesson-rule" }, t("tutorial.done_table")));
+      return box;
+    }
+    box.append(el("h2", { id: "table-lesson-title" }, heading(lesson)));
+    if (!step) {
+      box.append(el("p", { class: "lesson-rule" }, t("tutorial.opponent_turn")));
+      return box;
+    }
+    box.append(el("p", { class: "lesson-rule" }, t(`${step.key}.rule`)));
+    return box;
+  }
+
+  // A tap the lesson does not take now, in words: the game's own reason where its rules
+  // would refuse it too, and the step to take instead.
+  function explain(error) {
+    const params = error.params || {};
+    const because = params.because ? Clacks.describeError(params.because) : t("tutorial.not_this_step");
+    const step = shown && shown.step;
+    const instead = step ? t("tutorial.instead", { step: plainWords(step.key, step.words) }) : t("tutorial.opponent_turn");
+    return /[.!?…]$/.test(because.trim()) ? `${because.trim()} ${instead}` : `${because.trim()}. ${instead}`;
+  }
+
+  Clacks.tutorial = { phonePanel, tablePanel, explain, lessonOf };
+})();
