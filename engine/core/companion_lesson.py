@@ -22,6 +22,15 @@ class CompanionLesson(TutorialSession):
         lesson = super().tutorial_json()
         return {**lesson, "finished": self.script_done()}
 
+    def view(self, seat: str | None) -> JSON:
+        """The game's view, without the offer to undo that the game would make: the
+        lesson goes forward only."""
+        view = super().view(seat)
+        you = view.get("you")
+        if isinstance(you, dict) and "can_undo" in you:
+            view["you"] = {**you, "can_undo": False}
+        return view
+
     def bot_levels(self) -> list[str]:
         """Only the script's other player: the game itself has no bots."""
         return [self.script.opponent_level]
