@@ -122,9 +122,12 @@ def test_a_report_off_the_script_is_refused_with_the_rules_reason_and_the_step()
     card = {"type": "blockade", "pose": "B", "card": face_down[0]}
     assert session.refusal("south", card, 0.0) is not None
     assert session.refusal("south", {"type": "blockade", "pose": "B"}, 0.0) is None
-    # the other seat waits; nothing is taken back; the lesson itself says what to do
+    # the other seat waits; nothing is taken back, and the phone offers no undo that the
+    # game alone would; the lesson itself says what to do
     assert session.legal_actions("north", 0.0) == []
     assert not session.can_undo("south")
+    session.apply(*entry_action(session), 0.0)  # the Whytooki passed: a report to undo
+    assert session.inner.can_undo("south") and not session.view("south")["you"]["can_undo"]
 
 
 def test_the_lesson_takes_no_other_options() -> None:
