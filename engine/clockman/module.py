@@ -10,9 +10,15 @@ from engine.clockman.errors import BadOptions
 from engine.clockman.game import GAME, ClockmanGame
 from engine.clockman.options import DEFAULT_SEATS, HAMSTER, SEATS, ClockmanOptions
 from engine.clockman.session import ClockmanSession
+from engine.clockman.tutorial import OPTIONS as TUTORIAL_OPTIONS
+from engine.clockman.tutorial import SCRIPTS
+from engine.clockman.tutorial import SEED as TUTORIAL_SEED
+from engine.core.companion_lesson import CompanionLesson
 from engine.core.data_check import DataCheck
-from engine.core.interface import JSON, GameModule
+from engine.core.errors import SerializationError
+from engine.core.interface import JSON, GameModule, Session
 from engine.core.one_mode import one_mode_options
+from engine.core.tutorial import LOG_KEY as TUTORIAL_KEY
 
 
 class ClockmanModule(GameModule):
@@ -24,13 +30,22 @@ class ClockmanModule(GameModule):
             self.title, data.FILES, data.default_data_path, data.check_path, _house_values
         )
 
-    def new(self, options: JSON, seed: int, now: float = 0.0) -> ClockmanSession:
+    def new(self, options: JSON, seed: int, now: float = 0.0) -> Session:
         """Options as in ``ClockmanOptions.from_json``, plus the lobby's ``mode``
-        (Clockman has one, ``clockman``)."""
+        (Clockman has one, ``clockman``); or ``tutorial`` (a name in
+        ``engine.clockman.tutorial``) for the guided first game, whose deal is its own."""
+        if isinstance(options, dict) and "tutorial" in options:
+            return _tutorial(options)
         data = one_mode_options(options, GAME, self.title, BadOptions)
         return ClockmanSession(ClockmanGame.new(ClockmanOptions.from_json(data), seed))
 
-    def replay(self, log: JSON) -> ClockmanSession:
+    def replay(self, log: JSON) -> Session:
+        if isinstance(log, dict) and TUTORIAL_KEY in log:
+            script = SCRIPTS.get(str(log[TUTORIAL_KEY]))
+            if script is None:
+                raise SerializationError(f"no Clockman lesson is called {log[TUTORIAL_KEY]!r}")
+            game = {k: v for k, v in log.items() if k != TUTORIAL_KEY}
+            return CompanionLesson(ClockmanSession(ClockmanGame.replay(game)), script)
         return ClockmanSession(ClockmanGame.replay(log))
 
     def options_schema(self) -> JSON:
@@ -57,18 +72,41 @@ class ClockmanModule(GameModule):
             # every option with its allowed values
             "options": {
                 "mode": {"choices": [GAME], "default": GAME},
-                "players": {"type": "integer", "min": min(DEFAULT_SEATS), "max": max(DEFAULT_SEATS)},
+                "players": {
+                    "type": "integer",
+                    "min": min(DEFAULT_SEATS),
+                    "max": max(DEFAULT_SEATS),
+                },
                 "seats": {"choices": list(SEATS), "distinct": True},
                 "transfer": {"type": "bool", "default": False},
                 "hamster": {"choices": list(HAMSTER), "default": "off"},
                 "robbery": {"type": "bool", "default": False},
                 "swap": {"type": "bool", "default": False},
+                # the guided first game (engine.clockman.tutorial): with it, no other option
+                "tutorial": {"choices": list(SCRIPTS)},
             },
         }
 
     def reference(self) -> JSON:
         data = load_data()
         return {"game": GAME, "seats": list(SEATS), **data.to_json()}
+
+    def tutorial_start(self) -> JSON | None:
+        return {"game": self.name, "options": {"tutorial": next(iter(SCRIPTS))}}
+
+
+def _tutorial(options: JSON) -> Session:
+    """The guided first game: the lesson's own seats and deal, and nothing else."""
+    unknown = sorted(set(options) - {"tutorial", "mode"})
+    if unknown or options.get("mode", GAME) != GAME:
+        raise BadOptions(f"the lesson takes no other options, not {', '.join(unknown or ['mode'])}")
+    script = SCRIPTS.get(str(options["tutorial"]))
+    if script is None:
+        raise BadOptions(
+            f"there is no lesson {options['tutorial']!r}; lessons are {', '.join(SCRIPTS)}"
+        )
+    game = ClockmanGame.new(ClockmanOptions.from_json(TUTORIAL_OPTIONS), TUTORIAL_SEED)
+    return CompanionLesson(ClockmanSession(game), script)
 
 
 def _house_values(path: Path) -> str:

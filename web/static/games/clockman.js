@@ -56,7 +56,8 @@
   function describeEvent(state, event) {
     const params = { ...event };
     for (const key of ["seat", "victim", "by", "winner", "to", "target"]) {
-      if (event[key]) params[key] = seatName(state, event[key]);
+      // "by" names a seat in some events and how a Whytooki was paid in others
+      if (event[key] && Clacks.has(`seat.${event[key]}`)) params[key] = seatName(state, event[key]);
     }
     if (event.digit) params.digit = digitWord(event.digit);
     for (const key of ["digits", "give", "get", "choices"]) {

@@ -306,7 +306,9 @@
       lessonBox.replaceChildren(...(lesson ? [
         el("button", { type: "button", class: "primary", "data-action": "learn", onclick: () => startLesson(lesson) },
           t("tutorial.learn")),
-        el("p", { class: "hint" }, t("tutorial.learn_about"))] : []));
+        // a game may say what its lesson is (a companion game's other player is scripted)
+        el("p", { class: "hint" }, t(Clacks.has(`tutorial.learn_about.${lesson.game}`)
+          ? `tutorial.learn_about.${lesson.game}` : "tutorial.learn_about"))] : []));
     }
     async function startLesson(lesson) {
       try {

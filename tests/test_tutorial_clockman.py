@@ -1,0 +1,180 @@
+"""Clockman's guided first game: the learner's reports and the scripted other player's
+go through the real rules, each core rule comes up once, a report the lesson does not
+take is refused with the rules' reason and the step, and the table takes the lesson
+from its start to one tap into a real game (the engine, and the companion over HTTP)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from live_server import LiveServer
+from web_client import call
+
+from engine.clockman.tutorial import LEVEL, SCRIPT
+from engine.core.companion_lesson import CompanionLesson
+from engine.core.errors import IllegalAction
+from engine.core.tutorial import Step
+from engine.games import game_module
+
+
+def lesson(seed: int = 0) -> CompanionLesson:
+    start = game_module("clockman").tutorial_start()
+    assert start == {"game": "clockman", "options": {"tutorial": "first-game"}}
+    session = game_module(start["game"]).new(start["options"], seed)
+    assert isinstance(session, CompanionLesson)
+    return session
+
+
+def entry_action(session: CompanionLesson) -> tuple[str, dict[str, Any]]:
+    """The seat and the one action the script takes now, as the rules list it."""
+    entry = session.entry()
+    assert entry is not None
+    seat = SCRIPT.learner if isinstance(entry, Step) else SCRIPT.opponent
+    legal = session.legal_actions(seat, 0.0)
+    assert len(legal) == 1, (entry, legal)
+    return seat, legal[0]
+
+
+def play_to(session: CompanionLesson, step_name: str) -> None:
+    while (step := session.step()) is None or not step.key.endswith(f".{step_name}"):
+        session.apply(*entry_action(session), 0.0)
+
+
+def test_the_clockman_lesson_plays_through_the_rules_and_teaches_each_core_rule() -> None:
+    session = lesson()
+    kinds: list[str] = []
+    taught: list[str] = []
+    while session.entry() is not None:
+        assert not session.view("south")["tutorial"]["finished"]
+        step = session.step()
+        if step is not None:
+            taught.append(step.key.rsplit(".", 1)[1])
+            assert session.lamps().accent & step.lights == step.lights
+        kinds += [e["kind"] for e in session.apply(*entry_action(session), 0.0)]
+    assert [t for t in taught if not t.startswith(("end_turn", "roll"))] == [
+        "symbol",
+        "knock",
+        "event",
+        "blockade",
+        "digit",
+        "lift",
+    ]
+    for kind in (
+        "symbol_drawn",
+        "rolled",
+        "knocked",
+        "knocked_out",
+        "event_drawn",
+        "blockade_passed",
+        "digit_taken",
+        "lift_used",
+        "turn_ended",
+    ):
+        assert kind in kinds, kind
+    south = session.view("south")
+    # the lift took the piece from circle 2 to circle 3, with a 0 of the date key
+    me = next(p for p in south["players"] if p["seat"] == "south")
+    assert me["ring"] == 3 and me["date"]["0"] == 1
+    lesson_view = south["tutorial"]
+    assert lesson_view["finished"] and lesson_view["step"] is None
+    assert lesson_view["number"] == lesson_view["count"] == len(SCRIPT.steps)
+    # the game itself goes on (a companion game is far longer than its lesson), but the
+    # lesson takes nothing more: the real game is the one to play
+    assert not session.over
+    assert (
+        session.legal_actions("north", 0.0) == []
+        and session.bot_action("north", LEVEL, 0.0) is None
+    )
+    # the saved log rebuilds the lesson where it stood
+    again = game_module("clockman").replay(session.log_json())
+    assert isinstance(again, CompanionLesson) and again.position() == session.position()
+    assert again.view("south")["tutorial"]["finished"]
+
+
+def test_the_lesson_deals_the_same_whatever_seed_the_table_draws() -> None:
+    assert lesson(seed=1).view("south") == lesson(seed=2**62).view("south")
+
+
+def test_a_report_off_the_script_is_refused_with_the_rules_reason_and_the_step() -> None:
+    session = lesson()
+    # a report the rules allow but the lesson does not take now
+    refused = session.refusal("south", {"type": "plain"}, 0.0)
+    assert refused is not None and refused.rule == "tutorial_off_script"
+    assert refused.params == {"because": None, "step": "tutorial.clockman.symbol"}
+    with pytest.raises(IllegalAction):
+        session.apply("south", {"type": "plain"}, 0.0)
+    assert session.position() == 0
+    # one the rules forbid too: the rules' own reason comes with the step
+    play_to(session, "blockade")
+    wrong_pose = {"type": "blockade", "pose": "E"}
+    refused = session.refusal("south", wrong_pose, 0.0)
+    assert refused is not None and refused.params["step"] == "tutorial.clockman.blockade"
+    because = refused.params["because"]
+    assert isinstance(because, dict) and because["rule"].startswith("clockman_")
+    assert "Follow the step on your phone" in refused.message
+    # the face-down event card could pay the Whytooki too, but the lesson pays with the
+    # symbol card its words name
+    me = next(p for p in session.view("south")["players"] if p["seat"] == "south")
+    face_down = [c["id"] for c in me["cards"]]
+    assert face_down
+    card = {"type": "blockade", "pose": "B", "card": face_down[0]}
+    assert session.refusal("south", card, 0.0) is not None
+    assert session.refusal("south", {"type": "blockade", "pose": "B"}, 0.0) is None
+    # the other seat waits; nothing is taken back, and the phone offers no undo that the
+    # game alone would; the lesson itself says what to do
+    assert session.legal_actions("north", 0.0) == []
+    assert not session.can_undo("south")
+    session.apply(*entry_action(session), 0.0)  # the Whytooki passed: a report to undo
+    assert session.inner.can_undo("south") and not session.view("south")["you"]["can_undo"]
+
+
+def test_the_lesson_takes_no_other_options() -> None:
+    module = game_module("clockman")
+    with pytest.raises(IllegalAction, match="no other options"):
+        module.new({"tutorial": "first-game", "players": 4}, 1)
+    with pytest.raises(IllegalAction, match="no lesson"):
+        module.new({"tutorial": "advanced"}, 1)
+    assert module.options_schema()["options"]["tutorial"] == {"choices": ["first-game"]}
+
+
+def test_the_table_runs_the_clockman_lesson_and_leads_into_a_real_game() -> None:
+    server = LiveServer()
+    try:
+        room = server.room
+        status, games = call(server.base, "GET", "/api/games")
+        start = next(g for g in games["games"] if g["name"] == "clockman")["tutorial"]
+        status, answer = call(
+            server.base, "POST", f"/api/rooms/{server.code}/game", start, pin=server.pin
+        )
+        assert status == 201, answer
+        session = room.session
+        assert isinstance(session, CompanionLesson)
+        # the lesson seats the script's other player, a seat the game has no bot for
+        assert room.seats.bots == {"north": LEVEL}
+        status, claimed = call(server.base, "POST", f"/api/rooms/{server.code}/seats/south", {})
+        token = claimed["token"]
+        base = f"/api/rooms/{server.code}/seats/south"
+        status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
+        assert status == 409 and body["error"] == "no_lesson_over"
+        deadline = time.time() + 60
+        while session.entry() is not None:
+            assert time.time() < deadline, session.position()
+            if session.step() is None:  # the other player's reports come from the script
+                time.sleep(0.02)
+                continue
+            _seat, action = entry_action(session)
+            status, body = call(
+                server.base, "POST", f"{base}/actions", {"action": action}, token=token
+            )
+            assert status == 200, body
+        status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
+        assert status == 201, body
+        real = room.session
+        assert real is not None and not isinstance(real, CompanionLesson)
+        assert real.game == "clockman" and real.log_json()["actions"] == []
+        # the learner keeps their seat; the lesson's other player leaves it free
+        assert "south" in room.seats.claims and room.seats.bots == {}
+    finally:
+        server.close()

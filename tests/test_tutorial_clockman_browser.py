@@ -1,0 +1,131 @@
+"""A stranger learns to report Clockman from the phone and the table alone, in a real
+browser: the table's new-game dialog offers Learn to play for Clockman, the phone joins
+from the join page and then taps only what the lesson's words name (each control found
+by its visible text), through the lesson's five turns, the other player's reports coming
+from the script in between, and into a real game. A report the lesson does not take is
+explained; the phone is one 360x740 screen at every step; the table's rule reads from a
+sofa at 1920x1080.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from browser_support import TV, Page
+from live_server import LiveServer
+from test_tutorial_browser import (
+    LESSON_NOW,
+    PHONE_740,
+    STEP_CHANGED,
+    join_from_the_table,
+    named_taps,
+    one_screen,
+    tap_named,
+)
+from test_web_first_table_browser import TEXT_SIZES
+
+from engine.core.companion_lesson import CompanionLesson
+from web.i18n import translate
+
+pytestmark = pytest.mark.browser
+
+TAUGHT = ["symbol", "knock", "event", "blockade", "digit", "lift"]
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_a_stranger_learns_to_report_clockman_from_what_the_phone_and_table_say(
+    browser: Any, language: str
+) -> None:
+    server = LiveServer()
+    tv = Page(browser, "table", **TV)
+    phone = Page(browser, f"phone-tutorial-clockman-{language}", **PHONE_740)
+    try:
+        tv.page.goto(server.url(f"/table/{server.code}?lang={language}"))
+        # the new-game dialog opens by itself: choose the game, and its lesson is offered
+        tv.page.select_option("select[name=game]", "clockman")
+        about = translate(language, "tutorial.learn_about.clockman")
+        assert about in tv.page.inner_text(".lesson-start")
+        tv.page.get_by_role("button", name=translate(language, "tutorial.learn")).click()
+        tv.page.wait_for_selector(".table-lesson")
+        assert isinstance(server.room.session, CompanionLesson)
+        join_from_the_table(phone, tv, server, language)
+
+        seen: list[str] = []
+        explained = False
+        for _ in range(80):
+            page = phone.page
+            if page.locator("#lesson [data-action=after-lesson]").count():
+                break
+            now = page.evaluate(LESSON_NOW)
+            taps = named_taps(phone)
+            one_screen(page, now[0])
+            if not taps:  # the other player's turn: the script reports it
+                page.wait_for_function(STEP_CHANGED, arg=now)
+                continue
+            step = now[0].rsplit(".", 1)[1]
+            seen.append(step)
+            if step == "symbol" and not explained:
+                explained = a_wrong_report_is_explained(phone, language)
+            for i, name in enumerate(taps):
+                tap_named(phone, name)
+                one_screen(page, f"{step}, after {name}")
+                if step == "blockade" and i == 0:  # the phone mid-step: which Whytooki
+                    phone.shot(f"phone-tutorial-clockman-{language}")
+                    if language == "en":
+                        tv.shot("table-tv-tutorial-clockman")
+                        reads_from_a_sofa(tv)
+            page.wait_for_function(STEP_CHANGED, arg=now)
+        else:
+            pytest.fail(f"the lesson did not end; steps seen: {seen}")
+        assert [s for s in seen if not s.startswith(("roll", "end_turn"))] == TAUGHT
+        assert explained
+        done = phone.page.inner_text("#lesson")
+        assert translate(language, "tutorial.done_title") in done
+        bottom = phone.page.eval_on_selector(
+            "[data-action=after-lesson]", "e => e.getBoundingClientRect().bottom"
+        )
+        assert bottom <= 740
+        for name in named_taps(phone):
+            phone.page.get_by_role("button", name=name).click()
+        deadline = time.time() + 10
+        while isinstance(server.room.session, CompanionLesson) and time.time() < deadline:
+            time.sleep(0.05)
+        real = server.room.session
+        assert real is not None and not isinstance(real, CompanionLesson)
+        assert real.game == "clockman"
+        phone.page.wait_for_function("() => !document.querySelector('#lesson .lesson')")
+        assert "south" in server.room.seats.claims and server.room.seats.bots == {}
+        assert phone.errors == [] and tv.errors == []
+    finally:
+        phone.context.close()
+        tv.context.close()
+        server.close()
+
+
+def a_wrong_report_is_explained(phone: Page, language: str) -> bool:
+    """A report the lesson does not take (a plain field, which the rules would allow)
+    says why not and what to do instead."""
+    page = phone.page
+    plain = translate(language, "clockman.report.plain")
+    page.get_by_role("button", name=plain, exact=True).click(force=True)
+    page.wait_for_selector("#why:not([hidden])")
+    said = page.inner_text("#why")
+    instead = translate(language, "tutorial.instead", step="").strip()
+    symbol = translate(language, "clockman.report.symbol")
+    assert instead in said and symbol in said, said
+    page.click("#why")
+    return True
+
+
+def reads_from_a_sofa(tv: Page) -> None:
+    page = tv.page
+    size = float(
+        page.eval_on_selector(
+            ".table-lesson .lesson-rule", "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
+    )
+    assert size >= 28
+    smallest = min(page.evaluate(TEXT_SIZES))
+    assert smallest[0] >= 28 - 0.01, smallest
