@@ -160,8 +160,9 @@ def test_the_attract_screen_and_the_visitors_choice_as_people_see_them(
         assert height <= 740
         if SCREENSHOTS:
             phone.page.screenshot(path=f"{SCREENSHOTS}/phone-stand.png")
-        # no tutorial on the box yet: not offered
-        assert phone.page.locator("[data-start=learn]").count() == 0
+        # Clacks teaches itself: Learn to play is offered beside the game against the box
+        assert phone.page.locator("[data-start=learn]").count() == 1
+        assert phone.page.locator("[data-start=learn]").is_visible()
         no_pin_anywhere(tv, phone)
     finally:
         tv.context.close()
