@@ -171,6 +171,28 @@ def _lamps(value: object, entry: str, count: int, file: str, problems: Problems)
     return found
 
 
+def _whole_per_digit(
+    value: object,
+    digits: tuple[str, ...],
+    bounds: tuple[int, int],
+    keys_rule: str,
+    bounds_rule: str,
+    file: str,
+    key: str,
+    problems: Problems,
+) -> dict[str, int] | None:
+    """A table with a whole number from ``bounds`` for each of ``digits`` and nothing else,
+    in the digits' order; None, with the broken rule among the problems, if it is not."""
+    low, high = bounds
+    if not isinstance(value, dict) or set(value) != set(digits):
+        problems.add(file, key, f"{keys_rule}, not {value!r}")
+        return None
+    if not all(whole(n) and low <= n <= high for n in value.values()):
+        problems.add(file, key, f"{bounds_rule}, not {value!r}")
+        return None
+    return {d: value[d] for d in digits}
+
+
 def _components(doc: dict[str, Any], problems: Problems) -> dict[str, Any]:
     file = COMPONENTS_FILE
     out: dict[str, Any] = {}
@@ -202,32 +224,32 @@ def _components(doc: dict[str, Any], problems: Problems) -> dict[str, Any]:
         )
     else:
         out["date_key"] = date_key
-    digits = doc.get("digits")
-    if not isinstance(digits, dict) or set(digits) != set(DIGIT_CARDS):
-        problems.add(
-            file,
-            "digits",
-            f"must count each of {', '.join(DIGIT_CARDS)} and nothing else, not {digits!r}",
-        )
-    elif not all(whole(n) and 0 <= n <= 99 for n in digits.values()):
-        problems.add(
-            file, "digits", f"each count must be a whole number from 0 to 99, not {digits!r}"
-        )
-    else:
-        out["digits"] = {d: digits[d] for d in DIGIT_CARDS}
-    circles = doc.get("circles")
-    if not isinstance(circles, dict) or set(circles) != set(REAL_DIGITS):
-        problems.add(
-            file,
-            "circles",
-            f"must give the circle of each of {', '.join(REAL_DIGITS)}, not {circles!r}",
-        )
-    elif not all(whole(c) and 1 <= c <= CIRCLES for c in circles.values()):
-        problems.add(file, "circles", f"each circle must be 1 to {CIRCLES}, not {circles!r}")
-    elif len(set(circles.values())) != len(circles):
+    digits = _whole_per_digit(
+        doc.get("digits"),
+        DIGIT_CARDS,
+        (0, 99),
+        f"must count each of {', '.join(DIGIT_CARDS)} and nothing else",
+        "each count must be a whole number from 0 to 99",
+        file,
+        "digits",
+        problems,
+    )
+    if digits is not None:
+        out["digits"] = digits
+    circles = _whole_per_digit(
+        doc.get("circles"),
+        REAL_DIGITS,
+        (1, CIRCLES),
+        f"must give the circle of each of {', '.join(REAL_DIGITS)}",
+        f"each circle must be 1 to {CIRCLES}",
+        file,
+        "circles",
+        problems,
+    )
+    if circles is not None and len(set(circles.values())) != len(circles):
         problems.add(file, "circles", "two digits lie on the same circle")
-    else:
-        out["circles"] = {d: circles[d] for d in REAL_DIGITS}
+    elif circles is not None:
+        out["circles"] = circles
     if "date_key" in out and "digits" in out and "players" in out:
         need = Counter(out["date_key"])
         most = out["players"][1]
