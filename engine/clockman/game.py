@@ -52,17 +52,9 @@ class ClockmanGame(SnapshotGame[ClockmanState, Action, ClockmanOptions]):
         state, opening = rules.setup(options or ClockmanOptions(), seed, data or load_data())
         return cls(state, opening=opening)
 
-    @classmethod
-    def read_state(cls, data: object) -> ClockmanState:
-        return ClockmanState.from_json(data)
-
-    @classmethod
-    def read_options(cls, data: object) -> ClockmanOptions:
-        return ClockmanOptions.from_json(data)
-
-    @classmethod
-    def read_action(cls, data: object) -> Action:
-        return action_from_json(data)
+    read_state = staticmethod(ClockmanState.from_json)
+    read_options = staticmethod(ClockmanOptions.from_json)
+    read_action = staticmethod(action_from_json)
 
     # ----------------------------------------------------------------- playing
 

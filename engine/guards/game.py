@@ -63,13 +63,8 @@ class GuardsGame(LoggedGame[GameState, Action, GuardsOptions]):
             options = FirstReadingOptions.of(options)
         return cls.replay_actions(options, read_seed(saved), actions)
 
-    @classmethod
-    def read_options(cls, data: object) -> GuardsOptions:
-        return GuardsOptions.from_json(data)
-
-    @classmethod
-    def read_action(cls, data: object) -> Action:
-        return action_from_json(data)
+    read_options = staticmethod(GuardsOptions.from_json)
+    read_action = staticmethod(action_from_json)
 
     @property
     def seats(self) -> list[str]:

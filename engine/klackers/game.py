@@ -53,17 +53,9 @@ class KlackersGame(SnapshotGame[KlackersState, Action, KlackersOptions]):
     def start(cls, options: KlackersOptions, seed: int, legacy: bool) -> KlackersGame:
         return cls.new(options, seed, legacy)
 
-    @classmethod
-    def read_state(cls, data: object) -> KlackersState:
-        return KlackersState.from_json(data)
-
-    @classmethod
-    def read_options(cls, data: object) -> KlackersOptions:
-        return KlackersOptions.from_json(data)
-
-    @classmethod
-    def read_action(cls, data: object) -> Action:
-        return action_from_json(data)
+    read_state = staticmethod(KlackersState.from_json)
+    read_options = staticmethod(KlackersOptions.from_json)
+    read_action = staticmethod(action_from_json)
 
     # ----------------------------------------------------------------- playing
 
