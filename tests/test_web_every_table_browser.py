@@ -7,6 +7,8 @@ event's raw kind instead of words; a phone vibrates when something is done to it
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -28,6 +30,24 @@ BANNER = {
 SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 
 
+@contextmanager
+def first_turn_on_the_table(browser: Any, mode: str, width: int, height: int) -> Iterator[Page]:
+    """The table screen at ``width`` x ``height``, showing ``mode``'s first turn with
+    every seat taken."""
+    game, options = GAMES[mode]
+    server = LiveServer()
+    tv = Page(browser, "tv", viewport={"width": width, "height": height})
+    try:
+        server.room.new_game(game, options, 5)
+        to_first_turn(server, seat_everyone(server))
+        tv.page.goto(server.url("/"))
+        tv.wait_revision(server.room.revision)
+        yield tv
+    finally:
+        tv.context.close()
+        server.close()
+
+
 def size(page: Any, css: str) -> float:
     return float(page.eval_on_selector(css, "e => parseFloat(getComputedStyle(e).fontSize)"))
 
@@ -37,16 +57,10 @@ def size(page: Any, css: str) -> float:
 def test_every_table_screen_reads_from_a_sofa(
     browser: Any, mode: str, width: int, height: int
 ) -> None:
-    game, options = GAMES[mode]
+    game = GAMES[mode][0]
     scale = width / 1920
-    server = LiveServer()
-    tv = Page(browser, "tv", viewport={"width": width, "height": height})
-    try:
-        server.room.new_game(game, options, 5)
-        to_first_turn(server, seat_everyone(server))
+    with first_turn_on_the_table(browser, mode, width, height) as tv:
         page = tv.page
-        page.goto(server.url("/"))
-        tv.wait_revision(server.room.revision)
         page.wait_for_selector("#latest:not([hidden])")
         assert size(page, f"main {BANNER[game]}") >= 48 * scale - 0.01
         assert size(page, "#latest") >= 48 * scale - 0.01
@@ -54,9 +68,6 @@ def test_every_table_screen_reads_from_a_sofa(
         assert smallest[0] >= 28 * scale - 0.01, smallest
         assert_parts_side_by_side(page, width)
         assert tv.errors == []
-    finally:
-        tv.context.close()
-        server.close()
 
 
 @pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1366, 768)])
@@ -64,20 +75,11 @@ def test_every_table_screen_reads_from_a_sofa(
 def test_every_table_board_takes_most_of_the_height(
     browser: Any, mode: str, width: int, height: int
 ) -> None:
-    game, options = GAMES[mode]
-    server = LiveServer()
-    tv = Page(browser, "tv", viewport={"width": width, "height": height})
-    try:
-        server.room.new_game(game, options, 5)
-        to_first_turn(server, seat_everyone(server))
-        tv.page.goto(server.url("/"))
-        tv.wait_revision(server.room.revision)
+    game = GAMES[mode][0]
+    with first_turn_on_the_table(browser, mode, width, height) as tv:
         board = tv.page.eval_on_selector(f"main {BOARD[game]}", BOX)
         assert board[3] <= height, board  # all of it on the first screen
         assert board[3] - board[1] >= 0.5 * height, board
-    finally:
-        tv.context.close()
-        server.close()
 
 
 @pytest.mark.parametrize("mode", GAMES)
