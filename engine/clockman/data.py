@@ -13,6 +13,7 @@ each naming the file and the entry, instead of stopping at the first.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -264,6 +265,19 @@ def _components(doc: dict[str, Any], problems: Problems) -> dict[str, Any]:
     return out
 
 
+def _exact_entries(
+    entries: list[Any], file: str, noun: str, keys: set[str], exactly: str, problems: Problems
+) -> Iterator[tuple[int, str, dict[str, Any]]]:
+    """Each entry of a list of tables (its index and its name in problems, "ring 2") that
+    has exactly ``keys``; the others are among the problems, as breaking ``exactly``."""
+    for index, entry in enumerate(entries):
+        where = f"{noun} {index + 1}"
+        if isinstance(entry, dict) and set(entry) == keys:
+            yield index, where, entry
+        else:
+            problems.add(file, where, exactly)
+
+
 def _board(doc: dict[str, Any], problems: Problems) -> tuple[Ring, ...]:
     file = BOARD_FILE
     entries = doc.get("ring")
@@ -273,11 +287,9 @@ def _board(doc: dict[str, Any], problems: Problems) -> tuple[Ring, ...]:
         )
         return ()
     rings = []
-    for index, entry in enumerate(entries):
-        where = f"ring {index + 1}"
-        if not isinstance(entry, dict) or set(entry) != {"between", "passages"}:
-            problems.add(file, where, "must give exactly between = [outer, inner] and passages")
-            continue
+    exactly = "must give exactly between = [outer, inner] and passages"
+    keys = {"between", "passages"}
+    for index, where, entry in _exact_entries(entries, file, "ring", keys, exactly, problems):
         between = entry["between"]
         if between != [index + 1, index + 2]:
             problems.add(
@@ -302,11 +314,9 @@ def _poses(doc: dict[str, Any], problems: Problems) -> tuple[tuple[Pose, ...], i
         problems.add(file, "pose", "must list two to nine poses")
         return (), per_pose
     poses = []
-    for index, entry in enumerate(entries):
-        where = f"pose {index + 1}"
-        if not isinstance(entry, dict) or set(entry) != {"id", "name"}:
-            problems.add(file, where, "must give exactly an id and a name")
-            continue
+    exactly = "must give exactly an id and a name"
+    keys = {"id", "name"}
+    for _, where, entry in _exact_entries(entries, file, "pose", keys, exactly, problems):
         ident, name = entry["id"], entry["name"]
         if not isinstance(ident, str) or len(ident) != 1 or not ident.isupper():
             problems.add(file, where, f"id must be one capital letter, not {ident!r}")
