@@ -106,15 +106,7 @@ class ClockmanGame(SnapshotGame[ClockmanState, Action, ClockmanOptions]):
 
     def can_undo(self, seat: str | None) -> bool:
         state = self.state
-        return (
-            seat is not None
-            and not self.over
-            and state.hit is None
-            and state.check is None
-            and len(self.log) > state.undo_floor
-            and self.log[-1].seat == seat
-            and seat == self.current_seat
-        )
+        return state.hit is None and state.check is None and self.own_last_action(seat)
 
     def undo(self, seat: str) -> list[Event]:
         """Take back ``seat``'s last report, if nothing has been rolled since."""

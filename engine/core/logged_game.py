@@ -26,6 +26,9 @@ class SavedOptions(Protocol):
 
 
 class SavedAction(Protocol):
+    @property
+    def seat(self) -> str | None: ...
+
     def to_json(self) -> dict[str, Any]: ...
 
 
@@ -178,6 +181,21 @@ class SnapshotGame(LoggedGame[T, A, Opts], Generic[T, A, Opts]):
     @property
     def seats(self) -> list[str]:
         return list(self.state.options.seats)
+
+    @property
+    def current_seat(self) -> str | None:
+        raise NotImplementedError
+
+    def own_last_action(self, seat: str | None) -> bool:
+        """Whether ``seat``, in its own turn of a game not over, took the last action and
+        nothing since has made it final: what every undo needs first."""
+        return (
+            seat is not None
+            and not self.over
+            and len(self.log) > self.state.undo_floor
+            and self.log[-1].seat == seat
+            and seat == self.current_seat
+        )
 
     def _settle(self, before: T | None, final: bool) -> None:
         """After an action is logged: ``final`` (it can never be taken back) sets the

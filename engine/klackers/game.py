@@ -83,14 +83,7 @@ class KlackersGame(SnapshotGame[KlackersState, Action, KlackersOptions]):
         return events
 
     def can_undo(self, seat: str | None) -> bool:
-        return (
-            seat is not None
-            and self.state.options.undo_pull
-            and not self.over
-            and len(self.log) > self.state.undo_floor
-            and self.log[-1].seat == seat
-            and seat == self.current_seat
-        )
+        return self.state.options.undo_pull and self.own_last_action(seat)
 
     def undo(self, seat: str) -> list[Event]:
         """Take back ``seat``'s last pull, if nothing has been rolled since."""
