@@ -502,14 +502,22 @@ def test_each_competitive_fault_effect() -> None:
     assert set(hand_before) <= set(game.state.discard)
 
 
+def long_bar_over_the_limit(game: ClacksGame, seat: Seat, long_bar: str, limit: str) -> None:
+    """A long bar (3 stress points) across the top row is refused, with 2 points left
+    under ``limit``, and changes nothing."""
+    unchanged_after(
+        game,
+        PlayJacquard(seat, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")),
+        E.StressLimit,
+        f"costs 3 stress points; {limit}, and you have 2 left",
+    )
+
+
 def test_stress_penalty_cuts_the_current_players_budget() -> None:
     game = game_with_words("ADORA", "TROLL")
     long_bar = moved_under_grit(game)
-    unchanged_after(
-        game,
-        PlayJacquard(S, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")),
-        E.StressLimit,
-        "costs 3 stress points; a Fault Report set this turn's limit to 3 stress points, and you have 2 left",
+    long_bar_over_the_limit(
+        game, S, long_bar, "a Fault Report set this turn's limit to 3 stress points"
     )
 
 
@@ -608,12 +616,7 @@ def test_the_saboteur_respects_the_stress_limit() -> None:
     finish_message(game, S, "b2c2")
     _, block, long_bar = give_hand(game, N, ["pin", "block", "long"])
     game.apply(PlayJacquard(N, jacquard=block, lamps=lamps("a1", "b1", "a2", "b2")))
-    unchanged_after(
-        game,
-        PlayJacquard(N, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")),
-        E.StressLimit,
-        "costs 3 stress points; a turn may spend at most 5 stress points, and you have 2 left",
-    )
+    long_bar_over_the_limit(game, N, long_bar, "a turn may spend at most 5 stress points")
 
 
 # ---------------------------------------------------------------- variants
