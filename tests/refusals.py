@@ -1,8 +1,11 @@
-"""Shared by the tests that hold a game's refusals to its words: every refusal the game's
-rules can raise, read from its errors module."""
+"""Shared by the tests that hold a game's refusals and events to its words: every refusal
+the game's rules can raise, read from its errors module, and every event kind they make,
+read from their source."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from types import ModuleType
 
 from engine.core.errors import IllegalAction
@@ -15,3 +18,10 @@ def refusal_rules(errors: ModuleType) -> dict[str, str]:
         for cls in vars(errors).values()
         if isinstance(cls, type) and issubclass(cls, IllegalAction)
     }
+
+
+def event_kinds(game: str, maker: str) -> set[str]:
+    """Every event kind ``engine/<game>`` makes, named where it calls ``maker("kind", ...)``."""
+    folder = Path(__file__).parent.parent / "engine" / game
+    pattern = re.compile(rf'\b{maker}\(\s*"(\w+)"')
+    return {kind for path in folder.glob("*.py") for kind in pattern.findall(path.read_text())}
