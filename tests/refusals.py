@@ -5,6 +5,7 @@ read from their source."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
 
@@ -19,6 +20,14 @@ def refusal_rules(errors: ModuleType) -> dict[str, str]:
         if isinstance(cls, type) and issubclass(cls, IllegalAction)
     }
 
+
+
+def assert_every_refusal_said(errors: ModuleType, messages: Iterable[str], *known: str) -> None:
+    """Every refusal in ``errors`` (``known`` among them) has its words among the catalog's
+    ``messages``."""
+    rules = set(refusal_rules(errors).values())
+    assert set(known) <= rules
+    assert {f"rule.{rule}" for rule in rules} <= set(messages)
 
 def event_kinds(game: str, maker: str) -> set[str]:
     """Every event kind ``engine/<game>`` makes, named where it calls ``maker("kind", ...)``."""
