@@ -226,6 +226,19 @@ def pages(browser: Any) -> Iterator[dict[str, Page]]:
         yield opened
 
 
+def phone_turns(
+    server: LiveServer, session: Any, phones: dict[str, Page]
+) -> Iterator[tuple[str, Page, int]]:
+    """Each turn until the game ends: the seat whose turn it is, its phone (once it shows
+    the table's revision) and that revision."""
+    while not session.over:
+        seat = session.active_seats[0]
+        phone = phones[seat]
+        revision = server.room.revision
+        phone.wait_revision(revision)
+        yield seat, phone, revision
+
+
 def wait_for_change(server: LiveServer, revision: int, phone: Page) -> None:
     """Until the room has moved past ``revision``; if it does not, what ``phone`` shows
     as its error says why."""

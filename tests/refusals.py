@@ -1,8 +1,12 @@
-"""Shared by the tests that hold a game's refusals to its words: every refusal the game's
-rules can raise, read from its errors module."""
+"""Shared by the tests that hold a game's refusals and events to its words: every refusal
+the game's rules can raise, read from its errors module, and every event kind they make,
+read from their source."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+from pathlib import Path
 from types import ModuleType
 
 from engine.core.errors import IllegalAction
@@ -15,3 +19,18 @@ def refusal_rules(errors: ModuleType) -> dict[str, str]:
         for cls in vars(errors).values()
         if isinstance(cls, type) and issubclass(cls, IllegalAction)
     }
+
+
+
+def assert_every_refusal_said(errors: ModuleType, messages: Iterable[str], *known: str) -> None:
+    """Every refusal in ``errors`` (``known`` among them) has its words among the catalog's
+    ``messages``."""
+    rules = set(refusal_rules(errors).values())
+    assert set(known) <= rules
+    assert {f"rule.{rule}" for rule in rules} <= set(messages)
+
+def event_kinds(game: str, maker: str) -> set[str]:
+    """Every event kind ``engine/<game>`` makes, named where it calls ``maker("kind", ...)``."""
+    folder = Path(__file__).parent.parent / "engine" / game
+    pattern = re.compile(rf'\b{maker}\(\s*"(\w+)"')
+    return {kind for path in folder.glob("*.py") for kind in pattern.findall(path.read_text())}

@@ -9,6 +9,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from shared_seeds import seed_text
 
 from web.i18n import LANGUAGES, catalog
 from web.messages import format_message, parse, placeholders, plural_branches, plural_category
@@ -190,11 +191,8 @@ def flat(text: str) -> str:
 
 def rulebook() -> str | None:
     """The Czech rulebook beside the checkout (the project's shared references), if any."""
-    for parent in Path(__file__).resolve().parents:
-        candidate = parent / "shared" / "seeds" / "clacks-rules-cs.txt"
-        if candidate.is_file():
-            return flat(candidate.read_text(encoding="utf-8"))
-    return None
+    text = seed_text("clacks-rules-cs.txt")
+    return flat(text) if text is not None else None
 
 
 QUOTES = Path(__file__).parent / "data" / "clacks-rules-cs-quotes.txt"

@@ -254,18 +254,31 @@ def test_at_least_one_jacquard_each_turn() -> None:
     unchanged_after(game, Transmit(S), E.NotOnTower, "Move your pawn onto a tower")
 
 
-def test_a_move_may_not_leave_every_jacquard_unaffordable() -> None:
+def south_on_a2b2_holding_three_point_jacquards() -> ClacksGame:
+    """South's turn, its pawn on a2b2 and its hand a Long Bar, a Block and a Cross (every
+    one costs 3 stress points)."""
     game = game_with_words("ADORA", "TROLL")
     give_hand(game, S, ["long", "block", "cross"])
     game.state.players[S].pawn = "a2b2"
     set_turn(game, S)
+    return game
+
+
+def move_refused_as_stranding(game: ClacksGame, tower: str, cost: int, left: int) -> None:
+    """South's move to ``tower`` is refused, changing nothing: ``cost`` stress points would
+    leave ``left``, too few for the cheapest Jacquard in hand (the Long Bar's 3)."""
     unchanged_after(
         game,
-        Move(S, tower="c3d3"),
+        Move(S, tower=tower),
         E.MoveStrandsHand,
-        "Moving to c3d3 costs 3 stress points and would leave you 2, too few for any "
-        r"Jacquard \(your Long Bar costs 3\); play at least one Jacquard each turn",
+        f"Moving to {tower} costs {cost} stress points and would leave you {left}, too few "
+        r"for any Jacquard \(your Long Bar costs 3\); play at least one Jacquard each turn",
     )
+
+
+def test_a_move_may_not_leave_every_jacquard_unaffordable() -> None:
+    game = south_on_a2b2_holding_three_point_jacquards()
+    move_refused_as_stranding(game, "c3d3", cost=3, left=2)
     assert Move(S, tower="c3d3") not in game.legal_actions(S)
     assert Move(S, tower="b3c3") in game.legal_actions(S)  # 2 points: 3 left for a card
     game.apply(Move(S, tower="b3c3"))
@@ -275,18 +288,9 @@ def test_a_move_may_not_spend_the_stress_the_cheapest_jacquard_needs_to_the_poin
     """The boundary itself: 3 stress points left and a hand whose cheapest Jacquard
     costs 3. A 2-point move would leave 1, so it is refused; with 2 left no Jacquard is
     affordable anyway, and the same move is allowed (ruling 5 asks only what a player can)."""
-    game = game_with_words("ADORA", "TROLL")
-    give_hand(game, S, ["long", "block", "cross"])  # every one costs 3
-    game.state.players[S].pawn = "a2b2"
-    set_turn(game, S)
+    game = south_on_a2b2_holding_three_point_jacquards()
     game.state.turn.stress_spent = 2  # exactly the cheapest Jacquard's 3 left
-    unchanged_after(
-        game,
-        Move(S, tower="b3c3"),
-        E.MoveStrandsHand,
-        "Moving to b3c3 costs 2 stress points and would leave you 1, too few for any "
-        r"Jacquard \(your Long Bar costs 3\); play at least one Jacquard each turn",
-    )
+    move_refused_as_stranding(game, "b3c3", cost=2, left=1)
     assert Move(S, tower="b3c3") not in game.legal_actions(S)
 
     game.state.turn.stress_spent = 3  # 2 left: no Jacquard is affordable, moving strands nothing
@@ -502,14 +506,22 @@ def test_each_competitive_fault_effect() -> None:
     assert set(hand_before) <= set(game.state.discard)
 
 
+def long_bar_over_the_limit(game: ClacksGame, seat: Seat, long_bar: str, limit: str) -> None:
+    """A long bar (3 stress points) across the top row is refused, with 2 points left
+    under ``limit``, and changes nothing."""
+    unchanged_after(
+        game,
+        PlayJacquard(seat, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")),
+        E.StressLimit,
+        f"costs 3 stress points; {limit}, and you have 2 left",
+    )
+
+
 def test_stress_penalty_cuts_the_current_players_budget() -> None:
     game = game_with_words("ADORA", "TROLL")
     long_bar = moved_under_grit(game)
-    unchanged_after(
-        game,
-        PlayJacquard(S, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")),
-        E.StressLimit,
-        "costs 3 stress points; a Fault Report set this turn's limit to 3 stress points, and you have 2 left",
+    long_bar_over_the_limit(
+        game, S, long_bar, "a Fault Report set this turn's limit to 3 stress points"
     )
 
 
@@ -608,12 +620,7 @@ def test_the_saboteur_respects_the_stress_limit() -> None:
     finish_message(game, S, "b2c2")
     _, block, long_bar = give_hand(game, N, ["pin", "block", "long"])
     game.apply(PlayJacquard(N, jacquard=block, lamps=lamps("a1", "b1", "a2", "b2")))
-    unchanged_after(
-        game,
-        PlayJacquard(N, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")),
-        E.StressLimit,
-        "costs 3 stress points; a turn may spend at most 5 stress points, and you have 2 left",
-    )
+    long_bar_over_the_limit(game, N, long_bar, "a turn may spend at most 5 stress points")
 
 
 # ---------------------------------------------------------------- variants

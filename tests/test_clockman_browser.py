@@ -22,6 +22,7 @@ from browser_support import (  # noqa: F401  (the browser fixture)
     browser,
     lobby_for,
     opened_pages,
+    phone_turns,
     start_game,
     take_seat,
     wait_for_change,
@@ -101,17 +102,12 @@ def test_a_clockman_game_from_the_lobby_to_a_winner_on_two_phones(
 
     phones = {"south": south, "north": north}
     shots = False
-    taps_made = 0
-    while not session.over:
-        seat = session.active_seats[0]
-        phone = phones[seat]
-        revision = server.room.revision
-        phone.wait_revision(revision)
+    turns = phone_turns(server, session, phones)
+    for taps_made, (seat, phone, revision) in enumerate(turns, start=1):
         wanted = taps(game, seat)
         for selector in wanted:
             phone.page.click(f"{selector}:not([aria-disabled])")
         wait_for_change(server, revision, phone)
-        taps_made += 1
         assert taps_made < 400
         turn = game.state.turn
         midgame = taps_made >= 45  # some digits in the keys by then

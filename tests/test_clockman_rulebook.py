@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from clockman_support import act, kinds, new_game, place, refused, roll, to_turn
+from shared_seeds import seed_text
 
 from engine.clockman import ClockmanGame, ClockmanOptions
 from engine.clockman.errors import (
@@ -356,11 +357,8 @@ def flat(text: str) -> str:
 def rulebook() -> str | None:
     """The German rulebook beside the checkout (the project's shared references), if
     there."""
-    for parent in Path(__file__).resolve().parents:
-        candidate = parent / "shared" / "seeds" / "clockman-rules-de.txt"
-        if candidate.is_file():
-            return flat(candidate.read_text(encoding="utf-8"))
-    return None
+    text = seed_text("clockman-rules-de.txt")
+    return flat(text) if text is not None else None
 
 
 def test_the_coverage_table_names_a_real_test_for_every_refereed_or_tracked_rule() -> None:

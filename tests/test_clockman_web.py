@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from live_server import LiveServer, companion
-from test_web_board import RecordingBoard
+from live_server import LiveServer
+from test_web_board import game_on_the_box
 from web_client import EventStream, ask_for_game, call, press
 
 from engine.clockman.data import load_data
@@ -99,13 +99,8 @@ def test_reports_over_the_api_refused_with_their_reasons(server: LiveServer) -> 
 
 
 def test_the_box_buttons_report_for_the_player_whose_turn_it_is() -> None:
-    board = RecordingBoard()
     data = load_data()
-    with companion(board=board) as server:
-        room = server.room
-        room.new_game("clockman", {"players": 2}, seed=3)
-        session = room.require_session()
-        assert board.frames[-1] == session.lamps()
+    with game_on_the_box("clockman", {"players": 2}, seed=3) as (board, server, session):
         status, body = press(server, "a3b3")  # the digit button on circle 1
         assert status == 422 and body["rule"] == "clockman_wrong_circle" and board.refusals == 1
         assert press(server, "a2b2")[0] == 200  # a symbol field

@@ -3,6 +3,8 @@ swapping from both kinds of slot, and how the race is won and lost."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 from map_helpers import bag_only, copy_of, first, kinds, new_game, one_lamp_short, set_hand
 
@@ -10,6 +12,7 @@ from engine.clacks import ClacksGame, EndTurn, Options, PlayJacquard, Seat, Tran
 from engine.clacks import errors as E
 from engine.clacks.actions import Swap
 from engine.clacks.geometry import mask_of, read_pattern
+from engine.clacks.mode_state import Slot, TeamState
 
 S, W, N, EAST = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
 
@@ -151,13 +154,22 @@ def test_playing_both_draws_one_to_pass() -> None:
     assert "bag_refilled" in kinds(events)
 
 
-def test_swap_from_an_incident_slot() -> None:
-    game = new_game("coop", 2)
+def slot_holding(
+    game: ClacksGame, name: str, cards: Iterable[str], card: str
+) -> tuple[TeamState, Slot]:
+    """The team and its slot ``name``, with its Jacquard, holding the first of ``cards``
+    whose id starts with ``card``."""
     team = game.state.team
     assert team is not None
-    slot = team.slot("incident-1")
+    slot = team.slot(name)
     assert slot is not None and slot.jacquard is not None
-    slot.card = next(c for c in game.components.incidents if c.startswith("lightning"))
+    slot.card = next(c for c in cards if c.startswith(card))
+    return team, slot
+
+
+def test_swap_from_an_incident_slot() -> None:
+    game = new_game("coop", 2)
+    team, slot = slot_holding(game, "incident-1", game.components.incidents, "lightning")
     face_up = slot.jacquard
     pin, pair = set_hand(game, S, ["pin", "pair"])
     events = game.apply(Swap(S, jacquard=pin, slot="incident-1"))
@@ -186,11 +198,7 @@ def test_swap_from_an_incident_slot() -> None:
 
 def test_swap_from_an_operators_log_costs_one_more() -> None:
     game = new_game("coop", 2, long_distance=True)
-    team = game.state.team
-    assert team is not None
-    slot = team.slot("log-2")
-    assert slot is not None and slot.jacquard is not None
-    slot.card = next(c for c in game.components.logs if c.startswith("quiet-shift"))
+    team, slot = slot_holding(game, "log-2", game.components.logs, "quiet-shift")
     hidden = slot.jacquard
     assert all(s["jacquard"] is None for s in game.view(N)["slots"] if s["kind"] == "log")
     pin, _ = set_hand(game, S, ["pin", "pair"])

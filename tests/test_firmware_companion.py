@@ -16,6 +16,7 @@ from engine.core.rng import Rng
 from engine.games import game_module
 from firmware.companion import Companion, SessionButtons
 from firmware.config import DEFAULT_BUTTON_PINS
+from firmware.exchange import Exchange
 from firmware.scene import TRANSMIT_S
 
 
@@ -25,13 +26,18 @@ def new_session(seed: int = 11, players: int = 2) -> ClacksSession:
     return session
 
 
+def lit_after_a_frame(board: Exchange) -> int:
+    """The lamps the board lights once its renderer has drawn the next frame."""
+    board.renderer.tick()
+    return lit_lamps(board.pixels())
+
+
 def test_game_changed_shows_the_sessions_lamps() -> None:
     session = new_session()
     board, sink, _, _ = mock_board()
     companion = Companion(board)
     companion.game_changed(session)
-    board.renderer.tick()
-    assert lit_lamps(board.pixels()) == session.lamps().lit
+    assert lit_after_a_frame(board) == session.lamps().lit
     assert sink.last is not None
 
 
@@ -63,8 +69,7 @@ def test_a_transmit_event_plays_the_animation_on_the_towers_lamps() -> None:
         elif lit >> lamp & 1:
             assert 0 < sum(shown[lamp]) < sum(AMBER)  # the rest of the board dimmed
     clock.advance(TRANSMIT_S)
-    board.renderer.tick()
-    assert lit_lamps(board.pixels()) == session.lamps().lit
+    assert lit_after_a_frame(board) == session.lamps().lit
 
 
 def test_preview_blinks_the_lamps_a_jacquard_would_flip_and_stops() -> None:
@@ -84,8 +89,7 @@ def test_preview_blinks_the_lamps_a_jacquard_would_flip_and_stops() -> None:
     assert frame is not None
     assert lit_lamps(board.pixels()) == frame.lit ^ frame.preview
     companion.preview(session, seat, None)
-    board.renderer.tick()
-    assert lit_lamps(board.pixels()) == session.lamps().lit
+    assert lit_after_a_frame(board) == session.lamps().lit
 
 
 def test_idle_runs_attract_mode_until_the_game_changes() -> None:
@@ -98,8 +102,7 @@ def test_idle_runs_attract_mode_until_the_game_changes() -> None:
     assert lit_lamps(board.pixels()) == first_step.lit
     companion.game_changed(session)
     clock.advance(0.01)
-    board.renderer.tick()
-    assert lit_lamps(board.pixels()) == session.lamps().lit
+    assert lit_after_a_frame(board) == session.lamps().lit
 
 
 def test_presses_through_the_session_with_the_serve_lock_held() -> None:

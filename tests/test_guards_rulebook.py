@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from guards_support import act, pass_round, refused, rig, set_up, volunteer, with_targets
+from shared_seeds import seed_text
 
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
@@ -614,11 +615,8 @@ def flat(text: str) -> str:
 
 def rulebook() -> str | None:
     """The rulebook beside the checkout (the project's shared references), if any."""
-    for parent in Path(__file__).resolve().parents:
-        candidate = parent / "shared" / "seeds" / "guards-guards-rules-en.txt"
-        if candidate.is_file():
-            return flat(candidate.read_text(encoding="utf-8"))
-    return None
+    text = seed_text("guards-guards-rules-en.txt")
+    return flat(text) if text is not None else None
 
 
 def test_the_coverage_table_names_tests_that_exist() -> None:

@@ -5,19 +5,15 @@ their rule, the box's buttons from the table screen, and every word in both lang
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 
 import pytest
 from guards_support import GUILD_CARDS, rig, volunteer
 from live_server import LiveServer
-from refusals import refusal_rules
+from refusals import assert_every_refusal_said, event_kinds
 from web_client import EventStream, call
 
 from engine.guards import errors
 from web.i18n import LANGUAGES, catalog
-
-ENGINE = Path(__file__).parent.parent / "engine" / "guards"
 
 
 def start(server: LiveServer, players: int = 2) -> dict[str, str]:
@@ -97,20 +93,14 @@ def test_the_game_over_the_api_keeps_each_hand_to_its_phone(server: LiveServer) 
     stream.close()
 
 
-def engine_event_kinds() -> set[str]:
-    found: set[str] = set()
-    for path in ENGINE.glob("*.py"):
-        found |= set(re.findall(r'\bev\(\s*"(\w+)"', path.read_text()))
-    return found | {"ability_worked", "ability_failed", "rolled", "panel_shown", "marked"}
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_guards_refusal_and_event_can_be_said(language: str) -> None:
     messages = catalog(language)
-    rules = set(refusal_rules(errors).values())
-    assert {"guards_money", "guards_saboteurs_locked", "guards_dragon_there"} <= rules
-    assert {f"rule.{rule}" for rule in rules} <= set(messages)
-    kinds = engine_event_kinds()
+    assert_every_refusal_said(
+        errors, messages, "guards_money", "guards_saboteurs_locked", "guards_dragon_there"
+    )
+    made_elsewhere = {"ability_worked", "ability_failed", "rolled", "panel_shown", "marked"}
+    kinds = event_kinds("guards", "ev") | made_elsewhere
     assert {"recruited", "spell_returned", "dragons_win", "allegiance_changed"} <= kinds
     assert {f"guards.event.{kind}" for kind in kinds} <= set(messages)
     from engine.guards.actions import SCHEMAS

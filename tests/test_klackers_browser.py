@@ -9,7 +9,14 @@ as a player would decide looking at their phone, but every move is a tap on the 
 from __future__ import annotations
 
 import pytest
-from browser_support import Page, lobby_for, start_game, take_seat, wait_for_change
+from browser_support import (
+    Page,
+    lobby_for,
+    phone_turns,
+    start_game,
+    take_seat,
+    wait_for_change,
+)
 from live_server import LiveServer
 
 from engine.klackers import Pull, Roll
@@ -51,12 +58,8 @@ def test_a_klackers_round_through_two_phones_and_the_table(
     bot = PlannerBot()
     phones = {"south": south, "north": north}
     showed_dice = showed_choice = False
-    moves = 0
-    while not session.over:
-        seat = session.active_seats[0]
-        phone = phones[seat]
-        revision = server.room.revision
-        phone.wait_revision(revision)
+    turns = phone_turns(server, session, phones)
+    for moves, (seat, phone, revision) in enumerate(turns, start=1):
         action = bot.choose(session.view(seat))
         if isinstance(action, Roll):
             phone.page.click(f"[data-action={'roll' if action.dice == 2 else 'roll_one'}]")
@@ -88,7 +91,6 @@ def test_a_klackers_round_through_two_phones_and_the_table(
                 showed_choice = True
             phone.page.click("[data-action=pull]")
             wait_for_change(server, revision, phone)
-        moves += 1
         assert moves < 200
     assert showed_dice and showed_choice
 

@@ -2,32 +2,18 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
-from refusals import refusal_rules
+from refusals import assert_every_refusal_said, event_kinds
 
 from engine.klackers import errors
 from web.i18n import LANGUAGES, catalog
-
-ENGINE = Path(__file__).parent.parent / "engine" / "klackers"
-
-
-def event_kinds() -> set[str]:
-    found: set[str] = set()
-    for path in ENGINE.glob("*.py"):
-        found |= set(re.findall(r'\bevent\(\s*"(\w+)"', path.read_text()))
-    return found
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_klackers_refusal_and_event_can_be_said(language: str) -> None:
     messages = catalog(language)
-    rules = set(refusal_rules(errors).values())
-    assert {"roll_first", "wrong_sum", "one_die_not_allowed"} <= rules
-    assert {f"rule.{rule}" for rule in rules} <= set(messages)
-    kinds = event_kinds() | {"marked", "rolled_one"}
+    assert_every_refusal_said(errors, messages, "roll_first", "wrong_sum", "one_die_not_allowed")
+    kinds = event_kinds("klackers", "event") | {"marked", "rolled_one"}
     assert {"rolled", "pulled", "klack_bonus", "round_ended"} <= kinds
     kinds.discard("round_ended")  # said from the round's outcome, below
     assert {f"klackers.event.{kind}" for kind in kinds} <= set(messages)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from live_server import LiveServer, companion
-from test_web_board import RecordingBoard
+from live_server import LiveServer
+from test_web_board import game_on_the_box
 from web_client import EventStream, ask_for_game, call, press
 
 from engine.klackers.bots import PlannerBot
@@ -99,13 +99,8 @@ def test_a_match_over_the_api(server: LiveServer) -> None:
 
 
 def test_the_box_buttons_play_klackers_and_the_dice_rattle() -> None:
-    board = RecordingBoard()
     layout = default_layout()
-    with companion(board=board) as server:
-        room = server.room
-        room.new_game("klackers", {"players": 2}, seed=21)
-        session = room.session
-        assert session is not None and board.frames[-1] == session.lamps()
+    with game_on_the_box("klackers", {"players": 2}, seed=21) as (board, server, session):
         status, body = press(server, "c2c3")  # pull: nothing is marked
         assert status == 422 and body["rule"] == "nothing_marked" and board.refusals == 1
         assert press(server, "zz")[0] == 404

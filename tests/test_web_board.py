@@ -9,7 +9,8 @@ only, at the ExchangeBoard interface.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from live_server import LiveServer, companion
@@ -17,7 +18,7 @@ from web_client import ask_for_game, call
 
 from engine.clacks.geometry import tower
 from engine.clacks.selfplay import choose_turn_action
-from engine.core.interface import LampFrame
+from engine.core.interface import JSON, LampFrame, Session
 from engine.core.rng import Rng
 
 
@@ -75,6 +76,20 @@ class RecordingBoard:
 
     def status(self) -> dict[str, Any]:
         return {"drivers": ["recording"]}
+
+
+@contextmanager
+def game_on_the_box(
+    game: str, options: JSON, seed: int
+) -> Iterator[tuple[RecordingBoard, LiveServer, Session]]:
+    """A companion with a recording exchange board, ``game`` started on it and its lamps
+    shown on the board."""
+    board = RecordingBoard()
+    with companion(board=board) as server:
+        server.room.new_game(game, options, seed=seed)
+        session = server.room.require_session()
+        assert board.frames[-1] == session.lamps()
+        yield board, server, session
 
 
 def test_the_board_shows_every_change_and_its_buttons_play() -> None:

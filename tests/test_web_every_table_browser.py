@@ -7,6 +7,8 @@ event's raw kind instead of words; a phone vibrates when something is done to it
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -28,42 +30,26 @@ BANNER = {
 SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 
 
-def size(page: Any, css: str) -> float:
-    return float(page.eval_on_selector(css, "e => parseFloat(getComputedStyle(e).fontSize)"))
+SCREENS = [(1920, 1080), (1366, 768)]
 
 
-@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1366, 768)])
-@pytest.mark.parametrize("mode", GAMES)
-def test_every_table_screen_reads_from_a_sofa(
-    browser: Any, mode: str, width: int, height: int
-) -> None:
-    game, options = GAMES[mode]
-    scale = width / 1920
-    server = LiveServer()
-    tv = Page(browser, "tv", viewport={"width": width, "height": height})
-    try:
-        server.room.new_game(game, options, 5)
-        to_first_turn(server, seat_everyone(server))
-        page = tv.page
-        page.goto(server.url("/"))
-        tv.wait_revision(server.room.revision)
-        page.wait_for_selector("#latest:not([hidden])")
-        assert size(page, f"main {BANNER[game]}") >= 48 * scale - 0.01
-        assert size(page, "#latest") >= 48 * scale - 0.01
-        smallest = min(page.evaluate(TEXT_SIZES))
-        assert smallest[0] >= 28 * scale - 0.01, smallest
-        assert_parts_side_by_side(page, width)
-        assert tv.errors == []
-    finally:
-        tv.context.close()
-        server.close()
+@dataclass(frozen=True)
+class FirstTurn:
+    """The table screen at ``width`` x ``height``, showing ``game``'s first turn with every
+    seat taken."""
+
+    tv: Page
+    game: str
+    width: int
+    height: int
 
 
-@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1366, 768)])
-@pytest.mark.parametrize("mode", GAMES)
-def test_every_table_board_takes_most_of_the_height(
-    browser: Any, mode: str, width: int, height: int
-) -> None:
+@pytest.fixture(
+    params=[(mode, width, height) for width, height in SCREENS for mode in GAMES],
+    ids=lambda found: "{}-{}x{}".format(*found),
+)
+def first_turn(request: pytest.FixtureRequest, browser: Any) -> Iterator[FirstTurn]:
+    mode, width, height = request.param
     game, options = GAMES[mode]
     server = LiveServer()
     tv = Page(browser, "tv", viewport={"width": width, "height": height})
@@ -72,12 +58,33 @@ def test_every_table_board_takes_most_of_the_height(
         to_first_turn(server, seat_everyone(server))
         tv.page.goto(server.url("/"))
         tv.wait_revision(server.room.revision)
-        board = tv.page.eval_on_selector(f"main {BOARD[game]}", BOX)
-        assert board[3] <= height, board  # all of it on the first screen
-        assert board[3] - board[1] >= 0.5 * height, board
+        yield FirstTurn(tv, game, width, height)
     finally:
         tv.context.close()
         server.close()
+
+
+def size(page: Any, css: str) -> float:
+    return float(page.eval_on_selector(css, "e => parseFloat(getComputedStyle(e).fontSize)"))
+
+
+def test_every_table_screen_reads_from_a_sofa(first_turn: FirstTurn) -> None:
+    page = first_turn.tv.page
+    scale = first_turn.width / 1920
+    page.wait_for_selector("#latest:not([hidden])")
+    assert size(page, f"main {BANNER[first_turn.game]}") >= 48 * scale - 0.01
+    assert size(page, "#latest") >= 48 * scale - 0.01
+    smallest = min(page.evaluate(TEXT_SIZES))
+    assert smallest[0] >= 28 * scale - 0.01, smallest
+    assert_parts_side_by_side(page, first_turn.width)
+    assert first_turn.tv.errors == []
+
+
+def test_every_table_board_takes_most_of_the_height(first_turn: FirstTurn) -> None:
+    board = first_turn.tv.page.eval_on_selector(f"main {BOARD[first_turn.game]}", BOX)
+    height = first_turn.height
+    assert board[3] <= height, board  # all of it on the first screen
+    assert board[3] - board[1] >= 0.5 * height, board
 
 
 @pytest.mark.parametrize("mode", GAMES)

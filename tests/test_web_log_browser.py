@@ -181,6 +181,16 @@ def test_a_restart_is_noticed_and_recovered_within_two_seconds(
         phone.context.close()
 
 
+def two_players_on_the_table(served: Served, table: Page, path: str) -> Players:
+    """The table screen at ``path``, its LEDs drawn, showing a two-player game (seed 5)
+    begun on it."""
+    table.page.goto(f"{served.base}{path}")
+    table.page.wait_for_selector("#leds:not([hidden]) #led-grid .led")
+    players = Players(served, {"players": 2}, 5)
+    table.page.wait_for_selector("#game .clacks-table")
+    return players
+
+
 def test_the_table_draws_the_board_from_the_stream_without_polling(
     browser: Any, tmp_path: Path
 ) -> None:
@@ -189,10 +199,7 @@ def test_the_table_draws_the_board_from_the_stream_without_polling(
     table.page.on("request", lambda r: asked.append(r.url) if "/board" in r.url else None)
     try:
         with serve_process(tmp_path) as served:
-            table.page.goto(f"{served.base}/")
-            table.page.wait_for_selector("#leds:not([hidden]) #led-grid .led")
-            players = Players(served, {"players": 2}, 5)
-            table.page.wait_for_selector("#game .clacks-table")
+            players = two_players_on_the_table(served, table, "/")
             drawn = table.page.eval_on_selector_all(
                 "#led-grid .led", "nodes => nodes.map((n) => n.dataset.rgb).join(' ')"
             )

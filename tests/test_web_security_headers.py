@@ -16,7 +16,7 @@ import pytest
 from browser_support import PHONE, TV, Page
 from live_server import LiveServer
 from serve_process import serve_process
-from test_web_log_browser import Players
+from test_web_log_browser import two_players_on_the_table
 from web_client import EventStream
 
 from web.app import CONTENT_SECURITY_POLICY
@@ -101,10 +101,7 @@ def test_the_pages_live_with_their_policy_and_no_site_frames_them(
     phone = Page(browser, "phone", **PHONE)
     try:
         with serve_process(tmp_path) as served:
-            table.page.goto(f"{served.base}/table/{served.code}")
-            table.page.wait_for_selector("#leds:not([hidden]) #led-grid .led")
-            players = Players(served, {"players": 2}, 5)
-            table.page.wait_for_selector("#game .clacks-table")
+            players = two_players_on_the_table(served, table, f"/table/{served.code}")
             phone.page.goto(f"{served.base}/join/{served.code}")
             players.play(4)
             table.page.wait_for_function("() => Number(document.body.dataset.revision) >= 4")

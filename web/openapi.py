@@ -83,10 +83,7 @@ TOKEN = parameter(
 IDEMPOTENCY_KEY = parameter(
     "Idempotency-Key", "header", {"type": "string", "minLength": 1, "maxLength": 64}
 )
-REVISION_BODY: JSON = {
-    "type": "object",
-    "properties": {"revision": {"type": ["integer", "null"]}},
-}
+REVISION_BODY: JSON = _object({"revision": {"type": ["integer", "null"]}})
 
 
 @cache
@@ -240,10 +237,7 @@ def openapi_document() -> JSON:
                 "parameters": [TABLE_PIN],
                 "responses": {
                     "201": _json(
-                        {
-                            "type": "object",
-                            "properties": {"code": {"type": "string"}, "pin": {"type": "string"}},
-                        },
+                        _object({"code": {"type": "string"}, "pin": {"type": "string"}}),
                         "its code and PIN",
                     ),
                     **_errors(403, 429, 503),
@@ -259,7 +253,7 @@ def openapi_document() -> JSON:
                 "parameters": [CODE, TABLE_PIN],
                 "responses": {
                     "200": _json(
-                        {"type": "object", "properties": {"closed": {"type": "string"}}},
+                        _object({"closed": {"type": "string"}}),
                         "closed",
                     ),
                     **_error(409, "the main table cannot be closed (`main_table`)"),
@@ -368,7 +362,7 @@ def openapi_document() -> JSON:
                 ),
                 "responses": {
                     "201": _json(
-                        {"type": "object", "properties": {"revision": {"type": "integer"}}},
+                        _object({"revision": {"type": "integer"}}),
                         "started",
                     ),
                     **_errors(400, 403, 404, 413, 429, 503),
@@ -431,14 +425,11 @@ def openapi_document() -> JSON:
                 "parameters": [CODE, SEAT, TOKEN],
                 "responses": {
                     "200": _json(
-                        {
-                            "type": "object",
-                            "properties": {
-                                "seat": {"type": "string"},
-                                "ticket": {"type": "string"},
-                                "expires_in": {"type": "number"},
-                            },
-                        },
+                        _object({
+                            "seat": {"type": "string"},
+                            "ticket": {"type": "string"},
+                            "expires_in": {"type": "number"},
+                        }),
                         "the ticket",
                     ),
                     **_errors(403, 404, 409),
@@ -510,10 +501,7 @@ def openapi_document() -> JSON:
                 "requestBody": _body({"action": {"type": ["object", "null"]}}),
                 "responses": {
                     "200": _json(
-                        {
-                            "type": "object",
-                            "properties": {"frame": {"oneOf": [_ref("Frame"), {"type": "null"}]}},
-                        },
+                        _object({"frame": {"oneOf": [_ref("Frame"), {"type": "null"}]}}),
                         "the previewed frame",
                     ),
                     **_errors(400, 403, 404, 409),
@@ -539,10 +527,7 @@ def openapi_document() -> JSON:
                 ),
                 "responses": {
                     "200": _json(
-                        {
-                            "type": "object",
-                            "properties": {"seat": {"type": "string"}, "bot": {"type": "string"}},
-                        },
+                        _object({"seat": {"type": "string"}, "bot": {"type": "string"}}),
                         "the bot plays the seat",
                     ),
                     **_errors(400, 403, 404, 413, 429, 503),
@@ -593,7 +578,7 @@ def openapi_document() -> JSON:
                 "requestBody": _body({"hints": {"type": "boolean"}}, "hints"),
                 "responses": {
                     "200": _json(
-                        {"type": "object", "properties": {"hints": {"type": "boolean"}}},
+                        _object({"hints": {"type": "boolean"}}),
                         "the settings now",
                     ),
                     **_errors(400, 403, 404, 413, 429, 503),
@@ -606,13 +591,10 @@ def openapi_document() -> JSON:
                 "parameters": [CODE, SEAT, TOKEN],
                 "responses": {
                     "200": _json(
-                        {
-                            "type": "object",
-                            "properties": {
-                                "revision": {"type": "integer"},
-                                "actions": {"type": "array", "items": {"type": "object"}},
-                            },
-                        },
+                        _object({
+                            "revision": {"type": "integer"},
+                            "actions": {"type": "array", "items": {"type": "object"}},
+                        }),
                         "legal actions",
                     ),
                     **_errors(403, 404, 409),
@@ -666,27 +648,24 @@ def openapi_document() -> JSON:
                 "parameters": [CODE],
                 "responses": {
                     "200": _json(
-                        {
-                            "type": "object",
-                            "properties": {
-                                "pixels": {
-                                    "type": "array",
-                                    "description": "the 16 LEDs' drive values, lamp order "
-                                    "a1..d4 (bit row*4+col), as [r, g, b]",
-                                    "items": {"type": "array", "items": {"type": "integer"}},
-                                },
-                                "screen": {
-                                    "type": "array",
-                                    "description": "the same lamps as screen colours "
-                                    "(gamma undone)",
-                                    "items": {"type": "array", "items": {"type": "integer"}},
-                                },
-                                "leds": {
-                                    "type": "string",
-                                    "description": "the LED backend: simulator, spi, pwm, pi5",
-                                },
+                        _object({
+                            "pixels": {
+                                "type": "array",
+                                "description": "the 16 LEDs' drive values, lamp order "
+                                "a1..d4 (bit row*4+col), as [r, g, b]",
+                                "items": {"type": "array", "items": {"type": "integer"}},
                             },
-                        },
+                            "screen": {
+                                "type": "array",
+                                "description": "the same lamps as screen colours "
+                                "(gamma undone)",
+                                "items": {"type": "array", "items": {"type": "integer"}},
+                            },
+                            "leds": {
+                                "type": "string",
+                                "description": "the LED backend: simulator, spi, pwm, pi5",
+                            },
+                        }),
                         "the lamps as lit, animations included",
                     ),
                     **_errors(404),
@@ -718,19 +697,16 @@ def openapi_document() -> JSON:
                         "data, and with ?board=1 `board` events",
                         "content": {
                             "text/event-stream": {
-                                "schema": {
-                                    "type": "object",
-                                    "properties": {
-                                        "event": {
-                                            "type": "string",
-                                            "enum": ["state", "board"],
-                                        },
-                                        "data": {
-                                            "type": "string",
-                                            "contentMediaType": "application/json",
-                                        },
+                                "schema": _object({
+                                    "event": {
+                                        "type": "string",
+                                        "enum": ["state", "board"],
                                     },
-                                }
+                                    "data": {
+                                        "type": "string",
+                                        "contentMediaType": "application/json",
+                                    },
+                                })
                             }
                         },
                     },

@@ -97,6 +97,16 @@ def reveal_card(
 # ----------------------------------------------------------------- the lamps
 
 
+def reveal_top_fault(
+    state: ClacksState, components: ComponentSet, seat: Seat, context: Context, nested: bool = False
+) -> list[Event]:
+    """The Fault Report on top of the deck, revealed for ``seat``; nothing once the deck
+    is empty or the game is over."""
+    if not state.fault_deck or state.over:
+        return []
+    return reveal_card(state, components, seat, state.fault_deck.pop(0), context, nested)
+
+
 def _change_board(reveal: Reveal, board: int) -> list[Event]:
     state = reveal.state
     changed = state.board ^ board
@@ -189,15 +199,8 @@ def _reveal_faults(reveal: Reveal) -> list[Event]:
     state = reveal.state
     events: list[Event] = []
     for _ in range(int(reveal.params["count"])):
-        if not state.fault_deck or state.over:
-            break
-        events += reveal_card(
-            state,
-            reveal.components,
-            reveal.seat,
-            state.fault_deck.pop(0),
-            reveal.context,
-            nested=True,
+        events += reveal_top_fault(
+            state, reveal.components, reveal.seat, reveal.context, nested=True
         )
     return events
 

@@ -39,7 +39,7 @@ from engine.clacks import errors as E
 from engine.clacks import post_office
 from engine.clacks.actions import Action, EndTurn, PlayJacquard, Swap, Transmit
 from engine.clacks.base_rules import MapRaceRules, message_for
-from engine.clacks.card_effects import jacquard_limit, reveal_card, surcharge
+from engine.clacks.card_effects import jacquard_limit, reveal_card, reveal_top_fault, surcharge
 from engine.clacks.components import ComponentSet
 from engine.clacks.effects import Context
 from engine.clacks.events import Event, event
@@ -324,15 +324,9 @@ class CoopRules(MapRaceRules):
         events += drawn_events
         if state.options.night_shift:
             for card_id in drawn:  # each Fault stamp reveals one Fault Report, at once
-                if state.over or not state.fault_deck:
-                    break
                 if self.jacquard(card_id).fault:
-                    events += reveal_card(
-                        state,
-                        self.components,
-                        player.seat,
-                        state.fault_deck.pop(0),
-                        Context.NIGHT_SHIFT,
+                    events += reveal_top_fault(
+                        state, self.components, player.seat, Context.NIGHT_SHIFT
                     )
         if state.over:
             return events

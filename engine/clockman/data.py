@@ -13,6 +13,7 @@ each naming the file and the entry, instead of stopping at the first.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -171,6 +172,28 @@ def _lamps(value: object, entry: str, count: int, file: str, problems: Problems)
     return found
 
 
+def _whole_per_digit(
+    value: object,
+    digits: tuple[str, ...],
+    bounds: tuple[int, int],
+    keys_rule: str,
+    bounds_rule: str,
+    file: str,
+    key: str,
+    problems: Problems,
+) -> dict[str, int] | None:
+    """A table with a whole number from ``bounds`` for each of ``digits`` and nothing else,
+    in the digits' order; None, with the broken rule among the problems, if it is not."""
+    low, high = bounds
+    if not isinstance(value, dict) or set(value) != set(digits):
+        problems.add(file, key, f"{keys_rule}, not {value!r}")
+        return None
+    if not all(whole(n) and low <= n <= high for n in value.values()):
+        problems.add(file, key, f"{bounds_rule}, not {value!r}")
+        return None
+    return {d: value[d] for d in digits}
+
+
 def _components(doc: dict[str, Any], problems: Problems) -> dict[str, Any]:
     file = COMPONENTS_FILE
     out: dict[str, Any] = {}
@@ -202,32 +225,32 @@ def _components(doc: dict[str, Any], problems: Problems) -> dict[str, Any]:
         )
     else:
         out["date_key"] = date_key
-    digits = doc.get("digits")
-    if not isinstance(digits, dict) or set(digits) != set(DIGIT_CARDS):
-        problems.add(
-            file,
-            "digits",
-            f"must count each of {', '.join(DIGIT_CARDS)} and nothing else, not {digits!r}",
-        )
-    elif not all(whole(n) and 0 <= n <= 99 for n in digits.values()):
-        problems.add(
-            file, "digits", f"each count must be a whole number from 0 to 99, not {digits!r}"
-        )
-    else:
-        out["digits"] = {d: digits[d] for d in DIGIT_CARDS}
-    circles = doc.get("circles")
-    if not isinstance(circles, dict) or set(circles) != set(REAL_DIGITS):
-        problems.add(
-            file,
-            "circles",
-            f"must give the circle of each of {', '.join(REAL_DIGITS)}, not {circles!r}",
-        )
-    elif not all(whole(c) and 1 <= c <= CIRCLES for c in circles.values()):
-        problems.add(file, "circles", f"each circle must be 1 to {CIRCLES}, not {circles!r}")
-    elif len(set(circles.values())) != len(circles):
+    digits = _whole_per_digit(
+        doc.get("digits"),
+        DIGIT_CARDS,
+        (0, 99),
+        f"must count each of {', '.join(DIGIT_CARDS)} and nothing else",
+        "each count must be a whole number from 0 to 99",
+        file,
+        "digits",
+        problems,
+    )
+    if digits is not None:
+        out["digits"] = digits
+    circles = _whole_per_digit(
+        doc.get("circles"),
+        REAL_DIGITS,
+        (1, CIRCLES),
+        f"must give the circle of each of {', '.join(REAL_DIGITS)}",
+        f"each circle must be 1 to {CIRCLES}",
+        file,
+        "circles",
+        problems,
+    )
+    if circles is not None and len(set(circles.values())) != len(circles):
         problems.add(file, "circles", "two digits lie on the same circle")
-    else:
-        out["circles"] = {d: circles[d] for d in REAL_DIGITS}
+    elif circles is not None:
+        out["circles"] = circles
     if "date_key" in out and "digits" in out and "players" in out:
         need = Counter(out["date_key"])
         most = out["players"][1]
@@ -242,6 +265,19 @@ def _components(doc: dict[str, Any], problems: Problems) -> dict[str, Any]:
     return out
 
 
+def _exact_entries(
+    entries: list[Any], file: str, noun: str, keys: set[str], exactly: str, problems: Problems
+) -> Iterator[tuple[int, str, dict[str, Any]]]:
+    """Each entry of a list of tables (its index and its name in problems, "ring 2") that
+    has exactly ``keys``; the others are among the problems, as breaking ``exactly``."""
+    for index, entry in enumerate(entries):
+        where = f"{noun} {index + 1}"
+        if isinstance(entry, dict) and set(entry) == keys:
+            yield index, where, entry
+        else:
+            problems.add(file, where, exactly)
+
+
 def _board(doc: dict[str, Any], problems: Problems) -> tuple[Ring, ...]:
     file = BOARD_FILE
     entries = doc.get("ring")
@@ -251,11 +287,9 @@ def _board(doc: dict[str, Any], problems: Problems) -> tuple[Ring, ...]:
         )
         return ()
     rings = []
-    for index, entry in enumerate(entries):
-        where = f"ring {index + 1}"
-        if not isinstance(entry, dict) or set(entry) != {"between", "passages"}:
-            problems.add(file, where, "must give exactly between = [outer, inner] and passages")
-            continue
+    exactly = "must give exactly between = [outer, inner] and passages"
+    keys = {"between", "passages"}
+    for index, where, entry in _exact_entries(entries, file, "ring", keys, exactly, problems):
         between = entry["between"]
         if between != [index + 1, index + 2]:
             problems.add(
@@ -280,11 +314,9 @@ def _poses(doc: dict[str, Any], problems: Problems) -> tuple[tuple[Pose, ...], i
         problems.add(file, "pose", "must list two to nine poses")
         return (), per_pose
     poses = []
-    for index, entry in enumerate(entries):
-        where = f"pose {index + 1}"
-        if not isinstance(entry, dict) or set(entry) != {"id", "name"}:
-            problems.add(file, where, "must give exactly an id and a name")
-            continue
+    exactly = "must give exactly an id and a name"
+    keys = {"id", "name"}
+    for _, where, entry in _exact_entries(entries, file, "pose", keys, exactly, problems):
         ident, name = entry["id"], entry["name"]
         if not isinstance(ident, str) or len(ident) != 1 or not ident.isupper():
             problems.add(file, where, f"id must be one capital letter, not {ident!r}")

@@ -52,17 +52,9 @@ class ClockmanGame(SnapshotGame[ClockmanState, Action, ClockmanOptions]):
         state, opening = rules.setup(options or ClockmanOptions(), seed, data or load_data())
         return cls(state, opening=opening)
 
-    @classmethod
-    def read_state(cls, data: object) -> ClockmanState:
-        return ClockmanState.from_json(data)
-
-    @classmethod
-    def read_options(cls, data: object) -> ClockmanOptions:
-        return ClockmanOptions.from_json(data)
-
-    @classmethod
-    def read_action(cls, data: object) -> Action:
-        return action_from_json(data)
+    read_state = staticmethod(ClockmanState.from_json)
+    read_options = staticmethod(ClockmanOptions.from_json)
+    read_action = staticmethod(action_from_json)
 
     # ----------------------------------------------------------------- playing
 
@@ -114,15 +106,7 @@ class ClockmanGame(SnapshotGame[ClockmanState, Action, ClockmanOptions]):
 
     def can_undo(self, seat: str | None) -> bool:
         state = self.state
-        return (
-            seat is not None
-            and not self.over
-            and state.hit is None
-            and state.check is None
-            and len(self.log) > state.undo_floor
-            and self.log[-1].seat == seat
-            and seat == self.current_seat
-        )
+        return state.hit is None and state.check is None and self.own_last_action(seat)
 
     def undo(self, seat: str) -> list[Event]:
         """Take back ``seat``'s last report, if nothing has been rolled since."""

@@ -180,9 +180,7 @@ class ClockmanState:
 
     @classmethod
     def from_json(cls, data: object) -> ClockmanState:
-        state = serial.read_state(cls, data, "Clockman state")
-        state.check_sound()
-        return state
+        return serial.read_state(cls, data, "Clockman state", cls.check_sound)
 
     def check_sound(self) -> None:
         """Refuse a state that could not have come from play (a hand-edited save)."""

@@ -10,7 +10,7 @@ and its undo policy stay its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from engine.core.errors import IllegalAction, SerializationError
@@ -26,6 +26,9 @@ class SavedOptions(Protocol):
 
 
 class SavedAction(Protocol):
+    @property
+    def seat(self) -> str | None: ...
+
     def to_json(self) -> dict[str, Any]: ...
 
 
@@ -55,6 +58,7 @@ S = TypeVar("S", bound=LoggedState)
 T = TypeVar("T", bound=SnapshotState)
 A = TypeVar("A", bound=SavedAction)
 Opts = TypeVar("Opts")
+R = TypeVar("R")
 
 
 class LoggedGame(Generic[S, A, Opts]):
@@ -129,13 +133,23 @@ class LoggedGame(Generic[S, A, Opts]):
         """Rebuild a game from ``log_to_json``; raises SerializationError if the log is
         not one these rules can reproduce."""
         saved = check_header(data, cls.GAME, cls.formats(), cls.NOUN)
-        try:
-            options = cls.read_options(saved["options"])
-            actions = read_actions(saved["actions"], cls.read_action)
-        except (KeyError, TypeError, IllegalAction) as exc:
-            raise SerializationError(f"not a {cls.TITLE} action log: {exc}") from exc
+        options, actions = cls.read_saved(
+            saved, "options", cls.read_options, "actions", "action log"
+        )
         legacy = saved["format"] == cls.LEGACY_FORMAT
         return cls.replay_actions(options, read_seed(saved, legacy), actions, legacy)
+
+    @classmethod
+    def read_saved(
+        cls, saved: dict[str, Any], head: str, read_head: Callable[[object], R], log: str, what: str
+    ) -> tuple[R, list[A]]:
+        """What a save holds under ``head`` (its options or state) and the actions under
+        ``log``; raises SerializationError, naming ``what`` the save was meant to be, if
+        either is not one this game reads."""
+        try:
+            return read_head(saved[head]), read_actions(saved[log], cls.read_action)
+        except (KeyError, TypeError, IllegalAction) as exc:
+            raise SerializationError(f"not a {cls.TITLE} {what}: {exc}") from exc
 
     @classmethod
     def replay_actions(
@@ -167,6 +181,21 @@ class SnapshotGame(LoggedGame[T, A, Opts], Generic[T, A, Opts]):
     @property
     def seats(self) -> list[str]:
         return list(self.state.options.seats)
+
+    @property
+    def current_seat(self) -> str | None:
+        raise NotImplementedError
+
+    def own_last_action(self, seat: str | None) -> bool:
+        """Whether ``seat``, in its own turn of a game not over, took the last action and
+        nothing since has made it final: what every undo needs first."""
+        return (
+            seat is not None
+            and not self.over
+            and len(self.log) > self.state.undo_floor
+            and self.log[-1].seat == seat
+            and seat == self.current_seat
+        )
 
     def _settle(self, before: T | None, final: bool) -> None:
         """After an action is logged: ``final`` (it can never be taken back) sets the
@@ -203,11 +232,7 @@ class SnapshotGame(LoggedGame[T, A, Opts], Generic[T, A, Opts]):
     @classmethod
     def from_json(cls, data: object) -> Self:
         saved = check_header(data, cls.GAME, cls.formats(), cls.NOUN)
-        try:
-            state = cls.read_state(saved["state"])
-            log = read_actions(saved["log"], cls.read_action)
-        except (KeyError, TypeError, IllegalAction) as exc:
-            raise SerializationError(f"not a {cls.TITLE} {cls.NOUN}: {exc}") from exc
+        state, log = cls.read_saved(saved, "state", cls.read_state, "log", cls.NOUN)
         return cls(state, log)
 
     def __eq__(self, other: object) -> bool:

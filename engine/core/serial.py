@@ -93,13 +93,19 @@ def from_json(cls: type[T], data: object) -> T:
     return loaded
 
 
-def read_state(cls: type[T], data: object, title: str) -> T:
+def read_state(
+    cls: type[T], data: object, title: str, sound: Callable[[T], None] | None = None
+) -> T:
     """A game's whole state from its save, as ``from_json``; every refusal says it is
-    "not a ``title``" (a value that does not fit, or options that are refused)."""
+    "not a ``title``" (a value that does not fit, or options that are refused). ``sound``
+    then refuses, in its own words, a state that could not have come from play."""
     try:
-        return from_json(cls, data)
+        state = from_json(cls, data)
     except (SerializationError, ValueError) as exc:
         raise SerializationError(f"not a {title}: {exc}") from exc
+    if sound is not None:
+        sound(state)
+    return state
 
 
 class _Misfit(Exception):

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from engine.core.hidden import refuse_unless_seen, unusable
+from engine.guards.actions import Action
 from engine.guards.cards import (
     Volunteer,
     read_dragon,
@@ -36,6 +37,13 @@ from engine.guards.state import Card, CardValues, GameState, Pending, Player, Tu
 
 KIND_PREFIX = {"volunteer": "v", "scroll": "s", "item": "i", "dragon": "d"}
 
+Handler = Callable[[GameState, Action], list[Event]]
+
+
+def handlers(*functions: Handler) -> dict[str, Handler]:
+    """A section's handlers by the action type each answers, which is its own name."""
+    return {function.__name__: function for function in functions}
+
 
 def name_of(seat: str) -> str:
     return seat.capitalize()
@@ -49,6 +57,14 @@ def require_playing(state: GameState) -> None:
         raise GameIsOver("The game is over")
     if state.phase != "play":
         raise SetUpFirst("The game has not begun: finish the set-up and roll for the first player")
+
+
+def seat_in_play(state: GameState, action: Action) -> str:
+    """The seat ``action`` comes from, once the game is known to be under way."""
+    require_playing(state)
+    seat = action.seat
+    assert seat is not None
+    return seat
 
 
 def require_turn(state: GameState, seat: str | None) -> Turn:
@@ -259,6 +275,15 @@ def put(state: GameState, uid: str, place: str) -> None:
         fight.sent.setdefault(rest, []).append(uid)
     elif kind == "city":
         state.dragons[rest] = uid
+
+
+def back_to_hand(state: GameState, seat: str, uid: str) -> None:
+    """A card, and the item it carries, back to ``seat``'s hand."""
+    card = state.cards[uid]
+    put(state, uid, f"hand:{seat}")
+    if card.item is not None:
+        put(state, card.item, f"hand:{seat}")
+        card.item = None
 
 
 def _take_out(state: GameState, card: Card) -> None:

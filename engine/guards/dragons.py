@@ -34,8 +34,10 @@ from engine.guards import dice, rolls
 from engine.guards.actions import Action
 from engine.guards.cards import Dragon
 from engine.guards.common import (
+    back_to_hand,
     create,
     discard_volunteer,
+    handlers,
     mark_began,
     name_of,
     other_seats,
@@ -400,19 +402,11 @@ def wounded(state: GameState) -> list[Event]:
     put(state, fight.dragon, "pool")
     pay: dict[str, int] = {}
     for seat, uid in all_sent(state):
-        come_back(state, seat, uid)
+        back_to_hand(state, seat, uid)
         state.players[seat].dollars += WOUND_PAY
         pay[seat] = pay.get(seat, 0) + WOUND_PAY
     events = [ev("dragon_wounded", fight.starter, dragon=name, quadrant=fight.quadrant, paid=pay)]
     return events + end_fight(state)
-
-
-def come_back(state: GameState, seat: str, uid: str) -> None:
-    card = state.cards[uid]
-    put(state, uid, f"hand:{seat}")
-    if card.item is not None:
-        put(state, card.item, f"hand:{seat}")
-        card.item = None
 
 
 def next_toughness(state: GameState, index: int) -> list[Event]:
@@ -453,7 +447,7 @@ def failed_fight(state: GameState, events: list[Event]) -> list[Event]:
     if fight.reason == "last":
         return events + dragons_win(state)
     for seat, uid in all_sent(state):
-        come_back(state, seat, uid)
+        back_to_hand(state, seat, uid)
     return [*events, ev("dragon_stays", None, quadrant=fight.quadrant), *end_fight(state)]
 
 
@@ -480,12 +474,5 @@ def dragons_win(state: GameState) -> list[Event]:
 rolls.purpose("dragon", dragon_spec, after_dragon)
 rolls.purpose("dragon_toughness", toughness_spec, after_toughness)
 
-HANDLERS = {
-    "summon": summon,
-    "call": call,
-    "dragon_card": dragon_card,
-    "dragon_flies": dragon_flies,
-    "fight_dragon": fight_dragon,
-    "send": send,
-}
+HANDLERS = handlers(summon, call, dragon_card, dragon_flies, fight_dragon, send)
 DECLINES = {"muster": decline_join}

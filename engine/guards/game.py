@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from engine.core.errors import IllegalAction, SerializationError
 from engine.core.logged_game import LoggedGame
-from engine.core.saves import check_header, read_actions, read_seed
+from engine.core.saves import check_header, read_seed
 from engine.guards import rules
 from engine.guards.actions import Action, action_from_json
 from engine.guards.errors import NothingToUndo
@@ -57,22 +56,15 @@ class GuardsGame(LoggedGame[GameState, Action, GuardsOptions]):
     @classmethod
     def replay(cls, data: object) -> Self:
         saved = check_header(data, cls.GAME, cls.formats(), cls.NOUN)
-        try:
-            options = cls.read_options(saved["options"])
-            actions = read_actions(saved["actions"], cls.read_action)
-        except (KeyError, TypeError, IllegalAction) as exc:
-            raise SerializationError(f"not a {cls.TITLE} action log: {exc}") from exc
+        options, actions = cls.read_saved(
+            saved, "options", cls.read_options, "actions", "action log"
+        )
         if saved["format"] == FIRST_FORMAT:
             options = FirstReadingOptions.of(options)
         return cls.replay_actions(options, read_seed(saved), actions)
 
-    @classmethod
-    def read_options(cls, data: object) -> GuardsOptions:
-        return GuardsOptions.from_json(data)
-
-    @classmethod
-    def read_action(cls, data: object) -> Action:
-        return action_from_json(data)
+    read_options = staticmethod(GuardsOptions.from_json)
+    read_action = staticmethod(action_from_json)
 
     @property
     def seats(self) -> list[str]:

@@ -25,12 +25,14 @@ from engine.guards.actions import Action
 from engine.guards.cards import Item, Scroll
 from engine.guards.common import (
     anti_magic,
+    handlers,
     name_of,
     own,
     put,
     read_values,
     require_free,
     require_playing,
+    seat_in_play,
 )
 from engine.guards.errors import AbilityRule, BadCard, MagicRule, Protected
 from engine.guards.events import Event, ev
@@ -71,9 +73,7 @@ def described(state: GameState, uid: str, values: object) -> Scroll | Item:
 
 def describe(state: GameState, action: Action) -> list[Event]:
     """Type the values of one's own Scroll or Item (its name, target, bonuses)."""
-    require_playing(state)
-    seat = action.seat
-    assert seat is not None
+    seat = seat_in_play(state, action)
     card = state.cards.get(action["card"])
     if card is None or card.kind not in ("scroll", "item") or not card.place.startswith(("hand:" + seat,
                                                                                         "carried:" + seat)):
@@ -83,9 +83,7 @@ def describe(state: GameState, action: Action) -> list[Event]:
 
 
 def cast(state: GameState, action: Action) -> list[Event]:
-    require_playing(state)
-    seat = action.seat
-    assert seat is not None
+    seat = seat_in_play(state, action)
     turn = state.turn
     assert turn is not None
     card = own(state, seat, action["scroll"], "scroll")
@@ -118,9 +116,7 @@ def cast(state: GameState, action: Action) -> list[Event]:
 
 
 def use_item(state: GameState, action: Action) -> list[Event]:
-    require_playing(state)
-    seat = action.seat
-    assert seat is not None
+    seat = seat_in_play(state, action)
     card = own(state, seat, action["item"], "item")
     require_free_to_act(state, seat, "Magic")
     values = card.values
@@ -133,9 +129,7 @@ def use_item(state: GameState, action: Action) -> list[Event]:
 
 
 def guild_ability(state: GameState, action: Action) -> list[Event]:
-    require_playing(state)
-    seat = action.seat
-    assert seat is not None
+    seat = seat_in_play(state, action)
     turn = state.turn
     assert turn is not None
     target = action["target"]
@@ -191,10 +185,4 @@ def fire_water(state: GameState, action: Action) -> list[Event]:
     return events
 
 
-HANDLERS = {
-    "cast": cast,
-    "use_item": use_item,
-    "guild_ability": guild_ability,
-    "fire_water": fire_water,
-    "describe": describe,
-}
+HANDLERS = handlers(cast, use_item, guild_ability, fire_water, describe)

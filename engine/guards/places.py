@@ -25,6 +25,7 @@ from engine.guards.cards import ATTRIBUTES, Item, Scroll
 from engine.guards.common import (
     create,
     discard_volunteer,
+    handlers,
     mark_began,
     name_of,
     own,
@@ -273,13 +274,4 @@ def sent_home(state: GameState, action: Action) -> list[Event]:
     return [ev("sent_home", target, by=action.seat if action.seat != target else None, times=player.forced_home)]
 
 
-HANDLERS = {
-    "sent_home": sent_home,
-    "guild_house": guild_house,
-    "buy": buy,
-    "hospital": hospital,
-    "luggage_hit": luggage_hit,
-    "arrested": arrested,
-    "turn_in": turn_in,
-    "pox": pox,
-}
+HANDLERS = handlers(sent_home, guild_house, buy, hospital, luggage_hit, arrested, turn_in, pox)

@@ -22,6 +22,7 @@ from engine.guards.cards import Item, Scroll, Volunteer
 from engine.guards.common import (
     apply_bonuses,
     create,
+    handlers,
     identify_volunteer,
     mark_began,
     name_of,
@@ -295,12 +296,5 @@ def tavern_volunteer(state: GameState, action: Action) -> list[Event]:
 
 rolls.purpose("recruit", recruit_spec, after_recruit)
 
-HANDLERS = {
-    "recruit": recruit,
-    "recruit_extra": recruit_extra,
-    "reveal": reveal,
-    "bribe": bribe,
-    "tavern": tavern,
-    "tavern_volunteer": tavern_volunteer,
-}
+HANDLERS = handlers(recruit, recruit_extra, reveal, bribe, tavern, tavern_volunteer)
 DECLINES = {"bribe": decline_bribe, "extra": decline_offer, "tavern": decline_offer}

@@ -11,12 +11,11 @@ from collections.abc import Callable
 
 from engine.guards import dragons, magic, places, recruiting, rolls, runs, sabotage, setup, turns
 from engine.guards.actions import Action
-from engine.guards.common import require_pending, require_playing
+from engine.guards.common import Handler, require_pending, require_playing
 from engine.guards.errors import GameIsOver, NotNow, NotYourTurn
 from engine.guards.events import Event
 from engine.guards.state import GameState, Pending
 
-Handler = Callable[[GameState, Action], list[Event]]
 HANDLERS: dict[str, Handler] = {}
 
 

@@ -26,6 +26,7 @@ from engine.guards import dice, rolls
 from engine.guards.actions import Action
 from engine.guards.common import (
     discard_volunteer,
+    handlers,
     mark_began,
     name_of,
     own,
@@ -277,9 +278,4 @@ def after_final(state: GameState, spec: rolls.TestSpec, rolled: dice.Roll, passe
 rolls.purpose("challenge", challenge_spec, after_challenge)
 rolls.purpose("final", final_spec, after_final)
 
-HANDLERS = {
-    "spell_run": spell_run,
-    "reattempt": reattempt,
-    "collect_final": collect_final,
-    "at_gate": at_gate,
-}
+HANDLERS = handlers(spell_run, reattempt, collect_final, at_gate)

@@ -30,7 +30,9 @@ from typing import Any
 from engine.guards import dice, rolls
 from engine.guards.actions import Action
 from engine.guards.common import (
+    back_to_hand,
     discard_volunteer,
+    handlers,
     name_of,
     other_seats,
     own,
@@ -108,14 +110,6 @@ def recall(state: GameState, action: Action) -> list[Event]:
     back_to_hand(state, seat, card.uid)
     turn.recalled = True
     return [ev("recalled", seat, saboteurs=len(state.players[seat].planted))]
-
-
-def back_to_hand(state: GameState, seat: str, uid: str) -> None:
-    card = state.cards[uid]
-    put(state, uid, f"hand:{seat}")
-    if card.item is not None:
-        put(state, card.item, f"hand:{seat}")
-        card.item = None
 
 
 def planted_quadrant(state: GameState, uid: str) -> str | None:
@@ -429,14 +423,7 @@ for blow in ("attack", "counter"):
 for guard in ("defence", "counter_defence"):
     rolls.purpose(guard, guard_spec, after_guard)
 
-HANDLERS = {
-    "plant": plant,
-    "recall": recall,
-    "strike": strike,
-    "let_pass": let_pass,
-    "replant": replant,
-    "pick_runner": pick_runner,
-}
+HANDLERS = handlers(plant, recall, strike, let_pass, replant, pick_runner)
 def magic_done(state: GameState, pending: Pending, action: Action) -> list[Event]:
     """A side of a combat has cast what it will: the defender's magic next, then the
     attacker's Brawl roll."""

@@ -53,17 +53,9 @@ class KlackersGame(SnapshotGame[KlackersState, Action, KlackersOptions]):
     def start(cls, options: KlackersOptions, seed: int, legacy: bool) -> KlackersGame:
         return cls.new(options, seed, legacy)
 
-    @classmethod
-    def read_state(cls, data: object) -> KlackersState:
-        return KlackersState.from_json(data)
-
-    @classmethod
-    def read_options(cls, data: object) -> KlackersOptions:
-        return KlackersOptions.from_json(data)
-
-    @classmethod
-    def read_action(cls, data: object) -> Action:
-        return action_from_json(data)
+    read_state = staticmethod(KlackersState.from_json)
+    read_options = staticmethod(KlackersOptions.from_json)
+    read_action = staticmethod(action_from_json)
 
     # ----------------------------------------------------------------- playing
 
@@ -91,14 +83,7 @@ class KlackersGame(SnapshotGame[KlackersState, Action, KlackersOptions]):
         return events
 
     def can_undo(self, seat: str | None) -> bool:
-        return (
-            seat is not None
-            and self.state.options.undo_pull
-            and not self.over
-            and len(self.log) > self.state.undo_floor
-            and self.log[-1].seat == seat
-            and seat == self.current_seat
-        )
+        return self.state.options.undo_pull and self.own_last_action(seat)
 
     def undo(self, seat: str) -> list[Event]:
         """Take back ``seat``'s last pull, if nothing has been rolled since."""

@@ -96,9 +96,7 @@ class KlackersState:
 
     @classmethod
     def from_json(cls, data: object) -> KlackersState:
-        state = serial.read_state(cls, data, "Klackers state")
-        state.check()
-        return state
+        return serial.read_state(cls, data, "Klackers state", cls.check)
 
     def check(self) -> None:
         """Refuse a state that could not have come from play (a hand-edited save)."""
