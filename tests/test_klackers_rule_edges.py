@@ -9,8 +9,10 @@ import pytest
 from klackers_support import end_turn_scoring, kinds, match, pull, roll, set_standing
 
 from engine.core.errors import IllegalAction
-from engine.klackers import KlackersGame, Pull, Roll
+from engine.core.rng import Rng
+from engine.klackers import KlackersGame, KlackersOptions, Pull, Roll
 from engine.klackers import numbers as klackers_numbers
+from engine.klackers.rules import roll_off, setup
 
 
 def test_one_die_is_offered_with_only_the_one_standing() -> None:
@@ -173,3 +175,38 @@ def _refusal(game: KlackersGame, action: Roll | Pull) -> IllegalAction:
     with pytest.raises(IllegalAction) as refused:
         game.apply(action)
     return refused.value
+
+
+def test_a_match_opens_with_the_roll_off_and_the_starters_first_turn() -> None:
+    # "To start, each player rolls one die and the high roller begins the round."
+    state, opening = setup(KlackersOptions(seats=("south", "north")), 7)
+    rolls, starter = roll_off(Rng.for_seed(7), ("south", "north"))
+    other = "north" if starter == "south" else "south"
+    assert state.opening == rolls
+    assert [(e.kind, e.seat, e.data) for e in opening] == [
+        ("game_started", None, {"seats": ["south", "north"]}),
+        ("starter_rolled", starter, {"rolls": rolls}),
+        ("round_started", starter, {"round": 1, "value": 1, "order": [starter, other]}),
+        ("turn_started", starter, {"round": 1}),
+    ]
+
+
+def test_a_match_saved_before_the_current_generator_rolls_off_with_its_own() -> None:
+    # Old saves replay with the generator they were dealt with (engine.core.rng).
+    seats = ("south", "west", "north")
+    state, _ = setup(KlackersOptions(seats=seats), 11, legacy=True)
+    assert state.opening == roll_off(Rng.for_seed(11, legacy=True), seats)[0]
+
+
+def test_refusals_out_of_turn_name_whose_turn_it_is() -> None:
+    game = match(starter="south")
+    wrong_turn = _refusal(game, Roll("north", 2))
+    assert str(wrong_turn) == "It is South's turn, not yours"
+    assert wrong_turn.params == {"current": "south"}
+    absent = _refusal(game, Roll("east", 2))
+    assert str(absent) == "East is not playing in this match"
+    assert absent.params == {"current": "south"}
+    over = match(starter="south", rounds=1)
+    end_turn_scoring(over, 1)
+    end_turn_scoring(over, 2)
+    assert str(_refusal(over, Roll("north", 2))) == "The match is over"

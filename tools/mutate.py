@@ -40,13 +40,20 @@ class GameScope:
     mutate: list[str]
     tests: list[str]
     equivalent: dict[str, str]
+    deselect: list[str]
 
 
 def load_scopes() -> tuple[dict[str, object], dict[str, GameScope]]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
     shared = project["tool"]["mutmut"]
     scopes = {
-        name: GameScope(name, table["mutate"], table["tests"], table.get("equivalent", {}))
+        name: GameScope(
+            name,
+            table["mutate"],
+            table["tests"],
+            table.get("equivalent", {}),
+            table.get("deselect", []),
+        )
         for name, table in project["tool"]["clacks-mutation"].items()
     }
     return shared, scopes
@@ -71,7 +78,9 @@ def prepare(scope: GameScope, shared: dict[str, object]) -> Path:
             link.symlink_to(ROOT / part)
     settings = dict(shared)
     settings["only_mutate"] = scope.mutate
-    settings["pytest_add_cli_args_test_selection"] = scope.tests
+    settings["pytest_add_cli_args_test_selection"] = scope.tests + [
+        arg for test in scope.deselect for arg in ("--deselect", test)
+    ]
     lines = ["# written by tools/mutate.py from the project's pyproject.toml", "[tool.mutmut]"]
     lines += [f"{key} = {toml_value(value)}" for key, value in settings.items()]
     (here / "pyproject.toml").write_text("\n".join(lines) + "\n", "utf-8")
@@ -101,6 +110,8 @@ def tally(scope: GameScope, codes: dict[str, int | None]) -> tuple[Counter[str],
             counts["timed out"] += 1
         elif code in NO_TESTS:
             counts["no tests"] += 1
+        elif code is None:
+            counts["not run yet"] += 1
         else:
             counts["other"] += 1
     return counts, survivors
@@ -110,7 +121,9 @@ def run_game(scope: GameScope, shared: dict[str, object], again: bool) -> int:
     here = prepare(scope, shared)
     names = []
     if again:
-        names = [n for n, c in exit_codes(here).items() if c in SURVIVED and n not in scope.equivalent]
+        names = [
+            n for n, c in exit_codes(here).items() if c in SURVIVED and n not in scope.equivalent
+        ]
         if not names:
             print(f"== {scope.name}: no survivors to run again ==")
     started = time.monotonic()
@@ -126,12 +139,25 @@ def run_game(scope: GameScope, shared: dict[str, object], again: bool) -> int:
     counts, survivors = tally(scope, exit_codes(here))
     figures = ", ".join(
         f"{counts[key]} {key}"
-        for key in ("mutants", "killed", "survived", "equivalent", "timed out", "no tests", "other")
+        for key in (
+            "mutants",
+            "killed",
+            "survived",
+            "equivalent",
+            "timed out",
+            "no tests",
+            "not run yet",
+            "other",
+        )
         if counts[key] or key in ("mutants", "killed", "survived", "timed out")
     )
     print(f"== {scope.name}: {figures} ({minutes:.1f} min) ==")
     for name in sorted(survivors):
-        print(f"   survived: {name}   (see: cd {here} && mutmut show {name})")
+        print(f"   survived: {name}")
+    if survivors:
+        print(
+            f"   (each one's change: cd {here.relative_to(ROOT)} && ../../.venv/bin/mutmut show NAME)"
+        )
     return 0
 
 
