@@ -134,3 +134,43 @@ def test_the_last_event_card_may_be_drawn_and_none_after_it() -> None:
     refused = refusal(empty, "event", kind="hidden")
     assert str(refused) == "Every event card lies in front of a player"
     assert refused.params == {"what": "event"}
+
+
+def test_a_passage_outward_from_circle_two_reaches_circle_one() -> None:
+    game = new_game()
+    place(game, "south", ring=2, hand="")
+    assert told(act(game, "outward")) == [("moved_outward", "south", {"ring": 1})]
+
+
+def test_an_event_card_for_now_is_reported_with_its_effect_and_ends_the_move() -> None:
+    game = new_game()
+    assert told(act(game, "event", kind="now")) == [
+        (
+            "event_drawn",
+            "south",
+            {"card_kind": "now", "label": "", "effect": "board", "target": "south"},
+        )
+    ]
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "done"
+
+
+def test_a_face_down_card_keeps_its_note_for_its_holder_alone() -> None:
+    game = new_game()
+    assert told(act(game, "event", kind="hidden", label="storm")) == [
+        ("event_drawn", "south", {"card_kind": "hidden", "card": "e1", "label": ""})
+    ]
+    card = game.state.players["south"].cards[-1]
+    assert (card.id, card.kind, card.label) == ("e1", "hidden", "storm")
+    unnamed = new_game()
+    act(unnamed, "event", kind="hidden")
+    assert unnamed.state.players["south"].cards[-1].label == ""
+
+
+def test_a_card_laid_down_is_reported_by_its_kind_alone() -> None:
+    for extra in ({"effect": "circle_out"}, {"target": "north"}):
+        refused = refusal(new_game(), "event", kind="hidden", **extra)
+        assert str(refused) == (
+            "A card laid in front of you takes effect when it is played; report only its kind"
+        )
+        assert refused.params == {"reason": "laid_down"}
