@@ -1,0 +1,176 @@
+"""Clockman's rule edges the scenario tests left open, found by mutation testing
+(docs/mutation.md): what the final straight, a roll let go, a passage outward and an
+orange transfer field report to the table, and the words of their refusals. The game log
+people read is made from these events, field for field."""
+
+from __future__ import annotations
+
+import pytest
+from clockman_support import act, new_game, place, roll, to_turn
+
+from engine.clockman import ClockmanGame
+from engine.clockman.events import Event
+from engine.core.errors import IllegalAction
+
+
+def told(events: list[Event]) -> list[tuple[str, str | None, dict[str, object]]]:
+    return [(e.kind, e.seat, e.data) for e in events]
+
+
+def refusal(game: ClockmanGame, action_type: str, **params: object) -> IllegalAction:
+    with pytest.raises(IllegalAction) as refused:
+        act(game, action_type, **params)
+    return refused.value
+
+
+def test_the_final_straight_moves_forward_forfeits_too_high_and_passes_with_the_card() -> None:
+    """On the straight the companion moves the piece: shorter rolls forward, a roll past
+    the Whytooki forfeited, onto it only with a symbol card of its pose, and from it
+    only a 1 reaches the Clockman field."""
+    game = new_game()
+    pose = game.state.straights["south"]
+    act(game, "plain")
+    act(game, "end_turn")
+    place(game, "south", ring=5, field=1, date="00000112", hand="")
+    to_turn(game, "south")
+    assert told(roll(game, 3)) == [
+        ("rolled", "south", {"die": 3}),
+        ("forfeited", "south", {"reason": "too_high", "die": 3}),
+    ]
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "done"
+    act(game, "end_turn")
+    to_turn(game, "south")
+    assert told(roll(game, 1)) == [
+        ("rolled", "south", {"die": 1}),
+        ("straight_moved", "south", {"field": 2}),
+    ]
+    act(game, "end_turn")
+    to_turn(game, "south")
+    assert told(roll(game, 1)) == [
+        ("rolled", "south", {"die": 1}),
+        ("forfeited", "south", {"reason": "no_card", "pose": pose, "die": 1}),
+    ]
+    act(game, "end_turn")
+    to_turn(game, "south")
+    place(game, "south", hand=pose)
+    assert told(roll(game, 1)) == [
+        ("rolled", "south", {"die": 1}),
+        ("straight_passed", "south", {"pose": pose, "field": 3}),
+    ]
+    act(game, "end_turn")
+    to_turn(game, "south")
+    assert told(roll(game, 2)) == [
+        ("rolled", "south", {"die": 2}),
+        ("forfeited", "south", {"reason": "needs_one", "die": 2}),
+    ]
+
+
+def test_a_roll_let_go_on_circle_four_with_a_complete_date_ends_the_move() -> None:
+    game = new_game()
+    place(game, "south", ring=4, date="00000112")
+    assert told(act(game, "forfeit")) == [("forfeited", "south", {"reason": "stays", "die": 2})]
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "done"
+
+
+def test_a_roll_may_be_let_go_nowhere_else() -> None:
+    game = new_game()
+    place(game, "south", ring=3, date="00000112")
+    refused = refusal(game, "forfeit")
+    assert str(refused) == (
+        "Only on circle 4 with a complete date key may a roll be let go; elsewhere the "
+        "piece must move"
+    )
+    assert refused.params == {"reason": "no_forfeit", "ring": 3}
+
+
+def test_one_passage_outward_per_roll_and_none_beyond_circle_one() -> None:
+    # 6.1: back through a passage to the outer circle, once per roll.
+    game = new_game()
+    place(game, "south", ring=3, hand="")
+    assert told(act(game, "outward")) == [("moved_outward", "south", {"ring": 2})]
+    again = refusal(game, "outward")
+    assert str(again) == "One passage outward per roll"
+    assert again.params == {"reason": "one_outward"}
+    outermost = new_game()
+    place(outermost, "south", ring=1, hand="")
+    refused = refusal(outermost, "outward")
+    assert str(refused) == "Circle 1 is the outermost circle: no passage leads further out"
+    assert refused.params == {"reason": "outermost"}
+
+
+def test_an_orange_field_moves_every_pending_digit_onto_the_date() -> None:
+    game = new_game(transfer=True)
+    place(game, "south", ring=4, date="0000011", pending="22")
+    assert told(act(game, "transfer")) == [("transferred", "south", {"digits": ["2", "2"]})]
+    south = game.state.players["south"]
+    assert south.date["2"] == 2 and south.pending["2"] == 0
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "done"
+
+
+def test_an_orange_field_is_plain_without_the_transfer_rule() -> None:
+    game = new_game()
+    place(game, "south", ring=4, date="0000011")
+    refused = refusal(game, "transfer")
+    assert str(refused) == (
+        "Orange transfer fields count only with the transfer rule: report a plain field"
+    )
+    assert refused.params == {"rule_name": "transfer"}
+
+
+def test_the_last_event_card_may_be_drawn_and_none_after_it() -> None:
+    """The event deck holds the cards not lying in front of a player: with one left it
+    can be drawn, with none the report is refused (the empty supply of event cards)."""
+    deck = new_game().state.data.event_cards
+    last = new_game()
+    place(last, "north", cards=[("hidden", "storm")] * (deck - 1))
+    assert told(act(last, "event", kind="open", label="storm")) == [
+        ("event_drawn", "south", {"card_kind": "open", "card": f"e{deck}", "label": "storm"})
+    ]
+    empty = new_game()
+    place(empty, "north", cards=[("hidden", "storm")] * deck)
+    refused = refusal(empty, "event", kind="hidden")
+    assert str(refused) == "Every event card lies in front of a player"
+    assert refused.params == {"what": "event"}
+
+
+def test_a_passage_outward_from_circle_two_reaches_circle_one() -> None:
+    game = new_game()
+    place(game, "south", ring=2, hand="")
+    assert told(act(game, "outward")) == [("moved_outward", "south", {"ring": 1})]
+
+
+def test_an_event_card_for_now_is_reported_with_its_effect_and_ends_the_move() -> None:
+    game = new_game()
+    assert told(act(game, "event", kind="now")) == [
+        (
+            "event_drawn",
+            "south",
+            {"card_kind": "now", "label": "", "effect": "board", "target": "south"},
+        )
+    ]
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "done"
+
+
+def test_a_face_down_card_keeps_its_note_for_its_holder_alone() -> None:
+    game = new_game()
+    assert told(act(game, "event", kind="hidden", label="storm")) == [
+        ("event_drawn", "south", {"card_kind": "hidden", "card": "e1", "label": ""})
+    ]
+    card = game.state.players["south"].cards[-1]
+    assert (card.id, card.kind, card.label) == ("e1", "hidden", "storm")
+    unnamed = new_game()
+    act(unnamed, "event", kind="hidden")
+    assert unnamed.state.players["south"].cards[-1].label == ""
+
+
+def test_a_card_laid_down_is_reported_by_its_kind_alone() -> None:
+    for extra in ({"effect": "circle_out"}, {"target": "north"}):
+        refused = refusal(new_game(), "event", kind="hidden", **extra)
+        assert str(refused) == (
+            "A card laid in front of you takes effect when it is played; report only its kind"
+        )
+        assert refused.params == {"reason": "laid_down"}
