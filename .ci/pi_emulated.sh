@@ -24,12 +24,16 @@
 #
 # Needs root (mmdebstrap, chroot, mounts). The rootfs are built by .ci/pi_rootfs.sh and
 # cached in /var/cache/clacks-ci. Kept there too, per architecture: a wheelhouse of every
-# wheel the steps install, downloaded or built under emulation once and keyed by the
-# rootfs and the requirements (.ci/pi_wheel_requirements.py), which pip finds through
-# PIP_FIND_LINKS, so a warm run compiles none of the LED drivers again (pip still asks
-# the package index, so a newer release is still what gets installed); and pip's own
-# caches, for what a newer release has to build. pip's HTTP cache cannot help here: a
-# proxy that strips the index's Cache-Control and ETag headers leaves it nothing to keep.
+# wheel the steps install, resolved from the package index by `pip wheel` under
+# emulation (downloaded, or built from source: the LED drivers) and keyed by the rootfs
+# and the requirements (.ci/pi_wheel_requirements.py). The steps' pip installs from it
+# alone (PIP_FIND_LINKS, PIP_NO_INDEX), so a warm run neither compiles nor downloads:
+# under emulation the index's TLS handshakes are slow enough on a loaded machine for a
+# proxy to reset them, and pip's retries then took longer than the step may. It is filled
+# again from the index when older than CLACKS_CI_WHEELHOUSE_DAYS (default 30), so new
+# releases still reach the stage; .ci/pi_platforms.py resolves against the live index on
+# every run. pip's HTTP cache cannot help: a proxy that strips the index's Cache-Control
+# and ETag headers (as this machine's does) leaves it nothing to keep.
 #
 # Every step has a time limit, and CLACKS_CI_DEADLINE (seconds since the epoch, set by
 # .ci/run) ends every limit there, so that a cold machine fails the stage clearly within
@@ -169,34 +173,38 @@ run_arch() {
     local home=/root
     [ "$user" = root ] || home="$(chroot "$r" getent passwd "$user" | cut -d: -f6)"
     local find_links=()
-    [ -d "$cache/pip-$arch/$wheelhouse" ] && find_links=(PIP_FIND_LINKS="/var/cache/pip/$wheelhouse")
+    [ -f "$cache/pip-$arch/$wheelhouse/.complete" ] && [ -z "${filling:-}" ] \
+      && find_links=(PIP_NO_INDEX=1 PIP_FIND_LINKS="/var/cache/pip/$wheelhouse")
     timeout --kill-after=30 "${limit:-600}" \
       chroot "$r" runuser -u "$user" -- env -i HOME="$home" USER="$user" LANG=C.UTF-8 \
       PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
       PIP_CACHE_DIR="/var/cache/pip/$user" "${find_links[@]}" "$@"
   }
 
-  # fill_wheelhouse: `pip wheel` of the requirements as pi, once per key (a concurrent run
-  # waits for the one filling it), into a directory renamed when complete; older
-  # wheelhouses of this architecture are removed
+  # fill_wheelhouse: `pip wheel` of the requirements as pi, once per key and age (a
+  # concurrent run waits for the one filling it), into a directory renamed when
+  # complete; older wheelhouses of this architecture are removed
   fill_wheelhouse() {
     (
       flock -w "$limit" 9 || exit 124
-      if [ -f "$cache/pip-$arch/$wheelhouse/.complete" ]; then
-        echo "reusing $cache/pip-$arch/$wheelhouse: $(find "$cache/pip-$arch/$wheelhouse" -name '*.whl' | wc -l) wheels"
+      local days="${CLACKS_CI_WHEELHOUSE_DAYS:-30}"
+      if [ -f "$cache/pip-$arch/$wheelhouse/.complete" ] \
+          && [ -z "$(find "$cache/pip-$arch/$wheelhouse/.complete" -mtime "+$days")" ]; then
+        echo "reusing $cache/pip-$arch/$wheelhouse ($(find "$cache/pip-$arch/$wheelhouse" -name '*.whl' | wc -l) wheels, filled $(date -r "$cache/pip-$arch/$wheelhouse/.complete" +%F))"
         exit 0
       fi
       local building="$wheelhouse.building"
       rm -rf "${cache:?}/pip-$arch/$building"
       install -d -o 1000 -g 1000 "$cache/pip-$arch/$building"
       cp "$logs/$arch.requirements" "$r/tmp/wheel-requirements.txt"
+      local filling=1  # from the index, whatever an older wheelhouse holds
       in_root pi -- python3 -m pip wheel --quiet --wheel-dir "/var/cache/pip/$building" \
         -r /tmp/wheel-requirements.txt || exit
       # the project itself is not among them, so every wheel is a dependency's
       chmod -R a+rX "$cache/pip-$arch/$building"
       touch "$cache/pip-$arch/$building/.complete"
       find "$cache/pip-$arch" -mindepth 1 -maxdepth 1 -name 'wheelhouse-*' \
-        ! -name "$wheelhouse" ! -name "$building" -exec rm -rf --one-file-system {} +
+        ! -name "$building" -exec rm -rf --one-file-system {} +
       mv "$cache/pip-$arch/$building" "$cache/pip-$arch/$wheelhouse"
       echo "built $cache/pip-$arch/$wheelhouse: $(find "$cache/pip-$arch/$wheelhouse" -name '*.whl' | wc -l) wheels"
       ls "$cache/pip-$arch/$wheelhouse"
@@ -220,7 +228,7 @@ run_arch() {
   [ "$arch" = armhf ] && first_board=z2w
   fake_board "$first_board"
 
-  step "the wheelhouse (pip wheel under emulation, or the cached one)" 2400 fill_wheelhouse
+  step "the wheelhouse (pip wheel under emulation, or the cached one)" 3600 fill_wheelhouse
 
   say "Python in the rootfs: $(in_root -- python3 -c 'import platform, sys; print(sys.version.split()[0], platform.machine())')"
   # cloned from outside (a checkout may be a git worktree, whose repository lies outside
