@@ -71,7 +71,8 @@ within() {
 # one line per step in $logs/ARCH.steps ("seconds step-name").
 run_arch() {
   local arch="$1" log="$logs/$1.log" steps="$logs/$1.steps"
-  local root work boards
+  local root boards
+  # work and r stay global to this subshell: the EXIT trap runs after run_arch returns
   exec > "$log" 2>&1
   say() { printf '== [%s] %s\n' "$arch" "$*"; }
   fail() { say "FAILED: $*"; printf "== [%s] FAILED: %s\n" "$arch" "$*" >&3; exit 1; }
@@ -118,7 +119,7 @@ run_arch() {
   mkdir -p "$work/upper" "$work/work" "$work/root"
   mount -t overlay overlay -o "lowerdir=$root,upperdir=$work/upper,workdir=$work/work" \
     "$work/root"
-  local r="$work/root"
+  r="$work/root"
   cleanup() {
     local mounted process
     # whatever still runs in the rootfs (a step that ran out of time) goes first
