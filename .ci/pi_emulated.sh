@@ -20,13 +20,26 @@
 #      CLACKS_CI_ARMHF_TESTS=1: both halves with the tests do not fit CI's time on a
 #      2-core machine, so the armhf half is install + status + serve.
 #
-#   .ci/pi_emulated.sh [arm64] [armhf]      (default: both, side by side)
+#   sudo .ci/pi_emulated.sh [arm64] [armhf]      (default: both, side by side)
 #
 # Needs root (mmdebstrap, chroot, mounts). The rootfs are built by .ci/pi_rootfs.sh and
-# cached in /var/cache/clacks-ci; pip's cache for the emulated installs is kept there too,
-# one per architecture. Every step has a time limit; a failing step ends the stage with
-# the end of its log. Each architecture's full log is printed at the end, with a table
-# of what each step took.
+# cached in /var/cache/clacks-ci. Kept there too, per architecture: a wheelhouse of every
+# wheel the steps install, resolved from the package index by `pip wheel` under
+# emulation (downloaded, or built from source: the LED drivers) and keyed by the rootfs
+# and the requirements (.ci/pi_wheel_requirements.py). The steps' pip installs from it
+# alone (PIP_FIND_LINKS, PIP_NO_INDEX), so a warm run neither compiles nor downloads:
+# under emulation the index's TLS handshakes are slow enough on a loaded machine for a
+# proxy to reset them, and pip's retries then took longer than the step may. It is filled
+# again from the index when older than CLACKS_CI_WHEELHOUSE_DAYS (default 30), so new
+# releases still reach the stage; .ci/pi_platforms.py resolves against the live index on
+# every run. pip's HTTP cache cannot help: a proxy that strips the index's Cache-Control
+# and ETag headers (as this machine's does) leaves it nothing to keep.
+#
+# Every step has a time limit, and CLACKS_CI_DEADLINE (seconds since the epoch, set by
+# .ci/run) ends every limit there, so that a cold machine fails the stage clearly within
+# CI's time instead of being killed by it. A failing step ends the stage with the end
+# of its log. Each architecture's full log is printed at the end, with the boards faked
+# and a table of what each step took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src="$(pwd)"
@@ -41,35 +54,63 @@ for arch in "${arches[@]}"; do
   case "$arch" in arm64|armhf) ;; *) echo "pi_emulated.sh: arm64 or armhf, not '$arch'" >&2; exit 2 ;; esac
 done
 cache="${CLACKS_CI_CACHE:-/var/cache/clacks-ci}"
+deadline="${CLACKS_CI_DEADLINE:-}"
 logs="$(mktemp -d /tmp/clacks-pi-emulated.XXXXXX)"
+
+# within SECONDS: SECONDS, or fewer if CLACKS_CI_DEADLINE comes sooner
+within() {
+  local limit="$1" left
+  if [ -n "$deadline" ]; then
+    left=$((deadline - $(date +%s)))
+    [ "$left" -lt "$limit" ] && limit="$left"
+  fi
+  echo "$limit"
+}
 
 # run_arch ARCH: the whole sequence for one architecture, its output in $logs/ARCH.log,
 # one line per step in $logs/ARCH.steps ("seconds step-name").
 run_arch() {
   local arch="$1" log="$logs/$1.log" steps="$logs/$1.steps"
-  local root work boards
+  local root boards
+  # work and r stay global to this subshell: the EXIT trap runs after run_arch returns
   exec > "$log" 2>&1
   say() { printf '== [%s] %s\n' "$arch" "$*"; }
-  fail() { say "FAILED: $*"; exit 1; }
+  fail() { say "FAILED: $*"; printf "== [%s] FAILED: %s\n" "$arch" "$*" >&3; exit 1; }
+
+  # timed_out NAME: why a step that ran out of time failed
+  timed_out() {
+    if [ "$limit" -lt "$asked" ]; then
+      fail "$1 was stopped after $limit s: CI's time for this stage ran out (CLACKS_CI_DEADLINE)"
+    fi
+    fail "$1 took longer than $limit s"
+  }
 
   # step NAME SECONDS CMD...: runs CMD (in_root ...) with a time limit, timing it
   step() {
     local name="$1" started=$SECONDS rc=0
-    limit="$2"
+    asked="$2"
+    limit="$(within "$2")"
     shift 2
     say "$name"
+    printf '== [%s] %s (at most %d s)\n' "$arch" "$name" "$limit" >&3  # progress, as it goes
+    [ "$limit" -gt 0 ] || timed_out "$name"
     "$@" || rc=$?
     printf '%5d s  %s\n' "$((SECONDS - started))" "$name" >> "$steps"
-    if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then fail "$name took longer than $limit s"; fi
+    if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then timed_out "$name"; fi
     [ "$rc" = 0 ] || fail "$name (exit status $rc)"
   }
 
-  local started=$SECONDS
+  local started=$SECONDS rc=0
   # the lock: .ci/run may be building it in the background already
   mkdir -p "$cache"
-  root="$(timeout 3600 flock "$cache/rootfs-$arch.lock" "$src/.ci/pi_rootfs.sh" "$arch")" \
-    || fail "the $arch rootfs could not be built"
+  asked=3600
+  limit="$(within 3600)"
+  [ "$limit" -gt 0 ] || timed_out "the $arch rootfs"
+  root="$(timeout "$limit" flock "$cache/rootfs-$arch.lock" "$src/.ci/pi_rootfs.sh" "$arch")" \
+    || rc=$?
   printf '%5d s  %s\n' "$((SECONDS - started))" "rootfs (mmdebstrap, or the cached one)" >> "$steps"
+  if [ "$rc" = 124 ]; then timed_out "building the $arch rootfs (log: $cache/rootfs/mmdebstrap-$arch.log)"; fi
+  [ "$rc" = 0 ] || fail "the $arch rootfs could not be built (log: $cache/rootfs/mmdebstrap-$arch.log)"
   source "$src/.ci/pi_binfmt.sh"
   ensure_binfmt "$arch"
 
@@ -78,7 +119,7 @@ run_arch() {
   mkdir -p "$work/upper" "$work/work" "$work/root"
   mount -t overlay overlay -o "lowerdir=$root,upperdir=$work/upper,workdir=$work/work" \
     "$work/root"
-  local r="$work/root"
+  r="$work/root"
   cleanup() {
     local mounted process
     # whatever still runs in the rootfs (a step that ran out of time) goes first
@@ -112,18 +153,63 @@ run_arch() {
   mkdir -p "$r/src"
   mount --bind -o ro "$src" "$r/src"  # for .ci/pi_serve_check.sh
 
+  # The wheelhouse: what goes into it is what the steps below install here (the firmware
+  # tests' tools too where they run), and the rootfs's Python
+  local extras=(pi)
+  if [ "$arch" = arm64 ]; then extras+=(test)
+  elif [ "${CLACKS_CI_ARMHF_TESTS:-0}" = 1 ]; then extras+=(test-core); fi
+  python3 "$src/.ci/pi_wheel_requirements.py" "${extras[@]}" > "$logs/$arch.requirements" \
+    || fail "the requirements for the wheelhouse could not be read from pyproject.toml"
+  local wheelhouse_key wheelhouse
+  wheelhouse_key="$( { basename "$root"; cat "$logs/$arch.requirements"; } | sha256sum | cut -c1-16)"
+  wheelhouse="wheelhouse-$wheelhouse_key"
+
   # in_root [USER] -- CMD...: runs CMD in the rootfs, as USER (default root), with a
-  # clean environment as a login shell would give it, within the step's time limit
+  # clean environment as a login shell would give it, within the step's time limit;
+  # pip finds the wheelhouse's wheels before it downloads or builds any
   in_root() {
     local user=root
     if [ "$1" != -- ]; then user="$1"; shift; fi
     shift
     local home=/root
     [ "$user" = root ] || home="$(chroot "$r" getent passwd "$user" | cut -d: -f6)"
+    local find_links=()
+    [ -f "$cache/pip-$arch/$wheelhouse/.complete" ] && [ -z "${filling:-}" ] \
+      && find_links=(PIP_NO_INDEX=1 PIP_FIND_LINKS="/var/cache/pip/$wheelhouse")
     timeout --kill-after=30 "${limit:-600}" \
       chroot "$r" runuser -u "$user" -- env -i HOME="$home" USER="$user" LANG=C.UTF-8 \
       PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-      PIP_CACHE_DIR="/var/cache/pip/$user" "$@"
+      PIP_CACHE_DIR="/var/cache/pip/$user" "${find_links[@]}" "$@"
+  }
+
+  # fill_wheelhouse: `pip wheel` of the requirements as pi, once per key and age (a
+  # concurrent run waits for the one filling it), into a directory renamed when
+  # complete; older wheelhouses of this architecture are removed
+  fill_wheelhouse() {
+    (
+      flock -w "$limit" 9 || exit 124
+      local days="${CLACKS_CI_WHEELHOUSE_DAYS:-30}"
+      if [ -f "$cache/pip-$arch/$wheelhouse/.complete" ] \
+          && [ -z "$(find "$cache/pip-$arch/$wheelhouse/.complete" -mtime "+$days")" ]; then
+        echo "reusing $cache/pip-$arch/$wheelhouse ($(find "$cache/pip-$arch/$wheelhouse" -name '*.whl' | wc -l) wheels, filled $(date -r "$cache/pip-$arch/$wheelhouse/.complete" +%F))"
+        exit 0
+      fi
+      local building="$wheelhouse.building"
+      rm -rf "${cache:?}/pip-$arch/$building"
+      install -d -o 1000 -g 1000 "$cache/pip-$arch/$building"
+      cp "$logs/$arch.requirements" "$r/tmp/wheel-requirements.txt"
+      local filling=1  # from the index, whatever an older wheelhouse holds
+      in_root pi -- python3 -m pip wheel --quiet --wheel-dir "/var/cache/pip/$building" \
+        -r /tmp/wheel-requirements.txt || exit
+      # the project itself is not among them, so every wheel is a dependency's
+      chmod -R a+rX "$cache/pip-$arch/$building"
+      touch "$cache/pip-$arch/$building/.complete"
+      find "$cache/pip-$arch" -mindepth 1 -maxdepth 1 -name 'wheelhouse-*' \
+        ! -name "$building" -exec rm -rf --one-file-system {} +
+      mv "$cache/pip-$arch/$building" "$cache/pip-$arch/$wheelhouse"
+      echo "built $cache/pip-$arch/$wheelhouse: $(find "$cache/pip-$arch/$wheelhouse" -name '*.whl' | wc -l) wheels"
+      ls "$cache/pip-$arch/$wheelhouse"
+    ) 9> "$cache/pip-$arch/wheelhouse.lock"
   }
 
   # fake_board NAME: the rootfs's /proc/cpuinfo and device tree become board NAME's
@@ -135,11 +221,15 @@ run_arch() {
     mkdir -p "$r/sys/firmware/devicetree/base"
     cp -r "$board/device-tree/." "$r/sys/firmware/devicetree/base/"
     say "faked board: $(tr -d '\0' < "$board/device-tree/model") ($1: $board)"
+    grep -qx "$1: .*" "$logs/$arch.boards" 2>/dev/null \
+      || echo "$1: $(tr -d '\0' < "$board/device-tree/model")" >> "$logs/$arch.boards"
   }
 
   local first_board=pi4
   [ "$arch" = armhf ] && first_board=z2w
   fake_board "$first_board"
+
+  step "the wheelhouse (pip wheel under emulation, or the cached one)" 3600 fill_wheelhouse
 
   say "Python in the rootfs: $(in_root -- python3 -c 'import platform, sys; print(sys.version.split()[0], platform.machine())')"
   # cloned from outside (a checkout may be a git worktree, whose repository lies outside
@@ -198,13 +288,14 @@ PY"
 
   if [ "$arch" = arm64 ] || [ "${CLACKS_CI_ARMHF_TESTS:-0}" = 1 ]; then
     step "./run test on the firmware tests (as pi)" 1800 in_root pi -- \
-      bash -c "cd $clone && ./run test -p no:randomly -q -rs tests/test_firmware_*.py"
+      bash -c "cd $clone && ./run test -p no:randomly -q -rs --durations=10 tests/test_firmware_*.py"
   else
     say "the firmware tests are not run on armhf (CLACKS_CI_ARMHF_TESTS=1 runs them): install + status + serve only"
   fi
   say "all steps passed"
 }
 
+exec 3>&1
 pids=()
 for arch in "${arches[@]}"; do
   ( run_arch "$arch" ) &
@@ -222,8 +313,10 @@ done
 echo
 for arch in "${arches[@]}"; do
   echo "================ emulated Raspberry Pi OS, $arch: time per step ================"
+  echo "boards faked: $(paste -sd ';' "$logs/$arch.boards" 2>/dev/null | sed 's/;/; /g')"
   cat "$logs/$arch.steps" 2>/dev/null || true
   awk '{ total += $1 } END { printf "%5d s  in all\n", total }' "$logs/$arch.steps" 2>/dev/null || true
+  grep -h "FAILED:" "$logs/$arch.log" || true
 done
 rm -rf "$logs"
 if [ "$status" != 0 ]; then
