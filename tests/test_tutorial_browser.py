@@ -152,28 +152,34 @@ def test_a_stranger_learns_clacks_from_what_the_phone_and_table_say(
         assert explained
         session = server.room.session
         assert session is not None and session.over and session.result()["winners"] == ["south"]  # type: ignore[index]
-        # the end says so, and names the one tap into a real game
-        done = phone.page.inner_text("#lesson")
-        assert translate(language, "tutorial.done_title") in done
-        # the way on is on the first screen, above the finished game
-        bottom = phone.page.eval_on_selector(
-            "[data-action=after-lesson]", "e => e.getBoundingClientRect().bottom"
-        )
-        assert bottom <= 740
-        for name in named_taps(phone):
-            phone.page.get_by_role("button", name=name).click()
-        deadline = time.time() + 10
-        while isinstance(server.room.session, TutorialSession) and time.time() < deadline:
-            time.sleep(0.05)
-        real = server.room.session
-        assert real is not None and not isinstance(real, TutorialSession)
-        phone.page.wait_for_function("() => !document.querySelector('#lesson .lesson')")
+        into_the_real_game(phone, server, language, TutorialSession)
         assert "south" in server.room.seats.claims and server.room.seats.bots == {"north": "greedy"}
         assert phone.errors == [] and tv.errors == []
     finally:
         phone.context.close()
         tv.context.close()
         server.close()
+
+
+def into_the_real_game(phone: Page, server: LiveServer, language: str, lesson: type) -> Any:
+    """At a lesson's end: the phone says so and names the one tap into a real game, on the
+    first screen above the finished game; tapping it starts that game in the same seat,
+    which is returned."""
+    done = phone.page.inner_text("#lesson")
+    assert translate(language, "tutorial.done_title") in done
+    bottom = phone.page.eval_on_selector(
+        "[data-action=after-lesson]", "e => e.getBoundingClientRect().bottom"
+    )
+    assert bottom <= 740
+    for name in named_taps(phone):
+        phone.page.get_by_role("button", name=name).click()
+    deadline = time.time() + 10
+    while isinstance(server.room.session, lesson) and time.time() < deadline:
+        time.sleep(0.05)
+    real = server.room.session
+    assert real is not None and not isinstance(real, lesson)
+    phone.page.wait_for_function("() => !document.querySelector('#lesson .lesson')")
+    return real
 
 
 def wrong_tap_is_explained(phone: Page, taps: list[str], language: str) -> bool:
@@ -196,6 +202,13 @@ def wrong_tap_is_explained(phone: Page, taps: list[str], language: str) -> bool:
 
 
 def tv_reads_from_a_sofa(tv: Page) -> None:
+    lesson_reads_from_a_sofa(tv)
+    # the picture: the board drawn with the step's lamps picked out
+    assert tv.page.locator(".board-box .lamp.accent").count() >= 1
+
+
+def lesson_reads_from_a_sofa(tv: Page) -> None:
+    """The rule being taught, and every other word on the table screen, at 28 px or more."""
     page = tv.page
     size = float(
         page.eval_on_selector(
@@ -205,5 +218,3 @@ def tv_reads_from_a_sofa(tv: Page) -> None:
     assert size >= 28
     smallest = min(page.evaluate(TEXT_SIZES))
     assert smallest[0] >= 28 - 0.01, smallest
-    # the picture: the board drawn with the step's lamps picked out
-    assert page.locator(".board-box .lamp.accent").count() >= 1

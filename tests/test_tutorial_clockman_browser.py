@@ -9,7 +9,6 @@ sofa at 1920x1080.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -19,12 +18,13 @@ from test_tutorial_browser import (
     LESSON_NOW,
     PHONE_740,
     STEP_CHANGED,
+    into_the_real_game,
     join_from_the_table,
+    lesson_reads_from_a_sofa,
     named_taps,
     one_screen,
     tap_named,
 )
-from test_web_first_table_browser import TEXT_SIZES
 
 from engine.core.companion_lesson import CompanionLesson
 from web.i18n import translate
@@ -75,27 +75,14 @@ def test_a_stranger_learns_to_report_clockman_from_what_the_phone_and_table_say(
                     phone.shot(f"phone-tutorial-clockman-{language}")
                     if language == "en":
                         tv.shot("table-tv-tutorial-clockman")
-                        reads_from_a_sofa(tv)
+                        lesson_reads_from_a_sofa(tv)
             page.wait_for_function(STEP_CHANGED, arg=now)
         else:
             pytest.fail(f"the lesson did not end; steps seen: {seen}")
         assert [s for s in seen if not s.startswith(("roll", "end_turn"))] == TAUGHT
         assert explained
-        done = phone.page.inner_text("#lesson")
-        assert translate(language, "tutorial.done_title") in done
-        bottom = phone.page.eval_on_selector(
-            "[data-action=after-lesson]", "e => e.getBoundingClientRect().bottom"
-        )
-        assert bottom <= 740
-        for name in named_taps(phone):
-            phone.page.get_by_role("button", name=name).click()
-        deadline = time.time() + 10
-        while isinstance(server.room.session, CompanionLesson) and time.time() < deadline:
-            time.sleep(0.05)
-        real = server.room.session
-        assert real is not None and not isinstance(real, CompanionLesson)
+        real = into_the_real_game(phone, server, language, CompanionLesson)
         assert real.game == "clockman"
-        phone.page.wait_for_function("() => !document.querySelector('#lesson .lesson')")
         assert "south" in server.room.seats.claims and server.room.seats.bots == {}
         assert phone.errors == [] and tv.errors == []
     finally:
@@ -117,15 +104,3 @@ def a_wrong_report_is_explained(phone: Page, language: str) -> bool:
     assert instead in said and symbol in said, said
     page.click("#why")
     return True
-
-
-def reads_from_a_sofa(tv: Page) -> None:
-    page = tv.page
-    size = float(
-        page.eval_on_selector(
-            ".table-lesson .lesson-rule", "e => parseFloat(getComputedStyle(e).fontSize)"
-        )
-    )
-    assert size >= 28
-    smallest = min(page.evaluate(TEXT_SIZES))
-    assert smallest[0] >= 28 - 0.01, smallest

@@ -56,7 +56,7 @@ from engine.clacks.tutorial import SCRIPTS
 from engine.clacks.tutorial import SEED as TUTORIAL_SEED
 from engine.core.budget import Cancelled
 from engine.core.data_check import DataCheck
-from engine.core.errors import IllegalAction, SerializationError
+from engine.core.errors import IllegalAction
 from engine.core.interface import (
     HINT_NOT_YOUR_TURN,
     HINT_NOTHING_TO_DO,
@@ -68,8 +68,7 @@ from engine.core.interface import (
     Told,
 )
 from engine.core.rng import derive_seed
-from engine.core.tutorial import LOG_KEY as TUTORIAL_KEY
-from engine.core.tutorial import TutorialSession
+from engine.core.tutorial import TutorialSession, saved_lesson
 
 # How often the first seat wins a two-player game between planner bots, in percent, with
 # the published setup and with the balanced start: 5,000 games each (`clacks simulate
@@ -396,11 +395,9 @@ class ClacksModule(GameModule):
         return ClacksSession(ClacksGame.new(Options.from_json(data), seed))
 
     def replay(self, log: JSON) -> Session:
-        if isinstance(log, dict) and TUTORIAL_KEY in log:
-            script = SCRIPTS.get(str(log[TUTORIAL_KEY]))
-            if script is None:
-                raise SerializationError(f"no Clacks lesson is called {log[TUTORIAL_KEY]!r}")
-            game = {k: v for k, v in log.items() if k != TUTORIAL_KEY}
+        lesson = saved_lesson(log, SCRIPTS, self.title)
+        if lesson is not None:
+            script, game = lesson
             return TutorialSession(ClacksSession(ClacksGame.replay(game)), script)
         return ClacksSession(ClacksGame.replay(log))
 

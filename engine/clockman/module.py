@@ -15,10 +15,9 @@ from engine.clockman.tutorial import SCRIPTS
 from engine.clockman.tutorial import SEED as TUTORIAL_SEED
 from engine.core.companion_lesson import CompanionLesson
 from engine.core.data_check import DataCheck
-from engine.core.errors import SerializationError
 from engine.core.interface import JSON, GameModule, Session
 from engine.core.one_mode import one_mode_options
-from engine.core.tutorial import LOG_KEY as TUTORIAL_KEY
+from engine.core.tutorial import saved_lesson
 
 
 class ClockmanModule(GameModule):
@@ -40,11 +39,9 @@ class ClockmanModule(GameModule):
         return ClockmanSession(ClockmanGame.new(ClockmanOptions.from_json(data), seed))
 
     def replay(self, log: JSON) -> Session:
-        if isinstance(log, dict) and TUTORIAL_KEY in log:
-            script = SCRIPTS.get(str(log[TUTORIAL_KEY]))
-            if script is None:
-                raise SerializationError(f"no Clockman lesson is called {log[TUTORIAL_KEY]!r}")
-            game = {k: v for k, v in log.items() if k != TUTORIAL_KEY}
+        lesson = saved_lesson(log, SCRIPTS, self.title)
+        if lesson is not None:
+            script, game = lesson
             return CompanionLesson(ClockmanSession(ClockmanGame.replay(game)), script)
         return ClockmanSession(ClockmanGame.replay(log))
 

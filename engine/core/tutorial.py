@@ -13,11 +13,12 @@ game's rules like any other.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.budget import Cancelled
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, SerializationError
 from engine.core.interface import HINT_FORBIDDEN, JSON, LampFrame, SeatInfo, Session, Told
 
 # the label a saved log carries to say it was a tutorial, and which one
@@ -71,6 +72,19 @@ class Script:
     @property
     def steps(self) -> list[Step]:
         return [e for e in self.entries if isinstance(e, Step)]
+
+
+def saved_lesson(
+    log: JSON, scripts: Mapping[str, Script], title: str
+) -> tuple[Script, JSON] | None:
+    """A saved lesson's script and the game's own log in it; None for a log that is no
+    lesson; SerializationError for a lesson this box does not have."""
+    if not isinstance(log, dict) or LOG_KEY not in log:
+        return None
+    script = scripts.get(str(log[LOG_KEY]))
+    if script is None:
+        raise SerializationError(f"no {title} lesson is called {log[LOG_KEY]!r}")
+    return script, {k: v for k, v in log.items() if k != LOG_KEY}
 
 
 def matches(expect: JSON, action: Any) -> bool:
