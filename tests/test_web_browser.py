@@ -315,6 +315,35 @@ def test_a_fault_report_in_another_players_turn_and_an_undo(
     assert south.locator("#error").is_hidden()
 
 
+def test_a_tap_held_down_while_news_arrives_still_lands(
+    server: LiveServer, pages: dict[str, Page]
+) -> None:
+    """A push from another device redraws the phone; arriving between a finger going down
+    on a lamp and lifting, it must not swallow the tap."""
+    seed, fault = a_deal_with_a_fault_out_of_turn()
+    server.room.new_game("clacks", {"players": 2}, seed=seed)
+    south, north = pages["south"].page, pages["north"].page
+    for page, seat in ((south, "south"), (north, "north")):
+        page.goto(server.url(f"/join/{server.code}"))
+        page.click(f"button[data-seat={seat}]")
+        page.wait_for_selector(".jacquard")
+    revision = server.room.revision
+    pages["north"].wait_revision(revision)
+    north.click(f".fault[data-card='{fault['card']}'] button")
+    lamp = fault["lamps"][0]
+    box = north.locator(f"[data-lamp={lamp}]").bounding_box()
+    assert box is not None
+    north.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    north.mouse.down()
+    south.click("[data-tower=b2c2]")  # South moves: every page hears of it
+    north.wait_for_function(
+        "r => Number(document.body.dataset.received || -1) >= r", arg=revision + 1
+    )
+    north.mouse.up()
+    pages["north"].wait_revision(revision + 1)
+    assert lamp in lamps_shown(north, ".lamp.flip")
+
+
 def test_a_czech_table_shows_the_cards_in_czech_and_an_english_phone_in_english(
     server: LiveServer, pages: dict[str, Page], browser: Any
 ) -> None:

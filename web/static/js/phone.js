@@ -36,6 +36,21 @@
   let restoring = false; // focus being put back by the page, not moved by the player
   let wasActive = null; // whether this seat was expected to act at the last snapshot
   let buzzedStep = -1; // the last feed step the phone vibrated for
+  // A drawing replaces the buttons: one landing between a finger going down and lifting
+  // (a push from another device, the legal moves arriving) would swallow the tap, so it
+  // waits until the finger lifts and the tap has been handled.
+  let pressing = false;
+  let drawWaits = false;
+  main.addEventListener("pointerdown", () => { pressing = true; }, true);
+  for (const lifted of ["pointerup", "pointercancel"]) {
+    window.addEventListener(lifted, () => {
+      pressing = false;
+      if (drawWaits) {
+        drawWaits = false;
+        setTimeout(() => render().then(() => buzzIfCalled()), 0);
+      }
+    }, true);
+  }
   let standPick = null; // at a convention stand: the game the visitor picked, before choosing how to play
 
   function load() {
@@ -164,6 +179,7 @@
     if (followTableLanguage(next)) return;
     gameLog.take(next);
     state = next;
+    document.body.dataset.received = next.revision;  // taken in, though maybe not yet drawn
     if (held && !next.view && next.room.stand) {
       // the stand's game ended (idle, finished or left): the seat went with it
       save(null);
@@ -215,6 +231,10 @@
 
   async function render() {
     if (!state) return;
+    if (pressing) {
+      drawWaits = true;
+      return;
+    }
     document.body.classList.toggle("seated", Boolean(held && state.view));
     if (!held || !state.view) {
       lessonBox.replaceChildren();
