@@ -140,7 +140,7 @@ def test_the_lesson_takes_no_other_options() -> None:
 
 def test_games_without_a_lesson_say_so() -> None:
     offered = {name for name, m in game_modules().items() if m.tutorial_start() is not None}
-    assert offered == {"clacks", "clockman"}
+    assert offered == {"clacks", "clockman", "klackers"}
 
 
 # ---------------------------------------------------------------------- over HTTP
