@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from live_server import LiveServer
+from test_stand import IDLE, back_at_attract, first_choice, leave, start
 from test_tutorial import entry_action, lesson, wait_for
 from test_web_board import RecordingBoard
 from web_client import call
@@ -21,6 +22,7 @@ from engine.klackers.bots import PlannerBot
 from engine.klackers.layout import default_layout
 from engine.klackers.numbers import mask_of
 from engine.klackers.tutorial import SCRIPT, KlackersLesson
+from web.stand import StandSettings
 
 # the learner's steps, in order: each core rule as it comes up
 TAUGHT = [
@@ -270,5 +272,19 @@ def test_a_learner_who_leaves_the_klackers_lesson_holds_no_seat() -> None:
         room.seats.claim("south", "Bob", None)
         step = room.session.step()
         assert isinstance(step, Step) and step.key == "tutorial.klackers.pull_one"
+    finally:
+        server.close()
+
+
+def test_the_stand_offers_the_klackers_lesson_first_and_lets_go_of_a_visitor_who_leaves() -> None:
+    server = LiveServer(stand=StandSettings(("klackers",), IDLE, 0.3))
+    try:
+        assert first_choice(server, "klackers")["kind"] == "learn"
+        status, seated = start(server, "klackers", "learn", name="Visitor")
+        assert status == 201 and seated["seat"] == "south"
+        assert isinstance(server.room.session, KlackersLesson)
+        assert server.room.seats.bots == {"north": "planner"}
+        assert leave(server, seated) == 200
+        assert back_at_attract(server) < 2.0
     finally:
         server.close()
