@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.errors import DataError, SerializationError
 from engine.core.interface import JSON, GameModule, Session
 from engine.core.one_mode import one_mode_options
-from engine.core.tutorial import saved_lesson
+from engine.core.tutorial import chosen_script, saved_lesson
 from engine.klackers.errors import BadOptions
 from engine.klackers.game import GAME, KlackersGame
 from engine.klackers.layout import BoardLayout, default_layout, layout_from_data
@@ -106,14 +106,7 @@ def _replay(log: JSON) -> KlackersSession:
 def _tutorial(options: JSON, layout: BoardLayout) -> KlackersLesson:
     """The guided first game: the lesson's own seats, length and deal, on the box's
     layout, and nothing else."""
-    unknown = sorted(set(options) - {"tutorial"})
-    if unknown:
-        raise BadOptions(f"the lesson takes no other options, not {', '.join(unknown)}")
-    script = SCRIPTS.get(str(options["tutorial"]))
-    if script is None:
-        raise BadOptions(
-            f"there is no lesson {options['tutorial']!r}; lessons are {', '.join(SCRIPTS)}"
-        )
+    script = chosen_script(options, SCRIPTS, (), BadOptions)
     match = KlackersGame.new(KlackersOptions.from_json(TUTORIAL_OPTIONS), TUTORIAL_SEED)
     return KlackersLesson(KlackersSession(match, layout), script)
 
