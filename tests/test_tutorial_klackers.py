@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from live_server import LiveServer
 from test_stand import IDLE, back_at_attract, first_choice, leave, start
-from test_tutorial import entry_action, lesson, wait_for
+from test_tutorial import entry_action, lesson, lesson_over_http, wait_for
 from test_web_board import RecordingBoard
 from web_client import call
 
@@ -214,20 +214,9 @@ def test_the_table_runs_the_klackers_lesson_lights_it_and_leads_into_a_real_game
     server = LiveServer(board=board)
     try:
         room = server.room
-        status, games = call(server.base, "GET", "/api/games")
-        start = next(g for g in games["games"] if g["name"] == "klackers")["tutorial"]
-        status, answer = call(
-            server.base, "POST", f"/api/rooms/{server.code}/game", start, pin=server.pin
-        )
-        assert status == 201, answer
-        session = room.session
+        session, token, base = lesson_over_http(server, "klackers")
         assert isinstance(session, KlackersLesson)
         assert room.seats.bots == {"north": "planner"}
-        status, claimed = call(server.base, "POST", f"/api/rooms/{server.code}/seats/south", {})
-        token = claimed["token"]
-        base = f"/api/rooms/{server.code}/seats/south"
-        status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
-        assert status == 409 and body["error"] == "no_lesson_over"
         steps = 0
         while not session.over:
             step = session.step()
