@@ -216,11 +216,12 @@ def test_the_table_runs_the_lesson_lights_it_and_leads_into_a_real_game() -> Non
         server.close()
 
 
-def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held() -> None:
+@pytest.mark.parametrize("game", ["clacks", "klackers"])
+def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held(game: str) -> None:
     server = LiveServer()
     try:
         room = server.room
-        room.new_game("clacks", {"tutorial": "first-game"})
+        room.new_game(game, {"tutorial": "first-game"})
         room.seats.lesson_left_seconds = 0.2
         token = room.seats.claim("south", "Ann", None)["token"]
         page = room.fanout.subscribe("south", token)
@@ -236,7 +237,7 @@ def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held() -> None:
         assert "south" in room.seats.claims
         room.fanout.unsubscribe(page)
         # an ordinary game keeps a seat whose phone left (Ann sits on at south)
-        room.new_game("clacks", {"players": 2})
+        room.new_game(game, {"players": 2})
         assert "south" in room.seats.claims
         room.fanout.unsubscribe(room.fanout.subscribe("south", token))
         time.sleep(0.5)

@@ -16,7 +16,7 @@ from test_web_board import RecordingBoard
 from web_client import call
 
 from engine.core.errors import IllegalAction
-from engine.core.tutorial import Opponent, Step
+from engine.core.tutorial import Opponent
 from engine.games import game_module
 from engine.klackers.bots import PlannerBot
 from engine.klackers.layout import default_layout
@@ -241,26 +241,6 @@ def test_the_table_runs_the_klackers_lesson_lights_it_and_leads_into_a_real_game
         assert real.game == "klackers" and "tutorial" not in real.view("south")
         assert all(a["seat"] == "north" for a in real.log_json()["actions"])
         assert room.seats.bots == {"north": "greedy"} and "south" in room.seats.claims
-    finally:
-        server.close()
-
-
-def test_a_learner_who_leaves_the_klackers_lesson_holds_no_seat() -> None:
-    server = LiveServer()
-    try:
-        room = server.room
-        room.new_game("klackers", {"tutorial": "first-game"})
-        room.seats.lesson_left_seconds = 0.2
-        token = room.seats.claim("south", "Ann", None)["token"]
-        page = room.fanout.subscribe("south", token)
-        room.act("south", token, {"type": "roll", "dice": 2})
-        room.fanout.unsubscribe(page)
-        wait_for(lambda: "south" not in room.seats.claims, 5.0)
-        assert isinstance(room.session, KlackersLesson) and room.session.position() == 1
-        # the seat is free for the next learner, who finds the lesson where it stood
-        room.seats.claim("south", "Bob", None)
-        step = room.session.step()
-        assert isinstance(step, Step) and step.key == "tutorial.klackers.pull_one"
     finally:
         server.close()
 
