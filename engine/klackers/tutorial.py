@@ -111,7 +111,7 @@ class KlackersLesson(TutorialSession):
             return layout.number_lamps(mask_of(step.expect["numbers"]))
         if step.expect.get("dice") == 1:
             return layout.number_lamps(
-                self.klackers_session.klackers.state.players[LEARNER].standing
+                self.klackers_session.klackers.state.players[self.script.learner].standing
             )
         return 0  # a roll of two: the dice row glows already
 
@@ -123,7 +123,7 @@ class KlackersLesson(TutorialSession):
         step = self.step()
         if (
             step is not None
-            and seat == LEARNER
+            and seat == self.script.learner
             and isinstance(action, dict)
             and action.get("type") == "mark"
             and step.expect.get("type") == "pull"
