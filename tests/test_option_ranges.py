@@ -59,7 +59,7 @@ def schema_options(game: str) -> dict[str, Any]:
 def test_every_option_of_every_game_has_its_range_or_choices_in_the_schema() -> None:
     wanted = {
         "clacks": {f.name for f in fields(Options)} | {"players", "tutorial"},
-        "klackers": {f.name for f in fields(KlackersOptions)} | {"players", "mode"},
+        "klackers": {f.name for f in fields(KlackersOptions)} | {"players", "mode", "tutorial"},
         "clacks-trainer": {"seat", "kind", "questions", "signals"},
         "clockman": {f.name for f in fields(ClockmanOptions)} | {"players", "mode", "tutorial"},
         "guards": {f.name for f in fields(GuardsOptions)} | {"players", "mode"},

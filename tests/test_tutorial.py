@@ -140,7 +140,7 @@ def test_the_lesson_takes_no_other_options() -> None:
 
 def test_games_without_a_lesson_say_so() -> None:
     offered = {name for name, m in game_modules().items() if m.tutorial_start() is not None}
-    assert offered == {"clacks", "clockman"}
+    assert offered == {"clacks", "clockman", "klackers"}
 
 
 # ---------------------------------------------------------------------- over HTTP
@@ -153,28 +153,35 @@ def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> None:
         time.sleep(0.02)
 
 
+def lesson_over_http(server: LiveServer, game: str) -> tuple[TutorialSession, str, str]:
+    """The table starts ``game``'s lesson as ``GET /api/games`` lists it and the learner's
+    phone takes South: the lesson, the seat's token and its API path. Too early yet for
+    the real game."""
+    status, games = call(server.base, "GET", "/api/games")
+    start = next(g for g in games["games"] if g["name"] == game)["tutorial"]
+    assert start == {"game": game, "options": {"tutorial": "first-game"}}
+    status, answer = call(
+        server.base, "POST", f"/api/rooms/{server.code}/game", start, pin=server.pin
+    )
+    assert status == 201, answer
+    session = server.room.session
+    assert isinstance(session, TutorialSession)
+    status, claimed = call(server.base, "POST", f"/api/rooms/{server.code}/seats/south", {})
+    token = claimed["token"]
+    base = f"/api/rooms/{server.code}/seats/south"
+    status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
+    assert status == 409 and body["error"] == "no_lesson_over"
+    return session, token, base
+
+
 def test_the_table_runs_the_lesson_lights_it_and_leads_into_a_real_game() -> None:
     board = RecordingBoard()
     server = LiveServer(board=board)
     try:
         room = server.room
-        status, games = call(server.base, "GET", "/api/games")
-        start = next(g for g in games["games"] if g["name"] == "clacks")["tutorial"]
-        assert start == {"game": "clacks", "options": {"tutorial": "first-game"}}
-        status, answer = call(
-            server.base, "POST", f"/api/rooms/{server.code}/game", start, pin=server.pin
-        )
-        assert status == 201, answer
-        session = room.session
-        assert isinstance(session, TutorialSession)
+        session, token, base = lesson_over_http(server, "clacks")
         # the lesson seats its own opponent
         assert room.seats.bots == {"north": SCRIPT.opponent_level}
-        status, claimed = call(server.base, "POST", f"/api/rooms/{server.code}/seats/south", {})
-        token = claimed["token"]
-        base = f"/api/rooms/{server.code}/seats/south"
-        # too early for the real game
-        status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
-        assert status == 409 and body["error"] == "no_lesson_over"
         lit_steps = 0
         while not session.over:
             step = session.step()
@@ -209,11 +216,12 @@ def test_the_table_runs_the_lesson_lights_it_and_leads_into_a_real_game() -> Non
         server.close()
 
 
-def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held() -> None:
+@pytest.mark.parametrize("game", ["clacks", "klackers"])
+def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held(game: str) -> None:
     server = LiveServer()
     try:
         room = server.room
-        room.new_game("clacks", {"tutorial": "first-game"})
+        room.new_game(game, {"tutorial": "first-game"})
         room.seats.lesson_left_seconds = 0.2
         token = room.seats.claim("south", "Ann", None)["token"]
         page = room.fanout.subscribe("south", token)
@@ -229,7 +237,7 @@ def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held() -> None:
         assert "south" in room.seats.claims
         room.fanout.unsubscribe(page)
         # an ordinary game keeps a seat whose phone left (Ann sits on at south)
-        room.new_game("clacks", {"players": 2})
+        room.new_game(game, {"players": 2})
         assert "south" in room.seats.claims
         room.fanout.unsubscribe(room.fanout.subscribe("south", token))
         time.sleep(0.5)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from live_server import LiveServer
+from test_tutorial import lesson_over_http
 from web_client import call
 
 from engine.clockman.tutorial import LEVEL, SCRIPT
@@ -143,21 +144,10 @@ def test_the_table_runs_the_clockman_lesson_and_leads_into_a_real_game() -> None
     server = LiveServer()
     try:
         room = server.room
-        status, games = call(server.base, "GET", "/api/games")
-        start = next(g for g in games["games"] if g["name"] == "clockman")["tutorial"]
-        status, answer = call(
-            server.base, "POST", f"/api/rooms/{server.code}/game", start, pin=server.pin
-        )
-        assert status == 201, answer
-        session = room.session
+        session, token, base = lesson_over_http(server, "clockman")
         assert isinstance(session, CompanionLesson)
         # the lesson seats the script's other player, a seat the game has no bot for
         assert room.seats.bots == {"north": LEVEL}
-        status, claimed = call(server.base, "POST", f"/api/rooms/{server.code}/seats/south", {})
-        token = claimed["token"]
-        base = f"/api/rooms/{server.code}/seats/south"
-        status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
-        assert status == 409 and body["error"] == "no_lesson_over"
         deadline = time.time() + 60
         while session.entry() is not None:
             assert time.time() < deadline, session.position()

@@ -68,7 +68,7 @@ from engine.core.interface import (
     Told,
 )
 from engine.core.rng import derive_seed
-from engine.core.tutorial import TutorialSession, saved_lesson
+from engine.core.tutorial import TutorialSession, chosen_script, saved_lesson
 
 # How often the first seat wins a two-player game between planner bots, in percent, with
 # the published setup and with the balanced start: 5,000 games each (`clacks simulate
@@ -490,14 +490,7 @@ def _tutorial(options: JSON, now: float) -> Session:
     """The guided first game: the lesson's own seats, words and deal. The table's
     language (which edition's cards would be dealt) is all else it takes: the lesson
     deals its own words."""
-    unknown = sorted(set(options) - {"tutorial", "word_list"})
-    if unknown:
-        raise BadOptions(f"the lesson takes no other options, not {', '.join(unknown)}")
-    script = SCRIPTS.get(str(options["tutorial"]))
-    if script is None:
-        raise BadOptions(
-            f"there is no lesson {options['tutorial']!r}; lessons are {', '.join(SCRIPTS)}"
-        )
+    script = chosen_script(options, SCRIPTS, {"word_list"}, BadOptions)
     data = {**TUTORIAL_OPTIONS, "start_time": now}
     game = ClacksGame.new(Options.from_json(data), TUTORIAL_SEED)
     return TutorialSession(ClacksSession(game), script)

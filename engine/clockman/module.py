@@ -17,7 +17,7 @@ from engine.core.companion_lesson import CompanionLesson
 from engine.core.data_check import DataCheck
 from engine.core.interface import JSON, GameModule, Session
 from engine.core.one_mode import one_mode_options
-from engine.core.tutorial import saved_lesson
+from engine.core.tutorial import chosen_script, saved_lesson
 
 
 class ClockmanModule(GameModule):
@@ -94,14 +94,9 @@ class ClockmanModule(GameModule):
 
 def _tutorial(options: JSON) -> Session:
     """The guided first game: the lesson's own seats and deal, and nothing else."""
-    unknown = sorted(set(options) - {"tutorial", "mode"})
-    if unknown or options.get("mode", GAME) != GAME:
-        raise BadOptions(f"the lesson takes no other options, not {', '.join(unknown or ['mode'])}")
-    script = SCRIPTS.get(str(options["tutorial"]))
-    if script is None:
-        raise BadOptions(
-            f"there is no lesson {options['tutorial']!r}; lessons are {', '.join(SCRIPTS)}"
-        )
+    if options.get("mode", GAME) != GAME:
+        raise BadOptions("the lesson takes no other options, not mode")
+    script = chosen_script(options, SCRIPTS, {"mode"}, BadOptions)
     game = ClockmanGame.new(ClockmanOptions.from_json(TUTORIAL_OPTIONS), TUTORIAL_SEED)
     return CompanionLesson(ClockmanSession(game), script)
 

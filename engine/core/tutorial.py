@@ -13,7 +13,7 @@ game's rules like any other.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,6 +85,26 @@ def saved_lesson(
     if script is None:
         raise SerializationError(f"no {title} lesson is called {log[LOG_KEY]!r}")
     return script, {k: v for k, v in log.items() if k != LOG_KEY}
+
+
+def chosen_script(
+    options: JSON,
+    scripts: Mapping[str, Script],
+    allowed: Collection[str],
+    bad_options: type[IllegalAction],
+) -> Script:
+    """The lesson ``options["tutorial"]`` names; ``bad_options`` (the game's own refusal)
+    for an option besides it and ``allowed`` (a lesson deals its own game), or for a
+    lesson this game does not have."""
+    unknown = sorted(set(options) - {"tutorial", *allowed})
+    if unknown:
+        raise bad_options(f"the lesson takes no other options, not {', '.join(unknown)}")
+    script = scripts.get(str(options["tutorial"]))
+    if script is None:
+        raise bad_options(
+            f"there is no lesson {options['tutorial']!r}; lessons are {', '.join(scripts)}"
+        )
+    return script
 
 
 def matches(expect: JSON, action: Any) -> bool:

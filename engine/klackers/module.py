@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import DataError, SerializationError
-from engine.core.interface import JSON, GameModule
+from engine.core.interface import JSON, GameModule, Session
 from engine.core.one_mode import one_mode_options
+from engine.core.tutorial import chosen_script, saved_lesson
 from engine.klackers.errors import BadOptions
 from engine.klackers.game import GAME, KlackersGame
 from engine.klackers.layout import BoardLayout, default_layout, layout_from_data
@@ -22,31 +23,38 @@ from engine.klackers.options import (
 )
 from engine.klackers.rules import HUGHIE_LIMIT
 from engine.klackers.session import KlackersSession
+from engine.klackers.tutorial import OPTIONS as TUTORIAL_OPTIONS
+from engine.klackers.tutorial import SCRIPTS, KlackersLesson
+from engine.klackers.tutorial import SEED as TUTORIAL_SEED
 
 
 class KlackersModule(GameModule):
     name = GAME
     title = "Klackers"
 
-    def new(self, options: JSON, seed: int, now: float = 0.0) -> KlackersSession:
+    def new(self, options: JSON, seed: int, now: float = 0.0) -> Session:
         """Options as in ``KlackersOptions.from_json``, plus the lobby's ``mode``
         (Klackers has one, ``klackers``) and the box's ``layout`` (a table like
         engine/data/klackers/layout.toml; the sections it leaves out are the shipped
-        ones; none: the shipped layout)."""
+        ones; none: the shipped layout); or ``tutorial`` (a name in
+        ``engine.klackers.tutorial``) for the guided first game, whose deal is its own."""
         data = one_mode_options(options, GAME, self.title, BadOptions)
         layout = layout_option(data.pop("layout", None))
+        if "tutorial" in data:
+            return _tutorial(data, layout)
         return KlackersSession(KlackersGame.new(KlackersOptions.from_json(data), seed), layout)
 
-    def replay(self, log: JSON) -> KlackersSession:
+    def replay(self, log: JSON) -> Session:
         """A log as ``KlackersSession.log_json`` writes it: a game played on a layout of
-        its own keeps it under ``layout``."""
-        if not isinstance(log, dict) or "layout" not in log:
-            return KlackersSession(KlackersGame.replay(log))
-        match = KlackersGame.replay({k: v for k, v in log.items() if k != "layout"})
-        try:
-            return KlackersSession(match, layout_option(log["layout"]))
-        except BadOptions as exc:
-            raise SerializationError(f"not a Klackers action log: {exc}") from None
+        its own keeps it under ``layout``; a lesson's log names its lesson."""
+        lesson = saved_lesson(log, SCRIPTS, self.title)
+        if lesson is not None:
+            script, game = lesson
+            return KlackersLesson(_replay(game), script)
+        return _replay(log)
+
+    def tutorial_start(self) -> JSON | None:
+        return {"game": self.name, "options": {"tutorial": next(iter(SCRIPTS))}}
 
     def options_schema(self) -> JSON:
         return {
@@ -76,11 +84,31 @@ class KlackersModule(GameModule):
                 **{name: {"type": "bool", "default": False} for name in VARIANTS},
                 "rounds": JSON_RANGES["rounds"].schema(KlackersOptions.rounds),
                 "target": JSON_RANGES["target"].schema(0),
+                # the guided first game (engine.klackers.tutorial): with it, no other option
+                "tutorial": {"choices": list(SCRIPTS)},
             },
         }
 
     def reference(self) -> JSON:
         return klackers_reference()
+
+
+def _replay(log: JSON) -> KlackersSession:
+    if not isinstance(log, dict) or "layout" not in log:
+        return KlackersSession(KlackersGame.replay(log))
+    match = KlackersGame.replay({k: v for k, v in log.items() if k != "layout"})
+    try:
+        return KlackersSession(match, layout_option(log["layout"]))
+    except BadOptions as exc:
+        raise SerializationError(f"not a Klackers action log: {exc}") from None
+
+
+def _tutorial(options: JSON, layout: BoardLayout) -> KlackersLesson:
+    """The guided first game: the lesson's own seats, length and deal, on the box's
+    layout, and nothing else."""
+    script = chosen_script(options, SCRIPTS, (), BadOptions)
+    match = KlackersGame.new(KlackersOptions.from_json(TUTORIAL_OPTIONS), TUTORIAL_SEED)
+    return KlackersLesson(KlackersSession(match, layout), script)
 
 
 def layout_option(data: object) -> BoardLayout:

@@ -329,10 +329,15 @@
       : me.score === 0 ? t("klackers.klack") : t("klackers.score", { score: me.score })));
 
     const controls = el("div", { class: "turn-buttons" });
+    // in a lesson the step names the numbers to tap: no list of combinations (nor the
+    // hint that points to it), so the turn keeps to one phone screen
+    const lesson = Boolean(view.tutorial);
     if (choosing) {
-      mine.append(el("p", { class: "k-sum", role: "status" }, pick.numbers.length
-        ? t("klackers.chosen", { numbers: numbersWords(pick.numbers), sum, total: turn.total })
-        : t("klackers.hint.choose", { total: turn.total })));
+      if (pick.numbers.length || !lesson) {
+        mine.append(el("p", { class: "k-sum", role: "status" }, pick.numbers.length
+          ? t("klackers.chosen", { numbers: numbersWords(pick.numbers), sum, total: turn.total })
+          : t("klackers.hint.choose", { total: turn.total })));
+      }
       const pull = el("button", { type: "button", class: "primary", "data-action": "pull",
                                   disabled: sum !== turn.total && !ctx.explain, onclick: () => ctx.pull() },
         t("klackers.pull", { numbers: numbersWords(pick.numbers) }));
@@ -344,13 +349,15 @@
         pull,
         el("button", { type: "button", class: "secondary", "data-action": "clear", disabled: !pick.numbers.length,
                        onclick: () => ctx.clear() }, t("klackers.clear")));
-      const combos = el("ul", { class: "k-combos", "aria-label": t("klackers.combinations") });
-      for (const combo of turn.combinations) {
-        combos.append(el("li", {}, el("button", { type: "button", class: "secondary", "data-combination": combo.join(","),
-          onclick: () => ctx.choose(combo) }, combo.join(" + "))));
+      if (!lesson) {
+        const combos = el("ul", { class: "k-combos", "aria-label": t("klackers.combinations") });
+        for (const combo of turn.combinations) {
+          combos.append(el("li", {}, el("button", { type: "button", class: "secondary", "data-combination": combo.join(","),
+            onclick: () => ctx.choose(combo) }, combo.join(" + "))));
+        }
+        // the list says what it is to a screen reader; the buttons speak for themselves
+        mine.append(el("p", { class: "visually-hidden" }, t("klackers.combinations")), combos);
       }
-      // the list says what it is to a screen reader; the buttons speak for themselves
-      mine.append(el("p", { class: "visually-hidden" }, t("klackers.combinations")), combos);
     } else if (myTurn) {
       controls.append(el("button", { type: "button", class: "primary", "data-action": "roll",
         onclick: () => ctx.act({ type: "roll", dice: 2 }) }, t("klackers.roll_two")));
