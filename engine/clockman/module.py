@@ -13,7 +13,7 @@ from engine.clockman.session import ClockmanSession
 from engine.clockman.tutorial import OPTIONS as TUTORIAL_OPTIONS
 from engine.clockman.tutorial import SCRIPTS
 from engine.clockman.tutorial import SEED as TUTORIAL_SEED
-from engine.core.companion_lesson import CompanionLesson
+from engine.core.companion_lesson import CompanionLesson, chosen_script
 from engine.core.data_check import DataCheck
 from engine.core.interface import JSON, GameModule, Session
 from engine.core.one_mode import one_mode_options
@@ -94,14 +94,7 @@ class ClockmanModule(GameModule):
 
 def _tutorial(options: JSON) -> Session:
     """The guided first game: the lesson's own seats and deal, and nothing else."""
-    unknown = sorted(set(options) - {"tutorial", "mode"})
-    if unknown or options.get("mode", GAME) != GAME:
-        raise BadOptions(f"the lesson takes no other options, not {', '.join(unknown or ['mode'])}")
-    script = SCRIPTS.get(str(options["tutorial"]))
-    if script is None:
-        raise BadOptions(
-            f"there is no lesson {options['tutorial']!r}; lessons are {', '.join(SCRIPTS)}"
-        )
+    script = chosen_script(options, SCRIPTS, GAME, BadOptions)
     game = ClockmanGame.new(ClockmanOptions.from_json(TUTORIAL_OPTIONS), TUTORIAL_SEED)
     return CompanionLesson(ClockmanSession(game), script)
 

@@ -10,8 +10,26 @@ game has no bots of its own, so the script's other player is the only one it sea
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from engine.core.errors import IllegalAction
 from engine.core.interface import JSON
-from engine.core.tutorial import TutorialSession
+from engine.core.tutorial import Script, TutorialSession
+
+
+def chosen_script(
+    options: JSON, scripts: Mapping[str, Script], mode: str, error: type[IllegalAction]
+) -> Script:
+    """The lesson ``options`` name (``tutorial``, one of ``scripts``), which deals and
+    seats its own game: besides it the options may say only the game's one ``mode``;
+    anything else is refused with ``error``."""
+    unknown = sorted(set(options) - {"tutorial", "mode"})
+    if unknown or options.get("mode", mode) != mode:
+        raise error(f"the lesson takes no other options, not {', '.join(unknown or ['mode'])}")
+    script = scripts.get(str(options["tutorial"]))
+    if script is None:
+        raise error(f"there is no lesson {options['tutorial']!r}; lessons are {', '.join(scripts)}")
+    return script
 
 
 class CompanionLesson(TutorialSession):

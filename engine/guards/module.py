@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.companion_lesson import chosen_script
 from engine.core.data_check import DataCheck
 from engine.core.interface import JSON, GameModule, Session
 from engine.core.one_mode import one_mode_options
@@ -98,12 +99,4 @@ class GuardsModule(GameModule):
 
 def _tutorial(options: JSON) -> Session:
     """The guided first game: the lesson's own seats, deal and set-up, and nothing else."""
-    unknown = sorted(set(options) - {"tutorial", "mode"})
-    if unknown or options.get("mode", GAME) != GAME:
-        raise BadOptions(f"the lesson takes no other options, not {', '.join(unknown or ['mode'])}")
-    script = SCRIPTS.get(str(options["tutorial"]))
-    if script is None:
-        raise BadOptions(
-            f"there is no lesson {options['tutorial']!r}; lessons are {', '.join(SCRIPTS)}"
-        )
-    return new_lesson(script)
+    return new_lesson(chosen_script(options, SCRIPTS, GAME, BadOptions))
