@@ -33,6 +33,7 @@ from engine.guards.tutorial import (
     GuardsLesson,
 )
 from web.hub import Hub
+from web.stand import StandSettings
 from web.store import Store
 
 TAUGHT = ["start", "recruit", "charm", "end_turn", "plant", "spell_run", "challenge", "point",
@@ -260,3 +261,27 @@ def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held(
             time.sleep(0.05)
     finally:
         again.stop()
+
+
+def test_a_visitor_at_a_stand_learns_guards_and_leaving_frees_the_table() -> None:
+    server = LiveServer(stand=StandSettings(("guards",), 4.0, 0.3))
+    try:
+        status, offered = call(server.base, "GET", f"/api/rooms/{server.code}/stand")
+        entry = next(e for e in offered["entries"] if e["id"] == "guards")
+        assert entry["choices"][0]["kind"] == "learn"
+        body = {"entry": "guards", "choice": "learn", "name": "Visitor"}
+        status, seated = call(server.base, "POST", f"/api/rooms/{server.code}/stand/games", body)
+        assert status == 201, seated
+        # the visitor is the learner; the lesson's other player is the script's
+        assert seated["seat"] == LEARNER
+        assert isinstance(server.room.session, GuardsLesson)
+        assert server.room.seats.bots == {OPPONENT: LEVEL}
+        path = f"/api/rooms/{server.code}/seats/{LEARNER}"
+        status, _ = call(server.base, "DELETE", path, token=seated["token"])
+        assert status == 200
+        deadline = time.time() + 5
+        while server.room.session is not None or server.room.seats.claims or server.room.seats.bots:
+            assert time.time() < deadline, "the stand did not return to attract"
+            time.sleep(0.02)
+    finally:
+        server.close()
