@@ -92,6 +92,7 @@ def test_the_guards_lesson_plays_through_the_rules_and_teaches_each_core_rule() 
     assert red.returned == ["red"] and red.base["magic"] == 2
     assert red.planted == {SABOTEUR_QUADRANT: BRETHREN}
     assert state.turn is not None and state.turn.seat == OPPONENT
+    assert len(state.players[OPPONENT].hand) == 3  # the other player recruited in between
     view = session.view(LEARNER)["tutorial"]
     assert view["finished"] and view["step"] is None
     assert view["number"] == view["count"] == len(SCRIPT.steps)

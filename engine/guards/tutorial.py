@@ -1,6 +1,6 @@
 """Guards! Guards!'s guided first game: two turns of a two-player game in which the
-learner reports their own turn from the phone, and the other player's report comes in
-between from the lesson's script.
+learner reports their own turns from the phone, and the other player's reports (a
+Volunteer recruited, the end of the turn) come in between from the lesson's script.
 
 The board stays on the table, so the lesson teaches the companion's side of a turn: the
 roll for the first player, recruiting a Volunteer with a Charm roll, planting a Saboteur
@@ -35,7 +35,7 @@ from engine.guards.options import GuardsOptions
 from engine.guards.session import GuardsSession
 
 NAME = "first-game"
-SEED = 4  # red begins, and the Charm roll, the Guild test and the Challenge all pass
+SEED = 4  # red begins, and both Charm rolls, the Guild test and the Challenge pass
 LEARNER = "red"
 OPPONENT = "blue"
 LEVEL = "scripted"  # the script's other player, as the table names who plays a seat
@@ -54,6 +54,8 @@ CATALOGUE: tuple[JSON, ...] = (
      "loyalty": 2, "streetwise": 1, "brawl": 2, "toughness": 2},
     {"id": "gaspode", "name": "Gaspode", "deck": "man_beast", "charm": 5, "bribe": 1,
      "loyalty": 1, "streetwise": 4, "brawl": 1, "toughness": 1},
+    {"id": "detritus", "name": "Detritus", "deck": "man_beast", "charm": 3, "bribe": 2,
+     "loyalty": 3, "streetwise": 1, "brawl": 6, "toughness": 6},
 )  # fmt: skip
 
 
@@ -127,6 +129,10 @@ def _report(key: str, expect: JSON, lights: int = 0, route: bool = False) -> Ste
     return _learner(key, expect, _words(form, *way, _tap("guards.send")), lights)
 
 
+def _other(kind: str, **fields: JSON) -> Opponent:
+    return Opponent({"type": kind, "seat": OPPONENT, **fields})
+
+
 def _end(key: str) -> Step:
     return _learner(key, {"type": "end_turn"}, _words(_tap("guards.form.end_turn")))
 
@@ -148,7 +154,10 @@ SCRIPT = Script(
         ),
         _roll("charm", "recruit"),
         _end("end_turn"),
-        Opponent({"type": "end_turn", "seat": OPPONENT}),
+        # the other player's turn: a Volunteer tile in the Alchemists' Quadrant
+        _other("recruit", deck="man_beast", source="deck", quadrant="alchemists", card=_card("detritus")),
+        _other("roll"),
+        _other("end_turn"),
         # turn 2: a Saboteur first, then a Spell tile
         _report(
             "plant",
