@@ -129,7 +129,7 @@ def _report(key: str, expect: JSON, lights: int = 0, route: bool = False) -> Ste
     return _learner(key, expect, _words(form, *way, _tap("guards.send")), lights)
 
 
-def _other(kind: str, **fields: JSON) -> Opponent:
+def _other(kind: str, **fields: str) -> Opponent:
     return Opponent({"type": kind, "seat": OPPONENT, **fields})
 
 
