@@ -67,7 +67,8 @@ BRETHREN = _card("lupine-wonse")
 LIBRARIAN = _card("the-librarian")
 RECRUIT = _card("lady-ramkin")
 SPELL = "red"  # the first of the Guild of Thieves' five Great Spells
-RUN_ROUTE = ["thieves", "fools"]
+SPELL_QUADRANT = "alchemists"
+RUN_ROUTE = ["alchemists", "thieves"]  # home to the Start Gate, in the Thieves' Quadrant
 STOP_QUADRANT = "fools"
 SABOTEUR_QUADRANT = "assassins"
 
@@ -166,7 +167,7 @@ SCRIPT = Script(
         ),
         _report(
             "spell_run",
-            {"type": "spell_run", "spell": SPELL, "quadrant": "thieves", "runners": [RECRUIT, LIBRARIAN],
+            {"type": "spell_run", "spell": SPELL, "quadrant": SPELL_QUADRANT, "runners": [RECRUIT, LIBRARIAN],
              "route": RUN_ROUTE},
             _quadrants(*RUN_ROUTE),
             route=True,
