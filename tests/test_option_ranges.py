@@ -62,7 +62,7 @@ def test_every_option_of_every_game_has_its_range_or_choices_in_the_schema() -> 
         "klackers": {f.name for f in fields(KlackersOptions)} | {"players", "mode", "tutorial"},
         "clacks-trainer": {"seat", "kind", "questions", "signals"},
         "clockman": {f.name for f in fields(ClockmanOptions)} | {"players", "mode", "tutorial"},
-        "guards": {f.name for f in fields(GuardsOptions)} | {"players", "mode"},
+        "guards": {f.name for f in fields(GuardsOptions)} | {"players", "mode", "tutorial"},
     }
     assert set(game_modules()) == set(wanted)
     for game, names in wanted.items():

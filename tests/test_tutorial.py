@@ -138,9 +138,10 @@ def test_the_lesson_takes_no_other_options() -> None:
     assert lesson().view(None)["tutorial"]["name"] == "first-game"
 
 
-def test_games_without_a_lesson_say_so() -> None:
+def test_every_game_has_a_lesson_and_the_trainer_none() -> None:
     offered = {name for name, m in game_modules().items() if m.tutorial_start() is not None}
-    assert offered == {"clacks", "clockman", "klackers"}
+    assert offered == set(game_modules()) - {"clacks-trainer"}
+    assert offered == {"clacks", "clockman", "klackers", "guards"}
 
 
 # ---------------------------------------------------------------------- over HTTP

@@ -13,11 +13,11 @@ from engine.clockman.session import ClockmanSession
 from engine.clockman.tutorial import OPTIONS as TUTORIAL_OPTIONS
 from engine.clockman.tutorial import SCRIPTS
 from engine.clockman.tutorial import SEED as TUTORIAL_SEED
-from engine.core.companion_lesson import CompanionLesson
+from engine.core.companion_lesson import CompanionLesson, companion_script
 from engine.core.data_check import DataCheck
 from engine.core.interface import JSON, GameModule, Session
 from engine.core.one_mode import one_mode_options
-from engine.core.tutorial import chosen_script, saved_lesson
+from engine.core.tutorial import saved_lesson
 
 
 class ClockmanModule(GameModule):
@@ -94,9 +94,7 @@ class ClockmanModule(GameModule):
 
 def _tutorial(options: JSON) -> Session:
     """The guided first game: the lesson's own seats and deal, and nothing else."""
-    if options.get("mode", GAME) != GAME:
-        raise BadOptions("the lesson takes no other options, not mode")
-    script = chosen_script(options, SCRIPTS, {"mode"}, BadOptions)
+    script = companion_script(options, SCRIPTS, GAME, BadOptions)
     game = ClockmanGame.new(ClockmanOptions.from_json(TUTORIAL_OPTIONS), TUTORIAL_SEED)
     return CompanionLesson(ClockmanSession(game), script)
 

@@ -10,8 +10,22 @@ game has no bots of its own, so the script's other player is the only one it sea
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from engine.core.errors import IllegalAction
 from engine.core.interface import JSON
-from engine.core.tutorial import TutorialSession
+from engine.core.tutorial import Script, TutorialSession, chosen_script
+
+
+def companion_script(
+    options: JSON, scripts: Mapping[str, Script], mode: str, error: type[IllegalAction]
+) -> Script:
+    """The lesson ``options`` name (``tutorial``, one of ``scripts``), which deals and
+    seats its own game: besides it the options may say only the game's one ``mode``;
+    anything else is refused with ``error``."""
+    if options.get("mode", mode) != mode:
+        raise error("the lesson takes no other options, not mode")
+    return chosen_script(options, scripts, {"mode"}, error)
 
 
 class CompanionLesson(TutorialSession):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from engine.core.companion_lesson import companion_script
 from engine.core.data_check import DataCheck
-from engine.core.interface import JSON, GameModule
+from engine.core.interface import JSON, GameModule, Session
 from engine.core.one_mode import one_mode_options
+from engine.core.tutorial import saved_lesson
 from engine.guards import data, dice
 from engine.guards.cards import ATTRIBUTES, DECKS, SKILLS
 from engine.guards.data import QUADRANTS, shipped_data
@@ -22,6 +24,7 @@ from engine.guards.options import (
     GuardsOptions,
 )
 from engine.guards.session import GuardsSession
+from engine.guards.tutorial import SCRIPTS, GuardsLesson, new_lesson
 
 
 class GuardsModule(GameModule):
@@ -31,12 +34,20 @@ class GuardsModule(GameModule):
     def data_check(self) -> DataCheck:
         return DataCheck(self.title, data.FILES, data.default_data_path, data.check_path)
 
-    def new(self, options: JSON, seed: int, now: float = 0.0) -> GuardsSession:
-        """Options as in ``GuardsOptions.from_json``, plus the lobby's ``mode``."""
+    def new(self, options: JSON, seed: int, now: float = 0.0) -> Session:
+        """Options as in ``GuardsOptions.from_json``, plus the lobby's ``mode``; or
+        ``tutorial`` (a name in ``engine.guards.tutorial``) for the guided first game,
+        whose deal and set-up are its own."""
+        if isinstance(options, dict) and "tutorial" in options:
+            return _tutorial(options)
         data = one_mode_options(options, GAME, self.title, BadOptions)
         return GuardsSession(GuardsGame.new(GuardsOptions.from_json(data), seed))
 
-    def replay(self, log: JSON) -> GuardsSession:
+    def replay(self, log: JSON) -> Session:
+        lesson = saved_lesson(log, SCRIPTS, self.title)
+        if lesson is not None:
+            script, game = lesson
+            return GuardsLesson(GuardsSession(GuardsGame.replay(game)), script)
         return GuardsSession(GuardsGame.replay(log))
 
     def options_schema(self) -> JSON:
@@ -62,6 +73,8 @@ class GuardsModule(GameModule):
                 "spells": SPELLS_RANGE.schema(FULL_GAME_SPELLS),
                 **{name: {"type": "bool", "default": False} for name in VARIANTS},
                 "data": {"type": "data tables", "checked_as": "engine/data/guards/*.toml"},
+                # the guided first game (engine.guards.tutorial): with it, no other option
+                "tutorial": {"choices": list(SCRIPTS)},
             },
         }
 
@@ -79,3 +92,11 @@ class GuardsModule(GameModule):
                        for q, b in data.blocks.items()},
             "buttons": dict(BUTTONS),
         }
+
+    def tutorial_start(self) -> JSON | None:
+        return {"game": self.name, "options": {"tutorial": next(iter(SCRIPTS))}}
+
+
+def _tutorial(options: JSON) -> Session:
+    """The guided first game: the lesson's own seats, deal and set-up, and nothing else."""
+    return new_lesson(companion_script(options, SCRIPTS, GAME, BadOptions))

@@ -9,9 +9,13 @@
   const { t, el } = Clacks;
   let shown = null; // the lesson the page shows now, for explaining a wrong tap or press
 
+  // A value the words name: text as it is, or a catalog key whose own values may be
+  // words too (a button's label with a word of its own in it).
   function wordValue(word) {
     if (word.text !== undefined) return String(word.text);
-    return t(word.key, word.params || {});
+    const params = Object.fromEntries(Object.entries(word.params || {})
+      .map(([name, value]) => [name, value && typeof value === "object" ? wordValue(value) : value]));
+    return t(word.key, params);
   }
 
   // The step's words as nodes: each value it names (a control to tap) in bold.

@@ -212,9 +212,11 @@
       return el("p", { class: "g-face-up", "data-face-up": faceUp.uid }, t("guards.face_up_card", { name: faceUp.name, charm: faceUp.charm }));
     }
     const known = (field.known || {})[deck] || [];
+    // a card the report names already (a lesson's step): picked, to be sent as it is
+    if (field.pick && values.card_uid === undefined) values.card_uid = field.pick;
     const mode = values.card_mode || (known.length ? "known" : "typed");
     const parts = [];
-    if (known.length) {
+    if (known.length && !field.pick) {
       parts.push(el("div", { class: "g-mode", role: "radiogroup" },
         el("button", { type: "button", class: mode === "known" ? "primary" : "secondary", "data-mode": "known",
                        onclick: () => { values.card_mode = "known"; redraw(); } }, t("guards.known_card")),

@@ -1,0 +1,288 @@
+"""Guards! Guards!'s guided first game: the learner's reports and the scripted other
+player's go through the real rules, each core rule comes up once, the phone's forms offer
+only what the step names, a report the lesson does not take is refused with the rules'
+reason and the step, a saved lesson (a restart, a replay) lands on the same step, and the
+table takes the lesson from its start to one tap into a real game over HTTP; a learner
+who leaves holds no seat."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from live_server import LiveServer
+from web_client import call
+
+import web.seats
+from engine.core.errors import IllegalAction
+from engine.core.tutorial import Step
+from engine.games import game_module
+from engine.guards.lamps import BUTTONS
+from engine.guards.tutorial import (
+    BRETHREN,
+    LEARNER,
+    LEVEL,
+    LIBRARIAN,
+    OPPONENT,
+    SABOTEUR_QUADRANT,
+    SCRIPT,
+    SET_UP,
+    GuardsLesson,
+)
+from web.hub import Hub
+from web.stand import StandSettings
+from web.store import Store
+
+TAUGHT = ["start", "recruit", "charm", "end_turn", "plant", "spell_run", "challenge", "point",
+          "end_turn_goal"]
+
+
+def lesson(seed: int = 0) -> GuardsLesson:
+    start = game_module("guards").tutorial_start()
+    assert start == {"game": "guards", "options": {"tutorial": "first-game"}}
+    session = game_module(start["game"]).new(start["options"], seed)
+    assert isinstance(session, GuardsLesson)
+    return session
+
+
+def entry_action(session: GuardsLesson) -> tuple[str, dict[str, Any]]:
+    """The seat and the action the script takes now (the learner's as its step expects:
+    the phone's forms are not whole actions)."""
+    entry = session.entry()
+    assert entry is not None
+    if isinstance(entry, Step):
+        return LEARNER, dict(entry.expect)
+    return OPPONENT, dict(entry.action)
+
+
+def play_to(session: GuardsLesson, step_name: str) -> None:
+    while (step := session.step()) is None or not step.key.endswith(f".{step_name}"):
+        session.apply(*entry_action(session), 0.0)
+
+
+def test_the_guards_lesson_plays_through_the_rules_and_teaches_each_core_rule() -> None:
+    session = lesson()
+    kinds: list[str] = []
+    taught: list[str] = []
+    while session.entry() is not None:
+        assert not session.view(LEARNER)["tutorial"]["finished"]
+        step = session.step()
+        if step is not None:
+            taught.append(step.key.rsplit(".", 1)[1])
+            assert session.lamps().accent & step.lights == step.lights
+            # the phone is offered the step's report, with only the choices it names
+            forms = [f for f in session.legal_actions(LEARNER, 0.0) if not f.get("out")]
+            assert [f["type"] for f in forms] == [step.expect["type"]], step.key
+            for field in forms[0]["fields"]:
+                if field["kind"] == "choice":
+                    assert len(field["options"]) == 1, (step.key, field)
+        else:
+            assert session.legal_actions(LEARNER, 0.0) == []
+            assert session.bot_action(OPPONENT, LEVEL, 0.0) is not None
+        kinds += [e["kind"] for e in session.apply(*entry_action(session), 0.0)]
+    assert taught == TAUGHT
+    for kind in ("start_rolled", "volunteer_touched", "recruited", "turn_ended", "planted",
+                 "run_announced", "spell_returned", "attribute_changed"):
+        assert kind in kinds, kind
+    state = session.inner.guards.state
+    red = state.players[LEARNER]
+    assert red.returned == ["red"] and red.base["magic"] == 2
+    assert red.planted == {SABOTEUR_QUADRANT: BRETHREN}
+    assert state.turn is not None and state.turn.seat == OPPONENT
+    assert len(state.players[OPPONENT].hand) == 3  # the other player recruited in between
+    view = session.view(LEARNER)["tutorial"]
+    assert view["finished"] and view["step"] is None
+    assert view["number"] == view["count"] == len(SCRIPT.steps)
+    # the game goes on (a companion game is far longer than its lesson), but the lesson
+    # takes nothing more: the real game is the one to play
+    assert not session.over
+    assert session.legal_actions(OPPONENT, 0.0) == []
+    assert session.bot_action(OPPONENT, LEVEL, 0.0) is None
+    again = game_module("guards").replay(json.loads(json.dumps(session.log_json())))
+    assert isinstance(again, GuardsLesson) and again.position() == session.position()
+    assert again.view(LEARNER)["tutorial"]["finished"]
+
+
+def test_a_saved_lesson_comes_back_at_the_same_step_from_any_point() -> None:
+    session = lesson()
+    module = game_module("guards")
+    while True:
+        saved = json.loads(json.dumps(session.log_json()))
+        again = module.replay(saved)
+        assert isinstance(again, GuardsLesson)
+        assert again.view(LEARNER) == session.view(LEARNER)
+        assert again.legal_actions(LEARNER, 0.0) == session.legal_actions(LEARNER, 0.0)
+        if session.entry() is None:
+            break
+        session.apply(*entry_action(session), 0.0)
+    # the set-up is the lesson's own, before its first step
+    assert len(session.log_json()["actions"]) == len(SET_UP) + len(SCRIPT.entries)
+
+
+def test_the_lesson_deals_the_same_whatever_seed_the_table_draws() -> None:
+    assert lesson(seed=1).view(LEARNER) == lesson(seed=2**62).view(LEARNER)
+
+
+def test_a_report_off_the_script_is_refused_with_the_rules_reason_and_the_step() -> None:
+    session = lesson()
+    # the other player cannot roll for the start: only the step's seat acts
+    refused = session.refusal(OPPONENT, {"type": "roll"}, 0.0)
+    assert refused is not None and refused.rule == "tutorial_off_script"
+    play_to(session, "recruit")
+    # a report the rules allow but the lesson does not take now: the face-up card
+    face_up = {"type": "recruit", "deck": "lords_ladies", "source": "display", "quadrant": "fools",
+               "values": {"name": "Someone", "deck": "lords_ladies", "charm": 3, "loyalty": 1,
+                          "streetwise": 1, "brawl": 1, "toughness": 1}}
+    refused = session.refusal(LEARNER, face_up, 0.0)
+    assert refused is not None and refused.params == {"because": None, "step": "tutorial.guards.recruit"}
+    with pytest.raises(IllegalAction):
+        session.apply(LEARNER, face_up, 0.0)
+    # the end of the turn, greyed on the phone, says why when it is asked about
+    ended = [f for f in session.legal_actions(LEARNER, 0.0) if f["type"] == "end_turn"]
+    assert ended == [{"type": "end_turn", "group": "end", "fields": [], "out": True,
+                      "probe": {"type": "end_turn"}}]
+    refused = session.refusal(LEARNER, ended[0]["probe"], 0.0)
+    assert refused is not None and refused.params["step"] == "tutorial.guards.recruit"
+    assert "Follow the step on your phone" in refused.message
+    # a question that is not a whole report gets the lesson's words, not a parser's
+    refused = session.refusal(LEARNER, {"type": "recruit"}, 0.0)
+    assert refused is not None and refused.params == {"because": None, "step": "tutorial.guards.recruit"}
+    # one the rules forbid too: the rules' own reason comes with the step
+    play_to(session, "plant")
+    not_brethren = {"type": "plant", "card": LIBRARIAN, "quadrant": SABOTEUR_QUADRANT}
+    refused = session.refusal(LEARNER, not_brethren, 0.0)
+    assert refused is not None and refused.params["step"] == "tutorial.guards.plant"
+    because = refused.params["because"]
+    assert isinstance(because, dict) and because["rule"].startswith("guards_")
+    assert "Mark of the Brethren" in refused.message
+    # nothing is taken back, and the phone offers no undo that the game alone would
+    position = session.position()
+    with pytest.raises(IllegalAction):
+        session.apply(LEARNER, {"type": "undo"}, 0.0)
+    session.apply(*entry_action(session), 0.0)  # planted, by a roll of the die
+    session.apply(*entry_action(session), 0.0)  # the Spell Run: a report the game could undo
+    assert session.position() == position + 2
+    assert session.inner.can_undo(LEARNER) and not session.view(LEARNER)["you"]["can_undo"]
+
+
+def test_the_box_buttons_mark_quadrants_and_cycle_panels_in_the_lesson() -> None:
+    session = lesson()
+    play_to(session, "spell_run")
+    block = next(b for b, meaning in BUTTONS.items() if meaning.startswith("block:"))
+    pressed = session.button_action(block, 0.0)
+    assert pressed is not None
+    session.apply(pressed[0], pressed[1], 0.0)  # not logged: the step stays
+    assert session.view(LEARNER)["marked"] and session.step() is not None
+    assert session.step().key.endswith(".spell_run")  # type: ignore[union-attr]
+    panel = session.button_action("c3c4", 0.0)
+    assert panel == (None, {"type": "panel", "step": 1})
+    session.apply(None, panel[1], 0.0)
+    assert session.view(LEARNER)["panel"] == "cards"
+    # the end-turn button out of step is explained, with the step
+    with pytest.raises(IllegalAction, match="Follow the step"):
+        session.button_action("b1b2", 0.0)
+
+
+def test_the_lesson_takes_no_other_options() -> None:
+    module = game_module("guards")
+    with pytest.raises(IllegalAction, match="no other options"):
+        module.new({"tutorial": "first-game", "players": 4}, 1)
+    with pytest.raises(IllegalAction, match="no lesson"):
+        module.new({"tutorial": "advanced"}, 1)
+    assert module.options_schema()["options"]["tutorial"] == {"choices": ["first-game"]}
+
+
+def test_the_table_runs_the_guards_lesson_and_leads_into_a_real_game() -> None:
+    server = LiveServer()
+    try:
+        room = server.room
+        status, games = call(server.base, "GET", "/api/games")
+        start = next(g for g in games["games"] if g["name"] == "guards")["tutorial"]
+        status, answer = call(
+            server.base, "POST", f"/api/rooms/{server.code}/game", start, pin=server.pin
+        )
+        assert status == 201, answer
+        session = room.session
+        assert isinstance(session, GuardsLesson)
+        # the lesson seats the script's other player, a seat the game has no bot for
+        assert room.seats.bots == {OPPONENT: LEVEL}
+        status, claimed = call(server.base, "POST", f"/api/rooms/{server.code}/seats/{LEARNER}", {})
+        token = claimed["token"]
+        base = f"/api/rooms/{server.code}/seats/{LEARNER}"
+        status, body = call(server.base, "GET", f"{base}/legal", token=token)
+        assert status == 200 and [a["type"] for a in body["actions"]] == ["roll"]
+        status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
+        assert status == 409 and body["error"] == "no_lesson_over"
+        deadline = time.time() + 60
+        while session.entry() is not None:
+            assert time.time() < deadline, session.position()
+            if session.step() is None:  # the other player's report comes from the script
+                time.sleep(0.02)
+                continue
+            _seat, action = entry_action(session)
+            status, body = call(
+                server.base, "POST", f"{base}/actions", {"action": action}, token=token
+            )
+            assert status == 200, body
+        status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
+        assert status == 201, body
+        real = room.session
+        assert real is not None and not isinstance(real, GuardsLesson)
+        assert real.game == "guards" and real.log_json()["actions"] == []
+        assert real.view(LEARNER)["phase"] == "setup"
+        # the learner keeps their seat; the lesson's other player leaves it free
+        assert LEARNER in room.seats.claims and room.seats.bots == {}
+    finally:
+        server.close()
+
+
+def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hub = Hub(store=Store(tmp_path))
+    room = hub.main
+    room.new_game("guards", {"tutorial": "first-game"})
+    token = room.seats.claim(LEARNER, "Ann", None)["token"]
+    room.act(LEARNER, token, {"type": "roll"})
+    hub.stop()
+
+    monkeypatch.setattr(web.seats, "LESSON_LEFT_SECONDS", 0.2)
+    again = Hub(store=Store(tmp_path))
+    try:
+        restored = again.main
+        # the lesson is back where it stood, its other player with it
+        assert isinstance(restored.session, GuardsLesson) and restored.session.position() == 1
+        assert restored.seats.bots == {OPPONENT: LEVEL}
+        deadline = time.time() + 5
+        while LEARNER in restored.seats.claims:
+            assert time.time() < deadline, "the learner's seat is still held"
+            time.sleep(0.05)
+    finally:
+        again.stop()
+
+
+def test_a_visitor_at_a_stand_learns_guards_and_leaving_frees_the_table() -> None:
+    server = LiveServer(stand=StandSettings(("guards",), 4.0, 0.3))
+    try:
+        status, offered = call(server.base, "GET", f"/api/rooms/{server.code}/stand")
+        entry = next(e for e in offered["entries"] if e["id"] == "guards")
+        assert entry["choices"][0]["kind"] == "learn"
+        body = {"entry": "guards", "choice": "learn", "name": "Visitor"}
+        status, seated = call(server.base, "POST", f"/api/rooms/{server.code}/stand/games", body)
+        assert status == 201, seated
+        # the visitor is the learner; the lesson's other player is the script's
+        assert seated["seat"] == LEARNER
+        assert isinstance(server.room.session, GuardsLesson)
+        assert server.room.seats.bots == {OPPONENT: LEVEL}
+        path = f"/api/rooms/{server.code}/seats/{LEARNER}"
+        status, _ = call(server.base, "DELETE", path, token=seated["token"])
+        assert status == 200
+        deadline = time.time() + 5
+        while server.room.session is not None or server.room.seats.claims or server.room.seats.bots:
+            assert time.time() < deadline, "the stand did not return to attract"
+            time.sleep(0.02)
+    finally:
+        server.close()
