@@ -60,6 +60,13 @@ now => {
 
 AFTER_LESSON = "#lesson [data-action=after-lesson]"
 
+# the step and the taps its words name, read at one moment: read one after the other, a
+# push arriving between them could pair a step with the next one's taps
+STEP_AND_TAPS = f"""
+() => [({LESSON_NOW.strip()})(),
+       [...document.querySelectorAll("#lesson .lesson-do .tap")].map((e) => e.innerText)]
+"""
+
 
 @contextmanager
 def lesson_table(
@@ -88,8 +95,8 @@ def lesson_steps(phone: Page, most: int) -> Iterator[tuple[list[str], list[str]]
     for _ in range(most):
         if page.locator(AFTER_LESSON).count():
             return
-        now = page.evaluate(LESSON_NOW)
-        yield now, named_taps(phone)
+        now, taps = page.evaluate(STEP_AND_TAPS)
+        yield now, [str(t) for t in taps]
         if page.locator(AFTER_LESSON).count():
             return
         page.wait_for_function(STEP_CHANGED, arg=now)
