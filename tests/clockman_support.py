@@ -108,6 +108,19 @@ def place(
     state.check_sound()
 
 
+def south_on_the_final_straight() -> tuple[ClockmanGame, str]:
+    """A two-player game in which south stands on the final straight's first field with a
+    complete date and no symbol card, and is to roll; with the pose of the Whytooki card
+    south's straight asks for."""
+    game = new_game()
+    pose = game.state.straights["south"]
+    act(game, "plain")
+    act(game, "end_turn")
+    place(game, "south", ring=5, field=1, date="00000112", hand="")
+    to_turn(game, "south")
+    return game, pose
+
+
 def snapshot(game: ClockmanGame) -> str:
     return json.dumps(game.to_json(), sort_keys=True)
 

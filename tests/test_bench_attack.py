@@ -3,16 +3,13 @@ short run; the latency figures themselves are printed by the bench, never assert
 
 from __future__ import annotations
 
-import argparse
-
-from clacks.bench import SECTIONS, add_arguments
+from clacks.bench import SECTIONS
 from clacks.bench_attack import measure
+from clacks.cli import build_parser
 
 
 def test_the_attack_soak_leaves_the_phone_and_the_table_screen_every_request() -> None:
-    parser = argparse.ArgumentParser()
-    add_arguments(parser)
-    args = parser.parse_args(["--attack", "--attack-seconds", "4", "--json"])
+    args = build_parser().parse_args(["bench", "--attack", "--attack-seconds", "4", "--json"])
     assert args.attack and ("attack", "clacks.bench_attack:measure") in SECTIONS
     figures = measure(args)
     assert figures["attack_phone_moves"] > 0, figures

@@ -3,16 +3,13 @@ themselves are printed by the bench, never asserted)."""
 
 from __future__ import annotations
 
-import argparse
-
-from clacks.bench import SECTIONS, add_arguments
+from clacks.bench import SECTIONS
 from clacks.bench_load import PLAYERS, SPECTATORS, measure
+from clacks.cli import build_parser
 
 
 def test_the_load_bench_reports_its_figures_and_loses_no_event() -> None:
-    parser = argparse.ArgumentParser()
-    add_arguments(parser)
-    args = parser.parse_args(["--load", "--duration", "3", "--json"])
+    args = build_parser().parse_args(["bench", "--load", "--duration", "3", "--json"])
     assert args.load and ("load", "clacks.bench_load:measure") in SECTIONS
     figures = measure(args)
     assert figures["load_clients"] == PLAYERS + SPECTATORS

@@ -6,7 +6,7 @@ people read is made from these events, field for field."""
 from __future__ import annotations
 
 import pytest
-from clockman_support import act, new_game, place, roll, to_turn
+from clockman_support import act, new_game, place, roll, south_on_the_final_straight, to_turn
 
 from engine.clockman import ClockmanGame
 from engine.clockman.events import Event
@@ -27,12 +27,7 @@ def test_the_final_straight_moves_forward_forfeits_too_high_and_passes_with_the_
     """On the straight the companion moves the piece: shorter rolls forward, a roll past
     the Whytooki forfeited, onto it only with a symbol card of its pose, and from it
     only a 1 reaches the Clockman field."""
-    game = new_game()
-    pose = game.state.straights["south"]
-    act(game, "plain")
-    act(game, "end_turn")
-    place(game, "south", ring=5, field=1, date="00000112", hand="")
-    to_turn(game, "south")
+    game, pose = south_on_the_final_straight()
     assert told(roll(game, 3)) == [
         ("rolled", "south", {"die": 3}),
         ("forfeited", "south", {"reason": "too_high", "die": 3}),

@@ -4,7 +4,17 @@ refused report is checked to leave the game exactly as it was."""
 
 from __future__ import annotations
 
-from clockman_support import ScriptedDice, act, kinds, new_game, place, refused, roll, to_turn
+from clockman_support import (
+    ScriptedDice,
+    act,
+    kinds,
+    new_game,
+    place,
+    refused,
+    roll,
+    south_on_the_final_straight,
+    to_turn,
+)
 
 from engine.clockman import ClockmanGame, ClockmanOptions
 from engine.clockman.errors import (
@@ -188,12 +198,7 @@ def test_8_the_straight_stays_shut_to_an_incomplete_date() -> None:
 
 
 def test_9_on_the_straight_too_high_or_without_the_card_forfeits_and_with_it_passes() -> None:
-    game = new_game()
-    pose = game.state.straights["south"]
-    act(game, "plain")
-    act(game, "end_turn")
-    place(game, "south", ring=5, field=1, date="00000112", hand="")
-    to_turn(game, "south")
+    game, pose = south_on_the_final_straight()
     assert kinds(roll(game, 3)) == ["rolled", "forfeited"]
     assert game.state.players["south"].field == 1
     act(game, "end_turn")

@@ -47,24 +47,6 @@ def test_simulate_with_options_and_in_words(capsys: pytest.CaptureFixture[str]) 
     assert "5 Klackers matches" in out and "greedy  wins" in out
 
 
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["--players", "1"], "2 to 4 players"),
-        (["--bots", "genius"], "unknown bot level"),
-        (["--bots", "random,random,random"], "3 bot levels for 2 players"),
-        (["--games", "0"], "--games must be at least 1"),
-        (["--rounds", "100"], "rounds must be a whole number from 0 to 99"),
-        (["--rounds", "0"], "a match needs a number of rounds, a target of chips, or both"),
-    ],
-)
-def test_simulate_refuses_bad_arguments_clearly(
-    capsys: pytest.CaptureFixture[str], args: list[str], message: str
-) -> None:
-    assert main(["simulate", "--game", "klackers", *args]) == 2
-    assert message in capsys.readouterr().err
-
-
 def test_bench_has_a_klackers_section(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--json", "--only", "klackers", "--quick"]) == 0
     figures = json.loads(capsys.readouterr().out)

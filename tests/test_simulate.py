@@ -1,5 +1,6 @@
 """`clacks simulate`: figures for every mode, the same whatever the number of workers,
-clear errors for bad arguments, and the balance the house set is tuned to."""
+clear errors for bad arguments (a Klackers simulation's too), and the balance the house
+set is tuned to."""
 
 from __future__ import annotations
 
@@ -54,6 +55,15 @@ def test_the_human_readable_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--mode", "coop", "--route", "scenic"], "unknown route"),
         (["--mode", "solitaire", "--players", "2"], "solitaire"),
         (["--games", "0"], "at least 1"),
+        (["--game", "klackers", "--players", "1"], "2 to 4 players"),
+        (["--game", "klackers", "--bots", "genius"], "unknown bot level"),
+        (["--game", "klackers", "--bots", "random,random,random"], "3 bot levels for 2 players"),
+        (["--game", "klackers", "--games", "0"], "--games must be at least 1"),
+        (["--game", "klackers", "--rounds", "100"], "rounds must be a whole number from 0 to 99"),
+        (
+            ["--game", "klackers", "--rounds", "0"],
+            "a match needs a number of rounds, a target of chips, or both",
+        ),
     ],
 )
 def test_bad_arguments_are_refused_clearly(

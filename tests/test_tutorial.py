@@ -129,12 +129,19 @@ def test_the_opponent_plays_only_its_part_of_the_script() -> None:
     assert session.bot_action("north", "random", 0.0) == entry.action
 
 
-def test_the_lesson_takes_no_other_options() -> None:
-    module = game_module("clacks")
+def refuses_other_lesson_options(game: str) -> GameModule:
+    """The game's module refuses options beside its lesson's name, and a lesson it does
+    not have; it is returned for the checks of what it does take."""
+    module = game_module(game)
     with pytest.raises(IllegalAction, match="no other options"):
         module.new({"tutorial": "first-game", "players": 4}, 1)
     with pytest.raises(IllegalAction, match="no lesson"):
         module.new({"tutorial": "advanced"}, 1)
+    return module
+
+
+def test_the_lesson_takes_no_other_options() -> None:
+    refuses_other_lesson_options("clacks")
     assert lesson().view(None)["tutorial"]["name"] == "first-game"
 
 

@@ -9,20 +9,19 @@ real game. A tap the lesson does not take is explained; the phone's screen is on
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_support import NO_ARM32_BUILD, PHONE, TV, Page, tool_or_skip
+from browser_support import NO_ARM32_BUILD, PHONE_740, TEXT_SIZES, TV, Page, tool_or_skip
 from live_server import LiveServer
 from test_tutorial import TAUGHT
-from test_web_first_table_browser import TEXT_SIZES
 
 from engine.core.tutorial import TutorialSession
 from web.i18n import translate
 
 pytestmark = pytest.mark.browser
-
-PHONE_740 = {**PHONE, "viewport": {"width": 360, "height": 740}}
 
 # The innermost visible element whose whole text is the name, outside the lesson's own
 # words, and the control it belongs to (a button, or a drawn lamp or tower).
@@ -57,6 +56,51 @@ now => {
   return !box || box.dataset.step !== now[0] || box.querySelector("h2").textContent !== now[1];
 }
 """
+
+
+AFTER_LESSON = "#lesson [data-action=after-lesson]"
+
+# the step and the taps its words name, read at one moment: read one after the other, a
+# push arriving between them could pair a step with the next one's taps
+STEP_AND_TAPS = f"""
+() => [({LESSON_NOW.strip()})(),
+       [...document.querySelectorAll("#lesson .lesson-do .tap")].map((e) => e.innerText)]
+"""
+
+
+@contextmanager
+def lesson_table(
+    browser: Any, phone_name: str, language: str
+) -> Iterator[tuple[LiveServer, Page, Page]]:
+    """A companion with its table screen open in ``language`` on a TV and a 360x740 phone
+    beside it, not yet joined; neither page has a script error by the end."""
+    server = LiveServer()
+    tv = Page(browser, "table", **TV)
+    phone = Page(browser, phone_name, **PHONE_740)
+    try:
+        tv.page.goto(server.url(f"/table/{server.code}?lang={language}"))
+        yield server, tv, phone
+        assert phone.errors == [] and tv.errors == []
+    finally:
+        phone.context.close()
+        tv.context.close()
+        server.close()
+
+
+def lesson_steps(phone: Page, most: int) -> Iterator[tuple[list[str], list[str]]]:
+    """Each step the phone shows until the lesson's end, as ``LESSON_NOW`` reads it, with
+    the taps its words name; once the step has been dealt with, waits for the lesson to
+    move on (an empty step is the other player's turn, which the lesson plays itself)."""
+    page = phone.page
+    for _ in range(most):
+        if page.locator(AFTER_LESSON).count():
+            return
+        now, taps = page.evaluate(STEP_AND_TAPS)
+        yield now, [str(t) for t in taps]
+        if page.locator(AFTER_LESSON).count():
+            return
+        page.wait_for_function(STEP_CHANGED, arg=now)
+    pytest.fail(f"the lesson did not end within {most} steps")
 
 
 def tap_named(phone: Page, name: str) -> None:
@@ -99,11 +143,7 @@ def join_from_the_table(phone: Page, tv: Page, server: LiveServer, language: str
 def test_a_stranger_learns_clacks_from_what_the_phone_and_table_say(
     browser: Any, language: str
 ) -> None:
-    server = LiveServer()
-    tv = Page(browser, "table", **TV)
-    phone = Page(browser, f"phone-tutorial-{language}", **PHONE_740)
-    try:
-        tv.page.goto(server.url(f"/table/{server.code}?lang={language}"))
+    with lesson_table(browser, f"phone-tutorial-{language}", language) as (server, tv, phone):
         # the table's start screen: the new-game dialog opens by itself and offers the lesson
         tv.page.get_by_role("button", name=translate(language, "tutorial.learn")).click()
         tv.page.wait_for_selector(".table-lesson")
@@ -116,18 +156,11 @@ def test_a_stranger_learns_clacks_from_what_the_phone_and_table_say(
         assert "a2b2" in notice and server.room.session.position() == 0
         join_from_the_table(phone, tv, server, language)
 
+        page = phone.page
         seen_steps: list[str] = []
         explained = False
-        for _ in range(60):
-            page = phone.page
-            if page.locator("#lesson [data-action=after-lesson]").count():
-                break
-            now = page.evaluate(LESSON_NOW)
-            taps = named_taps(phone)
-            if not now[0]:  # the opponent's turn (the bot plays its part), or the end
-                if page.locator("#lesson [data-action=after-lesson]").count():
-                    break
-                page.wait_for_function(STEP_CHANGED, arg=now)
+        for now, taps in lesson_steps(phone, 60):
+            if not now[0]:  # the opponent's turn: the bot plays its part
                 continue
             one_screen(page, now[0])
             seen_steps.append(now[0])
@@ -145,20 +178,12 @@ def test_a_stranger_learns_clacks_from_what_the_phone_and_table_say(
                 tap_named(phone, name)
                 if i < len(taps) - 1:  # after the last, the next step is checked
                     one_screen(page, f"{now[0]}, after {name}")
-            page.wait_for_function(STEP_CHANGED, arg=now)
-        else:
-            pytest.fail(f"the lesson did not end; steps seen: {seen_steps}")
         assert [s.rsplit(".", 1)[1] for s in seen_steps] == TAUGHT
         assert explained
         session = server.room.session
         assert session is not None and session.over and session.result()["winners"] == ["south"]  # type: ignore[index]
         into_the_real_game(phone, server, language, TutorialSession)
         assert "south" in server.room.seats.claims and server.room.seats.bots == {"north": "greedy"}
-        assert phone.errors == [] and tv.errors == []
-    finally:
-        phone.context.close()
-        tv.context.close()
-        server.close()
 
 
 def into_the_real_game(phone: Page, server: LiveServer, language: str, lesson: type) -> Any:

@@ -6,17 +6,15 @@ from its start to one tap into a real game (the engine, and the companion over H
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import pytest
 from live_server import LiveServer
-from test_tutorial import lesson_over_http
+from test_tutorial import entry_action, lesson_over_http, refuses_other_lesson_options
 from web_client import call
 
 from engine.clockman.tutorial import LEVEL, SCRIPT
 from engine.core.companion_lesson import CompanionLesson
 from engine.core.errors import IllegalAction
-from engine.core.tutorial import Step
 from engine.games import game_module
 
 
@@ -26,16 +24,6 @@ def lesson(seed: int = 0) -> CompanionLesson:
     session = game_module(start["game"]).new(start["options"], seed)
     assert isinstance(session, CompanionLesson)
     return session
-
-
-def entry_action(session: CompanionLesson) -> tuple[str, dict[str, Any]]:
-    """The seat and the one action the script takes now, as the rules list it."""
-    entry = session.entry()
-    assert entry is not None
-    seat = SCRIPT.learner if isinstance(entry, Step) else SCRIPT.opponent
-    legal = session.legal_actions(seat, 0.0)
-    assert len(legal) == 1, (entry, legal)
-    return seat, legal[0]
 
 
 def play_to(session: CompanionLesson, step_name: str) -> None:
@@ -132,11 +120,7 @@ def test_a_report_off_the_script_is_refused_with_the_rules_reason_and_the_step()
 
 
 def test_the_lesson_takes_no_other_options() -> None:
-    module = game_module("clockman")
-    with pytest.raises(IllegalAction, match="no other options"):
-        module.new({"tutorial": "first-game", "players": 4}, 1)
-    with pytest.raises(IllegalAction, match="no lesson"):
-        module.new({"tutorial": "advanced"}, 1)
+    module = refuses_other_lesson_options("clockman")
     assert module.options_schema()["options"]["tutorial"] == {"choices": ["first-game"]}
 
 

@@ -12,16 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import TV, Page
-from live_server import LiveServer
+from browser_support import Page
 from test_tutorial_browser import (
-    LESSON_NOW,
-    PHONE_740,
-    STEP_CHANGED,
     into_the_real_game,
     join_from_the_table,
     lesson_reads_from_a_sofa,
-    named_taps,
+    lesson_steps,
+    lesson_table,
     one_screen,
     tap_named,
 )
@@ -38,11 +35,8 @@ TAUGHT = ["symbol", "knock", "event", "blockade", "digit", "lift"]
 def test_a_stranger_learns_to_report_clockman_from_what_the_phone_and_table_say(
     browser: Any, language: str
 ) -> None:
-    server = LiveServer()
-    tv = Page(browser, "table", **TV)
-    phone = Page(browser, f"phone-tutorial-clockman-{language}", **PHONE_740)
-    try:
-        tv.page.goto(server.url(f"/table/{server.code}?lang={language}"))
+    phone_name = f"phone-tutorial-clockman-{language}"
+    with lesson_table(browser, phone_name, language) as (server, tv, phone):
         # the new-game dialog opens by itself: choose the game, and its lesson is offered
         tv.page.select_option("select[name=game]", "clockman")
         about = translate(language, "tutorial.learn_about.clockman")
@@ -52,17 +46,12 @@ def test_a_stranger_learns_to_report_clockman_from_what_the_phone_and_table_say(
         assert isinstance(server.room.session, CompanionLesson)
         join_from_the_table(phone, tv, server, language)
 
+        page = phone.page
         seen: list[str] = []
         explained = False
-        for _ in range(80):
-            page = phone.page
-            if page.locator("#lesson [data-action=after-lesson]").count():
-                break
-            now = page.evaluate(LESSON_NOW)
-            taps = named_taps(phone)
+        for now, taps in lesson_steps(phone, 80):
             one_screen(page, now[0])
             if not taps:  # the other player's turn: the script reports it
-                page.wait_for_function(STEP_CHANGED, arg=now)
                 continue
             step = now[0].rsplit(".", 1)[1]
             seen.append(step)
@@ -76,19 +65,11 @@ def test_a_stranger_learns_to_report_clockman_from_what_the_phone_and_table_say(
                     if language == "en":
                         tv.shot("table-tv-tutorial-clockman")
                         lesson_reads_from_a_sofa(tv)
-            page.wait_for_function(STEP_CHANGED, arg=now)
-        else:
-            pytest.fail(f"the lesson did not end; steps seen: {seen}")
         assert [s for s in seen if not s.startswith(("roll", "end_turn"))] == TAUGHT
         assert explained
         real = into_the_real_game(phone, server, language, CompanionLesson)
         assert real.game == "clockman"
         assert "south" in server.room.seats.claims and server.room.seats.bots == {}
-        assert phone.errors == [] and tv.errors == []
-    finally:
-        phone.context.close()
-        tv.context.close()
-        server.close()
 
 
 def a_wrong_report_is_explained(phone: Page, language: str) -> bool:

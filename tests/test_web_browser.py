@@ -267,18 +267,26 @@ def a_deal_with_a_fault_out_of_turn() -> tuple[int, dict[str, Any]]:
     raise AssertionError("no deal gives North a Fault Report to play in South's turn")
 
 
-def test_a_fault_report_in_another_players_turn_and_an_undo(
-    server: LiveServer, pages: dict[str, Page]
-) -> None:
+def seated_on_a_fault_deal(server: LiveServer, pages: dict[str, Page]) -> dict[str, Any]:
+    """A two-player game on a deal in which North may play a Fault Report in South's first
+    turn, South's and North's phones seated in it; the Fault Report's legal play."""
     seed, fault = a_deal_with_a_fault_out_of_turn()
     server.room.new_game("clacks", {"players": 2}, seed=seed)
-    session = server.room.session
-    assert session is not None and session.active_seats == ["south"]
-    south, north = pages["south"].page, pages["north"].page
-    for page, seat in ((south, "south"), (north, "north")):
+    for seat in ("south", "north"):
+        page = pages[seat].page
         page.goto(server.url(f"/join/{server.code}"))
         page.click(f"button[data-seat={seat}]")
         page.wait_for_selector(".jacquard")
+    return fault
+
+
+def test_a_fault_report_in_another_players_turn_and_an_undo(
+    server: LiveServer, pages: dict[str, Page]
+) -> None:
+    fault = seated_on_a_fault_deal(server, pages)
+    session = server.room.session
+    assert session is not None and session.active_seats == ["south"]
+    south, north = pages["south"].page, pages["north"].page
 
     # South moves by tapping a tower, then takes it back
     revision = server.room.revision
@@ -320,20 +328,25 @@ def test_a_tap_held_down_while_news_arrives_still_lands(
 ) -> None:
     """A push from another device redraws the phone; arriving between a finger going down
     on a lamp and lifting, it must not swallow the tap."""
-    seed, fault = a_deal_with_a_fault_out_of_turn()
-    server.room.new_game("clacks", {"players": 2}, seed=seed)
+    fault = seated_on_a_fault_deal(server, pages)
     south, north = pages["south"].page, pages["north"].page
-    for page, seat in ((south, "south"), (north, "north")):
-        page.goto(server.url(f"/join/{server.code}"))
-        page.click(f"button[data-seat={seat}]")
-        page.wait_for_selector(".jacquard")
     revision = server.room.revision
     pages["north"].wait_revision(revision)
     north.click(f".fault[data-card='{fault['card']}'] button")
+    north.wait_for_selector(f".fault-detail[data-fault='{fault['card']}']")
     lamp = fault["lamps"][0]
-    box = north.locator(f"[data-lamp={lamp}]").bounding_box()
-    assert box is not None
-    north.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    # where the lamp is, read in one go: the page may be drawing itself again just then
+    # (the legal moves, what the card would change), the lamp staying where it was
+    x, y = north.evaluate(
+        """lamp => {
+          const target = document.querySelector(`[data-lamp="${lamp}"]`);
+          target.scrollIntoView({ block: "center" });
+          const box = target.getBoundingClientRect();
+          return [box.x + box.width / 2, box.y + box.height / 2];
+        }""",
+        lamp,
+    )
+    north.mouse.move(x, y)
     north.mouse.down()
     south.click("[data-tower=b2c2]")  # South moves: every page hears of it
     north.wait_for_function(

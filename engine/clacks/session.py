@@ -68,7 +68,7 @@ from engine.core.interface import (
     Told,
 )
 from engine.core.rng import derive_seed
-from engine.core.tutorial import TutorialSession, chosen_script, saved_lesson
+from engine.core.tutorial import TutorialSession, chosen_script, replay_lesson_or_game
 
 # How often the first seat wins a two-player game between planner bots, in percent, with
 # the published setup and with the balanced start: 5,000 games each (`clacks simulate
@@ -395,11 +395,9 @@ class ClacksModule(GameModule):
         return ClacksSession(ClacksGame.new(Options.from_json(data), seed))
 
     def replay(self, log: JSON) -> Session:
-        lesson = saved_lesson(log, SCRIPTS, self.title)
-        if lesson is not None:
-            script, game = lesson
-            return TutorialSession(ClacksSession(ClacksGame.replay(game)), script)
-        return ClacksSession(ClacksGame.replay(log))
+        return replay_lesson_or_game(
+            log, SCRIPTS, self.title, lambda game: ClacksSession(ClacksGame.replay(game))
+        )
 
     def options_schema(self) -> JSON:
         def seats(mode: str) -> JSON:

@@ -27,6 +27,8 @@ PartialRank = tuple[int, int, int, int, int]
 CardSpec = tuple[int, bool, tuple[int, ...], str]
 # a place to work: (tower mask, lamps wanted lit, fresh already, stress spent, may send)
 Goal = tuple[int, int, bool, int, bool]
+# a set of cards to play: (their places in the hand, stress, Fault Reports, Jacquards)
+Subset = tuple[tuple[int, ...], int, int, int]
 
 
 @dataclass(frozen=True)
@@ -198,16 +200,18 @@ def _map_game(state: ClacksState, components: ComponentSet) -> Reference | None:
     return Reference(None, _partial(state.board, cards, goals, rules))
 
 
-def _subsets(cards: list[CardSpec], rules: _Rules) -> list[tuple[int, ...]]:
+def _subsets(cards: list[CardSpec], rules: _Rules) -> list[Subset]:
+    """Every set of cards the rules let the turn play, with what it costs and holds."""
     result = []
     for size in range(len(cards) + 1):
         for subset in combinations(range(len(cards)), size):
             if not rules.required <= {cards[i][3] for i in subset}:
                 continue
-            jacquards = sum(1 for i in subset if not cards[i][1])
+            faults = sum(1 for i in subset if cards[i][1])
+            jacquards = len(subset) - faults
             if rules.limit is not None and jacquards > rules.limit:
                 continue
-            result.append(subset)
+            result.append((subset, sum(cards[i][0] for i in subset), faults, jacquards))
     return result
 
 
@@ -215,10 +219,7 @@ def _complete(
     start: int, cards: list[CardSpec], goals: list[Goal], rules: _Rules
 ) -> CompleteRank | None:
     best: CompleteRank | None = None
-    for subset in _subsets(cards, rules):
-        cost = sum(cards[i][0] for i in subset)
-        faults = sum(1 for i in subset if cards[i][1])
-        jacquards = len(subset) - faults
+    for subset, cost, faults, jacquards in _subsets(cards, rules):
         if jacquards == 0 and rules.need_jacquard:
             continue
         goals_here = [g for g in goals if g[3] + cost <= rules.budget and g[4]]
@@ -241,10 +242,7 @@ def _partial(
     start: int, cards: list[CardSpec], goals: list[Goal], rules: _Rules
 ) -> PartialRank | None:
     best: PartialRank | None = None
-    for subset in _subsets(cards, rules):
-        cost = sum(cards[i][0] for i in subset)
-        faults = sum(1 for i in subset if cards[i][1])
-        jacquards = len(subset) - faults
+    for subset, cost, faults, jacquards in _subsets(cards, rules):
         endings = []
         for mask, wanted, _, spent, _ in goals:
             left = rules.budget - spent

@@ -31,11 +31,8 @@ ROTATE: JSON = {"key": "clacks.rotate"}
 PLAY: JSON = {"key": "clacks.confirm"}
 
 
-def _tower(name: str) -> JSON:
-    return {"text": name}
-
-
-def _lamp(name: str) -> JSON:
+def _as_written(name: str) -> JSON:
+    """A tower's or a lamp's name, which reads the same in every language."""
     return {"text": name}
 
 
@@ -51,6 +48,18 @@ def _learner(key: str, expect: JSON, words: JSON, lights: int, at: str | None = 
         lights,
         at,
     )
+
+
+def _pawn_to(key: str, name: str) -> Step:
+    """The learner's pawn goes to the tower ``name``, which the lamps pick out."""
+    words = {"tower": _as_written(name)}
+    return _learner(key, {"type": "move", "tower": name}, words, tower(name).mask, name)
+
+
+def _transmit_from(key: str, name: str, symbol: str) -> Step:
+    """The learner transmits ``symbol`` from the tower ``name`` the pawn stands on."""
+    words = {"transmit": {"key": "clacks.transmit", "params": {"symbol": symbol}}}
+    return _learner(key, {"type": "transmit"}, words, tower(name).mask, name)
 
 
 def _opponent(action: JSON) -> Opponent:
@@ -69,38 +78,20 @@ SCRIPT = Script(
     opponent_level="random",
     entries=(
         # turn 1: place the pawn (free), turn a Jacquard and lay it, transmit O
-        _learner(
-            "place",
-            {"type": "move", "tower": "a2b2"},
-            {"tower": _tower("a2b2")},
-            tower("a2b2").mask,
-            "a2b2",
-        ),
+        _pawn_to("place", "a2b2"),
         _learner(
             "rotate",
             {"type": "play_jacquard", "lamps": FIRST_LONG},
-            {"card": _jacquard("long"), "rotate": ROTATE, "lamp": _lamp("a4"), "play": PLAY},
+            {"card": _jacquard("long"), "rotate": ROTATE, "lamp": _as_written("a4"), "play": PLAY},
             mask_of(FIRST_LONG),
         ),
-        _learner(
-            "transmit",
-            {"type": "transmit"},
-            {"transmit": {"key": "clacks.transmit", "params": {"symbol": "O"}}},
-            tower("a2b2").mask,
-            "a2b2",
-        ),
+        _transmit_from("transmit", "a2b2", "O"),
         # the opponent's turn
         _opponent({"type": "move", "tower": "b2c2"}),
         _opponent({"type": "play_jacquard", "jacquard": "tee-3", "lamps": OPPONENT_TEE}),
         _opponent({"type": "end_turn"}),
         # turn 2: move for stress, a Fault Report for more, lay a Jacquard, send the last letter
-        _learner(
-            "move",
-            {"type": "move", "tower": "c3d3"},
-            {"tower": _tower("c3d3")},
-            tower("c3d3").mask,
-            "c3d3",
-        ),
+        _pawn_to("move", "c3d3"),
         _learner(
             "fault",
             {"type": "play_fault", "card": "clacks-technician-1"},
@@ -110,16 +101,10 @@ SCRIPT = Script(
         _learner(
             "place_again",
             {"type": "play_jacquard", "lamps": SECOND_ELBOW},
-            {"card": _jacquard("elbow"), "lamp": _lamp("c3"), "play": PLAY},
+            {"card": _jacquard("elbow"), "lamp": _as_written("c3"), "play": PLAY},
             mask_of(SECOND_ELBOW),
         ),
-        _learner(
-            "finish",
-            {"type": "transmit"},
-            {"transmit": {"key": "clacks.transmit", "params": {"symbol": "K"}}},
-            tower("c3d3").mask,
-            "c3d3",
-        ),
+        _transmit_from("finish", "c3d3", "K"),
         # the next player may try to sabotage the last letter; the bot lets it go
         _opponent({"type": "end_turn"}),
     ),

@@ -17,7 +17,7 @@ from engine.core.companion_lesson import CompanionLesson, companion_script
 from engine.core.data_check import DataCheck
 from engine.core.interface import JSON, GameModule, Session
 from engine.core.one_mode import one_mode_options
-from engine.core.tutorial import saved_lesson
+from engine.core.tutorial import replay_lesson_or_game
 
 
 class ClockmanModule(GameModule):
@@ -39,11 +39,13 @@ class ClockmanModule(GameModule):
         return ClockmanSession(ClockmanGame.new(ClockmanOptions.from_json(data), seed))
 
     def replay(self, log: JSON) -> Session:
-        lesson = saved_lesson(log, SCRIPTS, self.title)
-        if lesson is not None:
-            script, game = lesson
-            return CompanionLesson(ClockmanSession(ClockmanGame.replay(game)), script)
-        return ClockmanSession(ClockmanGame.replay(log))
+        return replay_lesson_or_game(
+            log,
+            SCRIPTS,
+            self.title,
+            lambda game: ClockmanSession(ClockmanGame.replay(game)),
+            CompanionLesson,
+        )
 
     def options_schema(self) -> JSON:
         flag = {"type": "bool", "values": [False, True], "default": False}

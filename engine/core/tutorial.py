@@ -13,7 +13,7 @@ game's rules like any other.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,6 +105,22 @@ def chosen_script(
             f"there is no lesson {options['tutorial']!r}; lessons are {', '.join(scripts)}"
         )
     return script
+
+
+def replay_lesson_or_game(
+    log: JSON,
+    scripts: Mapping[str, Script],
+    title: str,
+    replay_game: Callable[[JSON], Session],
+    lesson: type[TutorialSession] | None = None,
+) -> Session:
+    """A saved game replayed by ``replay_game``; a saved lesson (see ``saved_lesson``)
+    replayed inside ``lesson`` (a ``TutorialSession`` unless the game teaches otherwise)."""
+    saved = saved_lesson(log, scripts, title)
+    if saved is None:
+        return replay_game(log)
+    script, game = saved
+    return (lesson or TutorialSession)(replay_game(game), script)
 
 
 def matches(expect: JSON, action: Any) -> bool:

@@ -6,7 +6,7 @@ from engine.core.companion_lesson import companion_script
 from engine.core.data_check import DataCheck
 from engine.core.interface import JSON, GameModule, Session
 from engine.core.one_mode import one_mode_options
-from engine.core.tutorial import saved_lesson
+from engine.core.tutorial import replay_lesson_or_game
 from engine.guards import data, dice
 from engine.guards.cards import ATTRIBUTES, DECKS, SKILLS
 from engine.guards.data import QUADRANTS, shipped_data
@@ -44,11 +44,13 @@ class GuardsModule(GameModule):
         return GuardsSession(GuardsGame.new(GuardsOptions.from_json(data), seed))
 
     def replay(self, log: JSON) -> Session:
-        lesson = saved_lesson(log, SCRIPTS, self.title)
-        if lesson is not None:
-            script, game = lesson
-            return GuardsLesson(GuardsSession(GuardsGame.replay(game)), script)
-        return GuardsSession(GuardsGame.replay(log))
+        return replay_lesson_or_game(
+            log,
+            SCRIPTS,
+            self.title,
+            lambda game: GuardsSession(GuardsGame.replay(game)),
+            GuardsLesson,
+        )
 
     def options_schema(self) -> JSON:
         return {

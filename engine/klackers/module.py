@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.errors import DataError, SerializationError
 from engine.core.interface import JSON, GameModule, Session
 from engine.core.one_mode import one_mode_options
-from engine.core.tutorial import chosen_script, saved_lesson
+from engine.core.tutorial import chosen_script, replay_lesson_or_game
 from engine.klackers.errors import BadOptions
 from engine.klackers.game import GAME, KlackersGame
 from engine.klackers.layout import BoardLayout, default_layout, layout_from_data
@@ -47,11 +47,7 @@ class KlackersModule(GameModule):
     def replay(self, log: JSON) -> Session:
         """A log as ``KlackersSession.log_json`` writes it: a game played on a layout of
         its own keeps it under ``layout``; a lesson's log names its lesson."""
-        lesson = saved_lesson(log, SCRIPTS, self.title)
-        if lesson is not None:
-            script, game = lesson
-            return KlackersLesson(_replay(game), script)
-        return _replay(log)
+        return replay_lesson_or_game(log, SCRIPTS, self.title, _replay, KlackersLesson)
 
     def tutorial_start(self) -> JSON | None:
         return {"game": self.name, "options": {"tutorial": next(iter(SCRIPTS))}}
