@@ -9,7 +9,7 @@ real game. A tap the lesson does not take is explained; the phone's screen is on
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -128,15 +128,30 @@ def one_screen(page: Any, step: str = "") -> None:
     assert height <= 740 and width <= 360, (step, height, width)
 
 
-def join_from_the_table(phone: Page, tv: Page, server: LiveServer, language: str) -> None:
-    """The phone opens the join page, types the code the table shows and sits down."""
+def join_from_the_table(
+    phone: Page, tv: Page, server: LiveServer, language: str, seat: str = "south"
+) -> None:
+    """The phone opens the join page, types the code the table shows and takes ``seat``,
+    the one the lesson leaves free."""
     page = phone.page
     page.goto(server.url(f"/join?lang={language}"))
     page.fill("#code", tv.page.inner_text("#room-code"))
     page.get_by_role("button", name=translate(language, "ui.join")).click()
-    south = translate(language, "seat.south")
-    page.get_by_role("button", name=translate(language, "ui.take_seat", seat=south)).click()
+    named = translate(language, f"seat.{seat}")
+    page.get_by_role("button", name=translate(language, "ui.take_seat", seat=named)).click()
     page.wait_for_selector("body.seated #lesson .lesson")
+
+
+def start_the_lesson_from_the_table(
+    tv: Page, server: LiveServer, language: str, game: str, about: str, lesson: type
+) -> None:
+    """The new-game dialog, open by itself: ``game`` chosen, its lesson is offered with
+    the words ``about`` and started on the table."""
+    tv.page.select_option("select[name=game]", game)
+    assert translate(language, about) in tv.page.inner_text(".lesson-start")
+    tv.page.get_by_role("button", name=translate(language, "tutorial.learn")).click()
+    tv.page.wait_for_selector(".table-lesson")
+    assert isinstance(server.room.session, lesson)
 
 
 @pytest.mark.parametrize("language", ["en", "cs"])
@@ -243,3 +258,49 @@ def lesson_reads_from_a_sofa(tv: Page) -> None:
     assert size >= 28
     smallest = min(page.evaluate(TEXT_SIZES))
     assert smallest[0] >= 28 - 0.01, smallest
+
+
+def walk_the_lesson(
+    phone: Page,
+    tv: Page,
+    game: str,
+    language: str,
+    *,
+    most: int,
+    wrong_tap_at: str,
+    wrong_tap: Callable[[Page, str], bool],
+    shot_at: tuple[str, int],
+    sofa: Callable[[Page], None] = lesson_reads_from_a_sofa,
+    every_screen: bool = False,
+) -> list[str]:
+    """The phone taps what each step's words name, from the first step to the lesson's
+    end, one screen at every step; at step ``wrong_tap_at`` it first tries the tap the
+    lesson does not take (``wrong_tap`` checks it is explained), and after tap number
+    ``shot_at[1]`` of step ``shot_at[0]`` the phone and table are pictured, the table
+    checked by ``sofa``. With ``every_screen`` the phone is checked on the other player's
+    turns and after a step's last tap too, and a step without taps is the other player's.
+    Returns the learner's steps in order."""
+    page = phone.page
+    seen: list[str] = []
+    explained = False
+    for now, taps in lesson_steps(phone, most):
+        others_turn = not taps if every_screen else not now[0]  # the script plays it
+        if every_screen or not others_turn:
+            one_screen(page, now[0])
+        if others_turn:
+            continue
+        step = now[0].rsplit(".", 1)[1]
+        seen.append(step)
+        if step == wrong_tap_at and not explained:
+            explained = wrong_tap(phone, language)
+        for i, name in enumerate(taps):
+            tap_named(phone, name)
+            if every_screen or i < len(taps) - 1:  # else the next step is checked
+                one_screen(page, f"{step}, after {name}")
+            if (step, i) == shot_at:  # the phone mid-step
+                phone.shot(f"phone-tutorial-{game}-{language}")
+                if language == "en":
+                    tv.shot(f"table-tv-tutorial-{game}")
+                    sofa(tv)
+    assert explained
+    return seen

@@ -16,11 +16,9 @@ from browser_support import Page
 from test_tutorial_browser import (
     into_the_real_game,
     join_from_the_table,
-    lesson_reads_from_a_sofa,
-    lesson_steps,
     lesson_table,
-    one_screen,
-    tap_named,
+    start_the_lesson_from_the_table,
+    walk_the_lesson,
 )
 
 from engine.core.companion_lesson import CompanionLesson
@@ -38,35 +36,21 @@ def test_a_stranger_learns_to_report_clockman_from_what_the_phone_and_table_say(
     phone_name = f"phone-tutorial-clockman-{language}"
     with lesson_table(browser, phone_name, language) as (server, tv, phone):
         # the new-game dialog opens by itself: choose the game, and its lesson is offered
-        tv.page.select_option("select[name=game]", "clockman")
-        about = translate(language, "tutorial.learn_about.clockman")
-        assert about in tv.page.inner_text(".lesson-start")
-        tv.page.get_by_role("button", name=translate(language, "tutorial.learn")).click()
-        tv.page.wait_for_selector(".table-lesson")
-        assert isinstance(server.room.session, CompanionLesson)
+        about = "tutorial.learn_about.clockman"
+        start_the_lesson_from_the_table(tv, server, language, "clockman", about, CompanionLesson)
         join_from_the_table(phone, tv, server, language)
-
-        page = phone.page
-        seen: list[str] = []
-        explained = False
-        for now, taps in lesson_steps(phone, 80):
-            one_screen(page, now[0])
-            if not taps:  # the other player's turn: the script reports it
-                continue
-            step = now[0].rsplit(".", 1)[1]
-            seen.append(step)
-            if step == "symbol" and not explained:
-                explained = a_wrong_report_is_explained(phone, language)
-            for i, name in enumerate(taps):
-                tap_named(phone, name)
-                one_screen(page, f"{step}, after {name}")
-                if step == "blockade" and i == 0:  # the phone mid-step: which Whytooki
-                    phone.shot(f"phone-tutorial-clockman-{language}")
-                    if language == "en":
-                        tv.shot("table-tv-tutorial-clockman")
-                        lesson_reads_from_a_sofa(tv)
+        seen = walk_the_lesson(
+            phone,
+            tv,
+            "clockman",
+            language,
+            most=80,
+            wrong_tap_at="symbol",
+            wrong_tap=a_wrong_report_is_explained,
+            shot_at=("blockade", 0),  # which Whytooki
+            every_screen=True,
+        )
         assert [s for s in seen if not s.startswith(("roll", "end_turn"))] == TAUGHT
-        assert explained
         real = into_the_real_game(phone, server, language, CompanionLesson)
         assert real.game == "clockman"
         assert "south" in server.room.seats.claims and server.room.seats.bots == {}

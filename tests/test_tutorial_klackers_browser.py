@@ -16,11 +16,10 @@ from browser_support import Page
 from test_tutorial_browser import (
     into_the_real_game,
     join_from_the_table,
-    lesson_steps,
     lesson_table,
-    one_screen,
-    tap_named,
+    start_the_lesson_from_the_table,
     tv_reads_from_a_sofa,
+    walk_the_lesson,
 )
 from test_tutorial_klackers import TAUGHT
 
@@ -40,35 +39,21 @@ def test_a_stranger_learns_klackers_from_what_the_phone_and_table_say(
         phone,
     ):
         # the new-game dialog opens by itself: choose the game, and its lesson is offered
-        tv.page.select_option("select[name=game]", "klackers")
-        assert translate(language, "tutorial.learn_about") in tv.page.inner_text(".lesson-start")
-        tv.page.get_by_role("button", name=translate(language, "tutorial.learn")).click()
-        tv.page.wait_for_selector(".table-lesson")
-        assert isinstance(server.room.session, KlackersLesson)
+        about = "tutorial.learn_about"
+        start_the_lesson_from_the_table(tv, server, language, "klackers", about, KlackersLesson)
         join_from_the_table(phone, tv, server, language)
-
-        page = phone.page
-        seen: list[str] = []
-        explained = False
-        for now, taps in lesson_steps(phone, 40):
-            if not now[0]:  # the bot's turn: it plays its part of the script
-                continue
-            one_screen(page, now[0])
-            step = now[0].rsplit(".", 1)[1]
-            seen.append(step)
-            if step == "pull_two" and not explained:
-                explained = a_number_already_down_is_explained(phone, language)
-            for i, name in enumerate(taps):
-                tap_named(phone, name)
-                if i < len(taps) - 1:  # after the last, the next step is checked
-                    one_screen(page, f"{step}, after {name}")
-                if step == "pull_two" and i == 0:  # the phone mid-step: one number chosen
-                    phone.shot(f"phone-tutorial-klackers-{language}")
-                    if language == "en":
-                        tv.shot("table-tv-tutorial-klackers")
-                        tv_reads_from_a_sofa(tv)
+        seen = walk_the_lesson(
+            phone,
+            tv,
+            "klackers",
+            language,
+            most=40,
+            wrong_tap_at="pull_two",
+            wrong_tap=a_number_already_down_is_explained,
+            shot_at=("pull_two", 0),  # one number chosen
+            sofa=tv_reads_from_a_sofa,
+        )
         assert seen == TAUGHT
-        assert explained
         session = server.room.session
         assert session is not None and session.result()["winners"] == ["south"]  # type: ignore[index]
         klack = translate(language, "klackers.klack")
