@@ -7,7 +7,8 @@ and one tap from its end into a real game (the engine, and the companion over HT
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from engine.core.interface import GameModule
 from engine.core.tutorial import Opponent, Step, TutorialSession
 from engine.games import game_module, game_modules
 from web.hub import Hub
+from web.room import Room
 from web.store import Store
 
 # the Clacks lesson's steps, in order: each core rule as it comes up
@@ -182,6 +184,64 @@ def lesson_over_http(server: LiveServer, game: str) -> tuple[TutorialSession, st
     return session, token, base
 
 
+def learner_steps(session: TutorialSession) -> Iterator[Step]:
+    """Each of the learner's steps until the lesson is over, the bot's part (which it
+    plays on its own) waited out between them."""
+    while not session.over:
+        step = session.step()
+        if step is None:  # the bot's part
+            position = session.position()
+            wait_for(lambda: session.position() > position or session.over)  # noqa: B023
+            continue
+        yield step
+
+
+def report_over_http(server: LiveServer, base: str, token: str, action: dict[str, Any]) -> None:
+    """The phone at the seat API path ``base`` reports ``action``, which is taken."""
+    status, body = call(server.base, "POST", f"{base}/actions", {"action": action}, token=token)
+    assert status == 200, body
+
+
+def report_the_learners_part(
+    server: LiveServer,
+    session: TutorialSession,
+    base: str,
+    token: str,
+    action_of: Callable[[Any], tuple[str, dict[str, Any]]] = entry_action,
+) -> None:
+    """Until the lesson has no entry left (within a minute), the phone reports each of the
+    learner's steps as ``action_of`` names it; the other player's reports come from the
+    script between them."""
+    deadline = time.time() + 60
+    while session.entry() is not None:
+        assert time.time() < deadline, session.position()
+        if session.step() is None:  # the other player's reports come from the script
+            time.sleep(0.02)
+            continue
+        report_over_http(server, base, token, action_of(session)[1])
+
+
+@contextmanager
+def lesson_restarted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, seat: str, first: dict[str, Any]
+) -> Iterator[Room]:
+    """``game``'s lesson, its learner at ``seat`` having made the ``first`` report, back
+    after the box restarts, where a learner's seat is let go 0.2 s after their phone."""
+    hub = Hub(store=Store(tmp_path))
+    room = hub.main
+    room.new_game(game, {"tutorial": "first-game"})
+    token = room.seats.claim(seat, "Ann", None)["token"]
+    room.act(seat, token, first)
+    hub.stop()
+
+    monkeypatch.setattr(web.seats, "LESSON_LEFT_SECONDS", 0.2)
+    again = Hub(store=Store(tmp_path))
+    try:
+        yield again.main
+    finally:
+        again.stop()
+
+
 def test_the_table_runs_the_lesson_lights_it_and_leads_into_a_real_game() -> None:
     board = RecordingBoard()
     server = LiveServer(board=board)
@@ -191,20 +251,11 @@ def test_the_table_runs_the_lesson_lights_it_and_leads_into_a_real_game() -> Non
         # the lesson seats its own opponent
         assert room.seats.bots == {"north": SCRIPT.opponent_level}
         lit_steps = 0
-        while not session.over:
-            step = session.step()
-            if step is None:  # the bot's part
-                position = session.position()
-                wait_for(lambda: session.position() > position or session.over)  # noqa: B023
-                continue
+        for step in learner_steps(session):
             # the LED board shows the step's lamps through the game's own lamp path
             assert board.frames[-1].accent & step.lights == step.lights
             lit_steps += 1
-            _seat, action = entry_action(session)
-            status, body = call(
-                server.base, "POST", f"{base}/actions", {"action": action}, token=token
-            )
-            assert status == 200, body
+            report_over_http(server, base, token, entry_action(session)[1])
         assert lit_steps == 7
         # a wrong tap, as the phone asks about it: refused with the step
         status, body = call(
@@ -257,20 +308,9 @@ def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held(game: str) -> None:
 def test_after_a_restart_a_learner_who_does_not_come_back_holds_no_seat(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    hub = Hub(store=Store(tmp_path))
-    room = hub.main
-    room.new_game("clacks", {"tutorial": "first-game"})
-    token = room.seats.claim("south", "Ann", None)["token"]
-    room.act("south", token, {"type": "move", "tower": "a2b2"})
-    hub.stop()
-
-    monkeypatch.setattr(web.seats, "LESSON_LEFT_SECONDS", 0.2)
-    again = Hub(store=Store(tmp_path))
-    try:
-        restored = again.main
+    first = {"type": "move", "tower": "a2b2"}
+    with lesson_restarted(tmp_path, monkeypatch, "clacks", "south", first) as restored:
         # the lesson is back where it stood, its bot with it
         assert isinstance(restored.session, TutorialSession) and restored.session.position() == 1
         assert restored.seats.bots == {"north": SCRIPT.opponent_level}
         wait_for(lambda: "south" not in restored.seats.claims, 5.0)
-    finally:
-        again.stop()

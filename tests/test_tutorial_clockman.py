@@ -5,11 +5,14 @@ from its start to one tap into a real game (the engine, and the companion over H
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from live_server import LiveServer
-from test_tutorial import entry_action, lesson_over_http, refuses_other_lesson_options
+from test_tutorial import (
+    entry_action,
+    lesson_over_http,
+    refuses_other_lesson_options,
+    report_the_learners_part,
+)
 from web_client import call
 
 from engine.clockman.tutorial import LEVEL, SCRIPT
@@ -132,17 +135,7 @@ def test_the_table_runs_the_clockman_lesson_and_leads_into_a_real_game() -> None
         assert isinstance(session, CompanionLesson)
         # the lesson seats the script's other player, a seat the game has no bot for
         assert room.seats.bots == {"north": LEVEL}
-        deadline = time.time() + 60
-        while session.entry() is not None:
-            assert time.time() < deadline, session.position()
-            if session.step() is None:  # the other player's reports come from the script
-                time.sleep(0.02)
-                continue
-            _seat, action = entry_action(session)
-            status, body = call(
-                server.base, "POST", f"{base}/actions", {"action": action}, token=token
-            )
-            assert status == 200, body
+        report_the_learners_part(server, session, base, token)
         status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
         assert status == 201, body
         real = room.session

@@ -14,9 +14,14 @@ from typing import Any
 
 import pytest
 from live_server import LiveServer
+from test_tutorial import (
+    lesson_restarted,
+    refuses_other_lesson_options,
+    report_the_learners_part,
+    wait_for,
+)
 from web_client import call
 
-import web.seats
 from engine.core.errors import IllegalAction
 from engine.core.tutorial import Step
 from engine.games import game_module
@@ -32,9 +37,7 @@ from engine.guards.tutorial import (
     SET_UP,
     GuardsLesson,
 )
-from web.hub import Hub
 from web.stand import StandSettings
-from web.store import Store
 
 TAUGHT = ["start", "recruit", "charm", "end_turn", "plant", "spell_run", "challenge", "point",
           "end_turn_goal"]
@@ -187,11 +190,7 @@ def test_the_box_buttons_mark_quadrants_and_cycle_panels_in_the_lesson() -> None
 
 
 def test_the_lesson_takes_no_other_options() -> None:
-    module = game_module("guards")
-    with pytest.raises(IllegalAction, match="no other options"):
-        module.new({"tutorial": "first-game", "players": 4}, 1)
-    with pytest.raises(IllegalAction, match="no lesson"):
-        module.new({"tutorial": "advanced"}, 1)
+    module = refuses_other_lesson_options("guards")
     assert module.options_schema()["options"]["tutorial"] == {"choices": ["first-game"]}
 
 
@@ -216,17 +215,7 @@ def test_the_table_runs_the_guards_lesson_and_leads_into_a_real_game() -> None:
         assert status == 200 and [a["type"] for a in body["actions"]] == ["roll"]
         status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
         assert status == 409 and body["error"] == "no_lesson_over"
-        deadline = time.time() + 60
-        while session.entry() is not None:
-            assert time.time() < deadline, session.position()
-            if session.step() is None:  # the other player's report comes from the script
-                time.sleep(0.02)
-                continue
-            _seat, action = entry_action(session)
-            status, body = call(
-                server.base, "POST", f"{base}/actions", {"action": action}, token=token
-            )
-            assert status == 200, body
+        report_the_learners_part(server, session, base, token, entry_action)
         status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
         assert status == 201, body
         real = room.session
@@ -242,26 +231,12 @@ def test_the_table_runs_the_guards_lesson_and_leads_into_a_real_game() -> None:
 def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    hub = Hub(store=Store(tmp_path))
-    room = hub.main
-    room.new_game("guards", {"tutorial": "first-game"})
-    token = room.seats.claim(LEARNER, "Ann", None)["token"]
-    room.act(LEARNER, token, {"type": "roll"})
-    hub.stop()
-
-    monkeypatch.setattr(web.seats, "LESSON_LEFT_SECONDS", 0.2)
-    again = Hub(store=Store(tmp_path))
-    try:
-        restored = again.main
+    first = {"type": "roll"}
+    with lesson_restarted(tmp_path, monkeypatch, "guards", LEARNER, first) as restored:
         # the lesson is back where it stood, its other player with it
         assert isinstance(restored.session, GuardsLesson) and restored.session.position() == 1
         assert restored.seats.bots == {OPPONENT: LEVEL}
-        deadline = time.time() + 5
-        while LEARNER in restored.seats.claims:
-            assert time.time() < deadline, "the learner's seat is still held"
-            time.sleep(0.05)
-    finally:
-        again.stop()
+        wait_for(lambda: LEARNER not in restored.seats.claims, 5.0)
 
 
 def test_a_visitor_at_a_stand_learns_guards_and_leaving_frees_the_table() -> None:

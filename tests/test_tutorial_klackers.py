@@ -11,7 +11,15 @@ from typing import Any
 import pytest
 from live_server import LiveServer
 from test_stand import IDLE, back_at_attract, first_choice, leave, start
-from test_tutorial import entry_action, lesson, lesson_over_http, wait_for
+from test_tutorial import (
+    entry_action,
+    learner_steps,
+    lesson,
+    lesson_over_http,
+    refuses_other_lesson_options,
+    report_over_http,
+    wait_for,
+)
 from test_web_board import RecordingBoard
 from web_client import call
 
@@ -165,11 +173,7 @@ def test_a_tap_off_the_script_is_refused_with_the_rules_reason_and_the_step() ->
 
 
 def test_the_lesson_takes_no_other_options_but_the_boxs_layout() -> None:
-    module = game_module("klackers")
-    with pytest.raises(IllegalAction, match="no other options"):
-        module.new({"tutorial": "first-game", "players": 4}, 1)
-    with pytest.raises(IllegalAction, match="no lesson"):
-        module.new({"tutorial": "advanced"}, 1)
+    module = refuses_other_lesson_options("klackers")
     with pytest.raises(IllegalAction, match="one mode"):
         module.new({"tutorial": "first-game", "mode": "clacks"}, 1)
     assert module.options_schema()["options"]["tutorial"] == {"choices": ["first-game"]}
@@ -218,20 +222,11 @@ def test_the_table_runs_the_klackers_lesson_lights_it_and_leads_into_a_real_game
         assert isinstance(session, KlackersLesson)
         assert room.seats.bots == {"north": "planner"}
         steps = 0
-        while not session.over:
-            step = session.step()
-            if step is None:  # the bot's part
-                position = session.position()
-                wait_for(lambda: session.position() > position or session.over)  # noqa: B023
-                continue
+        for _step in learner_steps(session):
             # the LED board shows what the step is about through the game's lamp path
             wait_for(lambda: bool(board.frames) and board.frames[-1] == session.lamps())
             steps += 1
-            _seat, action = entry_action(session)
-            status, body = call(
-                server.base, "POST", f"{base}/actions", {"action": action}, token=token
-            )
-            assert status == 200, body
+            report_over_http(server, base, token, entry_action(session)[1])
         assert steps == len(TAUGHT)
         status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
         assert status == 201, body
