@@ -163,9 +163,11 @@ def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> None:
         time.sleep(0.02)
 
 
-def lesson_over_http(server: LiveServer, game: str) -> tuple[TutorialSession, str, str]:
+def lesson_over_http(
+    server: LiveServer, game: str, seat: str = "south"
+) -> tuple[TutorialSession, str, str]:
     """The table starts ``game``'s lesson as ``GET /api/games`` lists it and the learner's
-    phone takes South: the lesson, the seat's token and its API path. Too early yet for
+    phone takes ``seat``: the lesson, the seat's token and its API path. Too early yet for
     the real game."""
     status, games = call(server.base, "GET", "/api/games")
     start = next(g for g in games["games"] if g["name"] == game)["tutorial"]
@@ -176,12 +178,36 @@ def lesson_over_http(server: LiveServer, game: str) -> tuple[TutorialSession, st
     assert status == 201, answer
     session = server.room.session
     assert isinstance(session, TutorialSession)
-    status, claimed = call(server.base, "POST", f"/api/rooms/{server.code}/seats/south", {})
+    base = f"/api/rooms/{server.code}/seats/{seat}"
+    status, claimed = call(server.base, "POST", base, {})
     token = claimed["token"]
-    base = f"/api/rooms/{server.code}/seats/south"
     status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
     assert status == 409 and body["error"] == "no_lesson_over"
     return session, token, base
+
+
+@contextmanager
+def lesson_served(
+    game: str, board: Any = None, seat: str = "south"
+) -> Iterator[tuple[LiveServer, TutorialSession, str, str]]:
+    """A companion serving ``game``'s lesson, started over HTTP as ``lesson_over_http``
+    starts it (its LEDs on ``board``): the server, the lesson, the seat's token and its
+    API path; the server is closed after."""
+    server = LiveServer(board=board)
+    try:
+        yield (server, *lesson_over_http(server, game, seat))
+    finally:
+        server.close()
+
+
+def play_to(
+    session: TutorialSession,
+    step_name: str,
+    action_of: Callable[[Any], tuple[str, dict[str, Any]]] = entry_action,
+) -> None:
+    """Plays the script, each action as ``action_of`` names it, up to the step named."""
+    while (step := session.step()) is None or not step.key.endswith(f".{step_name}"):
+        session.apply(*action_of(session), 0.0)
 
 
 def learner_steps(session: TutorialSession) -> Iterator[Step]:
@@ -244,10 +270,8 @@ def lesson_restarted(
 
 def test_the_table_runs_the_lesson_lights_it_and_leads_into_a_real_game() -> None:
     board = RecordingBoard()
-    server = LiveServer(board=board)
-    try:
+    with lesson_served("clacks", board) as (server, session, token, base):
         room = server.room
-        session, token, base = lesson_over_http(server, "clacks")
         # the lesson seats its own opponent
         assert room.seats.bots == {"north": SCRIPT.opponent_level}
         lit_steps = 0
@@ -271,8 +295,6 @@ def test_the_table_runs_the_lesson_lights_it_and_leads_into_a_real_game() -> Non
         assert room.seats.bots == {"north": "greedy"} and "south" in room.seats.claims
         status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
         assert status == 409
-    finally:
-        server.close()
 
 
 @pytest.mark.parametrize("game", ["clacks", "klackers"])

@@ -6,10 +6,10 @@ from its start to one tap into a real game (the engine, and the companion over H
 from __future__ import annotations
 
 import pytest
-from live_server import LiveServer
 from test_tutorial import (
     entry_action,
-    lesson_over_http,
+    lesson_served,
+    play_to,
     refuses_other_lesson_options,
     report_the_learners_part,
 )
@@ -27,11 +27,6 @@ def lesson(seed: int = 0) -> CompanionLesson:
     session = game_module(start["game"]).new(start["options"], seed)
     assert isinstance(session, CompanionLesson)
     return session
-
-
-def play_to(session: CompanionLesson, step_name: str) -> None:
-    while (step := session.step()) is None or not step.key.endswith(f".{step_name}"):
-        session.apply(*entry_action(session), 0.0)
 
 
 def test_the_clockman_lesson_plays_through_the_rules_and_teaches_each_core_rule() -> None:
@@ -128,10 +123,8 @@ def test_the_lesson_takes_no_other_options() -> None:
 
 
 def test_the_table_runs_the_clockman_lesson_and_leads_into_a_real_game() -> None:
-    server = LiveServer()
-    try:
+    with lesson_served("clockman") as (server, session, token, base):
         room = server.room
-        session, token, base = lesson_over_http(server, "clockman")
         assert isinstance(session, CompanionLesson)
         # the lesson seats the script's other player, a seat the game has no bot for
         assert room.seats.bots == {"north": LEVEL}
@@ -143,5 +136,3 @@ def test_the_table_runs_the_clockman_lesson_and_leads_into_a_real_game() -> None
         assert real.game == "clockman" and real.log_json()["actions"] == []
         # the learner keeps their seat; the lesson's other player leaves it free
         assert "south" in room.seats.claims and room.seats.bots == {}
-    finally:
-        server.close()

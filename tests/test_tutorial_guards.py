@@ -16,6 +16,8 @@ import pytest
 from live_server import LiveServer
 from test_tutorial import (
     lesson_restarted,
+    lesson_served,
+    play_to,
     refuses_other_lesson_options,
     report_the_learners_part,
     wait_for,
@@ -59,11 +61,6 @@ def entry_action(session: GuardsLesson) -> tuple[str, dict[str, Any]]:
     if isinstance(entry, Step):
         return LEARNER, dict(entry.expect)
     return OPPONENT, dict(entry.action)
-
-
-def play_to(session: GuardsLesson, step_name: str) -> None:
-    while (step := session.step()) is None or not step.key.endswith(f".{step_name}"):
-        session.apply(*entry_action(session), 0.0)
 
 
 def test_the_guards_lesson_plays_through_the_rules_and_teaches_each_core_rule() -> None:
@@ -134,7 +131,7 @@ def test_a_report_off_the_script_is_refused_with_the_rules_reason_and_the_step()
     # the other player cannot roll for the start: only the step's seat acts
     refused = session.refusal(OPPONENT, {"type": "roll"}, 0.0)
     assert refused is not None and refused.rule == "tutorial_off_script"
-    play_to(session, "recruit")
+    play_to(session, "recruit", entry_action)
     # a report the rules allow but the lesson does not take now: the face-up card
     face_up = {"type": "recruit", "deck": "lords_ladies", "source": "display", "quadrant": "fools",
                "values": {"name": "Someone", "deck": "lords_ladies", "charm": 3, "loyalty": 1,
@@ -154,7 +151,7 @@ def test_a_report_off_the_script_is_refused_with_the_rules_reason_and_the_step()
     refused = session.refusal(LEARNER, {"type": "recruit"}, 0.0)
     assert refused is not None and refused.params == {"because": None, "step": "tutorial.guards.recruit"}
     # one the rules forbid too: the rules' own reason comes with the step
-    play_to(session, "plant")
+    play_to(session, "plant", entry_action)
     not_brethren = {"type": "plant", "card": LIBRARIAN, "quadrant": SABOTEUR_QUADRANT}
     refused = session.refusal(LEARNER, not_brethren, 0.0)
     assert refused is not None and refused.params["step"] == "tutorial.guards.plant"
@@ -173,7 +170,7 @@ def test_a_report_off_the_script_is_refused_with_the_rules_reason_and_the_step()
 
 def test_the_box_buttons_mark_quadrants_and_cycle_panels_in_the_lesson() -> None:
     session = lesson()
-    play_to(session, "spell_run")
+    play_to(session, "spell_run", entry_action)
     block = next(b for b, meaning in BUTTONS.items() if meaning.startswith("block:"))
     pressed = session.button_action(block, 0.0)
     assert pressed is not None
@@ -195,26 +192,13 @@ def test_the_lesson_takes_no_other_options() -> None:
 
 
 def test_the_table_runs_the_guards_lesson_and_leads_into_a_real_game() -> None:
-    server = LiveServer()
-    try:
+    with lesson_served("guards", seat=LEARNER) as (server, session, token, base):
         room = server.room
-        status, games = call(server.base, "GET", "/api/games")
-        start = next(g for g in games["games"] if g["name"] == "guards")["tutorial"]
-        status, answer = call(
-            server.base, "POST", f"/api/rooms/{server.code}/game", start, pin=server.pin
-        )
-        assert status == 201, answer
-        session = room.session
         assert isinstance(session, GuardsLesson)
         # the lesson seats the script's other player, a seat the game has no bot for
         assert room.seats.bots == {OPPONENT: LEVEL}
-        status, claimed = call(server.base, "POST", f"/api/rooms/{server.code}/seats/{LEARNER}", {})
-        token = claimed["token"]
-        base = f"/api/rooms/{server.code}/seats/{LEARNER}"
         status, body = call(server.base, "GET", f"{base}/legal", token=token)
         assert status == 200 and [a["type"] for a in body["actions"]] == ["roll"]
-        status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
-        assert status == 409 and body["error"] == "no_lesson_over"
         report_the_learners_part(server, session, base, token, entry_action)
         status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
         assert status == 201, body
@@ -224,8 +208,6 @@ def test_the_table_runs_the_guards_lesson_and_leads_into_a_real_game() -> None:
         assert real.view(LEARNER)["phase"] == "setup"
         # the learner keeps their seat; the lesson's other player leaves it free
         assert LEARNER in room.seats.claims and room.seats.bots == {}
-    finally:
-        server.close()
 
 
 def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held(

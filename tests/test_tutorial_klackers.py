@@ -15,7 +15,8 @@ from test_tutorial import (
     entry_action,
     learner_steps,
     lesson,
-    lesson_over_http,
+    lesson_served,
+    play_to,
     refuses_other_lesson_options,
     report_over_http,
     wait_for,
@@ -54,11 +55,6 @@ def klackers_lesson(seed: int = 0, **options: Any) -> KlackersLesson:
         session = lesson(module, seed)
     assert isinstance(session, KlackersLesson)
     return session
-
-
-def play_to(session: KlackersLesson, step_name: str) -> None:
-    while (step := session.step()) is None or step.key != f"tutorial.klackers.{step_name}":
-        session.apply(*entry_action(session), 0.0)
 
 
 def test_the_klackers_lesson_plays_through_the_rules_to_the_learners_klack() -> None:
@@ -215,10 +211,8 @@ def test_the_boxs_buttons_mark_the_steps_numbers_and_pull_them() -> None:
 
 def test_the_table_runs_the_klackers_lesson_lights_it_and_leads_into_a_real_game() -> None:
     board = RecordingBoard()
-    server = LiveServer(board=board)
-    try:
+    with lesson_served("klackers", board) as (server, session, token, base):
         room = server.room
-        session, token, base = lesson_over_http(server, "klackers")
         assert isinstance(session, KlackersLesson)
         assert room.seats.bots == {"north": "planner"}
         steps = 0
@@ -236,8 +230,6 @@ def test_the_table_runs_the_klackers_lesson_lights_it_and_leads_into_a_real_game
         assert real.game == "klackers" and "tutorial" not in real.view("south")
         assert all(a["seat"] == "north" for a in real.log_json()["actions"])
         assert room.seats.bots == {"north": "greedy"} and "south" in room.seats.claims
-    finally:
-        server.close()
 
 
 def test_the_stand_offers_the_klackers_lesson_first_and_lets_go_of_a_visitor_who_leaves() -> None:
