@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from live_server import LiveServer
@@ -30,6 +30,8 @@ from web.store import Store
 # the Clacks lesson's steps, in order: each core rule as it comes up
 TAUGHT = ["place", "rotate", "transmit", "move", "fault", "place_again", "finish"]
 
+Lesson = TypeVar("Lesson", bound=TutorialSession)
+
 
 def lesson(module: GameModule | None = None, seed: int = 0) -> TutorialSession:
     module = module or game_module("clacks")
@@ -37,6 +39,15 @@ def lesson(module: GameModule | None = None, seed: int = 0) -> TutorialSession:
     assert start is not None
     session = game_module(start["game"]).new(start["options"], seed)
     assert isinstance(session, TutorialSession)
+    return session
+
+
+def started_lesson(game: str, kind: type[Lesson], seed: int = 0) -> Lesson:
+    """``game``'s first-game lesson, started as its module offers it, a ``kind``."""
+    start = game_module(game).tutorial_start()
+    assert start == {"game": game, "options": {"tutorial": "first-game"}}
+    session = game_module(start["game"]).new(start["options"], seed)
+    assert isinstance(session, kind)
     return session
 
 

@@ -12,6 +12,7 @@ from test_tutorial import (
     play_to,
     refuses_other_lesson_options,
     report_the_learners_part,
+    started_lesson,
 )
 from web_client import call
 
@@ -22,11 +23,7 @@ from engine.games import game_module
 
 
 def lesson(seed: int = 0) -> CompanionLesson:
-    start = game_module("clockman").tutorial_start()
-    assert start == {"game": "clockman", "options": {"tutorial": "first-game"}}
-    session = game_module(start["game"]).new(start["options"], seed)
-    assert isinstance(session, CompanionLesson)
-    return session
+    return started_lesson("clockman", CompanionLesson, seed)
 
 
 def test_the_clockman_lesson_plays_through_the_rules_and_teaches_each_core_rule() -> None:

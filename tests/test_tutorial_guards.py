@@ -20,6 +20,7 @@ from test_tutorial import (
     play_to,
     refuses_other_lesson_options,
     report_the_learners_part,
+    started_lesson,
     wait_for,
 )
 from web_client import call
@@ -46,11 +47,7 @@ TAUGHT = ["start", "recruit", "charm", "end_turn", "plant", "spell_run", "challe
 
 
 def lesson(seed: int = 0) -> GuardsLesson:
-    start = game_module("guards").tutorial_start()
-    assert start == {"game": "guards", "options": {"tutorial": "first-game"}}
-    session = game_module(start["game"]).new(start["options"], seed)
-    assert isinstance(session, GuardsLesson)
-    return session
+    return started_lesson("guards", GuardsLesson, seed)
 
 
 def entry_action(session: GuardsLesson) -> tuple[str, dict[str, Any]]:
