@@ -20,7 +20,7 @@ from __future__ import annotations
 from engine.clockman.data import load_data
 from engine.clockman.lamps import mask
 from engine.core.interface import JSON
-from engine.core.tutorial import Opponent, Script, Step
+from engine.core.tutorial import Opponent, Step, two_seat_script
 
 NAME = "first-game"
 SEED = 0  # south starts, and the first symbol card is pose B, which stands on circle 1
@@ -60,65 +60,58 @@ def _other_turn(landing: str) -> tuple[Opponent, ...]:
     return (_other("roll"), _other(landing), _other("end_turn"))
 
 
-SCRIPT = Script(
-    name=NAME,
-    game="clockman",
-    learner=LEARNER,
-    opponent=OPPONENT,
-    opponent_level=LEVEL,
-    entries=(
-        # turn 1: the start roll has taken the piece onto circle 1
-        _learner("symbol", {"type": "symbol"}, _words("clockman.report.symbol"), DIE),
-        _end("end_turn"),
-        *_other_turn("plain"),
-        # turn 2: both pieces on circle 1
-        _roll("roll"),
-        _learner(
-            "knock",
-            {"type": "knock", "victim": OPPONENT},
-            _words("clockman.report.knock", f"seat.{OPPONENT}"),
-            DIE,
-        ),
-        _learner(
-            "event",
-            {"type": "event", "kind": "hidden"},
-            _words("clockman.report.event", "clockman.kind.hidden.long", "clockman.report_card"),
-            DIE,
-        ),
-        _end("end_turn_again"),
-        *_other_turn("plain"),
-        # turn 3: the Whytooki between circles 1 and 2
-        _roll("roll_again"),
-        _learner(
-            "blockade",
-            {"type": "blockade", "pose": POSE, "card": None},
-            _words("clockman.report.blockade", "tutorial.clockman.pay_b"),
-            DIE,
-        ),
-        _end("end_turn_blockade"),
-        *_other_turn("symbol"),
-        # turn 4: the first digit of the date key
-        _roll("roll_digit"),
-        _learner(
-            "digit",
-            {"type": "digit", "digit": "0"},
-            {"field": {"key": "clockman.report.digit"}, "digit": {"text": "0"}},
-            FIRST_DIGIT,
-        ),
-        _end("end_turn_digit"),
-        *_other_turn("plain"),
-        # turn 5: a lift
-        _roll("roll_lift"),
-        _learner(
-            "lift",
-            {"type": "lift", "use": True},
-            _words("clockman.report.lift", "clockman.lift.take"),
-            DIE,
-        ),
-        _end("end_turn_lift"),
+ENTRIES: tuple[Step | Opponent, ...] = (
+    # turn 1: the start roll has taken the piece onto circle 1
+    _learner("symbol", {"type": "symbol"}, _words("clockman.report.symbol"), DIE),
+    _end("end_turn"),
+    *_other_turn("plain"),
+    # turn 2: both pieces on circle 1
+    _roll("roll"),
+    _learner(
+        "knock",
+        {"type": "knock", "victim": OPPONENT},
+        _words("clockman.report.knock", f"seat.{OPPONENT}"),
+        DIE,
     ),
-    next_game={"game": "clockman", "options": {"seats": [LEARNER, OPPONENT]}},
-    finished_key="tutorial.clockman.finished",
+    _learner(
+        "event",
+        {"type": "event", "kind": "hidden"},
+        _words("clockman.report.event", "clockman.kind.hidden.long", "clockman.report_card"),
+        DIE,
+    ),
+    _end("end_turn_again"),
+    *_other_turn("plain"),
+    # turn 3: the Whytooki between circles 1 and 2
+    _roll("roll_again"),
+    _learner(
+        "blockade",
+        {"type": "blockade", "pose": POSE, "card": None},
+        _words("clockman.report.blockade", "tutorial.clockman.pay_b"),
+        DIE,
+    ),
+    _end("end_turn_blockade"),
+    *_other_turn("symbol"),
+    # turn 4: the first digit of the date key
+    _roll("roll_digit"),
+    _learner(
+        "digit",
+        {"type": "digit", "digit": "0"},
+        {"field": {"key": "clockman.report.digit"}, "digit": {"text": "0"}},
+        FIRST_DIGIT,
+    ),
+    _end("end_turn_digit"),
+    *_other_turn("plain"),
+    # turn 5: a lift
+    _roll("roll_lift"),
+    _learner(
+        "lift",
+        {"type": "lift", "use": True},
+        _words("clockman.report.lift", "clockman.lift.take"),
+        DIE,
+    ),
+    _end("end_turn_lift"),
 )
+
+SCRIPT = two_seat_script(NAME, "clockman", LEARNER, OPPONENT, LEVEL, ENTRIES)
 
 SCRIPTS = {NAME: SCRIPT}

@@ -74,6 +74,33 @@ class Script:
         return [e for e in self.entries if isinstance(e, Step)]
 
 
+def two_seat_script(
+    name: str,
+    game: str,
+    learner: str,
+    opponent: str,
+    opponent_level: str,
+    entries: tuple[Step | Opponent, ...],
+    next_bots: JSON | None = None,
+) -> Script:
+    """A lesson for two seats whose real game next is ``game`` at the same two seats
+    (``next_bots`` naming a bot for one, if the game has them), and whose words once it is
+    done are ``tutorial.<game>.finished``."""
+    next_game: JSON = {"game": game, "options": {"seats": [learner, opponent]}}
+    if next_bots is not None:
+        next_game["bots"] = next_bots
+    return Script(
+        name=name,
+        game=game,
+        learner=learner,
+        opponent=opponent,
+        opponent_level=opponent_level,
+        entries=entries,
+        next_game=next_game,
+        finished_key=f"tutorial.{game}.finished",
+    )
+
+
 def saved_lesson(
     log: JSON, scripts: Mapping[str, Script], title: str
 ) -> tuple[Script, JSON] | None:

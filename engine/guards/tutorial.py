@@ -26,7 +26,7 @@ from functools import cache
 from engine.core.companion_lesson import CompanionLesson
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, Told
-from engine.core.tutorial import OffScript, Opponent, Script, Step
+from engine.core.tutorial import OffScript, Opponent, Script, Step, two_seat_script
 from engine.guards.actions import action_from_json
 from engine.guards.data import shipped_data
 from engine.guards.game import GuardsGame
@@ -138,48 +138,41 @@ def _end(key: str) -> Step:
     return _learner(key, {"type": "end_turn"}, _words(_tap("guards.form.end_turn")))
 
 
-SCRIPT = Script(
-    name=NAME,
-    game="guards",
-    learner=LEARNER,
-    opponent=OPPONENT,
-    opponent_level=LEVEL,
-    entries=(
-        _learner("start", {"type": "roll"}, _words(_tap("guards.roll_start")), DICE_ROWS),
-        # turn 1: a Volunteer tile in the Fools' Quadrant
-        _report(
-            "recruit",
-            {"type": "recruit", "deck": "lords_ladies", "source": "deck", "quadrant": STOP_QUADRANT,
-             "card": RECRUIT},
-            _quadrants(STOP_QUADRANT),
-        ),
-        _roll("charm", "recruit"),
-        _end("end_turn"),
-        # the other player's turn: a Volunteer tile in the Alchemists' Quadrant
-        _other("recruit", deck="man_beast", source="deck", quadrant="alchemists", card=_card("detritus")),
-        _other("roll"),
-        _other("end_turn"),
-        # turn 2: a Saboteur first, then a Spell tile
-        _report(
-            "plant",
-            {"type": "plant", "card": BRETHREN, "quadrant": SABOTEUR_QUADRANT},
-            _quadrants(SABOTEUR_QUADRANT),
-        ),
-        _report(
-            "spell_run",
-            {"type": "spell_run", "spell": SPELL, "quadrant": SPELL_QUADRANT, "runners": [RECRUIT, LIBRARIAN],
-             "route": RUN_ROUTE},
-            _quadrants(*RUN_ROUTE),
-            route=True,
-        ),
-        _roll("challenge", "challenge"),
-        # the form is open at once: what the game waits for
-        _learner("point", {"type": "spend_point", "attribute": "magic"}, _words(_tap("guards.send"))),
-        _end("end_turn_goal"),
+ENTRIES: tuple[Step | Opponent, ...] = (
+    _learner("start", {"type": "roll"}, _words(_tap("guards.roll_start")), DICE_ROWS),
+    # turn 1: a Volunteer tile in the Fools' Quadrant
+    _report(
+        "recruit",
+        {"type": "recruit", "deck": "lords_ladies", "source": "deck", "quadrant": STOP_QUADRANT,
+         "card": RECRUIT},
+        _quadrants(STOP_QUADRANT),
     ),
-    next_game={"game": "guards", "options": {"seats": [LEARNER, OPPONENT]}},
-    finished_key="tutorial.guards.finished",
+    _roll("charm", "recruit"),
+    _end("end_turn"),
+    # the other player's turn: a Volunteer tile in the Alchemists' Quadrant
+    _other("recruit", deck="man_beast", source="deck", quadrant="alchemists", card=_card("detritus")),
+    _other("roll"),
+    _other("end_turn"),
+    # turn 2: a Saboteur first, then a Spell tile
+    _report(
+        "plant",
+        {"type": "plant", "card": BRETHREN, "quadrant": SABOTEUR_QUADRANT},
+        _quadrants(SABOTEUR_QUADRANT),
+    ),
+    _report(
+        "spell_run",
+        {"type": "spell_run", "spell": SPELL, "quadrant": SPELL_QUADRANT, "runners": [RECRUIT, LIBRARIAN],
+         "route": RUN_ROUTE},
+        _quadrants(*RUN_ROUTE),
+        route=True,
+    ),
+    _roll("challenge", "challenge"),
+    # the form is open at once: what the game waits for
+    _learner("point", {"type": "spend_point", "attribute": "magic"}, _words(_tap("guards.send"))),
+    _end("end_turn_goal"),
 )
+
+SCRIPT = two_seat_script(NAME, "guards", LEARNER, OPPONENT, LEVEL, ENTRIES)
 
 SCRIPTS = {NAME: SCRIPT}
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, LampFrame
-from engine.core.tutorial import Opponent, Script, Step, TutorialSession
+from engine.core.tutorial import Opponent, Script, Step, TutorialSession, two_seat_script
 from engine.klackers.numbers import mask_of
 from engine.klackers.session import KlackersSession
 
@@ -54,41 +54,30 @@ def _bot(kind: str, *numbers: int) -> Opponent:
     return Opponent({"type": "pull", "seat": OPPONENT, "numbers": list(numbers)})
 
 
-SCRIPT = Script(
-    name=NAME,
-    game="klackers",
-    learner=LEARNER,
-    opponent=OPPONENT,
-    opponent_level=LEVEL,
-    entries=(
-        # the learner's turn: 8, 10, 11, 10, then one die for the last 6
-        _roll("roll"),
-        _pull("pull_one", 8),
-        _roll("roll_again"),
-        _pull("pull_two", 1, 9),
-        _roll("roll_on"),
-        _pull("pull_three", 2, 4, 5),
-        _roll("roll_more"),
-        _pull("pull_to_six", 3, 7),
-        _roll("one_die", dice=1),
-        # the bot's turn: four rolls pulled, the fifth fits nothing and ends it on 12
-        _bot("roll"),
-        _bot("pull", 7),
-        _bot("roll"),
-        _bot("pull", 8),
-        _bot("roll"),
-        _bot("pull", 1, 6),
-        _bot("roll"),
-        _bot("pull", 2, 9),
-        _bot("roll"),
-    ),
-    next_game={
-        "game": "klackers",
-        "options": {"seats": [LEARNER, OPPONENT]},
-        "bots": {OPPONENT: "greedy"},
-    },
-    finished_key="tutorial.klackers.finished",
+ENTRIES: tuple[Step | Opponent, ...] = (
+    # the learner's turn: 8, 10, 11, 10, then one die for the last 6
+    _roll("roll"),
+    _pull("pull_one", 8),
+    _roll("roll_again"),
+    _pull("pull_two", 1, 9),
+    _roll("roll_on"),
+    _pull("pull_three", 2, 4, 5),
+    _roll("roll_more"),
+    _pull("pull_to_six", 3, 7),
+    _roll("one_die", dice=1),
+    # the bot's turn: four rolls pulled, the fifth fits nothing and ends it on 12
+    _bot("roll"),
+    _bot("pull", 7),
+    _bot("roll"),
+    _bot("pull", 8),
+    _bot("roll"),
+    _bot("pull", 1, 6),
+    _bot("roll"),
+    _bot("pull", 2, 9),
+    _bot("roll"),
 )
+
+SCRIPT = two_seat_script(NAME, "klackers", LEARNER, OPPONENT, LEVEL, ENTRIES, {OPPONENT: "greedy"})
 
 SCRIPTS = {NAME: SCRIPT}
 
