@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -260,47 +261,73 @@ def lesson_reads_from_a_sofa(tv: Page) -> None:
     assert smallest[0] >= 28 - 0.01, smallest
 
 
-def walk_the_lesson(
-    phone: Page,
-    tv: Page,
-    game: str,
-    language: str,
-    *,
-    most: int,
-    wrong_tap_at: str,
-    wrong_tap: Callable[[Page, str], bool],
-    shot_at: tuple[str, int],
-    sofa: Callable[[Page], None] = lesson_reads_from_a_sofa,
-    every_screen: bool = False,
-) -> list[str]:
-    """The phone taps what each step's words name, from the first step to the lesson's
-    end, one screen at every step; at step ``wrong_tap_at`` it first tries the tap the
-    lesson does not take (``wrong_tap`` checks it is explained), and after tap number
+@dataclass(frozen=True)
+class LessonWalk:
+    """How a game's lesson is walked on the phone: the new-game dialog offers ``lesson``
+    for ``game`` with the words ``about``; the learner sits at ``seat``; the lesson ends
+    within ``most`` steps; at the step ``wrong_tap[0]`` the tap the lesson does not take
+    is tried first (``wrong_tap[1]`` checks it is explained); after tap number
     ``shot_at[1]`` of step ``shot_at[0]`` the phone and table are pictured, the table
     checked by ``sofa``. With ``every_screen`` the phone is checked on the other player's
     turns and after a step's last tap too, and a step without taps is the other player's.
-    Returns the learner's steps in order."""
+    The learner's steps are ``taught``, in order, leaving out those starting with one of
+    ``between``."""
+
+    game: str
+    lesson: type
+    about: str
+    taught: list[str]
+    wrong_tap: tuple[str, Callable[[Page, str], bool]]
+    shot_at: tuple[str, int]
+    most: int = 40
+    seat: str = "south"
+    sofa: Callable[[Page], None] = lesson_reads_from_a_sofa
+    every_screen: bool = False
+    between: tuple[str, ...] = ()
+
+
+@contextmanager
+def lesson_walked(
+    browser: Any, language: str, walk: LessonWalk
+) -> Iterator[tuple[LiveServer, Page]]:
+    """The table as ``lesson_table`` opens it, its lesson walked to the end as
+    ``walk_the_lesson`` walks it: the server and the learner's phone."""
+    phone_name = f"phone-tutorial-{walk.game}-{language}"
+    with lesson_table(browser, phone_name, language) as (server, tv, phone):
+        seen = walk_the_lesson(server, tv, phone, language, walk)
+        assert [s for s in seen if not s.startswith(walk.between)] == walk.taught
+        yield server, phone
+
+
+def walk_the_lesson(
+    server: LiveServer, tv: Page, phone: Page, language: str, walk: LessonWalk
+) -> list[str]:
+    """The table starts the lesson as ``walk`` says (the new-game dialog opens by
+    itself), the phone joins and taps what each step's words name to the lesson's end,
+    one screen at every step. Returns the learner's steps in order."""
+    start_the_lesson_from_the_table(tv, server, language, walk.game, walk.about, walk.lesson)
+    join_from_the_table(phone, tv, server, language, walk.seat)
     page = phone.page
     seen: list[str] = []
     explained = False
-    for now, taps in lesson_steps(phone, most):
-        others_turn = not taps if every_screen else not now[0]  # the script plays it
-        if every_screen or not others_turn:
+    for now, taps in lesson_steps(phone, walk.most):
+        others_turn = not taps if walk.every_screen else not now[0]  # the script plays it
+        if walk.every_screen or not others_turn:
             one_screen(page, now[0])
         if others_turn:
             continue
         step = now[0].rsplit(".", 1)[1]
         seen.append(step)
-        if step == wrong_tap_at and not explained:
-            explained = wrong_tap(phone, language)
+        if step == walk.wrong_tap[0] and not explained:
+            explained = walk.wrong_tap[1](phone, language)
         for i, name in enumerate(taps):
             tap_named(phone, name)
-            if every_screen or i < len(taps) - 1:  # else the next step is checked
+            if walk.every_screen or i < len(taps) - 1:  # else the next step is checked
                 one_screen(page, f"{step}, after {name}")
-            if (step, i) == shot_at:  # the phone mid-step
-                phone.shot(f"phone-tutorial-{game}-{language}")
+            if (step, i) == walk.shot_at:  # the phone mid-step
+                phone.shot(f"phone-tutorial-{walk.game}-{language}")
                 if language == "en":
-                    tv.shot(f"table-tv-tutorial-{game}")
-                    sofa(tv)
+                    tv.shot(f"table-tv-tutorial-{walk.game}")
+                    walk.sofa(tv)
     assert explained
     return seen

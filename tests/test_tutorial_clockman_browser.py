@@ -13,13 +13,7 @@ from typing import Any
 
 import pytest
 from browser_support import Page
-from test_tutorial_browser import (
-    into_the_real_game,
-    join_from_the_table,
-    lesson_table,
-    start_the_lesson_from_the_table,
-    walk_the_lesson,
-)
+from test_tutorial_browser import LessonWalk, into_the_real_game, lesson_walked
 
 from engine.core.companion_lesson import CompanionLesson
 from web.i18n import translate
@@ -33,24 +27,7 @@ TAUGHT = ["symbol", "knock", "event", "blockade", "digit", "lift"]
 def test_a_stranger_learns_to_report_clockman_from_what_the_phone_and_table_say(
     browser: Any, language: str
 ) -> None:
-    phone_name = f"phone-tutorial-clockman-{language}"
-    with lesson_table(browser, phone_name, language) as (server, tv, phone):
-        # the new-game dialog opens by itself: choose the game, and its lesson is offered
-        about = "tutorial.learn_about.clockman"
-        start_the_lesson_from_the_table(tv, server, language, "clockman", about, CompanionLesson)
-        join_from_the_table(phone, tv, server, language)
-        seen = walk_the_lesson(
-            phone,
-            tv,
-            "clockman",
-            language,
-            most=80,
-            wrong_tap_at="symbol",
-            wrong_tap=a_wrong_report_is_explained,
-            shot_at=("blockade", 0),  # which Whytooki
-            every_screen=True,
-        )
-        assert [s for s in seen if not s.startswith(("roll", "end_turn"))] == TAUGHT
+    with lesson_walked(browser, language, WALK) as (server, phone):
         real = into_the_real_game(phone, server, language, CompanionLesson)
         assert real.game == "clockman"
         assert "south" in server.room.seats.claims and server.room.seats.bots == {}
@@ -69,3 +46,16 @@ def a_wrong_report_is_explained(phone: Page, language: str) -> bool:
     assert instead in said and symbol in said, said
     page.click("#why")
     return True
+
+
+WALK = LessonWalk(
+    "clockman",
+    CompanionLesson,
+    "tutorial.learn_about.clockman",
+    TAUGHT,
+    wrong_tap=("symbol", a_wrong_report_is_explained),
+    shot_at=("blockade", 0),  # which Whytooki
+    most=80,
+    every_screen=True,
+    between=("roll", "end_turn"),
+)

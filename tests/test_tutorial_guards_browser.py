@@ -13,13 +13,7 @@ from typing import Any
 
 import pytest
 from browser_support import Page
-from test_tutorial_browser import (
-    into_the_real_game,
-    join_from_the_table,
-    lesson_table,
-    start_the_lesson_from_the_table,
-    walk_the_lesson,
-)
+from test_tutorial_browser import LessonWalk, into_the_real_game, lesson_walked
 from test_tutorial_guards import LEARNER, OPPONENT, TAUGHT
 
 from engine.guards.tutorial import GuardsLesson
@@ -32,26 +26,7 @@ pytestmark = pytest.mark.browser
 def test_a_stranger_learns_to_report_guards_from_what_the_phone_and_table_say(
     browser: Any, language: str
 ) -> None:
-    with lesson_table(browser, f"phone-tutorial-guards-{language}", language) as (
-        server,
-        tv,
-        phone,
-    ):
-        # the new-game dialog opens by itself: choose the game, and its lesson is offered
-        about = "tutorial.learn_about.guards"
-        start_the_lesson_from_the_table(tv, server, language, "guards", about, GuardsLesson)
-        join_from_the_table(phone, tv, server, language, LEARNER)
-        seen = walk_the_lesson(
-            phone,
-            tv,
-            "guards",
-            language,
-            most=40,
-            wrong_tap_at="recruit",
-            wrong_tap=a_wrong_report_is_explained,
-            shot_at=("spell_run", 2),  # the runners' way
-        )
-        assert seen == TAUGHT
+    with lesson_walked(browser, language, WALK) as (server, phone):
         real = into_the_real_game(phone, server, language, GuardsLesson)
         assert real.game == "guards"
         assert LEARNER in server.room.seats.claims and server.room.seats.bots == {}
@@ -72,3 +47,14 @@ def a_wrong_report_is_explained(phone: Page, language: str) -> bool:
     assert translate(language, "tutorial.not_this_step") in said, said
     page.click("#why")
     return True
+
+
+WALK = LessonWalk(
+    "guards",
+    GuardsLesson,
+    "tutorial.learn_about.guards",
+    TAUGHT,
+    wrong_tap=("recruit", a_wrong_report_is_explained),
+    shot_at=("spell_run", 2),  # the runners' way
+    seat=LEARNER,
+)

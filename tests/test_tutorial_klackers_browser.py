@@ -14,12 +14,10 @@ from typing import Any
 import pytest
 from browser_support import Page
 from test_tutorial_browser import (
+    LessonWalk,
     into_the_real_game,
-    join_from_the_table,
-    lesson_table,
-    start_the_lesson_from_the_table,
+    lesson_walked,
     tv_reads_from_a_sofa,
-    walk_the_lesson,
 )
 from test_tutorial_klackers import TAUGHT
 
@@ -33,27 +31,7 @@ pytestmark = pytest.mark.browser
 def test_a_stranger_learns_klackers_from_what_the_phone_and_table_say(
     browser: Any, language: str
 ) -> None:
-    with lesson_table(browser, f"phone-tutorial-klackers-{language}", language) as (
-        server,
-        tv,
-        phone,
-    ):
-        # the new-game dialog opens by itself: choose the game, and its lesson is offered
-        about = "tutorial.learn_about"
-        start_the_lesson_from_the_table(tv, server, language, "klackers", about, KlackersLesson)
-        join_from_the_table(phone, tv, server, language)
-        seen = walk_the_lesson(
-            phone,
-            tv,
-            "klackers",
-            language,
-            most=40,
-            wrong_tap_at="pull_two",
-            wrong_tap=a_number_already_down_is_explained,
-            shot_at=("pull_two", 0),  # one number chosen
-            sofa=tv_reads_from_a_sofa,
-        )
-        assert seen == TAUGHT
+    with lesson_walked(browser, language, WALK) as (server, phone):
         session = server.room.session
         assert session is not None and session.result()["winners"] == ["south"]  # type: ignore[index]
         klack = translate(language, "klackers.klack")
@@ -77,3 +55,14 @@ def a_number_already_down_is_explained(phone: Page, language: str) -> bool:
     assert instead in said and pull in said, said
     page.click("#why")
     return True
+
+
+WALK = LessonWalk(
+    "klackers",
+    KlackersLesson,
+    "tutorial.learn_about",
+    TAUGHT,
+    wrong_tap=("pull_two", a_number_already_down_is_explained),
+    shot_at=("pull_two", 0),  # one number chosen
+    sofa=tv_reads_from_a_sofa,
+)
