@@ -242,6 +242,20 @@ def wrong_tap_is_explained(phone: Page, taps: list[str], language: str) -> bool:
     return True
 
 
+def why_not_said(phone: Page, language: str, control: str, instead: str) -> str:
+    """Taps the greyed control named ``control`` (it answers a tap with why not): what
+    the phone says then, checked to say what to do instead, naming ``instead``; the
+    words are closed after."""
+    page = phone.page
+    page.get_by_role("button", name=control, exact=True).click(force=True)
+    page.wait_for_selector("#why:not([hidden])")
+    said = page.inner_text("#why")
+    words = translate(language, "tutorial.instead", step="").strip()
+    assert words in said and instead in said, said
+    page.click("#why")
+    return said
+
+
 def tv_reads_from_a_sofa(tv: Page) -> None:
     lesson_reads_from_a_sofa(tv)
     # the picture: the board drawn with the step's lamps picked out

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from browser_support import Page
-from test_tutorial_browser import LessonWalk, into_the_real_game, lesson_walked
+from test_tutorial_browser import LessonWalk, into_the_real_game, lesson_walked, why_not_said
 
 from engine.core.companion_lesson import CompanionLesson
 from web.i18n import translate
@@ -36,15 +36,8 @@ def test_a_stranger_learns_to_report_clockman_from_what_the_phone_and_table_say(
 def a_wrong_report_is_explained(phone: Page, language: str) -> bool:
     """A report the lesson does not take (a plain field, which the rules would allow)
     says why not and what to do instead."""
-    page = phone.page
     plain = translate(language, "clockman.report.plain")
-    page.get_by_role("button", name=plain, exact=True).click(force=True)
-    page.wait_for_selector("#why:not([hidden])")
-    said = page.inner_text("#why")
-    instead = translate(language, "tutorial.instead", step="").strip()
-    symbol = translate(language, "clockman.report.symbol")
-    assert instead in said and symbol in said, said
-    page.click("#why")
+    why_not_said(phone, language, plain, translate(language, "clockman.report.symbol"))
     return True
 
 

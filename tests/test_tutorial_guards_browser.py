@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from browser_support import Page
-from test_tutorial_browser import LessonWalk, into_the_real_game, lesson_walked
+from test_tutorial_browser import LessonWalk, into_the_real_game, lesson_walked, why_not_said
 from test_tutorial_guards import LEARNER, OPPONENT, TAUGHT
 
 from engine.guards.tutorial import GuardsLesson
@@ -36,16 +36,9 @@ def test_a_stranger_learns_to_report_guards_from_what_the_phone_and_table_say(
 def a_wrong_report_is_explained(phone: Page, language: str) -> bool:
     """Ending the turn before the stop is reported (the rules would take it, the lesson
     does not): the greyed button says why not and what to do instead."""
-    page = phone.page
     end = translate(language, "guards.form.end_turn")
-    page.get_by_role("button", name=end, exact=True).click(force=True)
-    page.wait_for_selector("#why:not([hidden])")
-    said = page.inner_text("#why")
-    instead = translate(language, "tutorial.instead", step="").strip()
-    recruit = translate(language, "guards.form.recruit")
-    assert instead in said and recruit in said, said
+    said = why_not_said(phone, language, end, translate(language, "guards.form.recruit"))
     assert translate(language, "tutorial.not_this_step") in said, said
-    page.click("#why")
     return True
 
 

@@ -18,6 +18,7 @@ from test_tutorial_browser import (
     into_the_real_game,
     lesson_walked,
     tv_reads_from_a_sofa,
+    why_not_said,
 )
 from test_tutorial_klackers import TAUGHT
 
@@ -44,16 +45,10 @@ def test_a_stranger_learns_klackers_from_what_the_phone_and_table_say(
 def a_number_already_down_is_explained(phone: Page, language: str) -> bool:
     """The 8, pulled in the first step, is tapped again: the phone says it is down (the
     rules' own reason) and what to do instead."""
-    page = phone.page
     down = translate(language, "klackers.number_down", number=8)
-    page.get_by_role("button", name=down, exact=True).click(force=True)
-    page.wait_for_selector("#why:not([hidden])")
-    said = page.inner_text("#why")
-    assert translate(language, "rule.not_standing", number=8).rstrip(".") in said, said
-    instead = translate(language, "tutorial.instead", step="").strip()
     pull = translate(language, "klackers.pull", numbers="1 + 9")
-    assert instead in said and pull in said, said
-    page.click("#why")
+    said = why_not_said(phone, language, down, pull)
+    assert translate(language, "rule.not_standing", number=8).rstrip(".") in said, said
     return True
 
 
