@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from engine.core.rng import Rng
 from engine.guards import dice, rolls, rules
-from engine.guards.actions import Action
+from engine.guards.actions import SCHEMAS, Action
 from engine.guards.dice import Roll, attack_chance, chance, passes
 from engine.guards.events import Event
 from engine.guards.state import GameState
@@ -186,3 +186,7 @@ def test_a_handler_registered_for_several_actions_answers_each() -> None:
     finally:
         rules.HANDLERS.pop("drill_one")
         rules.HANDLERS.pop("drill_two")
+
+
+def test_every_action_the_parser_accepts_has_a_handler() -> None:
+    assert set(SCHEMAS) == set(rules.HANDLERS)
