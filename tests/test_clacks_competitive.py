@@ -51,6 +51,16 @@ def unchanged_after(
     assert game.to_json() == before
 
 
+def refused_saying(game: ClacksGame, action: object, error: type[IllegalAction], words: str) -> IllegalAction:
+    """``action`` is refused with ``error`` in exactly ``words``, the game left as it was."""
+    before = game.to_json()
+    with pytest.raises(error) as caught:
+        game.apply(action)  # type: ignore[arg-type]
+    assert str(caught.value) == words
+    assert game.to_json() == before
+    return caught.value
+
+
 def show(
     game: ClacksGame, seat: Seat, tower: str, symbol: str, extra: tuple[str, ...] = ()
 ) -> None:
@@ -446,6 +456,90 @@ def test_fault_report_timing_and_targets_are_checked() -> None:
     assert game.state.turn.stress_limit == 5
 
 
+def test_a_fault_report_played_is_logged_with_its_card_its_effect_and_its_target() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    shutter, fire = give_faults(game, N, ["stuck-shutter", "wick-fire"])
+    game.state.board = lamps("b2")
+    events = game.apply(PlayFault(N, card=shutter, lamps=lamps("c2")))
+    assert [e.to_json() for e in events] == [
+        {"kind": "fault_played", "seat": "north", "card": shutter, "name": "Stuck Shutter",
+         "effect": "flip_lamps", "lamps": ["c2"], "tower": None},
+        {"kind": "lamps_changed", "seat": None, "lamps": ["c2"]},
+    ]
+    events = game.apply(PlayFault(N, card=fire, tower="b2c2"))
+    assert events[0].to_json() == {"kind": "fault_played", "seat": "north", "card": fire, "name": "Wick Fire",
+                                   "effect": "set_tower", "lamps": [], "tower": "b2c2"}
+    assert events[1].to_json() == {"kind": "lamps_changed", "seat": None, "lamps": ["b2", "c2"]}
+
+
+def test_a_stress_fault_report_tells_the_table_the_turns_new_limit_and_never_goes_below_nothing() -> None:
+    game = game_with_words("ADORA", "TROLL", stress_limit=3)
+    (oiled,) = give_faults(game, S, ["well-oiled"])
+    grit, grit2 = give_faults(game, N, ["grit-in-gears", "grit-in-gears"])
+    limits = [game.apply(PlayFault(seat, card=card))[-1].to_json() for seat, card in
+              ((S, oiled), (N, grit), (N, grit2))]
+    assert limits == [{"kind": "stress_changed", "seat": "south", "limit": limit} for limit in (5, 3, 1)]
+    (again,) = give_faults(game, N, ["grit-in-gears"])  # a played one, back from under the deck
+    (last,) = game.apply(PlayFault(N, card=again))[1:]
+    assert last.to_json() == {"kind": "stress_changed", "seat": "south", "limit": 0}
+
+
+def test_a_fault_reports_target_is_refused_in_words_that_name_the_card() -> None:
+    game = game_with_words("ADORA", "TROLL", "SCONE")  # West has the Deep Dwarf behind it
+    dwarf_seat = game.state.options.dwarf_seat
+    assert dwarf_seat is not None
+    overload, repair, fire, runner = give_faults(
+        game, dwarf_seat, ["overload", "emergency-repair", "wick-fire", "relay-runner"])
+    mover = game.state.players[dwarf_seat]
+    mover.pawn, game.state.dwarf = towers_of(dwarf_seat.colour)[:2]
+    for fault, error in (
+        (PlayFault(dwarf_seat, card=overload, tower="b2c2"), "Overload takes no target"),
+        (PlayFault(dwarf_seat, card=overload, lamps=lamps("a1")), "Overload takes no target"),
+        (PlayFault(dwarf_seat, card=repair, lamps=lamps("a1", "b1")),
+         "Emergency Repair flips exactly 1 lamp; you chose 2"),
+        (PlayFault(dwarf_seat, card=fire, lamps=lamps("a1"), tower="b2c2"), "Wick Fire needs a tower"),
+        (PlayFault(dwarf_seat, card=fire, tower="zz"),
+         "unknown tower 'zz'; towers are a2b2, b2c2, c2d2, a3b3, b3c3, c3d3, b1b2, b2b3, b3b4, c1c2, c2c3, c3c4"),
+        (PlayFault(dwarf_seat, card=runner, tower=game.state.dwarf),
+         f"{game.state.dwarf} is taken: the Deep Dwarf is there"),
+    ):
+        refused = refused_saying(game, fault, E.CardTarget, error)
+        assert refused.params == {"card": fault.card}
+
+
+def test_only_a_seat_at_the_table_plays_a_fault_report() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    (shutter,) = give_faults(game, N, ["stuck-shutter"])
+    for seat in (None, EAST):
+        refused_saying(game, PlayFault(seat, card=shutter, lamps=lamps("a1")), E.NotYourTurn,
+                       "Only a player holding a Fault Report can play it")
+
+
+def test_once_the_time_ran_out_no_fault_report_moves_the_pawn_or_redraws_the_hand() -> None:
+    game = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    runner, loom, shutter = give_faults(game, S, ["relay-runner", "jammed-loom", "stuck-shutter"])
+    game.state.players[S].pawn = "a2b2"
+    game.apply(TimeUp(None, at=160.0))
+    for fault in (PlayFault(S, card=runner, tower="c3d3"), PlayFault(S, card=loom)):
+        refused_saying(game, fault, E.WrongPhase, "Your time ran out: choose a Jacquard to discard")
+    game.apply(PlayFault(S, card=shutter, lamps=lamps("a1")))  # a lamp may still be flipped
+
+
+def test_a_house_tower_fault_report_may_light_the_tower_instead() -> None:
+    shipped = load_components()
+    faults = {
+        card_id: Card(card_id, replace(card.design, params={"lit": True}))
+        if card.design.id == "wick-fire"
+        else card
+        for card_id, card in shipped.faults.items()
+    }
+    game = ClacksGame.new(Options(seats=(S, N), words=(("ADORA",), ("TROLL",))), 3, replace(shipped, faults=faults))
+    (fire,) = give_faults(game, S, ["wick-fire"])
+    game.state.board = lamps("a1")
+    game.apply(PlayFault(S, card=fire, tower="b2c2"))
+    assert game.state.board == lamps("a1") | TOWERS["b2c2"].mask
+
+
 def test_a_house_set_may_time_its_fault_reports() -> None:
     shipped = load_components()
     timed = {"well-oiled": Timing.OWN_TURN, "grit-in-gears": Timing.OTHERS_TURN}
@@ -459,11 +553,13 @@ def test_a_house_set_may_time_its_fault_reports() -> None:
     game = ClacksGame.new(options, 3, replace(shipped, faults=faults))
     oiled, grit = give_faults(game, S, ["well-oiled", "grit-in-gears"])
     set_turn(game, S)
-    unchanged_after(
-        game, PlayFault(S, card=grit), E.CardTiming, "only be played in another player's turn"
+    error = refused_saying(
+        game, PlayFault(S, card=grit), E.CardTiming, "Grit in the Gears can only be played in another player's turn"
     )
+    assert error.params == {"card": grit}
     set_turn(game, N)
-    unchanged_after(game, PlayFault(S, card=oiled), E.CardTiming, "only be played in your own turn")
+    error = refused_saying(game, PlayFault(S, card=oiled), E.CardTiming, "Well Oiled can only be played in your own turn")
+    assert error.params == {"card": oiled}
     game.apply(PlayFault(S, card=grit))
 
 
@@ -603,7 +699,8 @@ def test_last_letter_sabotage_that_fails() -> None:
     events = game.apply(EndTurn(N))
     assert kinds(events) == ["sabotage_failed", "game_won"]
     assert game.winner is S and game.state.end_reason == "sabotage_failed"
-    unchanged_after(game, Move(N, tower="a3b3"), E.GameIsOver, "South won")
+    error = refused_saying(game, Move(N, tower="a3b3"), E.GameIsOver, "The game is over: South won")
+    assert error.params == {"winner": "south"}  # for the phone to say it in its own words
     assert game.legal_actions(N) == []
 
 
@@ -689,6 +786,48 @@ def test_express_clock_stands_still_while_the_companion_is_down() -> None:
         action_from_json({"type": "resume_clock", "at": 1.0, "paused": -4})
 
 
+def test_express_clock_refusals_say_why() -> None:
+    untimed = ClacksGame.new(Options(), 1)
+    timed = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    for game, action, error, words in (
+        (untimed, TimeUp(None, at=9.0), E.TimeRules, "Only Clacks Express turns are timed"),
+        (untimed, ResumeClock(None, at=9.0), E.TimeRules, "Only Clacks Express turns are timed"),
+        (timed, TimeUp(None), E.TimeRules, "time_up needs the time on the table clock"),
+        (timed, ResumeClock(None, paused=5.0), E.TimeRules, "resume_clock needs the time on the table clock"),
+        (timed, ResumeClock(S, at=120.0, paused=5.0), E.TimeRules, "Only the table resumes the clock"),
+        (timed, Discard(S, jacquard=timed.state.players[S].hand[0], at=120.0), E.WrongPhase,
+         "You only discard when your time runs out before you play a Jacquard"),
+    ):
+        refused_saying(game, action, error, words)
+
+
+def test_once_the_time_is_up_the_clock_neither_runs_out_again_nor_resumes() -> None:
+    game = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    game.apply(TimeUp(None, at=160.0))  # no Jacquard played: a discard is owed
+    for action in (TimeUp(None, at=170.0), ResumeClock(None, at=170.0, paused=5.0)):
+        refused_saying(game, action, E.WrongPhase, "The turn's time has already run out")
+
+
+def test_the_discard_after_the_time_ran_out_is_logged_and_the_next_minute_starts_with_it() -> None:
+    game = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    game.apply(TimeUp(None, at=160.0))
+    card = game.state.players[S].hand[0]
+    events = game.apply(Discard(S, jacquard=card, at=175.0))
+    assert [e.to_json() for e in events] == [
+        {"kind": "discarded", "seat": "south", "jacquard": card},
+        {"kind": "turn_ended", "seat": "south", "stress": 0, "transmitted": False},
+        {"kind": "turn_started", "seat": "north", "round": 1, "number": 2},
+    ]
+    assert game.state.turn.started_at == 175.0 and game.rules.deadline(game.state) == 235.0
+
+
+def test_the_resumed_clock_reports_the_pause_and_the_time_left_to_a_tenth() -> None:
+    game = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    game.apply(Move(S, tower="b2c2", at=130.0))
+    (resumed,) = game.apply(ResumeClock(None, at=500.0, paused=370.26))
+    assert resumed.to_json() == {"kind": "clock_resumed", "seat": "south", "paused": 370.3, "left": 30.3}
+
+
 def test_express_timeout_after_playing_ends_the_turn_normally() -> None:
     game = game_with_words("ADORA", "TROLL", express=True)
     pin, *_ = give_hand(game, S, ["pin", "pair", "long"])
@@ -723,7 +862,10 @@ def test_quick_game_completes_the_round_and_has_no_sabotage() -> None:
     pin, *_ = give_hand(game, N, ["pin", "pair", "long"])
     game.apply(PlayJacquard(N, jacquard=pin, lamps=lamps("a1")))
     events = game.apply(EndTurn(N))
-    assert "round_completed" in kinds(events)
+    assert [e.to_json() for e in events if e.kind in ("round_completed", "game_won")] == [
+        {"kind": "round_completed", "seat": None, "finishers": ["south"]},
+        {"kind": "game_won", "seat": "south", "reason": "quick_game"},
+    ]
     assert game.winner is S and game.state.end_reason == "quick_game"
 
 
