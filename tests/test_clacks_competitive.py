@@ -786,6 +786,24 @@ def test_express_clock_stands_still_while_the_companion_is_down() -> None:
         action_from_json({"type": "resume_clock", "at": 1.0, "paused": -4})
 
 
+def test_an_ordinary_turn_is_logged_move_card_end_draw_and_the_next_turn() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    pin, *_ = give_hand(game, S, ["pin", "pair", "long"])
+    game.state.players[S].pawn = "a2b2"
+    logged = [game.apply(Move(S, tower="b2c2")), game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("a1"))),
+              game.apply(EndTurn(S))]
+    assert [[e.to_json() for e in events] for events in logged] == [
+        [{"kind": "moved", "seat": "south", "to": "b2c2", "cost": 1, "from": "a2b2"}],
+        [{"kind": "jacquard_played", "seat": "south", "jacquard": pin, "name": "Pin", "lamps": ["a1"], "cost": 1}],
+        [{"kind": "turn_ended", "seat": "south", "stress": 2, "transmitted": False},
+         {"kind": "drew_jacquards", "seat": "south", "count": 1, "reason": "turn_end"},
+         {"kind": "turn_started", "seat": "north", "round": 1, "number": 2}],
+    ]
+    turn = game.state.turn
+    assert (turn.seat, turn.number, turn.round, turn.stress_limit, turn.start_tower, turn.can_move) == (
+        N, 2, 1, 5, None, True)
+
+
 def test_express_clock_refusals_say_why() -> None:
     untimed = ClacksGame.new(Options(), 1)
     timed = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
