@@ -757,6 +757,8 @@ def test_express_turns_take_the_time_as_input() -> None:
     game.apply(Move(S, tower="b2c2", at=130.0))
     unchanged_after(game, EndTurn(S, at=161.0), E.TimeRules, "60 seconds ran out 1.0 seconds ago")
     unchanged_after(game, TimeUp(None, at=159.0), E.TimeRules, "still has 1.0 seconds left")
+    early = refused_saying(game, TimeUp(None, at=159.75), E.TimeRules, "The turn still has 0.2 seconds left")
+    assert early.params == {"left": 0.2}
     hand = list(game.state.players[S].hand)
     events = game.apply(TimeUp(None, at=160.0))
     assert kinds(events) == ["time_up"] and game.state.turn.phase == "timeout_discard"
@@ -851,7 +853,13 @@ def test_express_timeout_after_playing_ends_the_turn_normally() -> None:
     pin, *_ = give_hand(game, S, ["pin", "pair", "long"])
     game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("a1"), at=10.0))
     events = game.apply(TimeUp(None, at=61.0))
-    assert kinds(events)[:2] == ["time_up", "turn_ended"]
+    assert [e.to_json() for e in events] == [
+        {"kind": "time_up", "seat": "south"},
+        {"kind": "turn_ended", "seat": "south", "stress": 1, "transmitted": False},
+        {"kind": "drew_jacquards", "seat": "south", "count": 1, "reason": "turn_end"},
+        {"kind": "turn_started", "seat": "north", "round": 1, "number": 2},
+    ]
+    assert game.state.turn.started_at == 61.0  # the next minute starts when the last ran out
     assert len(game.state.players[S].hand) == 3 and game.current_seat is N
     unchanged_after(
         ClacksGame.new(Options(), 1), TimeUp(None, at=99.0), E.TimeRules, "Only Clacks Express"
@@ -867,9 +875,21 @@ def test_express_sabotage_runs_out_of_time() -> None:
     show(game, S, "b2c2", "A")
     game.apply(PlayJacquard(S, jacquard=pins[0], lamps=lamps("b1"), at=1.0))
     game.apply(PlayJacquard(S, jacquard=pins[1], lamps=lamps("b1"), at=2.0))
-    game.apply(Transmit(S, at=3.0))
+    sent = game.apply(Transmit(S, at=3.0))
+    assert [e.to_json() for e in sent[:3]] == [
+        {"kind": "transmitted", "seat": "south", "symbol": "A", "tower": "b2c2", "progress": 5, "length": 5},
+        {"kind": "message_complete", "seat": "south"},
+        {"kind": "turn_ended", "seat": "south", "stress": 2, "transmitted": True},
+    ]
+    assert sent[-1].to_json() == {"kind": "sabotage_started", "seat": "north", "target": "south", "tower": "b2c2"}
+    assert game.state.players[S].finished and game.state.turn.started_at == 3.0
     events = game.apply(TimeUp(None, at=64.0))
-    assert "sabotage_failed" in kinds(events) and game.winner is S
+    assert [e.to_json() for e in events] == [
+        {"kind": "time_up", "seat": "north"},
+        {"kind": "sabotage_failed", "seat": "north", "target": "south"},
+        {"kind": "game_won", "seat": "south", "reason": "sabotage_failed"},
+    ]
+    assert game.winner is S
 
 
 def test_quick_game_completes_the_round_and_has_no_sabotage() -> None:
