@@ -806,6 +806,45 @@ def test_an_ordinary_turn_is_logged_move_card_end_draw_and_the_next_turn() -> No
         N, 2, 1, 5, None, True)
 
 
+def test_a_transmission_or_an_end_of_turn_refused_says_why_in_words() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    south = game.state.players[S]
+    give_hand(game, S, ["pin", "pair", "long"])
+    refused_saying(game, Transmit(S), E.NotOnTower, "Move your pawn onto a tower before transmitting")
+    error = refused_saying(game, Transmit(S, tower="c2d2"), E.NotOnTower,
+                           "In the competitive game you transmit from your pawn's tower (none yet), not c2d2")
+    assert error.params == {"tower": "c2d2"}
+    south.pawn = "b2c2"
+    refused_saying(game, Transmit(S, tower="c2d2"), E.NotOnTower,
+                   "In the competitive game you transmit from your pawn's tower (b2c2), not c2d2")
+    refused_saying(game, Transmit(S), E.JacquardRequired, "Play at least one Jacquard before transmitting")
+    error = refused_saying(game, EndTurn(S), E.JacquardRequired,
+                           "Play at least one Jacquard each turn: your Pin costs 1 and you have 5 stress points left")
+    assert error.params == {"cost": 1, "left": 5}
+    south.must_leave = "b2c2"
+    error = refused_saying(game, Transmit(S), E.MustChangeTower,
+                           "Your last letter went out from b2c2; two letters in a row never go out from the "
+                           "same tower, so send the next one from another tower")
+    assert error.params == {"tower": "b2c2"}
+    south.must_leave, game.state.dwarf = None, "b2c2"
+    refused_saying(game, Transmit(S), E.TowerOccupied, "Nobody may transmit from the Deep Dwarf's tower b2c2")
+    game.state.dwarf, south.progress = None, len(south.message)
+    refused_saying(game, Transmit(S), E.WrongPhase, "Your message is already complete")
+
+
+def test_a_transmission_refused_while_a_sabotage_or_a_discard_is_owed() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    finish_message(game, S, "b2c2")
+    game.state.players[N].pawn = "a3b3"
+    error = refused_saying(game, Transmit(N), E.WrongPhase, "First darken b2c2, or end the sabotage attempt")
+    assert error.params == {"tower": "b2c2"}
+    timed = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    timed.state.players[S].pawn = "b2c2"
+    timed.apply(TimeUp(None, at=160.0))
+    for action in (Transmit(S, at=161.0), EndTurn(S, at=161.0)):
+        refused_saying(timed, action, E.WrongPhase, "Your time ran out: choose a Jacquard to discard")
+
+
 def test_express_clock_refusals_say_why() -> None:
     untimed = ClacksGame.new(Options(), 1)
     timed = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
