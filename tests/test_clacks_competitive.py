@@ -845,6 +845,61 @@ def test_a_transmission_refused_while_a_sabotage_or_a_discard_is_owed() -> None:
         refused_saying(timed, action, E.WrongPhase, "Your time ran out: choose a Jacquard to discard")
 
 
+def test_a_move_refused_says_why_and_names_the_tower() -> None:
+    game = game_with_words("ADORA", "TROLL", "SCONE")  # West has the Deep Dwarf behind it
+    seat = game.current_seat
+    player = game.state.players[seat]
+    own, other, third = towers_of(seat.colour)[:3]
+    foreign = next(t for t in TOWERS if TOWERS[t].colour is not seat.colour)
+    player.pawn, game.state.dwarf = own, third
+    pin, *_ = give_hand(game, seat, ["pin", "pair", "long"])
+    colour = seat.colour
+    for move, error, words, params in (
+        (Move(seat, tower="zz"), E.MoveNotAllowed,
+         "unknown tower 'zz'; towers are a2b2, b2c2, c2d2, a3b3, b3c3, c3d3, b1b2, b2b3, b3b4, c1c2, c2c3, c3c4",
+         {"tower": "zz"}),
+        (Move(seat, tower=foreign), E.WrongColour,
+         f"{seat.label.capitalize()} uses the {colour.value} ({colour.shape}) towers; {foreign} is "
+         f"{TOWERS[foreign].colour.value}", {"tower": foreign, "colour": colour.value}),
+        (Move(seat, tower=own), E.MoveNotAllowed, f"Your pawn is already on {own}", {"tower": own}),
+        (Move(seat, tower=third), E.TowerOccupied,
+         f"You may pass through but not stop on {third}: the Deep Dwarf is there",
+         {"tower": third, "blocker": "the Deep Dwarf"}),
+    ):
+        assert refused_saying(game, move, error, words).params == params
+    game.state.turn.stress_spent = 5
+    cost = TOWERS[own].distance(TOWERS[other])
+    refused_saying(game, Move(seat, tower=other), E.StressLimit,
+                   f"Moving to {other} costs {cost} stress point{'s' if cost != 1 else ''}; "
+                   "a turn may spend at most 5 stress points, and you have 0 left")
+    game.state.turn.stress_spent = 0
+    game.apply(PlayJacquard(seat, jacquard=pin, lamps=lamps("a1")))
+    error = refused_saying(game, Move(seat, tower=other), E.MoveNotAllowed,
+                           "Move before playing Jacquards: you have already played 1 this turn")
+    assert error.params == {"played": 1}
+
+
+def test_a_move_refused_during_a_sabotage_or_once_the_time_ran_out() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    finish_message(game, S, "b2c2")
+    game.state.players[N].pawn = "a3b3"
+    refused_saying(game, Move(N, tower="b3c3"), E.WrongPhase,
+                   "During a sabotage attempt you may only play Jacquards and Fault Reports")
+    timed = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    timed.apply(TimeUp(None, at=160.0))
+    refused_saying(timed, Move(S, tower="b2c2", at=161.0), E.WrongPhase,
+                   "Your time ran out: choose a Jacquard to discard")
+
+
+def test_an_express_action_counts_to_the_last_tenth_of_the_turns_minute() -> None:
+    game = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    refused_saying(game, Move(S, tower="b2c2"), E.TimeRules, "Clacks Express needs the time of every action in a turn")
+    error = refused_saying(game, Move(S, tower="b2c2", at=161.26), E.TimeRules,
+                           "Your 60 seconds ran out 1.3 seconds ago")
+    assert error.params == {"seconds": 60.0, "late": 1.3}
+    game.apply(Move(S, tower="b2c2", at=160.0))  # on the very second: still in time
+
+
 def test_express_clock_refusals_say_why() -> None:
     untimed = ClacksGame.new(Options(), 1)
     timed = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
