@@ -576,7 +576,11 @@ def test_a_fault_report_moves_a_pawn_in_another_players_turn() -> None:
     mover.pawn = start
     (runner,) = give_faults(game, dwarf_seat, ["relay-runner"])
     turn_before = (game.state.turn.stress_spent, game.state.turn.moved)
-    game.apply(PlayFault(dwarf_seat, card=runner, tower=free))
+    events = game.apply(PlayFault(dwarf_seat, card=runner, tower=free))
+    assert [e.to_json() for e in events[1:]] == [
+        {"kind": "moved", "seat": dwarf_seat.label, "to": free, "cost": 0, "from": start},
+        {"kind": "dwarf_moved", "seat": dwarf_seat.label, "to": start},
+    ]
     assert mover.pawn == free and game.state.dwarf == start  # one tower behind
     assert (game.state.turn.stress_spent, game.state.turn.moved) == turn_before
 
@@ -597,7 +601,8 @@ def test_each_competitive_fault_effect() -> None:
     assert game.state.players[S].pawn == "c3d3" and game.state.turn.stress_spent == 0
     hand_before = list(game.state.players[S].hand)
     events = game.apply(PlayFault(S, card=loom))
-    assert "drew_jacquards" in kinds(events)
+    drawn = next(e for e in events if e.kind == "drew_jacquards")
+    assert drawn.to_json() == {"kind": "drew_jacquards", "seat": "south", "count": 3, "reason": "redraw"}
     assert len(game.state.players[S].hand) == 3
     assert set(hand_before) <= set(game.state.discard)
 
@@ -677,7 +682,7 @@ def test_last_letter_sabotage_that_succeeds() -> None:
     unchanged_after(game, Move(N, tower="a3b3"), E.WrongPhase, "sabotage attempt")
     unchanged_after(game, Transmit(N), E.WrongPhase, "First darken b2c2")
     events = game.apply(PlayJacquard(N, jacquard=stile, lamps=lamps("b2", "c1")))
-    assert "sabotage_succeeded" in kinds(events)
+    assert events[-1].to_json() == {"kind": "sabotage_succeeded", "seat": "north", "target": "south", "tower": "b2c2"}
     south = game.state.players[S]
     assert south.progress == len(south.message) - 1 and south.sabotaged and not game.over
     # the saboteur goes on with an ordinary turn: move, play, transmit
