@@ -540,6 +540,40 @@ def test_a_house_tower_fault_report_may_light_the_tower_instead() -> None:
     assert game.state.board == lamps("a1") | TOWERS["b2c2"].mask
 
 
+def offered_faults(game: ClacksGame, seat: Seat, at: float | None = None) -> dict[str, set[tuple[int, str | None]]]:
+    """The Fault Reports the phone of ``seat`` offers, each with the targets listed."""
+    offered: dict[str, set[tuple[int, str | None]]] = {}
+    for action in game.legal_actions(seat, at):
+        if isinstance(action, PlayFault):
+            offered.setdefault(action.card, set()).add((action.lamps, action.tower))
+    return offered
+
+
+def test_the_phone_offers_each_fault_report_with_every_target_it_may_take() -> None:
+    game = game_with_words("ADORA", "TROLL", "SCONE")  # West has the Deep Dwarf behind it
+    seat = game.state.options.dwarf_seat
+    assert seat is not None and seat is not game.current_seat
+    overload, rods, shutter, runner = give_faults(game, seat, ["overload", "crossed-rods", "stuck-shutter",
+                                                               "relay-runner"])
+    own = towers_of(seat.colour)
+    game.state.players[seat].pawn, game.state.dwarf = own[0], own[1]
+    offered = offered_faults(game, seat)
+    assert offered[overload] == {(0, None)}
+    assert len(offered[rods]) == 120 and len(offered[shutter]) == 16  # every pair, every lamp
+    taken = {own[0], own[1]} | {p.pawn for p in game.state.players.values()}
+    assert offered[runner] == {(0, name) for name in own if name not in taken}
+
+
+def test_once_the_time_ran_out_the_phone_offers_only_the_discard_and_what_a_fault_report_may_still_do() -> None:
+    game = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    *_, shutter = give_faults(game, S, ["relay-runner", "jammed-loom", "stuck-shutter"])
+    game.apply(TimeUp(None, at=160.0))
+    offered = game.legal_actions(S, 161.0)
+    assert {a.jacquard for a in offered if isinstance(a, Discard)} == set(game.state.players[S].hand)
+    assert {type(a) for a in offered} == {Discard, PlayFault}
+    assert set(offered_faults(game, S, 161.0)) == {shutter}
+
+
 def test_a_house_set_may_time_its_fault_reports() -> None:
     shipped = load_components()
     timed = {"well-oiled": Timing.OWN_TURN, "grit-in-gears": Timing.OTHERS_TURN}
@@ -553,11 +587,13 @@ def test_a_house_set_may_time_its_fault_reports() -> None:
     game = ClacksGame.new(options, 3, replace(shipped, faults=faults))
     oiled, grit = give_faults(game, S, ["well-oiled", "grit-in-gears"])
     set_turn(game, S)
+    assert set(offered_faults(game, S)) == {oiled}  # the phone offers only what may be played now
     error = refused_saying(
         game, PlayFault(S, card=grit), E.CardTiming, "Grit in the Gears can only be played in another player's turn"
     )
     assert error.params == {"card": grit}
     set_turn(game, N)
+    assert set(offered_faults(game, S)) == {grit}
     error = refused_saying(game, PlayFault(S, card=oiled), E.CardTiming, "Well Oiled can only be played in your own turn")
     assert error.params == {"card": oiled}
     game.apply(PlayFault(S, card=grit))
