@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import replace
 
 import pytest
@@ -939,6 +940,39 @@ def test_an_express_action_counts_to_the_last_tenth_of_the_turns_minute() -> Non
                            "Your 60 seconds ran out 1.3 seconds ago")
     assert error.params == {"seconds": 60.0, "late": 1.3}
     game.apply(Move(S, tower="b2c2", at=160.0))  # on the very second: still in time
+
+
+def test_every_action_an_express_phone_is_offered_carries_its_seat_and_time_and_is_accepted() -> None:
+    game = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    pin, *_ = give_hand(game, S, ["pin", "pair", "long"])
+    south = game.state.players[S]
+    south.pawn = "a2b2"
+    game.state.fault_deck.extend(south.faults)
+    south.faults.clear()
+    offered = game.legal_actions(S, 130.0)
+    assert {type(a) for a in offered} == {Move, PlayJacquard}  # a Jacquard is owed before the end
+    # every other tower of South's colour within 4 points: the Pin's 1 point must be left
+    reachable = {t for t in towers_of(S.colour) if t != "a2b2" and TOWERS["a2b2"].distance(TOWERS[t]) <= 4}
+    assert {a.tower for a in offered if isinstance(a, Move)} == reachable
+    for action in offered:
+        assert action.seat is S and action.at == 130.0
+        deepcopy(game).apply(action)
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("a1"), at=130.0))
+    ends = [a for a in game.legal_actions(S, 131.0) if isinstance(a, (Transmit, EndTurn))]
+    assert ends == [EndTurn(S, at=131.0)]
+    assert [a for a in game.legal_actions(S, 161.0) if not isinstance(a, PlayFault)] == []  # too late
+
+
+def test_the_table_is_offered_the_time_up_from_the_deadline_on_and_only_once() -> None:
+    game = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    assert game.legal_actions(None, 159.9) == [] and game.legal_actions(None) == []
+    assert game.legal_actions(None, 160.0) == [TimeUp(None, at=160.0)]
+    game.apply(TimeUp(None, at=160.0))
+    assert game.legal_actions(None, 300.0) == []
+    hand = game.state.players[S].hand
+    assert [a for a in game.legal_actions(S, 170.0) if isinstance(a, Discard)] == [
+        Discard(S, jacquard=card, at=170.0) for card in hand]
+    assert ClacksGame.new(Options(), 1).legal_actions(None, 1e9) == []
 
 
 def test_express_clock_refusals_say_why() -> None:
