@@ -285,6 +285,9 @@ def move_refused_as_stranding(game: ClacksGame, tower: str, cost: int, left: int
         f"Moving to {tower} costs {cost} stress points and would leave you {left}, too few "
         r"for any Jacquard \(your Long Bar costs 3\); play at least one Jacquard each turn",
     )
+    with pytest.raises(E.MoveStrandsHand) as caught:
+        game.apply(Move(S, tower=tower))
+    assert caught.value.params == {"tower": tower, "cost": cost, "left": left, "cheapest": 3}
 
 
 def test_a_move_may_not_leave_every_jacquard_unaffordable() -> None:
@@ -308,6 +311,15 @@ def test_a_move_may_not_spend_the_stress_the_cheapest_jacquard_needs_to_the_poin
     assert Move(S, tower="b3c3") in game.legal_actions(S)
     events = game.apply(Move(S, tower="b3c3"))
     assert "moved" in kinds(events) and game.state.players[S].pawn == "b3c3"
+
+
+def test_a_player_with_no_jacquard_in_hand_may_still_move() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    south = game.state.players[S]
+    game.state.bag.extend(south.hand)
+    south.hand.clear()
+    south.pawn = "a2b2"
+    assert game.apply(Move(S, tower="b2c2"))[0].to_json()["to"] == "b2c2"
 
 
 def test_a_player_who_cannot_afford_any_jacquard_may_end_the_turn() -> None:
@@ -722,6 +734,7 @@ def test_last_letter_sabotage_that_succeeds() -> None:
     assert events[-1].to_json() == {"kind": "sabotage_succeeded", "seat": "north", "target": "south", "tower": "b2c2"}
     south = game.state.players[S]
     assert south.progress == len(south.message) - 1 and south.sabotaged and not game.over
+    assert not south.finished and game.state.sabotage is None
     # the saboteur goes on with an ordinary turn: move, play, transmit
     assert game.state.turn.phase == "play" and game.state.turn.stress_spent == 2
     game.apply(Move(N, tower="a3b3"))
@@ -739,7 +752,10 @@ def test_last_letter_sabotage_that_fails() -> None:
     pin, *_ = give_hand(game, N, ["pin", "pair", "long"])
     game.apply(PlayJacquard(N, jacquard=pin, lamps=lamps("c1")))  # one of two lit lamps
     events = game.apply(EndTurn(N))
-    assert kinds(events) == ["sabotage_failed", "game_won"]
+    assert [e.to_json() for e in events] == [
+        {"kind": "sabotage_failed", "seat": "north", "target": "south"},
+        {"kind": "game_won", "seat": "south", "reason": "sabotage_failed"},
+    ]
     assert game.winner is S and game.state.end_reason == "sabotage_failed"
     error = refused_saying(game, Move(N, tower="a3b3"), E.GameIsOver, "The game is over: South won")
     assert error.params == {"winner": "south"}  # for the phone to say it in its own words
@@ -960,6 +976,12 @@ def test_every_action_an_express_phone_is_offered_carries_its_seat_and_time_and_
     game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("a1"), at=130.0))
     ends = [a for a in game.legal_actions(S, 131.0) if isinstance(a, (Transmit, EndTurn))]
     assert ends == [EndTurn(S, at=131.0)]
+    refused_saying(game, PlayJacquard(S, jacquard=south.hand[0], lamps=lamps("a1"), at=1000.0), E.TimeRules,
+                   "Your 60 seconds ran out 840.0 seconds ago")
+    events = game.apply(EndTurn(S, at=131.0))
+    drawn = next(e for e in events if e.kind == "drew_jacquards")
+    assert drawn.private == {S: {"jacquards": [south.hand[-1]]}}  # only South reads which card
+    assert game.state.turn.started_at == 131.0  # North's minute starts when South's turn ends
     assert [a for a in game.legal_actions(S, 161.0) if not isinstance(a, PlayFault)] == []  # too late
 
 
@@ -995,6 +1017,9 @@ def test_once_the_time_is_up_the_clock_neither_runs_out_again_nor_resumes() -> N
     game.apply(TimeUp(None, at=160.0))  # no Jacquard played: a discard is owed
     for action in (TimeUp(None, at=170.0), ResumeClock(None, at=170.0, paused=5.0)):
         refused_saying(game, action, E.WrongPhase, "The turn's time has already run out")
+    card = game.state.players[S].hand[0]
+    refused_saying(game, PlayJacquard(S, jacquard=card, lamps=lamps("a1"), at=170.0), E.WrongPhase,
+                   "Your time ran out: choose a Jacquard to discard")
 
 
 def test_the_discard_after_the_time_ran_out_is_logged_and_the_next_minute_starts_with_it() -> None:
