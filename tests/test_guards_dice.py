@@ -4,14 +4,19 @@ of passing, checked against an independent enumeration of the die's faces."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
+from guards_support import act, rig, started
 from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.core.rng import Rng
-from engine.guards import dice
+from engine.guards import dice, rolls, rules
+from engine.guards.actions import SCHEMAS, Action
 from engine.guards.dice import Roll, attack_chance, chance, passes
+from engine.guards.events import Event
+from engine.guards.state import GameState
 
 DEPTH = 24  # faces enumerated in a row: what is left over is below 8**-24
 
@@ -133,3 +138,55 @@ def test_the_chance_table_reads_as_fractions() -> None:
     table = dice.chance_table("plain", 3)
     assert table[4] == "7/8" and table[11] == "1/8" and table[12] == "0"
     assert dice.percent(Fraction(1, 3)) == 33.3
+
+
+# The rules modules register their tests and handlers when they are imported; these call
+# the registration itself, so that a change to it shows in a test and not only at start-up.
+
+
+def drill_spec(state: GameState, context: dict[str, Any]) -> rolls.TestSpec:
+    return rolls.TestSpec("drill", "plain", context["seat"], 3, 6)
+
+
+def test_a_registered_test_is_rolled_then_followed_by_what_its_result_calls_for() -> None:
+    followed: list[bool] = []
+
+    def after(state: GameState, spec: rolls.TestSpec, rolled: dice.Roll, passed: bool,
+              context: dict[str, Any]) -> list[Event]:
+        followed.append(passed)
+        return []
+
+    rolls.purpose("drill", drill_spec, after)
+    rolls.purpose("drill", drill_spec)  # registered again without a follow-up: the first stays
+    try:
+        game = started(first="red")
+        rolls.ask(game.state, "drill", "red")
+        rig(game, [5])
+        events = act(game, "red", "roll")
+        assert (events[0]["purpose"], events[0]["total"], events[0]["passed"]) == ("drill", 8, True)
+        assert followed == [True]
+    finally:
+        rolls.SPECS.pop("drill")
+        rolls.AFTER.pop("drill")
+
+
+def test_a_handler_registered_for_several_actions_answers_each() -> None:
+    answered: list[str] = []
+
+    @rules.handles("drill_one", "drill_two")
+    def drill(state: GameState, action: Action) -> list[Event]:
+        answered.append(action.type)
+        return []
+
+    try:
+        game = started(first="red")
+        for type_ in ("drill_one", "drill_two"):
+            game.apply(Action(type_, "red", {}))
+        assert answered == ["drill_one", "drill_two"]
+    finally:
+        rules.HANDLERS.pop("drill_one")
+        rules.HANDLERS.pop("drill_two")
+
+
+def test_every_action_the_parser_accepts_has_a_handler() -> None:
+    assert set(SCHEMAS) == set(rules.HANDLERS)

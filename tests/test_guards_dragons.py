@@ -50,6 +50,11 @@ def test_the_call_brings_a_dragon_to_the_drawers_guild_house_or_on_clockwise() -
     events = call_a_dragon(game, "red", 0)
     assert events[0]["counts"] == {"red": 2, "blue": 2} and events[0]["total"] == 4
     home = game.state.players["red"].guild  # thieves
+    # the log says where the fight was
+    assert next(e for e in events if e["kind"] == "rolled") == {
+        "kind": "rolled", "seat": "red", "purpose": "dragon", "faces": [1], "base": 4, "total": 5, "target": 12,
+        "passed": False, "natural": 1, "quadrant": home,
+    }
     assert game.view(None)["dragons"][home]["name"] == "Errol"
     events = call_a_dragon(game, "red", 1)
     clockwise = list(game.state.options.data.clockwise)

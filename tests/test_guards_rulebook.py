@@ -12,7 +12,7 @@ import pytest
 from guards_support import act, pass_round, refused, rig, set_up, volunteer, with_targets
 from shared_seeds import seed_text
 
-from engine.core.errors import IllegalAction
+from engine.core.errors import GameIsOver, IllegalAction, NotYourTurn
 from engine.core.rng import Rng
 from engine.guards import GuardsGame
 from engine.guards.describe import describe_event
@@ -654,3 +654,34 @@ def test_the_coverage_table_quotes_the_rulebook() -> None:
                     "Alter Allegiance", "Ambush", "Combat rules", "Dragons", "Fighting a Dragon", "The Luggage",
                     "The Pox", "Hospitals", "City Watch House", "Wanted Volunteers", "FAQ"):
         assert heading in sections, f"no row for {heading}"
+
+
+def test_every_recruit_owed_to_the_gate_is_named_in_the_refusal() -> None:
+    """Two recruits in one turn (a natural 8 wins the second) while runners wait: ending
+    the turn is refused naming both, for the phone to say in its own words too."""
+    game = failed_run_game()
+    act(game, "red", "recruit", deck="shades_shadows", source="deck", quadrant="fools",
+        values=volunteer("Fresh Recruit", "shades_shadows", charm=1))
+    rig(game, [8])
+    act(game, "red", "roll")
+    act(game, "red", "recruit_extra", source="deck", values=volunteer("Second Recruit", "shades_shadows", charm=1))
+    rig(game, [5])
+    act(game, "red", "roll")
+    error = refused(game, "red", "end_turn", SendAtOnce)
+    assert str(error).endswith("send Fresh Recruit, Second Recruit with the runners waiting there")
+    assert error.params == {"names": "Fresh Recruit, Second Recruit"}
+
+
+def test_a_finished_game_refuses_every_report_as_over() -> None:
+    game = game_with()
+    act(game, "red", "stop_game")
+    for seat, type_, fields in (("red", "end_turn", {}), ("blue", "choose_guild", {"card": "fools-a"})):
+        error = refused(game, seat, type_, GameIsOver, **fields)
+        assert str(error) == "The game is over"
+
+
+def test_a_seat_not_at_the_table_is_refused_whatever_it_reports() -> None:
+    game = game_with()  # red and blue
+    for type_ in ("end_turn", "roll"):
+        error = refused(game, "green", type_, NotYourTurn)
+        assert str(error) == "Only the players of this game act in it"

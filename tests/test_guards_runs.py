@@ -20,7 +20,7 @@ from guards_support import (
     with_targets,
 )
 
-from engine.guards import GuardsGame
+from engine.guards import GuardsGame, dice
 from engine.guards.errors import (
     AbilityRule,
     MagicRule,
@@ -32,10 +32,12 @@ from engine.guards.errors import (
     TooManyRunners,
     TurnNotBegun,
 )
+from engine.guards.lamps import roll_frame
 
 
-def game_with(players: int = 2, first: str = "red", spells: int = 5, **dealt: dict[str, object]) -> GuardsGame:
-    options = replace(with_targets(players, c1=13, c2=13, c4=(10, 11)), spells=spells)
+def game_with(players: int = 2, first: str = "red", spells: int = 5, cap_eights: bool = False,
+              **dealt: dict[str, object]) -> GuardsGame:
+    options = replace(with_targets(players, c1=13, c2=13, c4=(10, 11)), spells=spells, cap_eights=cap_eights)
     game = GuardsGame.new(options, 1)
     set_up(game, **dealt)
     rig(game, [8 if s == first else 2 for s in game.seats])
@@ -233,9 +235,9 @@ def test_after_a_spell_run_is_announced_no_opponent_plants_or_recalls() -> None:
     refused(game, "blue", "plant", SaboteurRule, card=runners_of(game, "blue")[0], quadrant="fools")
 
 
-def planted_game(players: int = 2, **dealt: dict[str, object]) -> GuardsGame:
+def planted_game(players: int = 2, cap_eights: bool = False, **dealt: dict[str, object]) -> GuardsGame:
     """Red runs; the others each have a Brethren Saboteur planted in the Fools' Quadrant."""
-    game = game_with(players, **dealt)
+    game = game_with(players, cap_eights=cap_eights, **dealt)
     act(game, "red", "end_turn")
     for seat in game.seats[1:]:
         brother = next(u for u in runners_of(game, seat) if game.state.volunteer(u).brethren)
@@ -297,8 +299,8 @@ def test_the_random_runner_is_either_runner() -> None:
     assert chosen == {"First", "Second"}
 
 
-def ambush_game() -> GuardsGame:
-    game = planted_game(2, red_lords_ladies=volunteer("Runner", toughness=2, brawl=3),
+def ambush_game(cap_eights: bool = False) -> GuardsGame:
+    game = planted_game(2, cap_eights, red_lords_ladies=volunteer("Runner", toughness=2, brawl=3),
                         blue_lords_ladies=volunteer("Thug", brawl=4, toughness=5, **BROTHER))
     run(game, runners=[runners_of(game)[0]], route=["fools"])
     act(game, "blue", "strike", card=game.state.players["blue"].planted["fools"], method="ambush")
@@ -438,3 +440,171 @@ def test_anti_magic_counts_the_best_volunteer_or_all_of_them(summed: bool, neede
     events = act(game, "red", "cast", scroll=game.state.players["red"].scrolls[0], target="blue",
                  values={"target": 5})
     assert events[0]["target"] == needed
+
+
+# --------------------------------------------------------------------- what the table is told
+
+
+def test_the_last_runner_defeated_on_the_way_fails_the_run_and_the_table_is_told_why() -> None:
+    game = ambush_game()
+    rig(game, [5])
+    act(game, "blue", "roll")  # 4 + 5 = 9
+    rig(game, [5])
+    act(game, "red", "roll")  # 2 + 5 = 7: the only runner falls
+    assert act(game, "blue", "decline") == [{"kind": "run_failed", "seat": "red", "reason": "no_runners"}]
+    assert game.state.players["red"].run is None
+
+
+def test_runners_who_hold_the_ambush_off_reach_the_gate_and_the_table_is_told_how_many() -> None:
+    game = ambush_game()
+    rig(game, [2])
+    act(game, "blue", "roll")
+    rig(game, [5])
+    act(game, "red", "roll")  # held: the counter-attack
+    rig(game, [3, 4])
+    act(game, "red", "roll")
+    events = act(game, "blue", "roll")
+    assert events[-1] == {"kind": "runners_at_gate", "seat": "red", "runners": 1}
+
+
+def test_the_final_spell_fails_when_its_last_volunteer_falls_on_the_way_to_the_gate() -> None:
+    game = game_with(spells=1, red_lords_ladies=volunteer("Carrier", toughness=0),
+                     blue_lords_ladies=volunteer("Thug", brawl=6, **BROTHER))
+    red = game.state.players["red"]
+    act(game, "red", "discard", card=red.hand[1])
+    act(game, "red", "collect_final", spell=red.card.spells[0], quadrant="fools")
+    rig(game, [5])
+    act(game, "blue", "plant", card=game.state.players["blue"].hand[0], quadrant="fools")
+    act(game, "blue", "end_turn")
+    act(game, "red", "at_gate", route=["fools"])
+    act(game, "blue", "strike", card=game.state.players["blue"].planted["fools"], method="ambush")
+    act(game, "blue", "decline")
+    act(game, "red", "decline")
+    rig(game, [5])
+    act(game, "blue", "roll")  # 6 + 5 = 11
+    rig(game, [2])
+    act(game, "red", "roll")  # 0 + 2: the Carrier falls
+    events = act(game, "blue", "decline")
+    assert events[-1] == {"kind": "final_failed", "seat": "red", "reason": "no_volunteer"}
+    assert not game.state.players["red"].hand and not game.view("red")["pending"]
+
+
+def test_an_item_adds_its_bonus_to_its_own_skill_only() -> None:
+    """A runner's Streetwise item adds to the Challenge's Streetwise; a Brawl item carried
+    by another runner adds nothing to it."""
+    game = game_with(red_lords_ladies=volunteer("Sneak", streetwise=3),
+                     red_man_beast=volunteer("Brute", deck="man_beast", streetwise=2))
+    red = game.state.players["red"]
+    for name, bonus in (("Lock Pick", {"streetwise": 2}), ("Troll Club", {"brawl": 3})):
+        act(game, "red", "buy", kind="item", price=1, quadrant="assassins", name=name)
+        act(game, "red", "describe", card=red.items[-1], values={"name": name, "bonus": bonus})
+    pick, club = red.items
+    sneak, brute = runners_of(game)
+    run(game, runners=[sneak, brute], items={sneak: pick, brute: club})
+    test = game.view("red")["pending"][0]["test"]
+    assert test["parts"] == [["Sneak", 5], ["Brute", 2]] and test["base"] == 7
+
+
+def test_a_recruit_need_not_be_sent_to_a_gate_that_already_holds_six() -> None:
+    """At most six runners stand at a Start Gate: with six waiting there is no room for
+    the recruit, so the turn ends with it in the hand."""
+    game = game_with()
+    for _ in range(5):
+        recruit_into(game, "red")
+    hand = runners_of(game)
+    run(game, runners=hand[:4], spell="red")
+    rig(game, [1])
+    act(game, "red", "roll")
+    act(game, "blue", "end_turn")
+    act(game, "red", "reattempt", runners=hand[4:6])
+    rig(game, [1])
+    act(game, "red", "roll")
+    act(game, "blue", "end_turn")
+    act(game, "red", "recruit", deck="shades_shadows", source="deck", quadrant="fools",
+        values=volunteer("Fresh Recruit", "shades_shadows", charm=1))
+    rig(game, [5])
+    act(game, "red", "roll")
+    fresh = game.state.players["red"].hand[-1]
+    assert len(game.state.players["red"].run.runners) == 6
+    act(game, "red", "end_turn")
+    assert fresh in game.state.players["red"].hand and game.state.turn.seat == "blue"
+
+
+def challenge_game(c1: int = 13, cap_eights: bool = False) -> GuardsGame:
+    """Red's two runners (Streetwise 3 and 2) at the Gate, Challenge 1's roll waiting."""
+    game = GuardsGame.new(replace(with_targets(2, c1=c1, c2=13, c4=(10, 11)), cap_eights=cap_eights), 1)
+    set_up(game, red_lords_ladies=volunteer("Sneak", streetwise=3),
+           red_man_beast=volunteer("Brute", deck="man_beast", streetwise=2))
+    rig(game, [8, 2])
+    act(game, "red", "roll")
+    run(game)
+    return game
+
+
+def test_the_table_shows_a_challenge_roll_its_total_its_verdict_and_the_skill_tested() -> None:
+    game = challenge_game()
+    assert game.view(None)["pending"][0]["test"] == {
+        "purpose": "challenge", "kind": "open", "seat": "red", "base": 5, "target": 13,
+        "parts": [["Sneak", 3], ["Brute", 2]], "against": None, "verdict": True, "house": True,
+        "chance": "1/8", "percent": 12.5, "challenge": 1, "test": 0, "attribute": "streetwise",
+        "name": "Windel's Wisdom",
+    }
+    rig(game, [8, 1])
+    events = act(game, "red", "roll")
+    assert events[0] == {"kind": "rolled", "seat": "red", "purpose": "challenge", "faces": [8, 1], "base": 5,
+                         "total": 14, "target": 13, "passed": True, "natural": 8, "challenge": 1, "test": 0,
+                         "attribute": "streetwise"}
+    assert game.view(None)["last_roll"] == {
+        "purpose": "challenge", "seat": "red", "faces": [8, 1], "total": 14, "base": 5, "target": 13,
+        "passed": True, "step": game.state.steps, "turn": 1, "attribute": "streetwise",
+    }
+    assert roll_frame(game.state) is not None  # the lamps show the die until the next move
+
+
+def test_a_first_1_shows_no_total_and_a_plain_face_shows_its_sum() -> None:
+    game = challenge_game()
+    rig(game, [1])
+    events = act(game, "red", "roll")
+    assert (events[0]["natural"], events[0]["passed"]) == (1, False)
+    assert game.view(None)["last_roll"]["total"] is None
+    pass_round(game, "red")
+    rig(game, [2])
+    events = act(game, "red", "reattempt", runners=[]) + act(game, "red", "roll")
+    rolled = next(e for e in events if e["kind"] == "rolled")
+    assert (rolled["faces"], rolled["total"], rolled["natural"], rolled["passed"]) == ([2], 7, None, False)
+    assert game.view(None)["last_roll"]["total"] == 7
+
+
+def test_a_brawl_roll_is_one_half_of_a_contest_and_shows_no_verdict() -> None:
+    game = ambush_game()
+    assert game.view(None)["pending"][0]["test"]["verdict"] is False
+    rig(game, [5])
+    assert act(game, "blue", "roll") == [{"kind": "rolled", "seat": "blue", "purpose": "attack", "faces": [5],
+                                          "base": 4, "total": 9, "target": 0, "passed": None, "natural": None}]
+    assert game.view(None)["last_roll"]["passed"] is None
+
+
+def test_capped_eights_roll_an_open_8_again_once_only_and_the_chances_shown_say_so() -> None:
+    capped = challenge_game(cap_eights=True)
+    rig(capped, [8, 8, 8])
+    assert act(capped, "red", "roll")[0]["faces"] == [8, 8]
+    endless = challenge_game()
+    rig(endless, [8, 8, 3])
+    assert act(endless, "red", "roll")[0]["faces"] == [8, 8, 3]
+    capped, endless = challenge_game(22, cap_eights=True), challenge_game(22)
+    assert capped.view(None)["pending"][0]["test"]["chance"] == "0"  # Streetwise 5 + 8 + 8 < 22
+    assert endless.view(None)["pending"][0]["test"]["chance"] == "1/64"
+    blow = ambush_game(cap_eights=True).view(None)["pending"][0]["test"]
+    assert (blow["chance"], ambush_game().view(None)["pending"][0]["test"]["chance"]) == (
+        str(dice.attack_chance(4, 2, cap_eights=True)), str(dice.attack_chance(4, 2)))
+    assert blow["chance"] != str(dice.attack_chance(4, 2))
+
+
+def test_a_charm_roll_out_of_reach_still_shows_the_natural_8s_chance() -> None:
+    """A recruiting natural 8 always wins: a Charm 2 roll against 12 has one chance in 8."""
+    game = game_with()
+    act(game, "red", "recruit", deck="shades_shadows", source="deck", quadrant="fools",
+        values=volunteer("Lady Sybil", "shades_shadows", charm=12))
+    test = game.view("red")["pending"][0]["test"]
+    assert (test["kind"], test["base"], test["target"], test["chance"], test["percent"]) == (
+        "recruit", 2, 12, "1/8", 12.5)
