@@ -13,6 +13,11 @@
 # mmdebstrap rather than debootstrap: it unpacks and configures every package in one
 # dpkg run, which under emulation takes a fraction of debootstrap's package-by-package
 # time (debootstrap needed over 40 minutes per architecture on a loaded 2-core machine).
+# Two more cuts, both to what runs emulated: dpkg's fsyncs go through eatmydata (the
+# hook mmdebstrap ships; removed again at the end), and manuals, documentation and
+# translations are not unpacked (the companion reads none of them). Both arches side by
+# side on an idle 2-core machine: about 7.5 minutes, against 47 without them. Needs
+# dpkg-dev on this machine (the hook asks dpkg-architecture for the library path).
 set -euo pipefail
 
 arch="${1:?usage: pi_rootfs.sh arm64|armhf}"
@@ -37,6 +42,9 @@ fi
 # ARM interpreters not registered; the packages' maintainer scripts need both.
 source "$(dirname "$0")/pi_binfmt.sh"
 ensure_binfmt "$arch"
+for tool in mmdebstrap dpkg-architecture; do
+  command -v "$tool" > /dev/null || { say "$tool is missing: apt-get install mmdebstrap dpkg-dev"; exit 1; }
+done
 
 building="$rootfs.building.$$"
 trap 'rm -rf --one-file-system "$building"' EXIT
@@ -53,6 +61,10 @@ for attempt in 1 2; do
   rm -rf --one-file-system "$building"
   if timeout 3600 mmdebstrap --mode=root --arch="$arch" --variant=minbase \
       --include="$packages" --aptopt='Acquire::Retries "5"' \
+      --hook-dir=/usr/share/mmdebstrap/hooks/eatmydata \
+      --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*' \
+      --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/doc/*' \
+      --dpkgopt='path-include=/usr/share/doc/*/copyright' \
       "$suite" "$building" "deb $mirror $suite main" > "$log" 2>&1; then
     break
   fi
