@@ -6,7 +6,7 @@ import dataclasses
 import itertools
 
 import pytest
-from firmware_support import estimate_ma, mock_board
+from firmware_support import FakeClock, estimate_ma, mock_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -348,15 +348,26 @@ def test_renderer_thread_draws_without_being_asked_and_turns_off_on_stop() -> No
     from firmware.factory import create_board
     from firmware.sinks import RecordingSink
 
+    # The thread's own clock is a fake one the test moves on: a thread starved of the CPU
+    # for longer than a flash (a loaded machine, an emulated Pi) would otherwise skip
+    # straight to its end. The thread still draws each step unasked when its time comes.
+    clock = FakeClock()
     sink = RecordingSink()
-    board = create_board(BoardConfig(), model=None, sink=sink)
+    board = create_board(BoardConfig(), model=None, sink=sink, clock=clock)
     board.start()
     try:
         board.show(Frame(lit=lamps("d4")))
-        assert sink.wait_for(1, timeout=5)
-        board.refused()  # a flash: red, back, red, back, all from the thread
-        assert sink.wait_for(5, timeout=5)
+        assert sink.wait_for(2, timeout=60)  # the lamps off as it starts, then d4
+        refused_at = clock.now
+        board.refused()  # a flash: red, back, red, back
+        assert sink.wait_for(3, timeout=60)
+        for count, into_flash in ((4, 1.5), (5, 2.5), (6, 3.5)):  # the middle of each step
+            clock.now = refused_at + into_flash * FLASH_S
+            assert sink.wait_for(count, timeout=60), count
     finally:
         board.stop()
+    shown, red, back, red_again, after = sink.frames[1:6]
+    assert red == red_again == [red[0]] * 16 and red != shown
+    assert back == after == shown
     assert sink.frames[-1] == [(0, 0, 0)] * 16 and sink.closed
     assert not board.status()["leds"]["running"]
