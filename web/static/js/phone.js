@@ -41,6 +41,11 @@
   // waits until the finger lifts and the tap has been handled.
   let pressing = false;
   let drawWaits = false;
+  // A tap acts on what the page showed: while a drawing waits, the state taken in may be
+  // newer than the buttons, and a tap (the second of a double tap) must not be sent with
+  // that newer revision, or the companion would take it for a new request.
+  let drawnRevision = null;
+  const shownRevision = () => (drawnRevision === null ? state.revision : drawnRevision);
   main.addEventListener("pointerdown", () => { pressing = true; }, true);
   for (const lifted of ["pointerup", "pointercancel"]) {
     window.addEventListener(lifted, () => {
@@ -272,6 +277,7 @@
     main.replaceChildren(...[standWaiting(), feedPanel(game), game.phone({ state, ref, seat: held.seat, log, legal: legalActions,
                                                             hints: hints(), explain, ...controller })].filter(Boolean));
     restoreFocus(focus);
+    drawnRevision = state.revision;
     document.body.dataset.revision = state.revision;  // what the page shows, for people and tests
   }
 
@@ -603,7 +609,7 @@
     for (let i = 0; i < body.length; i++) {
       hash = Math.imul(hash ^ body.charCodeAt(i), 0x01000193) >>> 0;
     }
-    return `${kind}-${state.revision}-${hash.toString(36)}`;
+    return `${kind}-${shownRevision()}-${hash.toString(36)}`;
   }
 
   const page = {
@@ -618,7 +624,7 @@
       acted = true;
       try {
         await api("POST", `/rooms/${code}/seats/${encodeURIComponent(held.seat)}/actions`,
-          { action, revision: state.revision }, held.token,
+          { action, revision: shownRevision() }, held.token,
           { "Idempotency-Key": tapKey("act", JSON.stringify(action)) });
         return true;
       } catch (err) {
@@ -631,7 +637,7 @@
       acted = true;
       try {
         await api("POST", `/rooms/${code}/seats/${encodeURIComponent(held.seat)}/undo`,
-          { revision: state.revision }, held.token, { "Idempotency-Key": tapKey("undo", "") });
+          { revision: shownRevision() }, held.token, { "Idempotency-Key": tapKey("undo", "") });
       } catch (err) {
         showError(err.body);
       }
