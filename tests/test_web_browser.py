@@ -357,6 +357,47 @@ def test_a_tap_held_down_while_news_arrives_still_lands(
     assert lamp in lamps_shown(north, ".lamp.flip")
 
 
+def test_the_second_tap_of_a_double_tap_is_sent_as_the_first_though_news_came_between(
+    server: LiveServer, pages: dict[str, Page]
+) -> None:
+    """The first tap's move comes back as news while the second tap's finger is down: the
+    page keeps its buttons until the finger lifts, and the second tap must be sent as
+    the first was (same revision, same key), so the companion answers it as the first."""
+    seated_on_a_fault_deal(server, pages)
+    south = pages["south"].page
+    session = server.room.session
+    assert session is not None
+    revision = server.room.revision
+    moves = len(session.log_json()["actions"])
+    pages["south"].wait_revision(revision)
+    x, y = south.evaluate(
+        """() => {
+          const target = document.querySelector("[data-tower=b2c2]");
+          target.scrollIntoView({ block: "center" });
+          const box = target.getBoundingClientRect();
+          return [box.x + box.width / 2, box.y + box.height / 2];
+        }"""
+    )
+    south.mouse.move(x, y)
+    south.mouse.down()  # the second tap's finger, down before the first tap's news
+    south.evaluate(  # the first tap (a tower is drawn in SVG, which has no .click())
+        'document.querySelector("[data-tower=b2c2]")'
+        '.dispatchEvent(new MouseEvent("click", { bubbles: true }))'
+    )
+    south.wait_for_function(
+        "r => Number(document.body.dataset.received || -1) >= r", arg=revision + 1
+    )
+    assert south.evaluate("Number(document.body.dataset.revision)") == revision
+    with south.expect_response(lambda answer: answer.url.endswith("/actions")) as second:
+        south.mouse.up()
+    assert second.value.ok, second.value.text()
+    pages["south"].wait_revision(revision + 1)
+    south.wait_for_timeout(100)  # the answer handled
+    assert server.room.revision == revision + 1
+    assert len(session.log_json()["actions"]) == moves + 1
+    assert south.locator("#error").is_hidden()
+
+
 def test_a_czech_table_shows_the_cards_in_czech_and_an_english_phone_in_english(
     server: LiveServer, pages: dict[str, Page], browser: Any
 ) -> None:
