@@ -8,7 +8,9 @@ component accounted for, so the rules see an ordinary state.
 from __future__ import annotations
 
 from engine.clacks import ClacksGame, Move, Options, PlayFault, Seat
+from engine.clacks.actions import Action
 from engine.clacks.geometry import mask_of
+from engine.clacks.rules import CompetitiveRules
 
 
 def new_game(players: int = 2, seed: int = 1, **options: object) -> ClacksGame:
@@ -108,3 +110,17 @@ def moved_under_grit(game: ClacksGame) -> str:
     game.apply(PlayFault(Seat.NORTH, card=grit))
     game.apply(Move(Seat.SOUTH, tower="b2c2"))
     return long_bar
+
+
+def competitive_rules(game: ClacksGame) -> CompetitiveRules:
+    """The competitive game's rules, whose questions (who stands where, what blocks a
+    transmission) the tests ask directly."""
+    rules = game.rules
+    assert isinstance(rules, CompetitiveRules), f"not the competitive game: {rules!r}"
+    return rules
+
+
+def seat_label(action: Action) -> str:
+    """The seat an action of the Clacks game is made from, as the API names it."""
+    assert action.seat is not None, f"{action!r} names no seat"
+    return action.seat.label

@@ -5,6 +5,7 @@ search, so the rules still roll it through their own code)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -14,7 +15,10 @@ from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.guards import GuardsGame, GuardsOptions
 from engine.guards.actions import action_from_json
+from engine.guards.data import GuildCard
 from engine.guards.events import Event
+from engine.guards.session import GuardsSession
+from engine.guards.state import Final, Pending, Player, Run
 
 GUILD_CARDS = ("thieves-a", "fools-a", "alchemists-a", "assassins-a", "thieves-b", "fools-b")
 
@@ -76,19 +80,20 @@ def _state_for(faces: tuple[int | None, ...]) -> int:
     raise AssertionError(f"no generator state rolls {faces}")
 
 
-def rig(game: GuardsGame, faces: list[int | None]) -> None:
+def rig(game: GuardsGame, faces: Sequence[int | None]) -> None:
     """The next dice the game rolls show ``faces``, in order (None: a draw of the
     generator that is not a die, as the pick of a random runner)."""
     game.state.rng = Rng(_state_for(tuple(faces)))
 
 
-def with_targets(players: int = 2, **targets: int) -> GuardsOptions:
+def with_targets(players: int = 2, **targets: int | tuple[int, ...]) -> GuardsOptions:
     """Options whose Wizards' Challenges have the targets given (c1=13, c4=(10, 11)...)."""
     data = json.loads(json.dumps(GuardsOptions().data.to_json()))
     for challenge in data["challenges.toml"]["challenge"]:
         key = f"c{challenge['number']}"
         if key in targets:
-            values = targets[key] if isinstance(targets[key], tuple) else (targets[key],)
+            wanted = targets[key]
+            values = wanted if isinstance(wanted, tuple) else (wanted,)
             for test, target in zip(challenge["tests"], values, strict=True):
                 test["target"] = target
     return GuardsOptions.from_json({"players": players, "data": data})
@@ -109,6 +114,44 @@ def recruit_into(game: GuardsGame, seat: str, **values: Any) -> str:
 
 def pass_round(game: GuardsGame, seat: str) -> None:
     """Everyone's turn passes until it is ``seat``'s again."""
-    act(game, game.state.turn.seat, "end_turn")
-    while game.state.turn.seat != seat:
-        act(game, game.state.turn.seat, "end_turn")
+    act(game, to_move(game), "end_turn")
+    while to_move(game) != seat:
+        act(game, to_move(game), "end_turn")
+
+
+def guards_of(session: object) -> GuardsGame:
+    """The Guards! Guards! game a companion's session holds."""
+    assert isinstance(session, GuardsSession), f"not a Guards! Guards! session: {session!r}"
+    return session.guards
+
+
+def to_move(game: GuardsGame) -> str:
+    """The seat whose turn it is: a game set up and rolled for always has one."""
+    turn = game.state.turn
+    assert turn is not None, "no turn under way: the game is not started yet"
+    return turn.seat
+
+
+def card_of(player: Player) -> GuildCard:
+    """``player``'s Guild Card, chosen at set-up."""
+    assert player.card is not None, f"{player.seat} has chosen no Guild Card yet"
+    return player.card
+
+
+def run_of(player: Player) -> Run:
+    """``player``'s Spell Run under way."""
+    assert player.run is not None, f"{player.seat} has no Spell Run under way"
+    return player.run
+
+
+def top_of(game: GuardsGame) -> Pending:
+    """The step the table is in the middle of."""
+    top = game.state.top
+    assert top is not None, "no step under way"
+    return top
+
+
+def final_of(player: Player) -> Final:
+    """``player``'s attempt at the Final Spell under way."""
+    assert player.final is not None, f"{player.seat} is not collecting the Final Spell"
+    return player.final

@@ -43,10 +43,10 @@ def _cards(state: ClacksState, components: ComponentSet) -> list[Card]:
         masks = tuple((p.mask, 0, False) for p in design.placements)
         cards.append(Card(j, "jacquard", design.cost, options=masks))
     for f in player.faults:
-        design = components.faults[f].design
-        if design.when.value == "others_turn":
+        fault = components.faults[f].design
+        if fault.when.value == "others_turn":
             continue
-        effect, params = design.effect, design.params
+        effect, params = fault.effect, fault.params
         if effect == "flip_lamps":
             combos = combinations(range(16), int(params["count"]))
             flips = tuple((sum(1 << i for i in c), 0, False) for c in combos)

@@ -159,7 +159,7 @@ class ClockmanKnowledge(Knowledge):
         turn = session.clockman.state.turn
         landing = turn is not None and turn.phase == "report" and out["seat"] == turn.seat
         if landing and rng.below(3) == 0:  # face-down event cards, more often than by chance
-            out = {"type": "event", "seat": turn.seat, "kind": "hidden"}
+            out = {"type": "event", "seat": out["seat"], "kind": "hidden"}
         if out["type"] == "event" and out.get("kind") == "hidden":
             out["label"] = f"Secret note {rng.below(10**6)}"
         return str(out["seat"]), out
@@ -229,6 +229,7 @@ class GuardsKnowledge(Knowledge):
                     elif name == "deck":
                         action[name] = deck
                     elif required:
+                        assert isinstance(session, GuardsSession)
                         action[name] = _filler(name, field_kind, seat, session)
                 probes.append(action)
         return probes

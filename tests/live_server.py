@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from web.hub import Hub
 from web.room import Room
 from web.server import build
 
@@ -29,6 +30,7 @@ class LiveServer:
         """``data_dir`` keeps the saved games there (None: in memory, gone on close);
         bots act ``bot_pause`` seconds after each change (none: tests do not wait);
         ``options`` are ``web.server.build``'s other keywords."""
+        self.hub: Hub
         self.server, self.hub, self.base = build(
             "127.0.0.1", 0, "en", threads, board, data_dir, bot_pause, **options
         )
@@ -56,6 +58,13 @@ class LiveServer:
     def pin(self) -> str:
         """The main table's PIN, as the table screen and the terminal show it."""
         return self.hub.main.pin
+
+    @property
+    def game_id(self) -> int:
+        """The stored id of the game on the main table (one is always on it)."""
+        record = self.hub.main.record
+        assert record is not None, "no game on the main table"
+        return record.id
 
     def url(self, path: str) -> str:
         return f"{self.base}{path}"

@@ -46,7 +46,7 @@ def set_hand(game: ClacksGame, seat: Seat, designs: list[str]) -> list[str]:
     player = game.state.players[seat]
     game.state.bag.extend(player.hand)
     player.hand.clear()
-    ids = []
+    ids: list[str] = []
     for design in designs:
         card_id = copy_of(game, design, exclude=tuple(ids))
         _remove_everywhere(game, card_id)

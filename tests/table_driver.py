@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from guards_support import guards_of
 from live_server import LiveServer
 from web_client import call
 
@@ -50,7 +51,7 @@ def play(server: LiveServer, tokens: dict[str, str], steps: int, seed: int = 7) 
     while taken < steps and not session.over and tries < 40 * steps:
         tries += 1
         if session.game == "guards":
-            game = session.guards
+            game = guards_of(session)
             seat = reporter.pick(active(game))
             forms = [f for f in legal_forms(game.state, seat) if f["type"] != "stop_game"]
             if not forms:
@@ -79,7 +80,7 @@ def to_first_turn(server: LiveServer, tokens: dict[str, str]) -> None:
         play(server, tokens, 1)
         return
     for _ in range(200):
-        if session.guards.state.turn is not None and session.guards.state.top is None:
+        if guards_of(session).state.turn is not None and guards_of(session).state.top is None:
             return
         play(server, tokens, 1, seed=_)
     raise AssertionError("the game never reached its first turn")

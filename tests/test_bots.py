@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from solver_states import states_from_games, states_from_map_games
 
 from engine.clacks import ClacksGame, Options, Seat
 from engine.clacks.actions import Discard, PlayFault, PlayJacquard
@@ -15,7 +16,6 @@ from engine.clacks.geometry import mask_of, pattern_mask, read_pattern, tower
 from engine.clacks.simulation import play_bot_game
 from engine.clacks.state import ClacksState, PlayerState, Sabotage
 from engine.core.rng import Rng
-from tests.solver_states import states_from_games, states_from_map_games
 
 COMPONENTS = load_components()
 

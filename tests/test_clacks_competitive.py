@@ -6,6 +6,15 @@ from copy import deepcopy
 from dataclasses import replace
 
 import pytest
+from clacks_setup import (
+    competitive_rules,
+    give_faults,
+    give_hand,
+    lamps,
+    moved_under_grit,
+    set_board,
+    set_turn,
+)
 
 from engine.clacks import (
     ClacksGame,
@@ -28,7 +37,6 @@ from engine.clacks.effects import Timing
 from engine.clacks.geometry import TOWERS, pattern_mask, towers_of
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.hidden import NotUsableHere
-from tests.clacks_setup import give_faults, give_hand, lamps, moved_under_grit, set_board, set_turn
 
 S, W, N, EAST = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
 
@@ -620,7 +628,7 @@ def test_a_fault_report_moves_a_pawn_in_another_players_turn() -> None:
     start, free = [
         name
         for name in towers_of(dwarf_seat.colour)
-        if game.rules.occupant(game.state, name, dwarf_seat) is None
+        if competitive_rules(game).occupant(game.state, name, dwarf_seat) is None
     ][:2]
     mover.pawn = start
     (runner,) = give_faults(game, dwarf_seat, ["relay-runner"])
@@ -700,7 +708,7 @@ def test_nobody_transmits_from_the_dwarfs_tower() -> None:
     state = game.state
     state.dwarf = "b2b3"
     state.players[W].pawn = "b2b3"
-    problem = game.rules.transmit_problem(state, state.players[W])
+    problem = competitive_rules(game).transmit_problem(state, state.players[W])
     assert isinstance(problem, E.TowerOccupied) and "Deep Dwarf" in str(problem)
 
 
@@ -932,9 +940,9 @@ def test_a_move_refused_says_why_and_names_the_tower() -> None:
                    "a turn may spend at most 5 stress points, and you have 0 left")
     game.state.turn.stress_spent = 0
     game.apply(PlayJacquard(seat, jacquard=pin, lamps=lamps("a1")))
-    error = refused_saying(game, Move(seat, tower=other), E.MoveNotAllowed,
-                           "Move before playing Jacquards: you have already played 1 this turn")
-    assert error.params == {"played": 1}
+    refusal = refused_saying(game, Move(seat, tower=other), E.MoveNotAllowed,
+                             "Move before playing Jacquards: you have already played 1 this turn")
+    assert refusal.params == {"played": 1}
 
 
 def test_a_move_refused_during_a_sabotage_or_once_the_time_ran_out() -> None:

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from clacks_setup import give_hand, lamps, moved_under_grit, set_turn
 
 from clacks.cli import _options as cli_options
 from clacks.cli import build_parser
@@ -26,7 +27,6 @@ from engine.clacks import errors as E
 from engine.clacks.geometry import pattern_mask
 from engine.clacks.hints import hint
 from engine.clacks.session import ClacksModule
-from tests.clacks_setup import give_hand, lamps, moved_under_grit, set_turn
 
 S, N = Seat.SOUTH, Seat.NORTH
 

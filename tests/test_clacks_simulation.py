@@ -213,11 +213,11 @@ def test_random_games_keep_every_invariant(batch: int) -> None:
 
 
 def test_simulated_games_reach_every_ending() -> None:
-    reasons = Counter()
+    reasons: Counter[str] = Counter()
     for seed in range(300):
         game = ClacksGame.new(options_for(seed), seed)
         rng = Rng(seed)
         while not game.over:
             game.apply(next_action(game, rng))
-        reasons[game.state.end_reason] += 1
+        reasons[str(game.state.end_reason)] += 1
     assert set(reasons) == {"sabotage_failed", "message_complete", "quick_game"}, reasons

@@ -46,7 +46,7 @@ def test_a_turn_reported_on_the_box_buttons() -> None:
     assert box.applied[-1][0]["kind"] == "symbol_drawn"
     box.press("end_turn")
     other = game.current_seat
-    assert other != starter
+    assert other is not None and other != starter
     box.press("roll")
     assert box.applied[-1][0]["kind"] == "rolled"
     assert box.board.renderer.scene.transmit is not None

@@ -40,7 +40,8 @@ def reasons_by_rule() -> dict[str, set[str]]:
                 func = node.exc.func
                 if isinstance(func, ast.Name) and func.id in rules:
                     for keyword in node.exc.keywords:
-                        if keyword.arg == "reason" and isinstance(keyword.value, ast.Constant):
+                        if keyword.arg == "reason" and isinstance(keyword.value, ast.Constant) \
+                                and isinstance(keyword.value.value, str):
                             found.setdefault(rules[func.id], set()).add(keyword.value.value)
     return found
 

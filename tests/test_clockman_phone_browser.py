@@ -81,7 +81,7 @@ def why(phone: Page, selector: str) -> str:
     phone.page.evaluate("document.getElementById('why').textContent = ''")
     node.click(force=True)  # a tap lands on it all the same
     phone.page.wait_for_function("() => document.getElementById('why').textContent.length > 0")
-    return phone.page.inner_text("#why")
+    return str(phone.page.inner_text("#why"))
 
 
 def test_a_knock_is_reported_and_the_landing_is_the_next_step_on_one_screen(

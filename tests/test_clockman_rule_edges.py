@@ -5,6 +5,8 @@ people read is made from these events, field for field."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from clockman_support import act, new_game, place, roll, south_on_the_final_straight, to_turn
 
@@ -17,7 +19,7 @@ def told(events: list[Event]) -> list[tuple[str, str | None, dict[str, object]]]
     return [(e.kind, e.seat, e.data) for e in events]
 
 
-def refusal(game: ClockmanGame, action_type: str, **params: object) -> IllegalAction:
+def refusal(game: ClockmanGame, action_type: str, **params: Any) -> IllegalAction:
     with pytest.raises(IllegalAction) as refused:
         act(game, action_type, **params)
     return refused.value

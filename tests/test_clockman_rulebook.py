@@ -216,7 +216,9 @@ def test_a_whytooki_may_be_passed_with_an_event_card_instead_of_a_symbol_card() 
     events = act(game, "blockade", pose=pose, card="e1")
     assert [(e.kind, e.data["by"]) for e in events] == [("blockade_passed", "event")]
     south = game.state.players["south"]
-    assert south.ring == 2 and south.cards == [] and game.state.turn.played == {"south": 1}
+    turn = game.state.turn
+    assert turn is not None and turn.played == {"south": 1}
+    assert south.ring == 2 and south.cards == []
 
 
 # 6.2: "Er bemüht sich, im zweiten Spielkreis fünf Nullen, im dritten Spielkreis drei

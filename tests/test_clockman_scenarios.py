@@ -38,9 +38,9 @@ THREE = ("south", "west", "north")
 
 
 def test_1_start_rolls_reroll_only_the_tied_and_every_piece_enters_with_its_first_roll() -> None:
-    rolls, starter, die = roll_off(ScriptedDice([5, 3, 5, 2, 6]), THREE, 6)
+    rolls, scripted_starter, die = roll_off(ScriptedDice([5, 3, 5, 2, 6]), THREE, 6)
     assert rolls == [{"south": 5, "west": 3, "north": 5}, {"south": 2, "north": 6}]
-    assert (starter, die) == ("north", 6)
+    assert (scripted_starter, die) == ("north", 6)
 
     # a real game: whoever ties re-rolls alone, the starter enters with the deciding roll
     for seed in range(200):
@@ -60,6 +60,7 @@ def test_1_start_rolls_reroll_only_the_tied_and_every_piece_enters_with_its_firs
     act(game, "plain")
     act(game, "end_turn")
     second = game.current_seat
+    assert second is not None
     events = roll(game, 4)
     assert kinds(events) == ["rolled", "entered"]
     assert game.state.players[second].ring == 1

@@ -28,7 +28,7 @@ def test_setup_deals_the_shared_message_hands_and_slots() -> None:
     assert [len(state.players[s].hand) for s in state.order] == [2, 1, 1]
     incidents = [s for s in team.slots if s.kind == "incident"]
     logs = [s for s in team.slots if s.kind == "log"]
-    assert [game.components.jacquards[s.jacquard].design.id for s in incidents] == list(
+    assert [game.components.jacquards[str(s.jacquard)].design.id for s in incidents] == list(
         game.components.face_up
     )
     assert all(s.card in game.components.incidents for s in incidents)

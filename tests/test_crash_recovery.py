@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from clacks_setup import seat_label
 from web_client import call
 
 from engine.clacks.selfplay import next_action
@@ -300,7 +301,7 @@ def choose_seat(table: Table, session: Session) -> str:
     if session.game == "clacks":
         action = next_action(session.clacks, Rng(table.rng.randrange(2**32)))  # type: ignore[attr-defined]
         table.planned = action.to_json()
-        return str(action.seat.label)
+        return seat_label(action)
     return session.active_seats[0]
 
 

@@ -4,6 +4,7 @@ attract mode and the press handler."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 
 from firmware_support import AMBER, lit_lamps, mock_board
 
@@ -11,7 +12,7 @@ from engine.clacks.actions import PlayJacquard
 from engine.clacks.geometry import RED_TOWERS, TOWERS
 from engine.clacks.selfplay import next_action, play_heuristic_game
 from engine.clacks.session import ClacksSession
-from engine.core.interface import JSON
+from engine.core.interface import JSON, Session
 from engine.core.rng import Rng
 from engine.games import game_module
 from firmware.companion import Companion, SessionButtons
@@ -131,9 +132,17 @@ def test_a_press_is_kept_before_the_lamps_show_it() -> None:
     companion = Companion(board)
     order: list[str] = []
     shown = companion.game_changed
-    companion.game_changed = lambda s, events=(): (order.append("lamps"), shown(s, events))[1]  # type: ignore[method-assign]
+    def game_changed(session: Session, events: Sequence[JSON] = ()) -> None:
+        order.append("lamps")
+        shown(session, events)
+
+    companion.game_changed = game_changed  # type: ignore[method-assign]
     refused = companion.refused
-    companion.refused = lambda: (order.append("refused"), refused())[1]  # type: ignore[method-assign]
+    def refused_in_order() -> None:
+        order.append("refused")
+        refused()
+
+    companion.refused = refused_in_order  # type: ignore[method-assign]
     failing = [False]
 
     def keep(s: object, events: list[JSON]) -> None:
@@ -201,7 +210,7 @@ def test_the_transmit_animation_comes_from_the_session_alone() -> None:
     session = new_session()
     board, _, _, _ = mock_board()
     calls: list[int] = []
-    board.transmitted = calls.append  # type: ignore[method-assign]
+    board.transmitted = calls.append  # type: ignore[method-assign,assignment]
     Companion(board).game_changed(session, [sent])
     assert calls == session.transmissions([sent]) == [TOWERS["b2c2"].mask]
 

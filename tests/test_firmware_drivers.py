@@ -19,6 +19,7 @@ import importlib
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -245,7 +246,7 @@ def test_spi_device_closed_to_the_user_names_the_group(fake_drivers: Path, tmp_p
 
 
 def test_spi_refused_by_the_kernel_is_reported(fake_drivers: Path, tmp_path: Path) -> None:
-    blinka_board = importlib.import_module("board")
+    blinka_board: Any = importlib.import_module("board")
     blinka_board.SPI_FAILS = PermissionError(13, "Permission denied", "/dev/spidev0.0")
     board = create_board(BoardConfig(), model=PI4, machine=machine(tmp_path, ("spidev0.0",)))
     assert "is not open to the user" in only_warning(board)
@@ -263,7 +264,7 @@ AUDIO_OFF = "#dtparam=audio=on\n[all]\ndtparam=audio=off\n"
 def test_pwm_driver_uses_gpio18_as_root(fake_drivers: Path, tmp_path: Path) -> None:
     here = machine(tmp_path, boot=AUDIO_OFF, euid=0)
     board = create_board(config_with(backend="pwm"), model=PI4, machine=here)
-    neopixel = importlib.import_module("neopixel")
+    neopixel: Any = importlib.import_module("neopixel")
     board.show(LampFrame(lit=0))
     board.renderer.tick()
     assert board.status()["leds"]["backend"] == "pwm"
@@ -304,7 +305,7 @@ def test_pi5_driver_needs_no_blinka_and_writes_grb_on_the_pin(
 ) -> None:
     (fake_drivers / "board.py").write_text('raise AssertionError("the pi5 sink imported Blinka")')
     board = create_board(BoardConfig(), model=PI5, machine=machine(tmp_path, ("pio0",)))
-    pi5 = importlib.import_module("adafruit_raspberry_pi5_neopixel_write")
+    pi5: Any = importlib.import_module("adafruit_raspberry_pi5_neopixel_write")
 
     assert board.status()["leds"]["backend"] == "pi5"
     assert "board" not in sys.modules
@@ -322,7 +323,7 @@ def test_pi5_driver_needs_no_blinka_and_writes_grb_on_the_pin(
 
 def test_pi5_driver_takes_the_configured_pin(fake_drivers: Path, tmp_path: Path) -> None:
     board = create_board(config_with(pin=21), model=PI5, machine=machine(tmp_path, ("pio0",)))
-    pi5 = importlib.import_module("adafruit_raspberry_pi5_neopixel_write")
+    pi5: Any = importlib.import_module("adafruit_raspberry_pi5_neopixel_write")
     assert board.status()["leds"]["backend"] == "pi5"
     assert {pin for pin, _ in pi5.written} == {21}
     assert GpioNumber(21).id == 21 and repr(GpioNumber(21)) == "GPIO21"
@@ -348,7 +349,7 @@ def test_pi5_pio_closed_to_the_user_points_to_the_udev_rule(
 def test_pi5_pio_refused_by_the_driver_is_read_as_a_permission_problem(
     fake_drivers: Path, tmp_path: Path
 ) -> None:
-    pi5 = importlib.import_module("adafruit_raspberry_pi5_neopixel_write")
+    pi5: Any = importlib.import_module("adafruit_raspberry_pi5_neopixel_write")
     pi5.FAILS = "Failed to open PIO device (error -13)"  # the driver's words for EACCES
     warning = only_warning(
         create_board(BoardConfig(), model=PI5, machine=machine(tmp_path, ("pio0",)))

@@ -180,7 +180,7 @@ def estimate_ma(strip: list[RGB]) -> float:
 
 # ------------------------------------------------------------------ the tests
 
-SCENES = {
+SCENES: dict[str, dict[str, Any]] = {
     # a1, b1, c2, a3, d4 on a serpentine matrix turned a quarter: every lamp of the
     # pattern sits somewhere else on the chain, and amber has R, G and B all different
     "pattern": {"lit": 0b1000_0001_0100_0011, "leds": {"serpentine": True, "rotation": 90}},

@@ -233,7 +233,7 @@ def test_the_log_follows_the_saves_one_action_at_a_time() -> None:
         replays.append(len(saved["actions"]))
         return real(saved)
 
-    log.module.replay = counted  # type: ignore[method-assign]
+    log.module.replay = counted  # type: ignore[method-assign,assignment]
     try:
         tokens = seat_all(room)
         play(room, 4, 40, undo_every=1000, tokens=tokens)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from browser_support import PHONE_740, Page, browser, lobby_for, opened_pages, start_game, take_seat  # noqa: F401  (the browser fixture)
 from browser_support import wait_for_change as changed
-from guards_support import rig
+from guards_support import final_of, rig, run_of, to_move
 from live_server import LiveServer
 from web_client import call
 
@@ -150,7 +150,7 @@ def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict
             table.wait_revision(server.room.revision)
             assert "Street Theatre" in table.page.inner_text("#log-list")  # the log tells the table
             continue
-        if player.run is not None and player.run.stage == "gate":
+        if player.run is not None and run_of(player).stage == "gate":
             open_form(phone, "reattempt")
             send(server, phone, "reattempt")
         elif player.final is not None and player.final.at_gate:
@@ -274,7 +274,7 @@ def test_a_final_spell_retry_asks_only_for_the_roll_left(server: LiveServer, sma
     ready(server, red)
     assert "Guild roll" in red.page.inner_text(".g-now")  # the second roll is still made
     tap(server, red, 'button[data-form="roll"]')
-    assert game.state.players["red"].final.passed == ["guild"]
+    assert final_of(game.state.players["red"]).passed == ["guild"]
     blue_acts({"type": "end_turn"})
 
     ready(server, red)
@@ -341,11 +341,11 @@ def test_the_greyed_end_of_turn_says_why_a_recruit_goes_to_the_gate(server: Live
     status, body = call(base, "POST", f"/api/rooms/{code}/seats/red/actions",
                         {"action": {"type": "end_turn"}}, tokens["red"])
     assert status == 422 and "Escort" in str(body) and "at once" in str(body), body
-    assert game.state.turn.seat == "red"  # the refusal changed nothing
+    assert to_move(game) == "red"  # the refusal changed nothing
     form = red.page.locator('.g-now form[data-form="reattempt"]')
     assert form.count() == 1 and on_screen(red, '.g-now form[data-form="reattempt"] h3')
     escort = game.state.players["red"].hand[-1]
     assert red.page.is_checked(f'[data-focus="reattempt.runners.{escort}"]')
     send(server, red, "reattempt")
-    assert escort in game.state.players["red"].run.runners
+    assert escort in run_of(game.state.players["red"]).runners
     assert red.errors == [], red.errors

@@ -3,16 +3,29 @@ slice of the companion (A4 scenarios 6, 19 and 20)."""
 
 from __future__ import annotations
 
-from guards_support import act, pass_round, recruit_into, refused, rig, set_up, volunteer
+from typing import Any
+
+from guards_support import (
+    act,
+    card_of,
+    pass_round,
+    recruit_into,
+    refused,
+    rig,
+    set_up,
+    to_move,
+    top_of,
+    volunteer,
+)
 
 from engine.guards import GuardsGame, GuardsOptions
 from engine.guards.errors import DragonRule, DragonThere, TooManyFighters, TurnNotBegun
 
-BROTHER = {"brethren": True}
+BROTHER: dict[str, Any] = {"brethren": True}
 DRAGONS = [("Errol", 12, 3), ("Goodboy Bindle", 13, 4), ("Lady Fang", 14, 5), ("The Noble One", 30, 9)]
 
 
-def brethren_game(players: int = 2, spells: int = 5, **dealt: dict[str, object]) -> GuardsGame:
+def brethren_game(players: int = 2, spells: int = 5, **dealt: Any) -> GuardsGame:
     """Everyone dealt two Brethren; red begins."""
     game = GuardsGame.new(GuardsOptions.from_json({"players": players, "spells": spells}), 3)
     cards = {f"{s}_{d}": volunteer(f"{s} {d}", d, toughness=3, brawl=2, **BROTHER)
@@ -35,13 +48,13 @@ def call_a_dragon(game: GuardsGame, seat: str, index: int, wound: bool = False) 
     assert events[0]["kind"] == "call_answered"
     events += act(game, seat, "dragon_card", values=dragon(index))
     while game.state.top is not None and game.state.top.kind == "muster":
-        sender = game.state.top.seats[0]
+        sender = top_of(game).seats[0]
         events += act(game, sender, "send", cards=[game.state.players[sender].hand[0]])
     rig(game, [8, 7] if wound else [1])
-    events += act(game, game.state.top.seats[0], "roll")
+    events += act(game, top_of(game).seats[0], "roll")
     while game.state.top is not None and game.state.top.kind == "test":
         rig(game, [7])
-        events += act(game, game.state.top.seats[0], "roll")
+        events += act(game, top_of(game).seats[0], "roll")
     return events
 
 
@@ -49,7 +62,7 @@ def test_the_call_brings_a_dragon_to_the_drawers_guild_house_or_on_clockwise() -
     game = brethren_game()
     events = call_a_dragon(game, "red", 0)
     assert events[0]["counts"] == {"red": 2, "blue": 2} and events[0]["total"] == 4
-    home = game.state.players["red"].guild  # thieves
+    home = card_of(game.state.players["red"]).guild  # thieves
     # the log says where the fight was
     assert next(e for e in events if e["kind"] == "rolled") == {
         "kind": "rolled", "seat": "red", "purpose": "dragon", "faces": [1], "base": 4, "total": 5, "target": 12,
@@ -122,7 +135,7 @@ def test_summoning_takes_the_turn_and_the_summoner_sends_nobody() -> None:
     act(game, "blue", "roll")
     rig(game, [7])
     events = act(game, "blue", "roll")
-    assert game.state.turn.seat == "blue"  # the summoning took red's whole turn
+    assert to_move(game) == "blue"  # the summoning took red's whole turn
     assert len(game.state.players["red"].hand) == 2
 
 
@@ -130,12 +143,12 @@ def test_a_dragon_closes_its_quadrant() -> None:
     # scenario 6: the Guild House with a Dragon in its quadrant
     game = brethren_game()
     call_a_dragon(game, "red", 0)  # onto red's Guild House (thieves)
-    home = game.state.players["red"].guild
+    home = card_of(game.state.players["red"]).guild
     refused(game, "red", "guild_house", DragonThere, collect=True)
     refused(game, "red", "recruit", DragonThere, deck="man_beast", source="deck", quadrant=home,
             values=volunteer(deck="man_beast"))
     refused(game, "red", "buy", DragonThere, kind="item", price=1, quadrant=home)
-    refused(game, "red", "spell_run", DragonThere, spell=game.state.players["red"].card.spells[0], quadrant=home,
+    refused(game, "red", "spell_run", DragonThere, spell=card_of(game.state.players["red"]).spells[0], quadrant=home,
             runners=game.state.players["red"].hand[:1], route=[])
     act(game, "red", "buy", kind="item", price=1, quadrant="fools")
 
@@ -143,7 +156,7 @@ def test_a_dragon_closes_its_quadrant() -> None:
 def test_the_luggage_sends_a_dragon_anticlockwise() -> None:
     game = brethren_game()
     call_a_dragon(game, "red", 0)
-    home = game.state.players["red"].guild
+    home = card_of(game.state.players["red"]).guild
     clockwise = list(game.state.options.data.clockwise)
     events = act(game, "red", "dragon_flies", quadrant=home)
     assert events[0]["quadrant"] == clockwise[clockwise.index(home) - 1]
@@ -151,7 +164,7 @@ def test_the_luggage_sends_a_dragon_anticlockwise() -> None:
 
 
 def test_a_fight_takes_six_volunteers_at_most_and_the_highest_brawl_rolls() -> None:
-    extra = {f"blue_{d}": volunteer(f"Strong {d}", d, brawl=5, toughness=3, **BROTHER) for d in ("lords_ladies", "man_beast")}
+    extra: dict[str, Any] = {f"blue_{d}": volunteer(f"Strong {d}", d, brawl=5, toughness=3, **BROTHER) for d in ("lords_ladies", "man_beast")}
     game = brethren_game(3, **extra)
     call_a_dragon(game, "red", 0)
     pass_round(game, "red")
@@ -230,7 +243,7 @@ def test_the_fifth_spell_returned_wins() -> None:
         act(game, "red", "roll")
         act(game, "red", "end_turn")
         act(game, "blue", "end_turn")
-        act(game, "red", "spell_run", spell=red.card.spells[len(red.returned)], quadrant="fools",
+        act(game, "red", "spell_run", spell=card_of(red).spells[len(red.returned)], quadrant="fools",
             runners=[red.hand[-1]], route=[])
         rig(game, [8, 8, 8, 2])
         act(game, "red", "roll")
@@ -240,7 +253,7 @@ def test_the_fifth_spell_returned_wins() -> None:
         act(game, "red", "spend_point", attribute="magic")
         pass_round(game, "red")
     assert len(red.returned) == 4 and not game.over
-    events = final_spell_collected(game, red.card.spells[4])
+    events = final_spell_collected(game, card_of(red).spells[4])
     assert events[-1]["kind"] == "game_won" and game.state.winners == ["red"]
     assert game.state.ending == "spells"
 
@@ -251,7 +264,7 @@ def test_a_short_game_of_three_ends_at_three() -> None:
     red = game.state.players["red"]
     assert game.view(None)["players"][0]["next_challenge"]["number"] == 1
     for _ in range(2):
-        act(game, "red", "spell_run", spell=red.card.spells[len(red.returned)], quadrant="fools",
+        act(game, "red", "spell_run", spell=card_of(red).spells[len(red.returned)], quadrant="fools",
             runners=[red.hand[-1]], route=[])
         rig(game, [8, 8, 8, 2])
         act(game, "red", "roll")
@@ -263,5 +276,5 @@ def test_a_short_game_of_three_ends_at_three() -> None:
     rig(game, [5])
     act(game, "red", "roll")
     pass_round(game, "red")
-    final_spell_collected(game, red.card.spells[2])
+    final_spell_collected(game, card_of(red).spells[2])
     assert game.over and game.state.winners == ["red"] and len(red.returned) == 3

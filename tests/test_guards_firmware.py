@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from firmware_support import SessionBox
-from guards_support import GUILD_CARDS, volunteer
+from guards_support import GUILD_CARDS, to_move, volunteer
 
 from clacks.cli import main
 from engine.games import game_module
@@ -51,9 +51,9 @@ def test_the_box_rolls_shows_the_die_and_marks_quadrants() -> None:
     assert box.session.view(None)["marked"] == [quadrant]
     assert box.session.lamps().preview == block_lamps("sw")
     # end the turn from the box; undo has nothing to take back
-    turn = box.session.guards.state.turn.seat
+    turn = to_move(box.session.guards)
     box.press("b1b2")
-    assert box.session.guards.state.turn.seat != turn
+    assert to_move(box.session.guards) != turn
     box.press("c1c2")
     assert box.refused == ["nothing_to_undo"]
 

@@ -8,8 +8,9 @@ Pox, the Hospital and the City Watch House.
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from guards_support import act, refused, rig, started, volunteer
+from guards_support import act, refused, rig, started, to_move, volunteer
 
 from engine.guards import GuardsGame
 from engine.guards.errors import (
@@ -31,7 +32,7 @@ def charm(game: GuardsGame, seat: str, value: int) -> None:
     act(game, seat, "adjust", attribute="charm", by=value - game.state.players[seat].base["charm"])
 
 
-def touch(game: GuardsGame, seat: str = "red", source: str = "deck", deck: str = "lords_ladies", **card: object) -> None:
+def touch(game: GuardsGame, seat: str = "red", source: str = "deck", deck: str = "lords_ladies", **card: Any) -> None:
     act(game, seat, "recruit", deck=deck, source=source, quadrant="fools", values=volunteer(deck=deck, **card))
 
 
@@ -148,9 +149,9 @@ def test_with_no_money_the_hospital_costs_a_turn() -> None:
     act(game, "red", "ailment", curse="Boils")
     events = act(game, "red", "hospital")
     assert events[0]["how"] == "health_service"
-    assert game.state.turn.seat == "blue"
+    assert to_move(game) == "blue"
     act(game, "blue", "end_turn")
-    assert game.state.turn.seat == "blue"  # red's turn is missed
+    assert to_move(game) == "blue"  # red's turn is missed
     assert game.state.players["red"].ailments == 0
 
 
@@ -159,14 +160,14 @@ def test_the_hospital_needs_an_ailment_and_ends_the_turn() -> None:
     refused(game, "red", "hospital", NothingToCure)
     act(game, "red", "ailment", curse="Frog")
     act(game, "red", "hospital")
-    assert game.state.turn.seat == "blue" and game.state.players["red"].dollars == 4
+    assert to_move(game) == "blue" and game.state.players["red"].dollars == 4
 
 
 def test_the_watch_house_charm_7_bail_or_a_night_in_the_cells() -> None:
     # scenario 18
     game = started(2, first="red")
     act(game, "red", "arrested")
-    assert game.state.turn.seat == "blue"
+    assert to_move(game) == "blue"
     charm(game, "red", 4)
     rig(game, [])
     act(game, "blue", "end_turn")
@@ -185,9 +186,9 @@ def test_the_watch_house_charm_7_bail_or_a_night_in_the_cells() -> None:
     rig(game, [1])
     events = act(game, "red", "roll")
     assert "stays_in_jail" in [e["kind"] for e in events]
-    assert game.state.turn.seat == "blue"
+    assert to_move(game) == "blue"
     act(game, "blue", "end_turn")
-    assert game.state.turn.seat == "red" and game.state.players["red"].place == "street"
+    assert to_move(game) == "red" and game.state.players["red"].place == "street"
 
 
 def test_wanted_volunteers_pay_their_bribe_and_a_dollar() -> None:

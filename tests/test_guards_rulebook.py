@@ -7,9 +7,23 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
-from guards_support import act, pass_round, refused, rig, set_up, volunteer, with_targets
+from guards_support import (
+    act,
+    card_of,
+    final_of,
+    pass_round,
+    refused,
+    rig,
+    run_of,
+    set_up,
+    to_move,
+    top_of,
+    volunteer,
+    with_targets,
+)
 from shared_seeds import seed_text
 
 from engine.core.errors import GameIsOver, IllegalAction, NotYourTurn
@@ -28,10 +42,10 @@ from engine.guards.forms import legal_forms
 from engine.guards.lamps import button_action
 from engine.guards.session import GuardsSession
 
-BROTHER = {"brethren": True}
+BROTHER: dict[str, Any] = {"brethren": True}
 
 
-def game_with(players: int = 2, spells: int = 5, **dealt: dict[str, object]) -> GuardsGame:
+def game_with(players: int = 2, spells: int = 5, **dealt: Any) -> GuardsGame:
     """Red begins; Challenge 1 needs 13."""
     options = replace(with_targets(players, c1=13, c2=13, c4=(10, 11)), spells=spells)
     game = GuardsGame.new(options, 1)
@@ -41,7 +55,7 @@ def game_with(players: int = 2, spells: int = 5, **dealt: dict[str, object]) -> 
     return game
 
 
-def forms_of(game: GuardsGame, seat: str, type_: str) -> list[dict[str, object]]:
+def forms_of(game: GuardsGame, seat: str, type_: str) -> list[dict[str, Any]]:
     return [f for f in legal_forms(game.state, seat) if f["type"] == type_]
 
 
@@ -51,7 +65,7 @@ def forms_of(game: GuardsGame, seat: str, type_: str) -> list[dict[str, object]]
 def blue_saboteur_planted(brethren: int) -> GuardsGame:
     """Blue dealt ``brethren`` Brethren (1 or 2) and one of them planted as a Saboteur in
     the Assassins' quadrant in its first turn; red's turn again."""
-    dealt = {"blue_lords_ladies": volunteer("Blue Brother", **BROTHER)}
+    dealt: dict[str, Any] = {"blue_lords_ladies": volunteer("Blue Brother", **BROTHER)}
     if brethren == 2:
         dealt["blue_man_beast"] = volunteer("Blue Brother 2", deck="man_beast", **BROTHER)
     game = game_with(**dealt)
@@ -68,7 +82,7 @@ def test_the_lock_holds_until_the_announcers_next_turn_even_after_a_pass() -> No
     on the turn they were announced: the next opponent still may not plant or recall."""
     game = blue_saboteur_planted(brethren=2)
     red = game.state.players["red"]
-    act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=list(red.hand), route=["fools"])
+    act(game, "red", "spell_run", spell=card_of(red).spells[0], quadrant="thieves", runners=list(red.hand), route=["fools"])
     act(game, "blue", "let_pass")
     rig(game, [8, 2])  # Streetwise 4 + 10 against 13: returned at once
     act(game, "red", "roll")
@@ -92,10 +106,10 @@ def test_two_spell_runs_in_one_round_freeze_saboteurs_both_ways() -> None:
     after its own announcement blue may not recall its Saboteur until red's next turn."""
     game = blue_saboteur_planted(brethren=1)
     red, blue = game.state.players["red"], game.state.players["blue"]
-    act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=[red.hand[0]], route=[])
+    act(game, "red", "spell_run", spell=card_of(red).spells[0], quadrant="thieves", runners=[red.hand[0]], route=[])
     rig(game, [1])
     act(game, "red", "roll")  # red's runner fails: blue's turn, in red's round
-    act(game, "blue", "spell_run", spell=blue.card.spells[0], quadrant="fools", runners=[blue.hand[0]], route=[])
+    act(game, "blue", "spell_run", spell=card_of(blue).spells[0], quadrant="fools", runners=[blue.hand[0]], route=[])
     rig(game, [8, 5])
     act(game, "blue", "roll")  # Streetwise 2 + 13 against 13: returned
     act(game, "blue", "spend_point", attribute="guild")
@@ -115,7 +129,7 @@ def test_a_greyed_plant_or_recall_says_why_from_the_rules() -> None:
     (``POST .../check``), is refused with the rule's reason."""
     game = blue_saboteur_planted(brethren=2)
     red = game.state.players["red"]
-    act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=[red.hand[0]], route=[])
+    act(game, "red", "spell_run", spell=card_of(red).spells[0], quadrant="thieves", runners=[red.hand[0]], route=[])
     rig(game, [1])
     act(game, "red", "roll")  # blue's turn, in red's round
     session = GuardsSession(game)
@@ -148,7 +162,7 @@ def final_game(magic: int, guild: int) -> GuardsGame:
     for attribute, value in (("magic", magic), ("guild", guild)):
         if value != red.base[attribute]:
             act(game, "red", "adjust", attribute=attribute, by=value - red.base[attribute])
-    act(game, "red", "collect_final", spell=red.card.spells[0], quadrant="fools")
+    act(game, "red", "collect_final", spell=card_of(red).spells[0], quadrant="fools")
     act(game, "blue", "end_turn")
     act(game, "red", "at_gate")
     return game
@@ -164,13 +178,13 @@ def test_the_final_spell_makes_both_rolls_and_retries_only_the_failed_one() -> N
     assert game.view("red")["pending"][0]["test"]["attribute"] == "magic"
     rig(game, [2])
     events = act(game, "red", "roll")  # Magic 3 + 2: fails
-    assert events[0]["passed"] is False and game.state.turn.seat == "red"
+    assert events[0]["passed"] is False and to_move(game) == "red"
     assert game.view("red")["pending"][0]["test"]["attribute"] == "guild"  # the Guild roll is still made
     rig(game, [5])
     events = act(game, "red", "roll")  # Guild 5 + 5: passes
     assert events[0]["passed"] is True
     assert next(e for e in events if e["kind"] == "final_waits")["left"] == ["magic"]
-    assert game.state.turn.seat == "blue" and game.state.players["red"].final.passed == ["guild"]
+    assert to_move(game) == "blue" and final_of(game.state.players["red"]).passed == ["guild"]
     act(game, "blue", "end_turn")
     (retry,) = forms_of(game, "red", "at_gate")
     assert retry["again"] is True and retry["left"] == ["magic"] and retry["fields"] == []
@@ -201,7 +215,7 @@ def test_both_final_rolls_failing_are_both_tried_again() -> None:
     rig(game, [2, 2])
     act(game, "red", "roll")
     act(game, "red", "roll")
-    assert game.state.turn.seat == "blue"
+    assert to_move(game) == "blue"
     act(game, "blue", "end_turn")
     (retry,) = forms_of(game, "red", "at_gate")
     assert retry["left"] == ["magic", "guild"]
@@ -225,7 +239,7 @@ def test_the_volunteers_with_the_final_spell_may_be_sabotaged_on_the_way() -> No
     the Gate and an opponent with a Saboteur is asked before the rolls."""
     game = game_with(spells=1, blue_lords_ladies=volunteer("Blue Brother", **BROTHER))
     red = game.state.players["red"]
-    act(game, "red", "collect_final", spell=red.card.spells[0], quadrant="fools")
+    act(game, "red", "collect_final", spell=card_of(red).spells[0], quadrant="fools")
     rig(game, [5])
     act(game, "blue", "plant", card=game.state.players["blue"].hand[0], quadrant="fools")
     act(game, "blue", "end_turn")
@@ -247,9 +261,9 @@ def test_a_missed_turn_is_one_of_the_players_turns_at_the_guild_house() -> None:
     act(game, "red", "ailment", curse="Curse of the Hat")
     act(game, "red", "hospital")  # cured for nothing; the next turn is missed
     act(game, "blue", "end_turn")  # red misses this turn
-    assert game.state.turn.seat == "blue"
+    assert to_move(game) == "blue"
     act(game, "blue", "end_turn")
-    assert game.state.turn.seat == "red"
+    assert to_move(game) == "red"
     assert forms_of(game, "red", "guild_house")
     events = act(game, "red", "guild_house", collect=True)
     assert events[0]["kind"] == "guild_paid"
@@ -271,7 +285,7 @@ def failed_run_game() -> GuardsGame:
     """Red's runners failed Challenge 1 and wait at the Gate; it is red's turn again."""
     game = game_with()
     red = game.state.players["red"]
-    act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=[red.hand[0]], route=[])
+    act(game, "red", "spell_run", spell=card_of(red).spells[0], quadrant="thieves", runners=[red.hand[0]], route=[])
     rig(game, [1])
     act(game, "red", "roll")
     act(game, "blue", "end_turn")
@@ -302,7 +316,7 @@ def test_a_volunteer_recruited_for_waiting_runners_must_be_sent_at_once() -> Non
     assert again["group"] == "now" and again["fields"][0]["must"] == [fresh] and again["fields"][0]["min"] == 1
     refused(game, "red", "reattempt", SendAtOnce, runners=[kept])
     act(game, "red", "reattempt", runners=[fresh])
-    assert fresh in game.state.players["red"].run.runners
+    assert fresh in run_of(game.state.players["red"]).runners
 
 
 def test_a_volunteer_recruited_with_no_run_waiting_may_be_kept() -> None:
@@ -440,7 +454,7 @@ def test_nanny_oggs_cure_all_cures_without_a_hospital() -> None:
     red = game.state.players["red"]
     assert events == [{"kind": "cured", "seat": "red", "how": "card"}]
     assert red.ailments == 0 and red.place == "street" and red.dollars == dollars
-    assert game.state.turn.seat == "red"  # no Hospital: the turn goes on
+    assert to_move(game) == "red"  # no Hospital: the turn goes on
 
 
 # --------------------------------------------------------------------- combat
@@ -455,7 +469,7 @@ def ambushed(scrolls: int = 0) -> GuardsGame:
     act(game, "blue", "plant", card=game.state.players["blue"].hand[0], quadrant="fools")
     act(game, "blue", "end_turn")
     red = game.state.players["red"]
-    act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=[red.hand[0]], route=["fools"])
+    act(game, "red", "spell_run", spell=card_of(red).spells[0], quadrant="thieves", runners=[red.hand[0]], route=["fools"])
     act(game, "blue", "strike", card=game.state.players["blue"].planted["fools"], method="ambush")
     return game
 
@@ -488,7 +502,7 @@ def test_a_scroll_is_cast_in_the_offensive_magic_step_before_the_brawl() -> None
     rig(game, [6])
     events = act(game, "blue", "cast", scroll=scroll, target="red", values={"target": 3})
     assert events[0]["purpose"] == "cast"
-    assert game.state.top.kind == "magic_attack"  # the step stays open until the attacker says done
+    assert top_of(game).kind == "magic_attack"  # the step stays open until the attacker says done
     act(game, "blue", "decline")
     act(game, "red", "decline")
     assert game.view(None)["pending"][0]["test"]["purpose"] == "attack"
@@ -499,7 +513,7 @@ def test_a_scroll_is_cast_in_the_offensive_magic_step_before_the_brawl() -> None
 
 def brethren_game() -> GuardsGame:
     """Everyone holds two Brethren (a Call brings a Dragon); red begins."""
-    cards = {f"{s}_{d}": volunteer(f"{s} {d}", d, toughness=3, brawl=2, **BROTHER)
+    cards: dict[str, Any] = {f"{s}_{d}": volunteer(f"{s} {d}", d, toughness=3, brawl=2, **BROTHER)
              for s in ("red", "blue") for d in ("lords_ladies", "man_beast")}
     return game_with(**cards)
 
@@ -529,7 +543,7 @@ def test_the_call_brings_a_dragon_the_companion_draws_from_those_left() -> None:
     events = act(game, "red", "call")
     drawn = next(e for e in events if e["kind"] == "dragon_drawn")
     assert drawn["dragon"] == "Errol" and any(e["kind"] == "dragon_summoned" for e in events)
-    assert game.state.top.kind == "muster"  # nothing to type: on to the fight
+    assert top_of(game).kind == "muster"  # nothing to type: on to the fight
 
 
 def _draws(game: GuardsGame, seed: int) -> str | None:
@@ -544,7 +558,7 @@ def _draws(game: GuardsGame, seed: int) -> str | None:
 def test_summoning_leaves_the_draw_to_the_companion() -> None:
     """"Then take a random Dragon card and place it on a Guild House of their choice":
     the summoner names the quadrant; the companion draws the card (naming one is refused)."""
-    cards = {f"red_{d}": volunteer(f"red {d}", d, **BROTHER) for d in ("lords_ladies", "man_beast")}
+    cards: dict[str, Any] = {f"red_{d}": volunteer(f"red {d}", d, **BROTHER) for d in ("lords_ladies", "man_beast")}
     game = game_with(**cards)
     act(game, "red", "recruit", deck="shades_shadows", source="deck", quadrant="fools",
         values=volunteer("R3", "shades_shadows", charm=1, **BROTHER))
@@ -569,7 +583,7 @@ def test_a_first_format_log_replays_by_the_first_reading() -> None:
     game = GuardsGame.new(replace(GuardsGame.new().state.options, spells=1), 7)
     set_up(game)
     act(game, "red", "roll")  # the first player, as the seed rolls it
-    first = game.state.turn.seat
+    first = to_move(game)
     act(game, first, "end_turn")
     old = {**game.log_to_json(), "format": 1}
     assert game.log_to_json()["format"] == 2
@@ -578,15 +592,15 @@ def test_a_first_format_log_replays_by_the_first_reading() -> None:
     assert GuardsGame.replay(replayed.log_to_json()).state.options.letter is False
     # the first reading, played on: the failed Magic roll ends the turn
     red = replayed.state.players["red"]
-    if replayed.state.turn.seat == "blue":
+    if to_move(replayed) == "blue":
         act(replayed, "blue", "end_turn")
     act(replayed, "red", "adjust", attribute="guild", by=2)
-    act(replayed, "red", "collect_final", spell=red.card.spells[0], quadrant="fools")
+    act(replayed, "red", "collect_final", spell=card_of(red).spells[0], quadrant="fools")
     act(replayed, "blue", "end_turn")
     act(replayed, "red", "at_gate")
     rig(replayed, [2])
     act(replayed, "red", "roll")
-    assert replayed.state.turn.seat == "blue" and red.final.passed == []
+    assert to_move(replayed) == "blue" and final_of(red).passed == []
 
 
 # --------------------------------------------------------------------- the coverage table

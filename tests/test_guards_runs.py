@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from guards_support import (
     act,
+    card_of,
     new_game,
     pass_round,
     recruit_into,
     refused,
     rig,
+    run_of,
     set_up,
     started,
+    to_move,
     volunteer,
     with_targets,
 )
@@ -36,7 +40,7 @@ from engine.guards.lamps import roll_frame
 
 
 def game_with(players: int = 2, first: str = "red", spells: int = 5, cap_eights: bool = False,
-              **dealt: dict[str, object]) -> GuardsGame:
+              **dealt: Any) -> GuardsGame:
     options = replace(with_targets(players, c1=13, c2=13, c4=(10, 11)), spells=spells, cap_eights=cap_eights)
     game = GuardsGame.new(options, 1)
     set_up(game, **dealt)
@@ -51,7 +55,7 @@ def runners_of(game: GuardsGame, seat: str = "red") -> list[str]:
 
 def run(game: GuardsGame, seat: str = "red", runners: list[str] | None = None, route: list[str] | None = None,
         spell: str | None = None, **more: object) -> list[dict[str, object]]:
-    card = game.state.players[seat].card
+    card = card_of(game.state.players[seat])
     wanted = spell or next(s for s in card.spells if s not in game.state.players[seat].returned)
     return act(game, seat, "spell_run", spell=wanted, quadrant="thieves", runners=runners or runners_of(game, seat),
                route=route or [], **more)
@@ -77,14 +81,14 @@ def test_a_first_1_fails_the_challenge_whatever_the_sum() -> None:
     rig(game, [1])
     events = act(game, "red", "roll")
     assert events[0]["passed"] is False
-    assert game.state.turn.seat == "blue"  # the turn ends; the runners wait at the Gate
-    assert game.state.players["red"].run.stage == "gate"
+    assert to_move(game) == "blue"  # the turn ends; the runners wait at the Gate
+    assert run_of(game.state.players["red"]).stage == "gate"
 
 
 def test_a_pass_pays_five_dollars_and_a_point_and_moves_on_to_the_next_challenge() -> None:
     # scenario 9
     game = game_with()
-    spell = game.state.players["red"].card.spells[0]
+    spell = card_of(game.state.players["red"]).spells[0]
     run(game, spell=spell)
     assert game.state.lock == "red"
     rig(game, [8, 2])  # Streetwise 4 + 10 against 13
@@ -116,7 +120,7 @@ def test_four_runners_set_out_and_six_may_stand_at_the_gate() -> None:
     act(game, "blue", "end_turn")
     refused(game, "red", "reattempt", TooManyRunners, runners=hand[4:7])
     act(game, "red", "reattempt", runners=hand[4:6])
-    assert len(game.state.players["red"].run.runners) == 6
+    assert len(run_of(game.state.players["red"]).runners) == 6
 
 
 def test_challenge_4_keeps_the_half_already_passed() -> None:
@@ -146,11 +150,11 @@ def test_the_final_spell_is_collected_in_person_and_only_the_failed_roll_is_trie
     # scenario 11, in a Short Game of one spell (its only spell is the Final Spell)
     game = game_with(spells=1)
     red = game.state.players["red"]
-    refused(game, "red", "spell_run", SpellRule, spell=red.card.spells[0], quadrant="fools",
+    refused(game, "red", "spell_run", SpellRule, spell=card_of(red).spells[0], quadrant="fools",
             runners=runners_of(game), route=[])
     act(game, "red", "adjust", attribute="magic", by=4)  # Magic 5, Guild 3
-    act(game, "red", "collect_final", spell=red.card.spells[0], quadrant="fools")
-    assert game.state.turn.seat == "blue"  # the turn ends on collection
+    act(game, "red", "collect_final", spell=card_of(red).spells[0], quadrant="fools")
+    assert to_move(game) == "blue"  # the turn ends on collection
     act(game, "blue", "end_turn")
     act(game, "red", "at_gate")
     assert game.view("red")["pending"][0]["test"]["attribute"] == "magic"
@@ -159,7 +163,7 @@ def test_the_final_spell_is_collected_in_person_and_only_the_failed_roll_is_trie
     assert events[0]["passed"] and game.view("red")["pending"][0]["test"]["attribute"] == "guild"
     rig(game, [2])
     events = act(game, "red", "roll")  # Guild 3 + 2 fails
-    assert game.state.turn.seat == "blue"
+    assert to_move(game) == "blue"
     act(game, "blue", "end_turn")
     act(game, "red", "at_gate")
     assert game.view("red")["pending"][0]["test"]["attribute"] == "guild"
@@ -172,12 +176,12 @@ def test_the_final_spell_needs_a_volunteer() -> None:
     game = game_with(spells=1)
     for uid in runners_of(game):
         act(game, "red", "discard", card=uid)
-    error = refused(game, "red", "collect_final", RunRule, spell=game.state.players["red"].card.spells[0],
+    error = refused(game, "red", "collect_final", RunRule, spell=card_of(game.state.players["red"]).spells[0],
                     quadrant="fools")
     assert "at least one Volunteer" in str(error)
 
 
-BROTHER = {"brethren": True}
+BROTHER: dict[str, Any] = {"brethren": True}
 
 
 def test_planting_at_the_beginning_only_and_one_saboteur_a_quadrant() -> None:
@@ -235,7 +239,7 @@ def test_after_a_spell_run_is_announced_no_opponent_plants_or_recalls() -> None:
     refused(game, "blue", "plant", SaboteurRule, card=runners_of(game, "blue")[0], quadrant="fools")
 
 
-def planted_game(players: int = 2, cap_eights: bool = False, **dealt: dict[str, object]) -> GuardsGame:
+def planted_game(players: int = 2, cap_eights: bool = False, **dealt: Any) -> GuardsGame:
     """Red runs; the others each have a Brethren Saboteur planted in the Fools' Quadrant."""
     game = game_with(players, cap_eights=cap_eights, **dealt)
     act(game, "red", "end_turn")
@@ -249,7 +253,7 @@ def planted_game(players: int = 2, cap_eights: bool = False, **dealt: dict[str, 
 
 def test_tied_saboteurs_roll_again_and_only_they() -> None:
     # scenario 13
-    brothers = {f"{s}_lords_ladies": volunteer(f"{s} brother", brawl=3, **BROTHER) for s in ("blue", "green")}
+    brothers: dict[str, Any] = {f"{s}_lords_ladies": volunteer(f"{s} brother", brawl=3, **BROTHER) for s in ("blue", "green")}
     game = planted_game(3, **brothers)
     run(game, route=["thieves", "fools"])
     window = game.view(None)["pending"][0]
@@ -284,7 +288,7 @@ def test_alter_allegiance_picks_a_runner_by_the_die_and_a_failed_loyalty_changes
     act(game, "blue", "replant", quadrant="thieves")
     assert "thieves" in game.state.players["blue"].planted
     assert game.state.players["red"].run is None  # the last runner lost: the run fails
-    assert game.state.turn.seat == "red"
+    assert to_move(game) == "red"
 
 
 def test_the_random_runner_is_either_runner() -> None:
@@ -406,7 +410,7 @@ def test_equal_totals_are_no_hit_and_give_the_counter_attack() -> None:
     rig(game, [5])
     events = act(game, "red", "roll")  # 2 + 5 = 7: equal, no hit
     assert events[-1]["kind"] == "blow_missed" and events[-1]["counter"] is True
-    assert game.state.players["red"].run.runners  # the runner stands
+    assert run_of(game.state.players["red"]).runners  # the runner stands
 
 
 def test_a_runner_who_changes_sides_takes_its_item() -> None:
@@ -472,7 +476,7 @@ def test_the_final_spell_fails_when_its_last_volunteer_falls_on_the_way_to_the_g
                      blue_lords_ladies=volunteer("Thug", brawl=6, **BROTHER))
     red = game.state.players["red"]
     act(game, "red", "discard", card=red.hand[1])
-    act(game, "red", "collect_final", spell=red.card.spells[0], quadrant="fools")
+    act(game, "red", "collect_final", spell=card_of(red).spells[0], quadrant="fools")
     rig(game, [5])
     act(game, "blue", "plant", card=game.state.players["blue"].hand[0], quadrant="fools")
     act(game, "blue", "end_turn")
@@ -525,9 +529,9 @@ def test_a_recruit_need_not_be_sent_to_a_gate_that_already_holds_six() -> None:
     rig(game, [5])
     act(game, "red", "roll")
     fresh = game.state.players["red"].hand[-1]
-    assert len(game.state.players["red"].run.runners) == 6
+    assert len(run_of(game.state.players["red"]).runners) == 6
     act(game, "red", "end_turn")
-    assert fresh in game.state.players["red"].hand and game.state.turn.seat == "blue"
+    assert fresh in game.state.players["red"].hand and to_move(game) == "blue"
 
 
 def challenge_game(c1: int = 13, cap_eights: bool = False) -> GuardsGame:

@@ -3,8 +3,10 @@ a bar, the quadrants) and the buttons acting for whoever the game waits for."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from guards_support import GUILD_CARDS, rig, volunteer
+from guards_support import GUILD_CARDS, rig, to_move, volunteer
 
 from engine.core.errors import IllegalAction
 from engine.games import game_module
@@ -16,6 +18,13 @@ def session(players: int = 2) -> GuardsSession:
     made = game_module("guards").new({"players": players}, seed=5)
     assert isinstance(made, GuardsSession)
     return made
+
+
+def pressed(s: GuardsSession, button: str) -> tuple[str | None, dict[str, Any]]:
+    """The seat and report a press of ``button`` stands for; the press means something."""
+    meant = s.button_action(button, 0)
+    assert meant is not None, f"{button} means nothing now"
+    return meant
 
 
 def set_up(s: GuardsSession) -> None:
@@ -57,24 +66,24 @@ def test_a_roll_lights_its_bar_and_then_the_quadrants_come_back() -> None:
 def test_the_quadrant_buttons_mark_blocks_and_the_panel_buttons_cycle() -> None:
     s = session(2)
     set_up(s)
-    seat, action = s.button_action("b2c2", 0)
+    seat, action = pressed(s, "b2c2")
     assert action == {"type": "roll"}
     s.apply(seat, action, 0)
-    turn = s.guards.state.turn.seat
-    seat, action = s.button_action("a2b2", 0)
+    turn = to_move(s.guards)
+    seat, action = pressed(s, "a2b2")
     assert seat == turn and action["type"] == "mark"
     s.apply(seat, action, 0)
     quadrant = action["quadrant"]
     assert s.view(turn)["marked"] == [quadrant]
     blocks = s.guards.state.options.data.blocks
     assert s.lamps().preview == block_lamps(blocks[quadrant])
-    seat, action = s.button_action("c3c4", 0)
+    seat, action = pressed(s, "c3c4")
     s.apply(seat, action, 0)
     assert s.view(None)["panel"] == "cards"
-    seat, action = s.button_action("b1b2", 0)
+    seat, action = pressed(s, "b1b2")
     assert (seat, action) == (turn, {"type": "end_turn"})
     s.apply(seat, action, 0)
-    assert s.guards.state.turn.seat != turn
+    assert to_move(s.guards) != turn
     assert s.view(None)["marked"] == []
     with pytest.raises(ValueError):
         s.button_action("a1a2", 0)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from guards_support import act, new_game, rig, set_up, started, volunteer
+from guards_support import act, card_of, new_game, rig, set_up, started, to_move, volunteer
 
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.games import game_module, game_modules
@@ -64,7 +64,7 @@ def test_each_player_begins_with_five_dollars_and_four_saboteur_markers() -> Non
         assert player.fire_water == (3 if seat == "blue" else 0)  # only the Alchemist
         view = game.view(seat)
         assert sorted(view["you"]["markers"]) == ["alchemists", "assassins", "fools", "thieves"]
-        assert view["players"][game.seats.index(seat)]["attributes"]["magic"]["base"] == player.card.start["magic"]
+        assert view["players"][game.seats.index(seat)]["attributes"]["magic"]["base"] == card_of(player).start["magic"]
 
 
 def test_a_guild_card_is_chosen_once_and_may_carry_the_printed_values() -> None:
@@ -79,7 +79,7 @@ def test_a_guild_card_is_chosen_once_and_may_carry_the_printed_values() -> None:
     card = game.state.players["blue"].card
     assert card is not None and card.house is False and card.start["magic"] == 4
     assert game.state.players["blue"].base == {"magic": 4, "guild": 1, "charm": 2}
-    assert game.state.players["red"].card.house is True
+    assert card_of(game.state.players["red"]).house is True
 
 
 def test_dealt_volunteers_give_their_bonuses_but_no_pox_fate_or_luggage() -> None:
@@ -116,12 +116,12 @@ def test_the_first_player_is_the_highest_roller_and_only_the_tied_roll_again() -
     rig(game, [6, 6, 2, 3, 5])  # red and blue tie on 6; only they roll again
     events = act(game, "green", "roll")
     assert events[0]["rolls"] == [{"red": 6, "blue": 6, "green": 2}, {"red": 3, "blue": 5}]
-    assert game.state.turn.seat == "blue"
+    assert to_move(game) == "blue"
     # play passes to the left: the order the seats sit in
     act(game, "blue", "end_turn")
-    assert game.state.turn.seat == "green"
+    assert to_move(game) == "green"
     act(game, "green", "end_turn")
-    assert game.state.turn.seat == "red"
+    assert to_move(game) == "red"
     refused(game, "blue", "end_turn", NotYourTurn)
 
 
@@ -129,7 +129,7 @@ def test_a_turn_to_miss_passes_on() -> None:
     game = started(3, first="red")
     act(game, "blue", "miss_turn")
     act(game, "red", "end_turn")
-    assert game.state.turn.seat == "green"
+    assert to_move(game) == "green"
     assert game.state.players["blue"].miss == 0
 
 
@@ -155,7 +155,7 @@ def test_the_guild_card_trackers_refuse_what_the_card_cannot_hold() -> None:
 
 def test_undo_takes_back_reports_but_never_a_roll() -> None:
     game = started(2)  # undo replays the log: no die made to fall here
-    first, other = game.state.turn.seat, next(s for s in game.seats if s != game.state.turn.seat)
+    first, other = to_move(game), next(s for s in game.seats if s != to_move(game))
     with pytest.raises(NothingToUndo):
         game.undo(first)  # the roll for the first player
     act(game, first, "adjust", dollars=3)
@@ -205,8 +205,8 @@ def test_views_keep_each_hand_to_its_player() -> None:
 
 def test_a_replayed_log_is_the_same_game() -> None:
     game = started(4, seed=9, spells=3)
-    act(game, game.state.turn.seat, "adjust", dollars=2)
-    act(game, game.state.turn.seat, "end_turn")
+    act(game, to_move(game), "adjust", dollars=2)
+    act(game, to_move(game), "end_turn")
     again = GuardsGame.replay(json.loads(json.dumps(game.log_to_json())))
     assert again.state.to_json() == game.state.to_json()
     assert again.state.options.spells == 3

@@ -5,9 +5,10 @@ their rule, the box's buttons from the table screen, and every word in both lang
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
-from guards_support import GUILD_CARDS, rig, volunteer
+from guards_support import GUILD_CARDS, guards_of, rig, to_move, volunteer
 from live_server import LiveServer
 from refusals import assert_every_refusal_said, event_kinds
 from web_client import EventStream, call
@@ -25,7 +26,7 @@ def start(server: LiveServer, players: int = 2) -> dict[str, str]:
             for seat in ("red", "blue", "green")[:players]}
 
 
-def act(server: LiveServer, tokens: dict[str, str], seat: str, action: dict[str, object]) -> tuple[int, dict[str, object]]:
+def act(server: LiveServer, tokens: dict[str, str], seat: str, action: dict[str, object]) -> tuple[int, dict[str, Any]]:
     return call(server.base, "POST", f"/api/rooms/{server.code}/seats/{seat}/actions", {"action": action}, tokens[seat])
 
 
@@ -47,8 +48,8 @@ def test_the_game_over_the_api_keeps_each_hand_to_its_phone(server: LiveServer) 
     assert [f["type"] for f in legal["actions"]] == ["choose_guild"]
     for i, seat in enumerate(("red", "blue")):
         assert act(server, tokens, seat, {"type": "choose_guild", "card": GUILD_CARDS[i]})[0] == 200
-        brother = volunteer(f"Secret Brother {seat}", brethren=True)
-        assert act(server, tokens, seat, {"type": "dealt", "deck": "lords_ladies", "values": brother})[0] == 200
+        dealt_brother = volunteer(f"Secret Brother {seat}", brethren=True)
+        assert act(server, tokens, seat, {"type": "dealt", "deck": "lords_ladies", "values": dealt_brother})[0] == 200
         assert act(server, tokens, seat, {"type": "dealt", "deck": "man_beast",
                                           "values": volunteer(f"{seat} beast", "man_beast")})[0] == 200
     # a report the rules forbid is refused with its rule, and nothing changes
@@ -62,11 +63,11 @@ def test_the_game_over_the_api_keeps_each_hand_to_its_phone(server: LiveServer) 
     status, _ = call(base, "POST", f"/api/rooms/{code}/buttons/b2c2", pin=server.pin)
     assert status == 200
     session = server.room.session
-    state = session.guards.state  # type: ignore[attr-defined]
-    seat = state.turn.seat
-    brother = state.players[seat].hand[0]
-    rig(session.guards, [7])  # type: ignore[attr-defined]
-    status, body = act(server, tokens, seat, {"type": "plant", "card": brother, "quadrant": "assassins"})
+    state = guards_of(session).state
+    seat = to_move(guards_of(session))
+    planted = state.players[seat].hand[0]
+    rig(guards_of(session), [7])
+    status, body = act(server, tokens, seat, {"type": "plant", "card": planted, "quadrant": "assassins"})
     assert status == 200 and body["events"][-1]["kind"] == "planted"
     other = "blue" if seat == "red" else "red"
     status, mine = call(base, "GET", f"/api/rooms/{code}?seat={seat}", token=tokens[seat])
@@ -76,7 +77,7 @@ def test_the_game_over_the_api_keeps_each_hand_to_its_phone(server: LiveServer) 
     assert f"Secret Brother {seat}" in json.dumps(mine)
     for view in (theirs, table):
         text = json.dumps(view)
-        assert f"Secret Brother {seat}" not in text and f'"{brother}"' not in text
+        assert f"Secret Brother {seat}" not in text and f'"{planted}"' not in text
         public = next(p for p in view["view"]["players"] if p["seat"] == seat)
         assert public["saboteurs"] == 1 and public["volunteers"] == 1
     stream.catch_up(server.room.seq)
@@ -87,7 +88,7 @@ def test_the_game_over_the_api_keeps_each_hand_to_its_phone(server: LiveServer) 
     # undo takes back a report, never a roll
     status, body = act(server, tokens, seat, {"type": "adjust", "dollars": 2})
     status, body = call(base, "POST", f"/api/rooms/{code}/seats/{seat}/undo", {}, tokens[seat])
-    assert status == 200 and session.guards.state.players[seat].dollars == 5  # type: ignore[attr-defined]
+    assert status == 200 and guards_of(session).state.players[seat].dollars == 5
     status, body = call(base, "POST", f"/api/rooms/{code}/seats/{seat}/undo", {}, tokens[seat])
     assert status == 422 and body["rule"] == "nothing_to_undo"
     stream.close()

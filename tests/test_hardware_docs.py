@@ -121,9 +121,9 @@ def _warnings_the_code_gives(tmp_path: Path) -> list[str]:
     """One of each warning raised outside the drivers, from the real code paths."""
     config = tmp_path / "config.toml"
     config.write_text("[leds]\nbrightness = 7\n")
-    broken = create_board(config_file=config, model=None).status()["warnings"]
+    broken: list[str] = create_board(config_file=config, model=None).status()["warnings"]
     config.write_text('[klackers]\nlayout = "absent-layout.toml"\n')
-    layout = create_board(config_file=config, model=None).status()["warnings"]
+    layout: list[str] = create_board(config_file=config, model=None).status()["warnings"]
 
     class FailingSink(RecordingSink):
         name = "spi"
@@ -137,7 +137,8 @@ def _warnings_the_code_gives(tmp_path: Path) -> list[str]:
     board, _, clock, factory = mock_board(stuck_config)
     factory.pin(DEFAULT_BUTTON_PINS["a2b2"]).drive_low()
     clock.advance(2.0)
-    return broken + layout + failing.status()["warnings"] + board.status()["warnings"]
+    warnings: list[str] = failing.status()["warnings"] + board.status()["warnings"]
+    return broken + layout + warnings
 
 
 def test_every_other_warning_in_the_table_is_one_the_code_gives(tmp_path: Path) -> None:

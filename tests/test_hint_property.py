@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import os
 
+from hint_reference import reference
+from solver_states import random_state
+
 from engine.clacks import ClacksGame
 from engine.clacks.actions import EndTurn
 from engine.clacks.data import load_components
@@ -17,8 +20,6 @@ from engine.clacks.hints import advise
 from engine.clacks.puzzle import DARKEN
 from engine.clacks.state import ClacksState, Sabotage
 from engine.core.rng import Rng
-from tests.hint_reference import reference
-from tests.solver_states import random_state
 
 COMPONENTS = load_components()
 POSITIONS = int(os.environ.get("HINT_POSITIONS", "2000"))

@@ -137,11 +137,11 @@ def test_a_hint_says_why_there_is_none() -> None:
 def test_when_every_plan_loses_the_race_the_hint_says_so_and_names_the_least_bad() -> None:
     session = _session({"mode": "coop", "players": 2}, seed=7)
     seat = session.active_seats[0]
-    assert session.hint(seat)["hopeless"] is False  # type: ignore[index]
+    assert session.hint(seat)["hopeless"] is False
     # the Post Office as many steps from Genua as the cheapest Jacquard costs
     cheapest = min(card["cost"] for card in session.view(seat)["you"]["hand"])
     track = session.view(seat)["post_office"]["track"]
-    session.clacks.state.team.post_office = track - cheapest  # type: ignore[attr-defined]
+    session.clacks.state.team.post_office = track - cheapest
     view = session.view(seat)
     assert view["post_office"]["steps_left"] == cheapest  # any Jacquard reaches Genua
     plan = session.hint(seat)
@@ -162,7 +162,7 @@ def test_a_refusal_is_the_engines_reason_and_changes_nothing() -> None:
     move = next(a for a in session.legal_actions(seat, 0.0) if a["type"] == "move")
     assert session.refusal(seat, move, 0.0) is None
     other = next(s.id for s in session.seats if s.id != seat)
-    assert session.refusal(other, {"type": "end_turn"}, 0.0).rule == "not_your_turn"  # type: ignore[union-attr]
+    assert session.refusal(other, {"type": "end_turn"}, 0.0).rule == "not_your_turn"
     play = next(a for a in session.legal_actions(seat, 0.0) if a["type"] == "play_jacquard")
     session.apply(seat, play, 0.0)
     refused = session.refusal(seat, move, 0.0)

@@ -279,7 +279,7 @@ def test_the_wifi_payload_escapes_what_the_format_reserves() -> None:
 
 @given(
     ssid=st.text(
-        st.characters(min_codepoint=0x20, max_codepoint=0x17F, exclude_categories=("Cc",)),
+        st.characters(min_codepoint=0x20, max_codepoint=0x17F, exclude_categories=["Cc"]),
         min_size=1,
     ).filter(lambda s: len(s.encode()) <= 32),
     password=st.text(

@@ -107,11 +107,11 @@ def test_a_klackers_round_through_two_phones_and_the_table(
         if page is table:
             assert name in banner and "wins" in banner and "-" not in banner
         elif page is phones[winner]:  # each phone shows its own player's result
-            assert "You win the match" in banner and "lost" not in page.page.get_attribute(".winner", "class")  # type: ignore[operator]
+            assert "You win the match" in banner and "lost" not in page.page.get_attribute(".winner", "class")
         else:
             assert page is phones[loser]
             assert name in banner and f"wins the match. You owe {-chips[loser]} chip" in banner
-            assert "lost" in page.page.get_attribute(".winner", "class")  # type: ignore[operator]
+            assert "lost" in page.page.get_attribute(".winner", "class")
         # a net balance reads as one: won, owes or all square, never "-2 chips"
         balances = page.page.inner_text(".k-chips") if page.page.locator(".k-chips").count() else ""
         assert "-" not in balances

@@ -74,7 +74,8 @@ def test_the_module_refuses_bad_options_as_an_illegal_action() -> None:
     made = game_module("klackers").new(lobby, 1)
     assert isinstance(made, KlackersSession)
     assert made.klackers.state.options.target is None and len(made.seats) == 3
-    for options in ({"players": 7}, {"rounds": -1}, {"variant": 1}, {"mode": "coop"}, []):
+    refused_options: list[Any] = [{"players": 7}, {"rounds": -1}, {"variant": 1}, {"mode": "coop"}, []]
+    for options in refused_options:
         with pytest.raises(IllegalAction) as caught:
             game_module("klackers").new(options, 1)
         # a number out of its range is refused naming the range (engine.core.options)

@@ -173,7 +173,7 @@ def test_illegal_actions_change_nothing() -> None:
             seat = game.current_seat
             assert seat is not None
             before = game.state.to_json()
-            wrong = [
+            wrong: list[Roll | Pull] = [
                 Pull(seat, tuple(n for n in range(1, 10) if rng.below(2)) or (1,)),
                 Roll(seat, 1),
                 Roll(seat, 2),

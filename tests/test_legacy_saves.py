@@ -34,7 +34,8 @@ def views(session: Session) -> dict[str, Any]:
     seen = {"table": session.view(None)}
     for info in session.seats:
         seen[info.id] = session.view(info.id)
-    return json.loads(json.dumps(seen))  # as JSON holds them: tuples become lists
+    as_json: dict[str, Any] = json.loads(json.dumps(seen))  # as JSON holds them: tuples become lists
+    return as_json
 
 
 def within(recorded: Any, now: Any) -> bool:
@@ -131,8 +132,8 @@ def test_an_old_replay_file_is_imported_resumed_and_played_on_through_the_api(
     session = server.room.session
     assert session is not None and within(fixture["views"], views(session))
     status, exported = call(
-        base, "GET", f"/api/rooms/{code}/saves/{server.room.record.id}/export", pin=pin
-    )  # type: ignore[union-attr]
+        base, "GET", f"/api/rooms/{code}/saves/{server.game_id}/export", pin=pin
+    )
     assert status == 200, exported
     assert exported["format"] == 1 and exported["seed"] == fixture["save"]["seed"]
     assert exported["actions"] == fixture["save"]["actions"] + fixture["then"]

@@ -72,7 +72,7 @@ def game_name_uses(source: str) -> list[tuple[int, str, str]]:
     for node in ast.walk(ast.parse(source)):
         for part, how in _uses(node):
             name = _text(part)
-            if name in names and part is not None:
+            if name in names and isinstance(part, ast.expr | ast.stmt):
                 found.setdefault((part.lineno, name), how)
     return sorted((line, name, how) for (line, name), how in found.items())
 

@@ -47,7 +47,7 @@ WILD = [10**9, -(10**9), 10**400, 1e308, 5.5, True, "5", None, [5]]
 def in_range(spec: dict[str, Any], value: object) -> bool:
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
     whole = isinstance(value, int) or spec["type"] == "number"
-    return number and whole and spec["min"] <= value <= spec["max"]  # type: ignore[operator]
+    return number and whole and spec["min"] <= value <= spec["max"]
 
 
 def schema_options(game: str) -> dict[str, Any]:

@@ -61,7 +61,7 @@ def test_the_extreme_options_never_reach_the_budget() -> None:
     )
     tracemalloc.start()
     try:
-        PlannerBot.choose = counted  # type: ignore[method-assign]
+        PlannerBot.choose = counted  # type: ignore[method-assign,assignment]
         for seed in game_seeds(21, 3):
             record = play_bot_game(options, seed, ["planner"] * 4, max_rounds=40)
             assert record.end_reason is not None
@@ -110,7 +110,11 @@ def test_a_position_beyond_the_rules_is_searched_within_the_budget() -> None:
 
 def test_a_budget_counts_steps_and_asks_its_caller_now_and_then() -> None:
     asked: list[int] = []
-    budget = WorkBudget(5000, lambda: bool(asked.append(1)))
+    def ask() -> bool:
+        asked.append(1)
+        return False
+
+    budget = WorkBudget(5000, ask)
     assert all(budget.spend() for _ in range(5000))
     assert not budget.spend() and budget.exhausted
     assert len(asked) == 4  # every 1024 steps, not at every step

@@ -149,8 +149,8 @@ def test_no_message_and_no_view_holds_the_secret(
 
     # the finished game's export holds the seed, as hex digits a browser keeps exactly
     status, exported = call(
-        base, "GET", f"/api/rooms/{code}/saves/{server.room.record.id}/export", pin=pin
-    )  # type: ignore[union-attr]
+        base, "GET", f"/api/rooms/{code}/saves/{server.game_id}/export", pin=pin
+    )
     assert status == 200, exported
     assert exported["format"] == 2 and exported["seed"] == seed_to_hex(seed)
     replayed = game_module(game).replay(json.loads(json.dumps(exported)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pytest
@@ -47,7 +48,7 @@ FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthChe
 
 # each game (and each Clacks mode) with how to deal or play a state from a seed
 STATES: dict[str, Callable[[int], Any]] = {
-    **{f"clacks {mode}": (lambda seed, mode=mode: clacks_state(seed, mode)) for mode in MODES},
+    **{f"clacks {mode}": partial(clacks_state, mode=mode) for mode in MODES},
     "clockman": clockman_state,
     "klackers": lambda seed: KlackersGame.new(KlackersOptions(), seed).state,
 }

@@ -8,6 +8,12 @@ import multiprocessing
 from collections.abc import Iterable
 
 import pytest
+from solver_states import (
+    random_map_state,
+    random_state,
+    states_from_games,
+    states_from_map_games,
+)
 
 from engine.clacks import ClacksGame, Move, Options, Seat
 from engine.clacks.actions import Swap
@@ -28,12 +34,6 @@ from engine.clacks.solver import Plan, solve
 from engine.clacks.solver_reference import solve_by_brute_force
 from engine.clacks.state import ClacksState, Sabotage
 from engine.core.rng import Rng
-from tests.solver_states import (
-    random_map_state,
-    random_state,
-    states_from_games,
-    states_from_map_games,
-)
 
 COMPONENTS = load_components()
 PIN = COMPONENTS.jacquards["pin-2"].design.shape

@@ -9,12 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import SCREENSHOTS, TV, Page
+from browser_support import SCREENSHOTS, TEXT_SIZES, TV, Page
 from fake_nmcli import install
 from live_server import LiveServer
 from test_hotspot import unescape_wifi
 from test_hotspot_browser import PASSWORD, decode
-from test_web_first_table_browser import TEXT_SIZES
 
 from clacks.cli import main
 from web.stand import StandSettings
@@ -152,6 +151,7 @@ def test_the_attract_screen_and_the_visitors_choice_as_people_see_them(
         # the visitor's choice: every game the box plays, then how to play the one picked
         phone.page.goto(server.url(f"/join/{server.code}"))
         entries = phone.page.locator("[data-entry]")
+        assert server.hub.stand is not None
         assert entries.count() == len(server.hub.stand.entries)
         phone.page.click("[data-entry='clacks:competitive']")
         phone.page.wait_for_selector("[data-start=bots]")

@@ -249,7 +249,7 @@ def why_not_said(phone: Page, language: str, control: str, instead: str) -> str:
     page = phone.page
     page.get_by_role("button", name=control, exact=True).click(force=True)
     page.wait_for_selector("#why:not([hidden])")
-    said = page.inner_text("#why")
+    said = str(page.inner_text("#why"))
     words = translate(language, "tutorial.instead", step="").strip()
     assert words in said and instead in said, said
     page.click("#why")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from guards_support import guards_of
 from live_server import LiveServer
 from test_tutorial import (
     lesson_restarted,
@@ -84,7 +85,7 @@ def test_the_guards_lesson_plays_through_the_rules_and_teaches_each_core_rule() 
     for kind in ("start_rolled", "volunteer_touched", "recruited", "turn_ended", "planted",
                  "run_announced", "spell_returned", "attribute_changed"):
         assert kind in kinds, kind
-    state = session.inner.guards.state
+    state = guards_of(session.inner).state
     red = state.players[LEARNER]
     assert red.returned == ["red"] and red.base["magic"] == 2
     assert red.planted == {SABOTEUR_QUADRANT: BRETHREN}

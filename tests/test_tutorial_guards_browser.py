@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from browser_support import Page
 from test_tutorial_browser import LessonWalk, into_the_real_game, lesson_walked, why_not_said
-from test_tutorial_guards import LEARNER, OPPONENT, TAUGHT
+from test_tutorial_guards import TAUGHT
 
-from engine.guards.tutorial import GuardsLesson
+from engine.guards.tutorial import LEARNER, OPPONENT, GuardsLesson
 from web.i18n import translate
 
 pytestmark = pytest.mark.browser

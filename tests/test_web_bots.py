@@ -214,7 +214,7 @@ def test_a_game_of_bots_plays_itself_to_the_end(
     assert last["result"] == session.result() and last["result"]["reason"]
     # every action is on the disk, and the saved game is marked finished
     assert saved_actions(server) == session.log_json()["actions"]
-    listed = next(g for g in server.room.store.listing() if g["id"] == server.room.record.id)  # type: ignore[union-attr]
+    listed = next(g for g in server.room.store.listing() if g["id"] == server.game_id)
     assert listed["over"] and listed["result"] == session.result()
     assert {a["seat"] for a in session.log_json()["actions"]} >= set(bots)
 
@@ -361,7 +361,8 @@ def test_a_bot_seat_plays_on_after_the_companion_starts_again(tmp_path: Path) ->
         room = f"/api/rooms/{code}"
 
         def north_to_play() -> bool:
-            return call(base, "GET", room)[1]["active"] == ["north"]
+            active: list[str] = call(base, "GET", room)[1]["active"]
+            return active == ["north"]
 
         wait_for(north_to_play)
         _status, snapshot = call(base, "GET", f"{room}?seat=north", token=claimed["token"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 from browser_support import Page, lamps_shown, start_game
@@ -22,6 +23,10 @@ from web.room import Room
 
 pytestmark = pytest.mark.browser
 TURNS = 3  # the person's turns, each answered by the bot
+
+
+def moved_past(room: Room, revision: int) -> bool:
+    return room.revision > revision
 
 
 def test_a_person_plays_a_planner_bot_and_takes_a_hint(
@@ -103,7 +108,7 @@ def test_a_person_plays_a_planner_bot_and_takes_a_hint(
             hand = session.view("south")["you"]["hand"]
         south.wait_revision(revision)
         play_on_phone(south, reference, "south", action, hand, None)
-        wait_for(lambda r=revision: room.revision > r)
+        wait_for(partial(moved_past, room, revision))
         turns += action.TYPE in ("end_turn", "transmit")
     wait_for_south(room)
     assert turns == TURNS or session.over

@@ -258,22 +258,22 @@ def test_a_long_distance_co_op_game_with_two_phones_and_the_table(browser: Any) 
         (phones[session.active_seats[0]] if session.active_seats else south).shot("phone-coop")
 
         # nothing another seat held ever reached a page: pushed events and API answers
-        for page, own in ((table, None), (south, "south"), (north, "north")):
+        for page, reader in ((table, None), (south, "south"), (north, "north")):
             assert page.errors == [], page.errors
             pushed = page.pushed()
             assert len(pushed) >= 6
             for message in pushed:
-                hands = hands_at.get(message["revision"])
+                held = hands_at.get(message["revision"])
                 text = json.dumps(message)
-                for seat_name, cards in (hands or {}).items():
-                    if seat_name != own:
+                for seat_name, cards in (held or {}).items():
+                    if seat_name != reader:
                         for card in set(cards) - public:
                             assert f'"{card}"' not in text, (page.name, message["revision"], card)
             for text in page.responses:
                 answer = json.loads(text) if text.startswith("{") else {}
-                hands = hands_at.get(answer.get("revision", -1))
-                for seat_name, cards in (hands or {}).items():
-                    if seat_name != own:
+                held = hands_at.get(answer.get("revision", -1))
+                for seat_name, cards in (held or {}).items():
+                    if seat_name != reader:
                         for card in set(cards) - public:
                             assert f'"{card}"' not in text, (page.name, card)
 

@@ -15,11 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import ARGS, PHONE, launched_chromium
+from browser_support import ARGS, PHONE, Page, launched_chromium
 from full_disk import FullDisk
 from live_server import LiveServer
 from test_web_board import RecordingBoard
-from test_web_browser import Page
 from web_client import call
 
 from engine.clacks.selfplay import next_action
@@ -279,7 +278,7 @@ def test_the_table_screen_fits_a_phone(
         small.page.wait_for_selector(".clacks-table .lamp")
         # the join panel's long address wraps instead of widening the page
         assert small.page.evaluate("document.documentElement.scrollWidth") <= 360
-        assert small.page.locator("[data-tower=b2c2]").bounding_box()["width"] >= 24  # type: ignore[index]
+        assert small.page.locator("[data-tower=b2c2]").bounding_box()["width"] >= 24
         assert small.errors == []
     finally:
         small.page.context.close()

@@ -313,9 +313,9 @@ def test_the_table_screen_reads_from_a_sofa(browser: Any, width: int, height: in
             page.goto(server.url("/"))
             tv.wait_revision(1)
             page.wait_for_selector("#latest:not([hidden])")
-            size = lambda css: float(  # noqa: E731
-                page.eval_on_selector(css, "e => parseFloat(getComputedStyle(e).fontSize)")
-            )
+            def size(css: str) -> float:
+                return float(page.eval_on_selector(css, "e => parseFloat(getComputedStyle(e).fontSize)"))
+
             # whose turn and what just happened, in big letters
             assert size(".status .turn > strong") >= 48 * scale
             assert size("#latest") >= 48 * scale

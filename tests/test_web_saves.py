@@ -38,7 +38,7 @@ def play(
     session = server.room.session
     assert session is not None
     rng = Rng(7)
-    raised = []
+    raised: list[list[dict[str, Any]]] = []
     while not session.over and (actions is None or len(raised) < actions):
         action = next_action(session.clacks, rng)  # type: ignore[attr-defined]
         seat = action.seat.label if action.seat else None
@@ -158,7 +158,7 @@ def test_end_resume_delete_export_and_import(tmp_path: Path) -> None:
         tokens = {"south": claim(server, "south"), "north": claim(server, "north")}
         play(server, tokens, actions=5)
         unfinished = server.room.session.log_json()  # type: ignore[union-attr]
-        first_id = server.room.record.id  # type: ignore[union-attr]
+        first_id = server.game_id
 
         assert call(base, "DELETE", f"/api/rooms/{code}/game", pin=pin)[0] == 200
         assert server.room.session is None
@@ -177,15 +177,15 @@ def test_end_resume_delete_export_and_import(tmp_path: Path) -> None:
         )
         assert status == 201
         play(server, tokens)
-        finished_id = server.room.record.id  # type: ignore[union-attr]
+        finished_id = server.game_id
         status, body = call(base, "POST", f"/api/rooms/{code}/saves/{first_id}/resume", pin=pin)
         assert status == 200, body
-        assert server.room.session.log_json() == unfinished  # type: ignore[union-attr]
+        assert server.room.session is not None and server.room.session.log_json() == unfinished
         assert act(server, "south", tokens["south"], {"type": "end_turn"})[0] in (200, 422)
         # a game on a table cannot be deleted; one put away can
         status, body = call(
-            base, "DELETE", f"/api/rooms/{code}/saves/{server.room.record.id}", pin=pin
-        )  # type: ignore[union-attr]
+            base, "DELETE", f"/api/rooms/{code}/saves/{server.game_id}", pin=pin
+        )
         assert status == 409 and body["error"] == "on_a_table"
 
         # export the finished game and import it back: the same log
@@ -241,7 +241,7 @@ def test_the_replay_viewer_steps_through_a_finished_game_on_screen_and_lamps() -
         start(server)
         tokens = {"south": claim(server, "south"), "north": claim(server, "north")}
         raised = play(server, tokens, actions=4)
-        unfinished_id = server.room.record.id  # type: ignore[union-attr]
+        unfinished_id = server.game_id
         status, body = call(
             base, "POST", f"/api/rooms/{code}/replay", {"save": unfinished_id}, pin=pin
         )
@@ -251,7 +251,7 @@ def test_the_replay_viewer_steps_through_a_finished_game_on_screen_and_lamps() -
         assert session is not None and session.over
         log = session.log_json()
         assert len(raised) == len(log["actions"])
-        game_id = server.room.record.id  # type: ignore[union-attr]
+        game_id = server.game_id
 
         status, body = call(base, "POST", f"/api/rooms/{code}/replay", {"save": game_id}, pin=pin)
         assert status == 200 and body == {"step": 0, "steps": len(log["actions"])}
@@ -301,8 +301,9 @@ def test_a_game_that_cannot_be_replayed_is_set_aside_and_the_rest_load(tmp_path:
         other_room.new_game("clacks", {"players": 3}, 5)
         south = other_room.seats.claim("south", "Cy", None)["token"]
         other_room.act("south", south, {"type": "move", "tower": "b2c2"})
-        other_log = other_room.session.log_json()  # type: ignore[union-attr]
-        broken_id, main_code = server.room.record.id, server.code  # type: ignore[union-attr]
+        assert other_room.session is not None
+        other_log = other_room.session.log_json()
+        broken_id, main_code = server.game_id, server.code
     with sqlite3.connect(tmp_path / DB_NAME) as db:  # the third action now cannot be played
         db.execute(
             "UPDATE actions SET action = ? WHERE game_id = ? AND n = 2",
@@ -311,7 +312,8 @@ def test_a_game_that_cannot_be_replayed_is_set_aside_and_the_rest_load(tmp_path:
     with companion(data_dir=tmp_path) as again:
         assert again.code == main_code and again.room.session is None
         assert any(f"Saved game {broken_id} was set aside" in p for p in again.hub.problems)
-        assert again.hub.room(other["code"]).session.log_json() == other_log  # type: ignore[union-attr]
+        resumed = again.hub.room(other["code"]).session
+        assert resumed is not None and resumed.log_json() == other_log
         listed = {s["id"]: s for s in saves(again)}
         assert listed[broken_id]["damaged"] and listed[broken_id]["table"] is None
         status, body = call(
@@ -404,7 +406,7 @@ def test_an_unfinished_game_hands_out_its_secret_only_when_revealed_and_is_then_
     start(server)
     tokens = {"south": claim(server, "south"), "north": claim(server, "north")}
     play(server, tokens, actions=3)
-    game_id = server.room.record.id  # type: ignore[union-attr]
+    game_id = server.game_id
     base, code, pin = server.base, server.code, server.pin
     export = f"/api/rooms/{code}/saves/{game_id}/export"
     # in play: no file, not even to the companion's own screen
@@ -449,7 +451,7 @@ def test_an_unfinished_game_hands_out_its_secret_only_when_revealed_and_is_then_
 
 def test_a_game_in_play_is_revealed_only_at_its_own_table(server: LiveServer) -> None:
     start(server)
-    game_id = server.room.record.id  # type: ignore[union-attr]
+    game_id = server.game_id
     status, other = call(server.base, "POST", "/api/rooms", pin=server.pin)
     assert status == 201
     path = f"/api/rooms/{other['code']}/saves/{game_id}/reveal"

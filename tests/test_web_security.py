@@ -153,7 +153,7 @@ def pin_from(server: LiveServer, device: str, pin: str) -> tuple[int, Any]:
     """The list of saved games asked for with ``pin``, from loopback address ``device``."""
     parts = urlsplit(server.base)
     connection = http.client.HTTPConnection(
-        parts.hostname, parts.port, timeout=10, source_address=(device, 0)
+        parts.hostname or "127.0.0.1", parts.port, timeout=10, source_address=(device, 0)
     )
     connection.request("GET", f"/api/rooms/{server.code}/saves", headers={"X-Table-Pin": pin})
     response = connection.getresponse()

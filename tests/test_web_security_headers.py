@@ -30,7 +30,7 @@ HEADERS = {
 
 def headers_of(base: str, path: str) -> tuple[int, dict[str, str]]:
     parts = urlsplit(base)
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=10)
     connection.request("GET", path)
     response = connection.getresponse()
     response.read()

@@ -10,6 +10,7 @@ import socket
 import time
 from urllib.parse import urlsplit
 
+from clacks_setup import seat_label
 from live_server import LiveServer
 from test_web_api import act, claim, start
 from test_web_bots import wait_for
@@ -85,7 +86,7 @@ def test_200_silent_streams_never_keep_a_phone_from_playing() -> None:
         rng = Rng(7)
         for _ in range(30):
             planned = next_action(session.clacks, rng)  # type: ignore[attr-defined]
-            seat = planned.seat.label
+            seat = seat_label(planned)
             status, body = act(server, seat, tokens[seat], planned.to_json())
             assert status == 200, body
             while phone.next_state(timeout=5)["revision"] < body["revision"]:
@@ -95,7 +96,7 @@ def test_200_silent_streams_never_keep_a_phone_from_playing() -> None:
         time.sleep(3.5)
         planned = next_action(session.clacks, rng)  # type: ignore[attr-defined]
         assert (
-            act(server, planned.seat.label, tokens[planned.seat.label], planned.to_json())[0] == 200
+            act(server, seat_label(planned), tokens[seat_label(planned)], planned.to_json())[0] == 200
         )
         wait_for(lambda: room.fanout.spectators == 1, seconds=20)
         # nothing waiting for a slow reader ever went to a temporary file, and no

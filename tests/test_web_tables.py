@@ -41,7 +41,9 @@ def test_a_table_naming_a_missing_game_is_set_aside_and_the_rest_start(tmp_path:
         start(server)
         other = open_table(server)
         start_at(server, other)
-        other_log = server.hub.rooms[other["code"]].session.log_json()  # type: ignore[union-attr]
+        other_session = server.hub.rooms[other["code"]].session
+        assert other_session is not None
+        other_log = other_session.log_json()
         main_code = server.code
     with sqlite3.connect(tmp_path / DB_NAME) as db:
         db.execute("UPDATE rooms SET game_id = 999 WHERE code = ?", (main_code,))
@@ -67,7 +69,9 @@ def test_rows_no_table_can_have_are_set_aside_and_the_rest_start(tmp_path: Path)
         broken, botted = open_table(server), open_table(server)
         for table in (broken, botted):
             start_at(server, table)
-        game_id = server.hub.rooms[broken["code"]].record.id  # type: ignore[union-attr]
+        record = server.hub.rooms[broken["code"]].record
+        assert record is not None
+        game_id = record.id
         south = call(server.base, "POST", f"/api/rooms/{botted['code']}/seats/south", {})[1]
     with sqlite3.connect(tmp_path / DB_NAME) as db:
         db.execute("UPDATE rooms SET game_number = 'x' WHERE code = ?", (broken["code"],))
@@ -99,7 +103,7 @@ def test_rows_no_table_can_have_are_set_aside_and_the_rest_start(tmp_path: Path)
 def test_a_damaged_game_on_a_full_disk_does_not_stop_the_start(tmp_path: Path) -> None:
     with companion(data_dir=tmp_path) as server:
         start(server)
-        game_id = server.room.record.id  # type: ignore[union-attr]
+        game_id = server.game_id
     with sqlite3.connect(tmp_path / DB_NAME) as db:
         db.execute(
             "INSERT INTO actions (game_id, n, action) VALUES (?, 0, '{\"type\": \"fly\"}')",

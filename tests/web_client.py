@@ -33,7 +33,7 @@ def call(
 ) -> tuple[int, Any]:
     """One request; returns (status, decoded JSON or None). ``pin`` is the table PIN."""
     parts = urlsplit(base)
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=10)
     sent = dict(headers or {})
     data = raw
     if body is not None:
