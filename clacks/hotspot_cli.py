@@ -26,6 +26,7 @@ from typing import TextIO
 from clacks.sudo_owner import Owner, acting_as, sudo_owner
 from firmware.hotspot import (
     ADDRESS,
+    PENDING_FILE,
     Hotspot,
     HotspotError,
     Settings,
@@ -154,25 +155,30 @@ def turn_on(
 ) -> int:
     with acting_as(owner):
         before = load_settings(state_dir)
-    settings = chosen_settings(args, before, stdin)
+        pending = load_settings(state_dir, PENDING_FILE)
+    settings = chosen_settings(args, pending or before, stdin)
     device = hotspot.prepare()
     route = ssh_route()
     cut_off = route is not None and route.device in (device, None)
     out.write(announcement(settings, device, route, cut_off, owner))
     out.flush()
     if cut_off and not args.yes and not agreed(out, stdin, device):
+        with acting_as(owner):  # what was printed is what the next `on` starts
+            save_settings(state_dir, settings, PENDING_FILE)
         return 1
     with acting_as(owner):
         save_settings(state_dir, settings)  # kept first: the session may end mid-switch
+        remove_settings(state_dir, PENDING_FILE)
     try:
         with hangups_ignored():
             status = hotspot.turn_on(settings, device)
     except BaseException:
         with acting_as(owner):  # a network that did not come up leaves no password behind
-            if before is None:
+            if before is None:  # for the table screen; the next `on` tries it again
                 remove_settings(state_dir)
             else:
                 save_settings(state_dir, before)
+            save_settings(state_dir, settings, PENDING_FILE)
         raise
     with contextlib.suppress(OSError):  # the terminal may be gone with the SSH session
         out.write(describe(status))
@@ -190,7 +196,7 @@ def announcement(
         f"  Network:  {settings.ssid}",
         f"  Password: {settings.password}",
         f"{device} leaves the network it is on now. To get back in over Wi-Fi, join "
-        f"{settings.ssid!r} with the password above, then: ssh {login}@{ADDRESS}",
+        f'"{settings.ssid}" with the password above, then: ssh {login}@{ADDRESS}',
         "The box comes back as this network after every restart, until: "
         f"sudo {program()} hotspot off",
     ]
@@ -214,8 +220,8 @@ def agreed(out: TextIO, stdin: TextIO, device: str) -> bool:
         print(
             f"clacks hotspot: not started: this SSH session arrives over {device}, which the "
             "hotspot takes, and there is no terminal to ask at. Note the network and "
-            "password above and run the command again with --yes (or from a session over "
-            "Ethernet or the Pi's own keyboard).",
+            "password above and run the command again with --yes: it starts that same "
+            "network (or run it from a session over Ethernet or at the Pi's own keyboard).",
             file=sys.stderr,
         )
         return False
@@ -223,7 +229,7 @@ def agreed(out: TextIO, stdin: TextIO, device: str) -> bool:
     out.flush()
     if stdin.readline().strip().lower() in ("y", "yes"):
         return True
-    out.write("Not started; nothing changed.\n")
+    out.write("Not started. The next `hotspot on` starts the network above.\n")
     return False
 
 

@@ -49,6 +49,9 @@ KEYFILE_FOLDER = "system-connections"  # NetworkManager's keyfile plugin reads p
 DNS_FOLDER = "dnsmasq-shared.d"  # and its dnsmasq for a shared network, its extra settings
 DNS_FILE = "clacks-hotspot.conf"
 SETTINGS_FILE = "hotspot.json"
+# a network printed but not started (its owner was asked, or told to run again with
+# --yes): the next ``on`` starts that one, with the password already written down
+PENDING_FILE = "hotspot-next.json"
 SSID_MAX_BYTES = 32  # IEEE 802.11
 PASSWORD_LENGTHS = range(8, 64)  # WPA2 passphrase: 8 to 63 printable ASCII characters
 PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # nothing to misread when typed
@@ -160,22 +163,22 @@ def new_password() -> str:
     return "".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(PASSWORD_LENGTH))
 
 
-def load_settings(state_dir: Path) -> Settings | None:
+def load_settings(state_dir: Path, file: str = SETTINGS_FILE) -> Settings | None:
     """The name and password last turned on, or None when there are none (or the file is
     damaged: the next ``clacks hotspot on`` writes it again)."""
     try:
-        data = json.loads((state_dir / SETTINGS_FILE).read_text(encoding="utf-8"))
+        data = json.loads((state_dir / file).read_text(encoding="utf-8"))
         return Settings(check_ssid(data["ssid"]), check_password(data["password"]))
     except (OSError, ValueError, KeyError, TypeError, HotspotError):
         return None
 
 
-def save_settings(state_dir: Path, settings: Settings) -> None:
+def save_settings(state_dir: Path, settings: Settings, file: str = SETTINGS_FILE) -> None:
     """Written whole (a new file renamed over the old), readable by its owner only; run as
     root, the file is given to the state directory's owner, the companion's own user."""
     state_dir.mkdir(parents=True, exist_ok=True)
-    target = state_dir / SETTINGS_FILE
-    partial = state_dir / f".{SETTINGS_FILE}.{secrets.token_hex(4)}"
+    target = state_dir / file
+    partial = state_dir / f".{file}.{secrets.token_hex(4)}"
     descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
@@ -190,9 +193,33 @@ def save_settings(state_dir: Path, settings: Settings) -> None:
         raise
 
 
-def remove_settings(state_dir: Path) -> None:
+def check_writable(folder: Path) -> None:
+    """NetworkManager's settings are root's: without the right to write them, say so
+    before anything is printed, asked or changed."""
+    existing = folder
+    while not _present(existing) and existing != existing.parent:
+        existing = existing.parent
+    if not os.access(existing, os.W_OK, effective_ids=os.access in os.supports_effective_ids):
+        raise HotspotError(
+            f"only root may write NetworkManager's settings in {existing}; run the command "
+            "with sudo"
+        )
+
+
+def _present(path: Path) -> bool:
+    """Whether ``path`` is there; one this user may not even look at counts as there."""
+    try:
+        path.stat()
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def remove_settings(state_dir: Path, file: str = SETTINGS_FILE) -> None:
     with contextlib.suppress(FileNotFoundError):
-        (state_dir / SETTINGS_FILE).unlink()
+        (state_dir / file).unlink()
 
 
 def write_private(target: Path, text: str, mode: int = 0o600) -> None:
@@ -361,6 +388,7 @@ class Hotspot:
     def prepare(self) -> str:
         """Checks NetworkManager can make the hotspot, before anything changes: the Wi-Fi
         device it will take (and so leave the network it is on now)."""
+        check_writable(NM_CONFIG_DIR / KEYFILE_FOLDER)
         self._check_running()
         return self.wifi_device()
 

@@ -20,6 +20,7 @@ import pytest
 from fake_nmcli import FakeNetworkManager, install
 
 from clacks.cli import main
+from clacks.sudo_owner import Owner, acting_as
 from firmware import hotspot as hotspot_module
 from firmware.hotspot import CONNECTION, load_settings
 
@@ -73,8 +74,8 @@ def test_the_network_and_how_to_get_back_in_are_printed_before_the_radio_switche
     for line in (
         "  Network:  Mended Drum",
         "  Password: gnuterry",
-        "wlan0 leaves the network it is on now. To get back in over Wi-Fi, join 'Mended "
-        "Drum' with the password above, then: ssh root@10.42.0.1",
+        'wlan0 leaves the network it is on now. To get back in over Wi-Fi, join "Mended '
+        'Drum" with the password above, then: ssh root@10.42.0.1',
         "The box comes back as this network after every restart, until: sudo clacks "
         "hotspot off",
     ):
@@ -107,9 +108,34 @@ def test_over_ssh_on_the_wifi_it_takes_it_refuses_without_yes_and_changes_nothin
     assert load_settings(tmp_path / "state") is None
     assert not (hotspot_module.NM_CONFIG_DIR / "system-connections").exists()
 
-    assert on(tmp_path, "--password", "gnuterry", "--yes") == 0
+    # run again with --yes and nothing else: the network printed a moment ago
+    assert on(tmp_path, "--yes") == 0
     assert switched(fake.calls())
-    assert fake.load()["connections"][CONNECTION]["active"] is True
+    profile = fake.load()["connections"][CONNECTION]
+    assert profile["active"] is True
+    assert profile["802-11-wireless-security.psk"] == "gnuterry"
+    kept = load_settings(tmp_path / "state")
+    assert kept is not None and kept.password == "gnuterry"
+    assert not (tmp_path / "state" / "hotspot-next.json").exists()
+
+
+def test_a_new_password_printed_but_not_started_is_the_one_started_next(
+    fake: FakeNetworkManager,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("SSH_CONNECTION", SSH_OVER_WIFI)
+    fake.change(routes={"192.168.1.50": "wlan0"})
+    monkeypatch.setattr(sys, "stdin", Terminal("n\n"))
+    assert on(tmp_path) == 1
+    out = capsys.readouterr().out
+    printed = out.split("Password: ", 1)[1].split()[0]
+    assert "Not started. The next `hotspot on` starts the network above." in out
+    monkeypatch.setattr(sys, "stdin", Terminal("y\n"))
+    assert on(tmp_path) == 0
+    assert f"Password: {printed}" in capsys.readouterr().out
+    assert fake.load()["connections"][CONNECTION]["802-11-wireless-security.psk"] == printed
 
 
 @pytest.mark.parametrize(("typed", "started"), [("y\n", True), ("\n", False), ("no\n", False)])
@@ -128,7 +154,7 @@ def test_at_a_terminal_over_ssh_on_the_wifi_it_asks_first(
     out = capsys.readouterr().out
     assert out.index("Password: gnuterry") < out.index("Start the hotspot and leave this session?")
     assert switched(fake.calls()) is started
-    assert ("Not started; nothing changed." in out) is not started
+    assert ("Not started." in out) is not started
 
 
 def test_an_ssh_session_whose_route_cannot_be_read_is_asked_about_too(
@@ -195,6 +221,22 @@ def test_the_password_is_on_no_command_line(
     assert profile["connection.uuid"] == uuid
     assert profile["802-11-wireless.ssid"] == 'Čtvrť; "Bar"'
     assert len(fake.load()["connections"]) == 1
+
+
+def test_without_root_it_says_so_before_printing_asking_or_changing_anything(
+    fake: FakeNetworkManager,
+    tmp_path: Path,
+    owner_home: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    owner = Owner("terry", OWNER_UID, OWNER_UID, owner_home)
+    with acting_as(owner):  # a user's rights, as when run without sudo
+        assert main(["hotspot", "--data-dir", str(owner_home / "state"), "on"]) == 1
+    said = capsys.readouterr()
+    assert "only root may write NetworkManager's settings" in said.err
+    assert "run the command with sudo" in said.err
+    assert said.out == "" and fake.calls() == []
+    assert load_settings(owner_home / "state") is None
 
 
 def test_a_keyfile_network_manager_would_refuse_is_reported(
@@ -299,6 +341,12 @@ def test_under_sudo_the_settings_go_to_the_users_state_directory_as_theirs(
     kept = load_settings(state)
     assert kept is not None and kept.password == "gnuterry"
     assert (state / "hotspot.json").stat().st_uid == OWNER_UID
+    # and the one printed is tried again by the next `on`
+    fake.change(activation_fails=False)
+    assert main(["hotspot", "on"]) == 0
+    kept = load_settings(state)
+    assert kept is not None and kept.password == "other-password"
+    assert [p for p in [owner_home, *owner_home.rglob("*")] if p.stat().st_uid != OWNER_UID] == []
 
 
 FAKE_PYTHON = """#!/bin/sh
