@@ -66,9 +66,9 @@ def add_to(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         nargs="?",
         const=ASK,
         metavar="WORDS",
-        help="a WPA2 password of your own, 8 to 63 ASCII characters, typed when asked (or "
-        "one line on standard input), so that no command line shows it (default: as "
-        "before, else a new random one)",
+        help="a WPA2 password of your own, 8 to 63 ASCII characters: --password alone asks "
+        "for it (or reads one line of standard input), so that no command line shows it "
+        "(default: as before, else a new random one)",
     )
     on.add_argument(
         "--yes",
@@ -129,6 +129,11 @@ def chosen_settings(args: argparse.Namespace, before: Settings | None, stdin: Te
         password = read_password(stdin)
     elif args.password is not None:
         password = args.password
+        print(
+            "clacks hotspot: a password given on the command line is shown by ps to every "
+            "user while the command runs; --password alone asks for it instead",
+            file=sys.stderr,
+        )
     else:
         password = before.password if before else new_password()
     return Settings(

@@ -196,6 +196,7 @@ def test_the_password_is_on_no_command_line(
     fake: FakeNetworkManager,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
     password: str | None,
 ) -> None:
     if password is None:
@@ -206,6 +207,7 @@ def test_the_password_is_on_no_command_line(
     kept = load_settings(tmp_path / "state")
     assert kept is not None and (password is None or kept.password == password)
     assert kept.password not in every_argument(fake)
+    assert "shown by ps" not in capsys.readouterr().err
     # NetworkManager reads it from its keyfile, which only root may read
     keyfile = hotspot_module.NM_CONFIG_DIR / "system-connections" / f"{CONNECTION}.nmconnection"
     assert stat.S_IMODE(keyfile.stat().st_mode) == 0o600
@@ -219,6 +221,8 @@ def test_the_password_is_on_no_command_line(
     assert on(tmp_path, "--ssid", "Čtvrť; \"Bar\"", "--password", "x" * 63) == 0
     profile = fake.load()["connections"][CONNECTION]
     assert profile["connection.uuid"] == uuid
+    # given as a value, it works, and the owner is told where it showed
+    assert "--password alone asks for it instead" in capsys.readouterr().err
     assert profile["802-11-wireless.ssid"] == 'Čtvrť; "Bar"'
     assert len(fake.load()["connections"]) == 1
 
