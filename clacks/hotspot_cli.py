@@ -197,10 +197,10 @@ def announcement(
 ) -> str:
     login = owner.name if owner else getpass.getuser()
     lines = [
-        f"The hotspot starts on {device}, the box's own Wi-Fi network:",
+        f"The hotspot, the box's own Wi-Fi network, is to start on {device}:",
         f"  Network:  {settings.ssid}",
         f"  Password: {settings.password}",
-        f"{device} leaves the network it is on now. To get back in over Wi-Fi, join "
+        f"{device} then leaves the network it is on. To get back in over Wi-Fi, join "
         f'"{settings.ssid}" with the password above, then: ssh {login}@{ADDRESS}',
         "The box comes back as this network after every restart, until: "
         f"sudo {program()} hotspot off",

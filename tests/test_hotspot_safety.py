@@ -74,7 +74,7 @@ def test_the_network_and_how_to_get_back_in_are_printed_before_the_radio_switche
     for line in (
         "  Network:  Mended Drum",
         "  Password: gnuterry",
-        'wlan0 leaves the network it is on now. To get back in over Wi-Fi, join "Mended '
+        'wlan0 then leaves the network it is on. To get back in over Wi-Fi, join "Mended '
         'Drum" with the password above, then: ssh root@10.42.0.1',
         "The box comes back as this network after every restart, until: sudo clacks "
         "hotspot off",
