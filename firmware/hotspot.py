@@ -1,10 +1,19 @@
 """The box's own Wi-Fi network, run by NetworkManager as Raspberry Pi OS Bookworm does.
 
-Everything goes through the ``nmcli`` command in its terse (``-t``) output, the form
-nmcli keeps stable for scripts. The hotspot is one NetworkManager connection,
+NetworkManager is asked through the ``nmcli`` command in its terse (``-t``) output, the
+form nmcli keeps stable for scripts. The hotspot is one NetworkManager connection,
 ``clacks-hotspot``: Wi-Fi in access-point mode, WPA2-PSK (AES only, which every phone
-joins), ``ipv4.method shared`` so NetworkManager hands out the addresses itself, and
-autoconnect on, so it comes back after a reboot until it is turned off.
+joins), ``ipv4.method shared`` so NetworkManager hands out the addresses itself (the box
+at 10.42.0.1, NetworkManager's own first choice, fixed here so that it can be printed
+before the network is up), and autoconnect on, so it comes back after a reboot until it
+is turned off.
+
+The password never goes on a command line, where ``ps`` shows it to every user: the
+connection is written as a NetworkManager keyfile, readable by root only, in
+``/etc/NetworkManager/system-connections`` and handed over with ``nmcli connection load``
+(nmcli(1), nm-settings-keyfile(5)). Beside it goes a file of DNS answers for the dnsmasq
+NetworkManager runs for a shared network (``/etc/NetworkManager/dnsmasq-shared.d``): the
+names of the phones' connectivity checks lead to the box (firmware/connectivity_checks.py).
 
 NetworkManager keeps no list of the phones on an access point (its leases outlive the
 phones), so the count of phones comes from the kernel's station list, ``iw dev IFACE
@@ -25,12 +34,24 @@ import shutil
 import socket
 import subprocess
 import unicodedata
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware.connectivity_checks import dnsmasq_lines
+
 CONNECTION = "clacks-hotspot"
+ADDRESS = "10.42.0.1"  # the box on its own network
+PREFIX = 24
+NM_CONFIG_DIR = Path("/etc/NetworkManager")
+KEYFILE_FOLDER = "system-connections"  # NetworkManager's keyfile plugin reads profiles here
+DNS_FOLDER = "dnsmasq-shared.d"  # and its dnsmasq for a shared network, its extra settings
+DNS_FILE = "clacks-hotspot.conf"
 SETTINGS_FILE = "hotspot.json"
+# a network printed but not started (its owner was asked, or told to run again with
+# --yes): the next ``on`` starts that one, with the password already written down
+PENDING_FILE = "hotspot-next.json"
 SSID_MAX_BYTES = 32  # IEEE 802.11
 PASSWORD_LENGTHS = range(8, 64)  # WPA2 passphrase: 8 to 63 printable ASCII characters
 PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # nothing to misread when typed
@@ -142,22 +163,22 @@ def new_password() -> str:
     return "".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(PASSWORD_LENGTH))
 
 
-def load_settings(state_dir: Path) -> Settings | None:
+def load_settings(state_dir: Path, file: str = SETTINGS_FILE) -> Settings | None:
     """The name and password last turned on, or None when there are none (or the file is
     damaged: the next ``clacks hotspot on`` writes it again)."""
     try:
-        data = json.loads((state_dir / SETTINGS_FILE).read_text(encoding="utf-8"))
+        data = json.loads((state_dir / file).read_text(encoding="utf-8"))
         return Settings(check_ssid(data["ssid"]), check_password(data["password"]))
     except (OSError, ValueError, KeyError, TypeError, HotspotError):
         return None
 
 
-def save_settings(state_dir: Path, settings: Settings) -> None:
+def save_settings(state_dir: Path, settings: Settings, file: str = SETTINGS_FILE) -> None:
     """Written whole (a new file renamed over the old), readable by its owner only; run as
     root, the file is given to the state directory's owner, the companion's own user."""
     state_dir.mkdir(parents=True, exist_ok=True)
-    target = state_dir / SETTINGS_FILE
-    partial = state_dir / f".{SETTINGS_FILE}.{secrets.token_hex(4)}"
+    target = state_dir / file
+    partial = state_dir / f".{file}.{secrets.token_hex(4)}"
     descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
@@ -170,6 +191,102 @@ def save_settings(state_dir: Path, settings: Settings) -> None:
         with contextlib.suppress(OSError):
             partial.unlink()
         raise
+
+
+def check_writable(folder: Path) -> None:
+    """NetworkManager's settings are root's: without the right to write them, say so
+    before anything is printed, asked or changed."""
+    existing = folder
+    while not _present(existing) and existing != existing.parent:
+        existing = existing.parent
+    if not os.access(existing, os.W_OK, effective_ids=os.access in os.supports_effective_ids):
+        raise HotspotError(
+            f"only root may write NetworkManager's settings in {existing}; run the command "
+            "with sudo"
+        )
+
+
+def _present(path: Path) -> bool:
+    """Whether ``path`` is there; one this user may not even look at counts as there."""
+    try:
+        path.stat()
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def remove_settings(state_dir: Path, file: str = SETTINGS_FILE) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        (state_dir / file).unlink()
+
+
+def write_private(target: Path, text: str, mode: int = 0o600) -> None:
+    """Written whole (a new file renamed over the old) with ``mode`` from its first byte:
+    NetworkManager reads a keyfile only when root owns it and only root may read it."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.parent / f".{target.name}.{secrets.token_hex(4)}"
+    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.chmod(partial, mode)  # whatever the umask took away
+        os.replace(partial, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+        raise
+
+
+def keyfile_value(text: str) -> str:
+    """A value as GLib's key files read it back: backslash and every space escaped."""
+    return text.replace("\\", "\\\\").replace(" ", "\\s")
+
+
+def keyfile_text(settings: Settings, device: str, profile_uuid: str) -> str:
+    """The hotspot as a NetworkManager keyfile (nm-settings-keyfile(5)). The network's
+    name is written as its bytes, the form NetworkManager reads whatever it holds."""
+    ssid = "".join(f"{byte};" for byte in settings.ssid.encode("utf-8"))
+    return "\n".join(
+        (
+            "[connection]",
+            f"id={CONNECTION}",
+            f"uuid={profile_uuid}",
+            "type=wifi",
+            f"interface-name={keyfile_value(device)}",
+            "autoconnect=true",
+            "autoconnect-priority=100",
+            "",
+            "[wifi]",
+            "mode=ap",
+            "band=bg",
+            f"ssid={ssid}",
+            "",
+            "[wifi-security]",
+            "key-mgmt=wpa-psk",
+            "proto=rsn;",
+            "pairwise=ccmp;",
+            "group=ccmp;",
+            f"psk={keyfile_value(settings.password)}",
+            "",
+            "[ipv4]",
+            "method=shared",
+            f"address1={ADDRESS}/{PREFIX}",
+            "",
+            "[ipv6]",
+            "method=ignore",
+            "",
+        )
+    )
+
+
+def dns_answers() -> str:
+    return (
+        "# Written by clacks hotspot on, removed by clacks hotspot off: the phones'\n"
+        "# connectivity checks reach the box (firmware/connectivity_checks.py)\n"
+        + "".join(line + "\n" for line in dnsmasq_lines(ADDRESS))
+    )
 
 
 def wifi_qr_payload(ssid: str, password: str) -> str:
@@ -258,36 +375,48 @@ class Hotspot:
             )
         return usable[0][0]
 
-    def _exists(self) -> bool:
-        names = self.nmcli("-t", "-f", "NAME", "connection", "show").out.splitlines()
-        return any(terse_fields(line)[0] == CONNECTION for line in names)
+    def _profiles(self) -> list[tuple[str, str]]:
+        """The (UUID, file) of every profile called ``clacks-hotspot``; the file is empty
+        for one kept in memory only."""
+        lines = self.nmcli("-t", "-f", "NAME,UUID,FILENAME", "connection", "show").out
+        found = [terse_fields(line) for line in lines.splitlines()]
+        return [(f[1], f[2]) for f in found if len(f) >= 3 and f[0] == CONNECTION]
 
-    def turn_on(self, settings: Settings) -> Status:
+    def _exists(self) -> bool:
+        return bool(self._profiles())
+
+    def prepare(self) -> str:
+        """Checks NetworkManager can make the hotspot, before anything changes: the Wi-Fi
+        device it will take (and so leave the network it is on now)."""
+        check_writable(NM_CONFIG_DIR / KEYFILE_FOLDER)
         self._check_running()
-        device = self.wifi_device()
-        properties = [
-            "connection.autoconnect", "yes",
-            "connection.autoconnect-priority", "100",
-            "802-11-wireless.mode", "ap",
-            "802-11-wireless.band", "bg",
-            "ipv4.method", "shared",
-            "ipv6.method", "ignore",
-            "802-11-wireless-security.key-mgmt", "wpa-psk",
-            "802-11-wireless-security.proto", "rsn",
-            "802-11-wireless-security.pairwise", "ccmp",
-            "802-11-wireless-security.group", "ccmp",
-            "802-11-wireless-security.psk", settings.password,
-        ]  # fmt: skip
-        if self._exists():
-            self.nmcli(
-                "connection", "modify", CONNECTION, "connection.interface-name", device,
-                "802-11-wireless.ssid", settings.ssid, *properties,
-            )  # fmt: skip
-        else:
-            self.nmcli(
-                "connection", "add", "type", "wifi", "con-name", CONNECTION,
-                "ifname", device, "ssid", settings.ssid, *properties,
-            )  # fmt: skip
+        return self.wifi_device()
+
+    def turn_on(self, settings: Settings, device: str) -> Status:
+        """Writes the profile and its DNS answers, then brings it up on ``device``."""
+        keyfile = NM_CONFIG_DIR / KEYFILE_FOLDER / f"{CONNECTION}.nmconnection"
+        kept = None
+        for profile_uuid, filename in self._profiles():
+            if filename == str(keyfile):
+                kept = profile_uuid
+            else:  # one made by hand, or by an older version, under the same name
+                self.nmcli("connection", "delete", "uuid", profile_uuid)
+        try:
+            write_private(NM_CONFIG_DIR / DNS_FOLDER / DNS_FILE, dns_answers(), 0o644)
+            write_private(keyfile, keyfile_text(settings, device, kept or str(uuid.uuid4())))
+        except PermissionError as exc:
+            raise HotspotError(
+                f"cannot write NetworkManager's settings ({exc.strerror}: {exc.filename}); "
+                "run the command with sudo"
+            ) from exc
+        except OSError as exc:
+            raise HotspotError(f"cannot write NetworkManager's settings ({exc})") from exc
+        loaded = self.nmcli("connection", "load", str(keyfile))
+        if "Could not load file" in loaded.err:  # nmcli says so, yet exits with 0
+            raise HotspotError(
+                f"NetworkManager did not take the hotspot's settings in {keyfile} "
+                "(journalctl -u NetworkManager says why)"
+            )
         self.nmcli("connection", "up", CONNECTION)
         return self.status()
 
@@ -297,6 +426,8 @@ class Hotspot:
         if self._exists():
             self.nmcli("connection", "modify", CONNECTION, "connection.autoconnect", "no")
             self.nmcli("connection", "down", CONNECTION, allowed=(DOES_NOT_EXIST,))
+        with contextlib.suppress(FileNotFoundError, PermissionError):
+            (NM_CONFIG_DIR / DNS_FOLDER / DNS_FILE).unlink()
         return self.status()
 
     def status(self) -> Status:

@@ -155,7 +155,7 @@ def test_hardware_status_says_whether_the_hotspot_is_up_and_how_many_phones(
             ["on"],
             "nmcli connection up failed (Connection activation failed: 802.1X",
         ),
-        ({"denied": True}, ["on"], "Insufficient privileges); run the command with sudo"),
+        ({"denied": True}, ["on"], "Insufficient privileges.); run the command with sudo"),
         ({"running": False}, ["off"], "NetworkManager is not running"),
         ({"running": False}, ["status"], "NetworkManager is not running"),
     ],

@@ -81,6 +81,7 @@ def create_app(
         hub.main.presses.attach(board)
 
     from web.api import api
+    from web.connectivity import checks
     from web.pages import pages
     from web.stand_api import stand_routes
     from web.stream import StreamGate, stream
@@ -89,6 +90,7 @@ def create_app(
     app.extensions["clacks_streams"] = StreamGate(stream_limit)
 
     app.register_blueprint(pages)
+    app.register_blueprint(checks)
     app.register_blueprint(api, url_prefix="/api")
     app.register_blueprint(tables, url_prefix="/api")
     app.register_blueprint(stream, url_prefix="/api")
@@ -98,7 +100,7 @@ def create_app(
 
     @app.before_request
     def own_names_only() -> None:
-        refusal = own_hosts.refusal(request.headers.get("Host"))
+        refusal = own_hosts.refusal(request.headers.get("Host"), request.path)
         if refusal is not None:
             raise refusal
 

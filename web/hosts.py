@@ -11,6 +11,10 @@ DHCP lease may change), the host of the address it prints for the phones, and th
 configured (``clacks serve --allowed-host``). Anything else is refused with
 ``400 unknown_host`` before the request is read any further. A request without a
 ``Host`` header comes from no browser and is not refused for that.
+
+One exception: the names of the phones' connectivity checks, which the box's DNS leads
+to it while its hotspot is on (firmware/connectivity_checks.py), are let through for
+exactly the paths checked under each, and for nothing else of the companion.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from firmware.connectivity_checks import paths_by_name
 from web.errors import ApiError
 
 LOOK_AGAIN_SECONDS = 10.0  # the interfaces' addresses are read at most this often
@@ -49,16 +54,21 @@ class HostAllowList:
         self.names |= {host_name(name) for name in extra if name.strip()}
         if public_url:
             self.names.add(host_name(urlsplit(public_url).netloc))
+        self.checks = paths_by_name()
         self._lock = threading.Lock()
         self._addresses = own_addresses()
         self._looked = time.monotonic()
 
-    def allows(self, host: str | None) -> bool:
+    def allows(self, host: str | None, path: str = "") -> bool:
+        """``path``: the request's, which a connectivity check's name is allowed for
+        when it is that check's."""
         if host is None:
             return True
         name = host_name(host)
         if name in self.names:
             return True
+        if name in self.checks:
+            return path in self.checks[name]
         try:
             address = ipaddress.ip_address(name)
         except ValueError:
@@ -71,8 +81,8 @@ class HostAllowList:
                 self._looked = time.monotonic()
         return address in self._addresses
 
-    def refusal(self, host: str | None) -> ApiError | None:
-        if self.allows(host):
+    def refusal(self, host: str | None, path: str = "") -> ApiError | None:
+        if self.allows(host, path):
             return None
         return ApiError(
             400,
