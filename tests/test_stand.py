@@ -6,14 +6,19 @@ visitor sends gets a clear answer and changes nothing it should not."""
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from live_server import LiveServer
-from web_client import call
+from live_server import LiveServer, companion
+from web_client import EventStream, call
 
 from clacks.cli import main
 from engine.clacks.session import ClacksModule
@@ -420,3 +425,72 @@ def test_a_stand_game_goes_on_after_a_restart_and_still_ends_when_left(tmp_path:
         back_at_attract(server)
     finally:
         server.close()
+
+
+def test_the_companion_stops_within_3_s_of_sigterm_with_pages_open(tmp_path: Path) -> None:
+    """A stand's box is switched off by its service: with the table screen and a
+    visitor's phone following the table, it exits promptly and cleanly."""
+    command = [sys.executable, "-m", "clacks.cli", "serve", "--port", "0", "--host"]
+    process = subprocess.Popen(
+        [*command, "127.0.0.1", "--no-qr", "--stand", "--data-dir", str(tmp_path / "saves")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "CLACKS_CONFIG": str(tmp_path / "none")},
+    )
+    streams: list[EventStream] = []
+    try:
+        assert process.stdout is not None
+        printed = ""
+        while "Ctrl+C" not in printed:
+            line = process.stdout.readline()
+            assert line, printed
+            printed += line
+        found = re.search(r"Phones join:\s+http://[\d.]+:(\d+)/join/([A-Z]{4})", printed)
+        assert found, printed
+        base, code = f"http://127.0.0.1:{found.group(1)}", found.group(2)
+        status, seated = call(
+            base, "POST", f"/api/rooms/{code}/stand/games", {"entry": "klackers", "choice": "bots"}
+        )
+        assert status == 201, seated
+        seat_stream = f"/api/rooms/{code}/stream?seat={seated['seat']}&token={seated['token']}"
+        for path in (f"/api/rooms/{code}/stream", f"/api/rooms/{code}/stream", seat_stream):
+            streams.append(EventStream(base, path))
+            streams[-1].next_state()
+        began = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        rest, _ = process.communicate(timeout=20)
+        took = time.monotonic() - began
+    finally:
+        for stream in streams:
+            stream.close()
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, rest
+    assert took < 3.0, f"{took:.1f} s to stop: {rest}"
+    assert "still running" not in rest and "Traceback" not in rest, rest
+
+
+def test_a_game_ends_within_moments_of_its_last_visitors_page_closing() -> None:
+    """A visitor who walks off with their phone leaves no game behind for the idle time:
+    once no page of theirs follows the table, the stand starts over within 10 s."""
+    settings = StandSettings(("klackers",), 120.0, 0.3)
+    with companion(stand=settings) as server:
+        status, seated = start(server, "klackers", "bots")
+        assert status == 201
+        path = f"/api/rooms/{server.code}/stream?seat={seated['seat']}&token={seated['token']}"
+        phone = EventStream(server.base, path)
+        reloaded = EventStream(server.base, path)  # a second page of the same phone
+        phone.next_state()
+        reloaded.next_state()
+        phone.close()
+        # one of its pages is still open: the game goes on
+        time.sleep(settings.left_seconds + 1.5)
+        assert server.room.session is not None
+        reloaded.close()
+        began = time.monotonic()
+        back_at_attract(server, within=10.0)
+        assert time.monotonic() - began <= 10.0
+        assert server.hub.stand is not None
+        assert server.room.stand is not None and server.room.stand["ended"]["reason"] == "left"
