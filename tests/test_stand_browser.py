@@ -4,6 +4,7 @@ the table back at "Scan to play" each time, with no PIN typed anywhere."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from test_hotspot_browser import PASSWORD, decode
 from test_web_first_table_browser import TEXT_SIZES
 
 from clacks.cli import main
+from web.i18n import translate
 from web.stand import StandSettings
 
 STAND_PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
@@ -167,4 +169,76 @@ def test_the_attract_screen_and_the_visitors_choice_as_people_see_them(
     finally:
         tv.context.close()
         phone.context.close()
+        server.close()
+
+
+def test_each_of_three_visitors_closes_their_page_and_the_stand_starts_over_within_10_s(
+    browser: Any,
+) -> None:
+    """Nobody presses Leave: each visitor simply closes the page (or walks off with the
+    phone); the TV is back at Scan to play within 10 s each time, long before the idle
+    time."""
+    server = LiveServer(stand=StandSettings(("clacks:competitive", "klackers"), 600.0, 1.0))
+    tv = Page(browser, "tv", **TV)
+    try:
+        tv.page.goto(server.url("/"))
+        tv.page.wait_for_selector("#stand-attract")
+        for n, (entry, name) in enumerate(
+            [("klackers", "Ann"), ("clacks:competitive", "Bea"), ("klackers", "Cid")]
+        ):
+            visitor = Page(browser, f"visitor{n}", **STAND_PHONE)
+            try:
+                choose(visitor, server, entry, "bots", name)
+                tv.page.wait_for_selector("#stand-note")
+                if n == 1:
+                    play_a_move(visitor, server)
+                assert visitor.errors == []
+            finally:
+                visitor.context.close()  # the page closes; the phone never says goodbye
+            closed = time.monotonic()
+            tv.page.wait_for_selector("#stand-attract", timeout=10_000)
+            assert time.monotonic() - closed <= 10.0
+            assert "Scan to play" in tv.page.inner_text("#stand-attract")
+        assert tv.errors == []
+    finally:
+        tv.context.close()
+        server.close()
+
+
+def test_the_idle_time_is_said_as_set_and_the_phone_is_told_why_its_game_ended(
+    browser: Any,
+) -> None:
+    idle = 7.0
+    server = LiveServer(stand=StandSettings(("klackers",), idle, 1.0))
+    tv = Page(browser, "tv", **TV)
+    phone = Page(browser, "phone", **STAND_PHONE)
+    try:
+        tv.page.goto(server.url("/"))
+        phone.page.goto(server.url(f"/join/{server.code}?lang=cs"))
+        phone.page.click("[data-start=bots]")
+        phone.page.wait_for_selector("[data-action=leave]")
+        # the TV says the idle time as it is set (the table speaks English here)
+        said = translate("en", "stand.idle_end_seconds", seconds=7)
+        assert said.startswith("After 7 seconds without a move")
+        note = tv.page.locator("#stand-note")
+        assert said in note.inner_text(timeout=10_000)
+        assert "minute" not in note.inner_text()
+        # nobody moves: the stand ends the game and the phone says why
+        ended = phone.page.locator("#stand-ended")
+        ended.wait_for(timeout=(idle + 10) * 1000)
+        assert ended.inner_text() == translate("cs", "stand.ended_idle_seconds", seconds=7)
+        assert "7 sekund nikdo netáhl" in ended.inner_text()
+        assert phone.page.locator("[data-start=bots]").is_visible()
+        assert phone.page.locator("#error").is_hidden()
+        if SCREENSHOTS:
+            phone.page.screenshot(path=f"{SCREENSHOTS}/phone-stand-ended.png")
+        # starting again puts the note away
+        phone.page.click("[data-start=bots]")
+        phone.page.wait_for_selector("[data-action=leave]")
+        assert phone.page.locator("#stand-ended").count() == 0
+        for page in (tv, phone):
+            assert page.errors == []
+    finally:
+        for page in (tv, phone):
+            page.context.close()
         server.close()

@@ -57,6 +57,7 @@
     }, true);
   }
   let standPick = null; // at a convention stand: the game the visitor picked, before choosing how to play
+  let standEnded = false; // the stand ended this phone's game: the choices say why
 
   function load() {
     try {
@@ -143,7 +144,8 @@
     try {
       await api("GET", `/rooms/${code}?seat=${encodeURIComponent(held.seat)}`, undefined, held.token);
     } catch (err) {
-      if (err.status === 403 || err.status === 404) {
+      // 409: no game on the table any more (at a stand: it ended while the page was away)
+      if (err.status === 403 || err.status === 404 || err.status === 409) {
         save(null);
         lostSeat = true;
         return false;
@@ -186,7 +188,11 @@
     state = next;
     document.body.dataset.received = next.revision;  // taken in, though maybe not yet drawn
     if (held && !next.view && next.room.stand) {
-      // the stand's game ended (idle, finished or left): the seat went with it
+      // the stand's game ended (idle, finished or left): the seat went with it, and a
+      // refusal still on the screen was about that game
+      const ended = next.room.stand.ended;
+      standEnded = Boolean(ended && state && ended.game_number === state.room.game_number);
+      showError(null);
       save(null);
       connect();
       return;
@@ -516,14 +522,18 @@
   // A convention stand with no game on (or a finished one): the stand's own choices.
   function renderStand() {
     who.textContent = "";
-    const pick = (id) => { standPick = id; render(); };
+    const pick = (id) => { standPick = id; standEnded = false; lostSeat = false; render(); };
     const started = (answer) => {
       save({ seat: answer.seat, token: answer.token });
       lostSeat = false;
+      standEnded = false;
       standPick = null;
       connect();
     };
-    main.replaceChildren(...Clacks.stand.choices(state.room.stand, code, standPick, pick, started, showError));
+    // why this phone's game is gone: the stand ended it (seen here, or while away)
+    const ended = standEnded || lostSeat ? Clacks.stand.endedNote(state.room.stand) : null;
+    main.replaceChildren(...[ended, ...Clacks.stand.choices(state.room.stand, code, standPick, pick, started, showError)]
+      .filter(Boolean));
     document.body.dataset.revision = state.revision;
   }
 

@@ -42,17 +42,31 @@
       el("p", { class: "stand-games" }, t("stand.games_here", { games: gameNames(stand).join(", ") })));
   }
 
+  // A text that names the stand's idle time: in minutes where it is whole minutes,
+  // else in seconds (``key`` in minutes, ``key_seconds`` in seconds).
+  function withIdleTime(key, stand) {
+    const seconds = Math.max(1, Math.round(stand.idle_seconds));
+    return seconds % 60 === 0 ? t(key, { minutes: seconds / 60 }) : t(`${key}_seconds`, { seconds });
+  }
+
   // Over a game at the stand: who may still join, and when an idle game ends.
   function tableNote(state) {
     const seats = state.room.seats || [];
     const free = seats.filter((s) => !s.claimed && !s.bot).length;
     const bots = seats.filter((s) => s.bot).length;
-    const minutes = Math.max(1, Math.round(state.room.stand.idle_seconds / 60));
     let join = "";
     if (!state.over && free) join = t("stand.seats_free", { count: free });
     else if (!state.over && bots) join = t("stand.take_over", { count: bots });
-    const end = state.over ? t("stand.after_finish") : t("stand.idle_end", { minutes });
+    const end = state.over ? t("stand.after_finish") : withIdleTime("stand.idle_end", state.room.stand);
     return el("p", { class: "stand-note", id: "stand-note", role: "status" }, join ? `${join} ` : "", end);
+  }
+
+  // On the phone of a visitor whose game the stand ended: why it ended.
+  function endedNote(stand) {
+    const ended = stand.ended;
+    if (!ended) return null;
+    const words = ended.reason === "idle" ? withIdleTime("stand.ended_idle", stand) : t(`stand.ended_${ended.reason}`);
+    return el("p", { class: "notice", id: "stand-ended", role: "status" }, words);
   }
 
   // What a choice says on the phone, and what its button says.
@@ -119,5 +133,5 @@
     ];
   }
 
-  Clacks.stand = { attract, tableNote, choices, entryTitle };
+  Clacks.stand = { attract, tableNote, endedNote, choices, entryTitle };
 })();
