@@ -546,14 +546,17 @@
     const list = el("ul", { class: "seat-picker" });
     // the seats the table named are taken by their name; a name is asked for only when
     // a free seat has none
-    // at a convention stand a visitor takes over a bot's seat
+    // at a convention stand a visitor takes over a bot's seat, but for a lesson's opponent
     const stand = Boolean(state.room.stand);
-    const free = state.room.seats.filter((seat) => !seat.claimed && (!seat.bot || stand));
+    const lesson = Boolean(state.view && state.view.tutorial);
+    const takesOver = stand && !lesson;
+    const free = state.room.seats.filter((seat) => !seat.claimed && (!seat.bot || takesOver));
     const askName = free.some((seat) => !seat.name);
     for (const seat of state.room.seats) {
       const label = t(`seat.${seat.id}`);
       let words = seat.name ? t("ui.take_named_seat", { seat: label, name: seat.name }) : t("ui.take_seat", { seat: label });
-      if (seat.bot) {
+      if (seat.bot && stand && lesson) words = t("stand.lesson_bot_seat", { seat: label });
+      else if (seat.bot) {
         words = stand ? t("stand.take_over_seat", { seat: label, level: Clacks.botLevel(seat.bot) })
           : t("bots.taken", { seat: label, level: Clacks.botLevel(seat.bot) });
       }
@@ -562,7 +565,7 @@
         type: "button",
         class: "primary big",
         "data-seat": seat.id,
-        disabled: seat.claimed || (Boolean(seat.bot) && !stand),
+        disabled: seat.claimed || (Boolean(seat.bot) && !takesOver),
         onclick: () => claim(seat.id, seat.name || nameInput.value, !seat.name),
       }, el("span", { class: `shape ${seat.colour}`, "aria-hidden": "true" }), words)));
     }
