@@ -25,7 +25,8 @@ from engine.clacks.session import ClacksModule
 from engine.klackers.module import KlackersModule
 from firmware.config import ConfigError, StandConfig, load_config, parse_config, to_toml
 from web.server import stand_settings
-from web.stand import StandSettings, stand_entries
+from web.stand import LEFT_SECONDS, STARTS_PER_MINUTE, StandSettings, stand_entries
+from web.stream import LOOK_SECONDS
 
 IDLE = 4.0  # seconds a stand's game may stand idle here: longer than leaving may take
 EVERY_ENTRY = [entry.id for entry in stand_entries(())]
@@ -490,3 +491,82 @@ def test_a_game_ends_within_moments_of_its_last_visitors_page_closing() -> None:
         assert time.monotonic() - began <= 10.0
         assert server.hub.stand is not None
         assert server.room.stand is not None and server.room.stand["ended"]["reason"] == "left"
+
+
+@pytest.mark.parametrize("game", ["clockman", "guards"])
+def test_a_table_for_two_waits_for_its_second_player_before_anything_is_rolled(
+    game: str,
+) -> None:
+    """ "Open a table for 2 players": nothing is played before both sit; the game the
+    first visitor's seat came with is dealt again once the second sits, so its start
+    rolls are made with both at the table."""
+    with companion(stand=StandSettings((game,), 120.0, 0.3)) as server:
+        room = server.room
+        status, first = start(server, game, "table", players=2, name="Ann")
+        assert status == 201, first
+        assert room.stand is not None and room.stand["waiting"] is True
+        number = room.game_number
+        session = room.session
+        assert session is not None
+        other = next(s.id for s in session.seats if s.id != first["seat"])
+        streams = [
+            EventStream(
+                server.base,
+                f"/api/rooms/{server.code}/stream?seat={first['seat']}&token={first['token']}",
+            )
+        ]
+        try:
+            path = f"/api/rooms/{server.code}/seats/{first['seat']}/actions"
+            for action in session.legal_actions(first["seat"], 0.0) or [{"type": "roll"}]:
+                status, refused = call(
+                    server.base, "POST", path, {"action": action}, token=first["token"]
+                )
+                assert (status, refused["error"]) == (409, "waiting_players"), refused
+            assert room.revision == 0 or room.game_number == number
+            status, second = call(
+                server.base, "POST", f"/api/rooms/{server.code}/seats/{other}", {"name": "Bea"}
+            )
+            assert status == 200, second
+            streams.append(
+                EventStream(
+                    server.base,
+                    f"/api/rooms/{server.code}/stream?seat={other}&token={second['token']}",
+                )
+            )
+            deadline = time.monotonic() + 10
+            while room.game_number == number and time.monotonic() < deadline:
+                time.sleep(0.05)
+            # dealt again for the two of them: the seats keep their players, and play begins
+            assert room.game_number == number + 1 and room.stand["waiting"] is False
+            assert room.game_name == game and room.session is not session
+            assert {room.seats.claims[first["seat"]].name, room.seats.claims[other].name} == {
+                "Ann",
+                "Bea",
+            }
+            dealt = room.session
+            assert dealt is not None
+            seat = next(s for s in dealt.active_seats if s in (first["seat"], other))
+            token = first["token"] if seat == first["seat"] else second["token"]
+            path = f"/api/rooms/{server.code}/seats/{seat}/actions"
+            status, answer = call(
+                server.base, "GET", f"{path[: -len('/actions')]}/legal", token=token
+            )
+            assert status == 200 and answer["actions"], answer
+            status, done = call(
+                server.base, "POST", path, {"action": answer["actions"][0]}, token=token
+            )
+            assert (status, done.get("error")) != (409, "waiting_players"), done
+        finally:
+            for stream in streams:
+                stream.close()
+
+
+def test_the_readme_states_the_stands_limits_as_the_companion_keeps_them() -> None:
+    readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
+    stand = readme[readme.index("## Running a convention stand") :]
+    assert f"at most {STARTS_PER_MINUTE} games a minute" in stand
+    assert "a few games a minute" not in stand
+    # a closed page is seen gone within LOOK_SECONDS, and the game ends LEFT_SECONDS later
+    assert "within 10 seconds when they close the page" in stand
+    assert LOOK_SECONDS + LEFT_SECONDS < 10
+    assert StandSettings().starts_per_minute == STARTS_PER_MINUTE

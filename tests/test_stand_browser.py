@@ -242,3 +242,45 @@ def test_the_idle_time_is_said_as_set_and_the_phone_is_told_why_its_game_ended(
         for page in (tv, phone):
             page.context.close()
         server.close()
+
+
+def test_a_clockman_table_for_two_shows_nothing_rolled_until_both_sit(browser: Any) -> None:
+    server = LiveServer(stand=StandSettings(("clockman",), 120.0, 1.0))
+    tv = Page(browser, "tv", **TV)
+    ann, bea = (Page(browser, name, **STAND_PHONE) for name in ("ann", "bea"))
+    try:
+        tv.page.goto(server.url("/"))
+        ann.page.goto(server.url(f"/join/{server.code}"))
+        ann.page.fill("#stand-name", "Ann")
+        ann.page.click("[data-start=table]")
+        ann.page.wait_for_selector("#stand-waiting")
+        # the TV asks for the second player; nothing is dealt or rolled on any screen
+        gathering = tv.page.locator("#stand-gathering")
+        assert "Waiting for one more player" in gathering.inner_text(timeout=10_000)
+        assert "every player has scanned the code" in gathering.inner_text()
+        assert tv.page.locator("#stand-gathering img").count() == 1  # the join code
+        for page in (tv, ann):
+            assert "Start rolls" not in page.page.inner_text("body")
+        assert ann.page.locator("[data-action=hint]").count() == 0
+        if SCREENSHOTS:
+            tv.page.screenshot(path=f"{SCREENSHOTS}/table-tv-stand-gathering.png")
+        # the second player scans the code and takes the free seat
+        bea.page.goto(server.url(f"/join/{server.code}?lang=cs"))
+        seat = bea.page.locator("button[data-seat]:not([disabled])")
+        assert seat.count() == 1
+        assert "Start rolls" not in bea.page.inner_text("body")
+        assert "Hody o začátek" not in bea.page.inner_text("body")
+        bea.page.fill("#player-name", "Bea")
+        seat.click()
+        bea.page.wait_for_selector("[data-action=leave]")
+        # now the game is dealt for both, and the TV shows it with its start rolls
+        tv.page.wait_for_selector("#stand-note")
+        assert tv.page.locator("#stand-gathering").count() == 0
+        tv.page.wait_for_function("document.body.innerText.includes('Start rolls')")
+        ann.page.wait_for_selector("#stand-waiting", state="detached")
+        for page in (tv, ann, bea):
+            assert page.errors == []
+    finally:
+        for page in (tv, ann, bea):
+            page.context.close()
+        server.close()

@@ -26,7 +26,9 @@ def test_a_lessons_bot_seat_cannot_be_taken_and_the_real_game_follows() -> None:
         session = room.session
         assert isinstance(session, KlackersLesson) and room.seats.bots == {"north": "planner"}
         token, base = seated["token"], f"/api/rooms/{server.code}/seats/{seated['seat']}"
-        phone = EventStream(server.base, f"/api/rooms/{server.code}/stream?seat=south&token={token}")
+        phone = EventStream(
+            server.base, f"/api/rooms/{server.code}/stream?seat=south&token={token}"
+        )
         try:
             # a second visitor scans the code and tries the opponent's seat
             status, refused = call(

@@ -54,6 +54,12 @@ STAND: JSON = {
                 "game_number": {"type": "integer"},
             },
         },
+        "waiting": {
+            "type": "boolean",
+            "description": "a table for several visitors waits for its players: nothing is "
+            "dealt or played (`waiting_players`) until every seat is taken, then its game is "
+            "dealt again for them",
+        },
     },
 }
 

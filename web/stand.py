@@ -15,6 +15,11 @@ been closed for ``left_seconds`` (a reload or a phone woken again is back well w
 it); each time every seat is let go and the table shows the attract programme again.
 The games stay with the saved games. Why the last game ended is in the stand's JSON
 (``ended``), so a visitor's phone can say so.
+
+A table for several visitors (a game without bots) waits for them all: until every seat
+is taken the stand says so (``waiting``) and play is refused (``waiting_players``), and
+the game that seated them is dealt again once the last one sits, so its start rolls and
+deal happen with everyone at the table.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.core.interface import JSON
+from engine.core.interface import JSON, Session
 from engine.games import game_module, game_modules
 from web.errors import ApiError
 from web.room import Room
@@ -134,7 +139,10 @@ class Stand:
         self._since = clock()  # when it last changed
         self._pages_gone: float | None = None  # since when no visitor's page is open
         self._ended: JSON | None = None  # why the last game ended, and which it was
+        # a table for several visitors waiting for them: its game and options
+        self._gathering: tuple[str, JSON] | None = None
         room.stand = self.to_json()
+        room.play_check = self._check_play
         if not room.previews.hints:
             # newcomers lean on hints; where a game's rules forbid them it still has none
             try:
@@ -148,6 +156,7 @@ class Stand:
             "idle_seconds": self.settings.idle_seconds,
             "starts_per_minute": self.settings.starts_per_minute,
             "ended": self._ended,
+            "waiting": self._gathering is not None,
         }
 
     # ----------------------------------------------------------------- a visitor starts
@@ -189,8 +198,16 @@ class Stand:
             room.seats.free_all()  # nobody from the last game holds a seat in this one
             if room.replay.showing:
                 room.replay.close()
-            # no bots carried over from the last game; a lesson seats its own opponent
-            room.new_game(game, options, None, None, None, None if kind == "learn" else {})
+            # a table for several visitors waits for them before anything is dealt or rolled
+            self._gathering = (game, options) if choice["kind"] == "table" and count > 1 else None
+            room.stand = self.to_json()
+            try:
+                # no bots carried over from the last game; a lesson seats its own opponent
+                room.new_game(game, options, None, None, None, None if kind == "learn" else {})
+            except ApiError:
+                self._gathering = None
+                room.stand = self.to_json()
+                raise
             started = room.require_session()
             active = started.active_seats
             seat = active[0] if active else started.seats[0].id
@@ -271,6 +288,10 @@ class Stand:
             )
             if seen != self._seen:
                 self._seen, self._since = seen, now
+            if session is not None and self._gathering is not None:
+                dealt = self._deal_when_seated(session)
+                if not dealt:
+                    return ANSWER_SECONDS
             due, why = self._due(now, session is not None and session.over)
             if now < due:
                 return due - now
@@ -280,6 +301,34 @@ class Stand:
                 log.warning("stand: the game stays on the table for now: %s", exc.message)
                 return ANSWER_SECONDS
             return LOOK_SECONDS
+
+    def _check_play(self) -> None:
+        if self._gathering is not None:
+            raise ApiError(
+                409,
+                "waiting_players",
+                "The game begins once every player has taken a seat: each scans the code "
+                "on the table's screen with their own phone",
+            )
+
+    def _deal_when_seated(self, session: Session) -> bool:
+        """Once every seat of a waiting table is taken, deal its game again for the
+        players now at it (False: the saves refused, tried again shortly)."""
+        room = self.room
+        if not all(info.id in room.seats.claims for info in session.seats):
+            return True
+        game, options = self._gathering or (room.game_name or "", {})
+        self._gathering = None
+        room.stand = self.to_json()
+        try:
+            room.new_game(game, options, None, None, None, {})  # the seats keep their players
+        except ApiError as exc:
+            log.warning("stand: the table's game waits to be dealt: %s", exc.message)
+            self._gathering = (game, options)
+            room.stand = self.to_json()
+            return False
+        log.info("stand: every player of the %s table sits; the game begins", game)
+        return True
 
     def _due(self, now: float, over: bool) -> tuple[float, str]:
         """When the game on the table ends, and why: finished, left or idle."""
@@ -303,6 +352,7 @@ class Stand:
         room = self.room
         with room.lock:
             self._ended = {"reason": why, "game_number": room.game_number}
+            self._gathering = None
             room.stand = self.to_json()
             if room.session is not None or room.replay.showing:
                 room.end_game()

@@ -273,6 +273,14 @@
         seatInfo.name && seatInfo.name !== label ? t("ui.you_are", { seat: label, name: seatInfo.name }) : label),
       el("button", { type: "button", class: "link", "data-action": "leave", onclick: leave }, t("ui.leave_seat")),
       seatMenu());
+    if (state.room.stand && state.room.stand.waiting) {
+      // a stand's table waiting for its players: nothing is dealt or rolled before they sit
+      lessonBox.replaceChildren();
+      main.replaceChildren(...[standWaiting()].filter(Boolean));
+      drawnRevision = state.revision;
+      document.body.dataset.revision = state.revision;
+      return;
+    }
     const controller = game.phoneController(page);
     // the latest public events, for a game's own "what happened" panel
     const log = gameLog.steps().slice(-20).flatMap((step) => step.events).slice(-40);
@@ -576,7 +584,8 @@
       list,
       stand && !free.length ? el("p", { class: "notice", id: "stand-full" }, t("stand.game_full")) : "",
       el("p", { class: "hint" }, t("ui.watching_only")),
-      game.table({ state, ref, press: null }),  // watch the table meanwhile
+      // watch the table meanwhile (a stand's table waiting for its players has none yet)
+      stand && state.room.stand.waiting ? "" : game.table({ state, ref, press: null }),
     );
     document.body.dataset.revision = state.revision;
   }

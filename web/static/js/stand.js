@@ -22,7 +22,8 @@
   }
 
   // The table screen with no game on: scan to play, large enough to scan across a stand.
-  function attract(stand) {
+  // With ``waiting`` ({ count, game }), a table waiting for its players: scan to join it.
+  function attract(stand, waiting) {
     const code = document.body.dataset.code;
     const wifi = document.querySelector(".join .wifi-qr");
     const ssid = document.getElementById("wifi-ssid");
@@ -35,11 +36,24 @@
     codes.push(el("figure", { class: "stand-code" },
       el("img", { src: `/qr/${encodeURIComponent(code)}.svg`, alt: t("stand.qr_alt"), width: 320, height: 320 }),
       el("figcaption", {}, wifi ? el("span", { class: "step" }, "2") : "", wifi ? " " : "", t("stand.scan_caption"))));
+    if (waiting) {
+      return el("section", { class: "stand-attract", id: "stand-gathering", "aria-labelledby": "stand-title" },
+        el("h2", { id: "stand-title" }, t("stand.gathering_title", { count: waiting.count })),
+        el("p", { class: "stand-lead" }, t("stand.gathering_lead", { game: waiting.game })),
+        el("div", { class: "stand-codes" }, codes));
+    }
     return el("section", { class: "stand-attract", id: "stand-attract", "aria-labelledby": "stand-title" },
       el("h2", { id: "stand-title" }, t("stand.scan_to_play")),
       el("p", { class: "stand-lead" }, t("stand.lead")),
       el("div", { class: "stand-codes" }, codes),
       el("p", { class: "stand-games" }, t("stand.games_here", { games: gameNames(stand).join(", ") })));
+  }
+
+  // The table screen while a table for several visitors waits for them to sit.
+  function gathering(state) {
+    const count = (state.room.seats || []).filter((s) => !s.claimed && !s.bot).length;
+    const game = Clacks.has(`game.${state.room.game}`) ? t(`game.${state.room.game}`) : state.room.game;
+    return attract(state.room.stand, { count, game });
   }
 
   // A text that names the stand's idle time: in minutes where it is whole minutes,
@@ -133,5 +147,5 @@
     ];
   }
 
-  Clacks.stand = { attract, tableNote, endedNote, choices, entryTitle };
+  Clacks.stand = { attract, gathering, tableNote, endedNote, choices, entryTitle };
 })();
