@@ -284,3 +284,25 @@ def test_a_clockman_table_for_two_shows_nothing_rolled_until_both_sit(browser: A
         for page in (tv, ann, bea):
             page.context.close()
         server.close()
+
+
+def test_a_phone_that_comes_back_after_its_game_ended_is_told_why(browser: Any) -> None:
+    server = LiveServer(stand=StandSettings(("klackers", "clockman"), 600.0, 1.0))
+    tv = Page(browser, "tv", **TV)
+    phone = Page(browser, "phone", **STAND_PHONE)
+    try:
+        tv.page.goto(server.url("/"))
+        choose(phone, server, "klackers", "bots", "Ann")
+        tv.page.wait_for_selector("#stand-note")
+        phone.page.goto("about:blank")  # the visitor wanders off to another page
+        tv.page.wait_for_selector("#stand-attract", timeout=10_000)
+        phone.page.goto(server.url(f"/join/{server.code}"))  # and opens the stand's page again
+        ended = phone.page.locator("#stand-ended")
+        assert ended.inner_text(timeout=15_000) == translate("en", "stand.ended_left")
+        assert phone.page.locator("[data-entry='klackers']").is_visible()
+        assert phone.page.locator("[data-action=leave]").count() == 0
+        assert phone.errors == [] and tv.errors == []
+    finally:
+        tv.context.close()
+        phone.context.close()
+        server.close()
