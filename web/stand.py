@@ -315,9 +315,10 @@ class Stand:
         """Once every seat of a waiting table is taken, deal its game again for the
         players now at it (False: the saves refused, tried again shortly)."""
         room = self.room
-        if not all(info.id in room.seats.claims for info in session.seats):
+        gathering = self._gathering
+        if gathering is None or not all(info.id in room.seats.claims for info in session.seats):
             return True
-        game, options = self._gathering or (room.game_name or "", {})
+        game, options = gathering
         self._gathering = None
         room.stand = self.to_json()
         try:
