@@ -4,8 +4,10 @@ A stream is opened for a seat (with that seat's token) or for the table. Every m
 is a whole snapshot (``Fanout.frame``: encoded once per audience, then written as it is to
 every page of that audience) plus the public events since the previous one,
 so a page that missed messages is simply up to date again with the next. A comment line
-every ``heartbeat`` seconds keeps proxies and phones from dropping a quiet stream and
-tells the server when a page has gone (its write fails and the stream ends).
+every ``heartbeat`` seconds keeps proxies and phones from dropping a quiet stream. A page
+that goes is seen within ``LOOK_SECONDS``: waitress reads ahead on the connection and
+notices it close, which a waiting stream looks at every ``LOOK_SECONDS`` (its seat then
+shows as empty at once, and a convention stand ends a game its visitors have left).
 
 Each open stream holds one server thread while it waits, so streams are bounded
 (``StreamGate``): ``CLACKS_STREAM_LIMIT`` in all, which keeps threads free for ordinary
