@@ -79,3 +79,33 @@ def test_a_taken_seat_is_refused_in_words_without_raw_seat_names() -> None:
         assert (status, refused["error"]) == (409, "seat_taken")
         assert refused["message"] == "Someone already sits at that seat"
         assert translate("cs", "api.seat_taken.plain") == "Na tomto místě už někdo sedí."
+
+
+def test_a_refusal_on_a_phone_goes_when_the_stand_starts_over(browser: Any) -> None:
+    """A visitor too slow for a bot's seat is told in words who took it, and the words
+    go once that game has ended and the stand offers its games again."""
+    with companion(stand=StandSettings(("klackers", "clockman"), 120.0, 0.3)) as server:
+        status, ann = start(server, "klackers", "bots", name="Ann")
+        assert status == 201
+        bea = Page(browser, "bea", **STAND_PHONE)
+        try:
+            (bot_seat,) = server.room.seats.bots
+            bea.page.goto(server.url(f"/join/{server.code}"))
+            seat = bea.page.locator(f"button[data-seat={bot_seat}]:not([disabled])")
+            seat.wait_for()
+            bea.hold_pushes()  # Bea's screen is not redrawn before her tap
+            path = f"/api/rooms/{server.code}/seats/{bot_seat}"
+            status, cid = call(server.base, "POST", path, {"name": "Cid"})
+            assert status == 200, cid
+            seat.click()
+            error = bea.page.locator("#error")
+            assert error.inner_text() == "Cid already sits at that seat"
+            bea.release_pushes()
+            for seated in (ann, cid):
+                path = f"/api/rooms/{server.code}/seats/{seated['seat']}"
+                assert call(server.base, "DELETE", path, token=seated["token"])[0] == 200
+            bea.page.locator("[data-entry='klackers']").wait_for()
+            assert error.is_hidden()
+            assert bea.errors == []
+        finally:
+            bea.context.close()

@@ -408,9 +408,10 @@ def check_level(levels: list[str], level: object) -> str:
 
 
 def seat_taken(seat: str, name: str) -> ApiError:
-    if not name:  # nobody's name to give: said without one, not as "north sits at north"
+    # said as a person reads it on a phone: no seat id, and never "north sits at north"
+    if not name:
         return ApiError(409, "seat_taken", "Someone already sits at that seat", seat=seat)
-    return ApiError(409, "seat_taken", f"{name} already sits at {seat}", seat=seat, name=name)
+    return ApiError(409, "seat_taken", f"{name} already sits at that seat", seat=seat, name=name)
 
 
 def clean_name(name: object) -> str:

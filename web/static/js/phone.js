@@ -185,14 +185,15 @@
   function onState(next) {
     if (followTableLanguage(next)) return;
     gameLog.take(next);
+    const before = state;
     state = next;
     document.body.dataset.received = next.revision;  // taken in, though maybe not yet drawn
+    // the stand's game ended: a refusal still on the screen was about that game
+    if (next.room.stand && !next.view && before && before.view) showError(null);
     if (held && !next.view && next.room.stand) {
-      // the stand's game ended (idle, finished or left): the seat went with it, and a
-      // refusal still on the screen was about that game
+      // the stand's game ended (idle, finished or left): the seat went with it
       const ended = next.room.stand.ended;
-      standEnded = Boolean(ended && state && ended.game_number === state.room.game_number);
-      showError(null);
+      standEnded = Boolean(ended && before && ended.game_number === before.room.game_number);
       save(null);
       connect();
       return;
