@@ -4,6 +4,7 @@ the table back at "Scan to play" each time, with no PIN typed anywhere."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from test_hotspot import unescape_wifi
 from test_hotspot_browser import PASSWORD, decode
 
 from clacks.cli import main
+from web.i18n import translate
 from web.stand import StandSettings
 
 STAND_PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
@@ -164,6 +166,142 @@ def test_the_attract_screen_and_the_visitors_choice_as_people_see_them(
         assert phone.page.locator("[data-start=learn]").count() == 1
         assert phone.page.locator("[data-start=learn]").is_visible()
         no_pin_anywhere(tv, phone)
+    finally:
+        tv.context.close()
+        phone.context.close()
+        server.close()
+
+
+def test_each_of_three_visitors_closes_their_page_and_the_stand_starts_over_within_10_s(
+    browser: Any,
+) -> None:
+    """Nobody presses Leave: each visitor simply closes the page (or walks off with the
+    phone); the TV is back at Scan to play within 10 s each time, long before the idle
+    time."""
+    server = LiveServer(stand=StandSettings(("clacks:competitive", "klackers"), 600.0, 1.0))
+    tv = Page(browser, "tv", **TV)
+    try:
+        tv.page.goto(server.url("/"))
+        tv.page.wait_for_selector("#stand-attract")
+        for n, (entry, name) in enumerate(
+            [("klackers", "Ann"), ("clacks:competitive", "Bea"), ("klackers", "Cid")]
+        ):
+            visitor = Page(browser, f"visitor{n}", **STAND_PHONE)
+            try:
+                choose(visitor, server, entry, "bots", name)
+                tv.page.wait_for_selector("#stand-note")
+                if n == 1:
+                    play_a_move(visitor, server)
+                assert visitor.errors == []
+            finally:
+                visitor.context.close()  # the page closes; the phone never says goodbye
+            closed = time.monotonic()
+            tv.page.wait_for_selector("#stand-attract", timeout=10_000)
+            assert time.monotonic() - closed <= 10.0
+            assert "Scan to play" in tv.page.inner_text("#stand-attract")
+        assert tv.errors == []
+    finally:
+        tv.context.close()
+        server.close()
+
+
+def test_the_idle_time_is_said_as_set_and_the_phone_is_told_why_its_game_ended(
+    browser: Any,
+) -> None:
+    idle = 7.0
+    server = LiveServer(stand=StandSettings(("klackers",), idle, 1.0))
+    tv = Page(browser, "tv", **TV)
+    phone = Page(browser, "phone", **STAND_PHONE)
+    try:
+        tv.page.goto(server.url("/"))
+        phone.page.goto(server.url(f"/join/{server.code}?lang=cs"))
+        phone.page.click("[data-start=bots]")
+        phone.page.wait_for_selector("[data-action=leave]")
+        # the TV says the idle time as it is set (the table speaks English here)
+        said = translate("en", "stand.idle_end_seconds", seconds=7)
+        assert said.startswith("After 7 seconds without a move")
+        note = tv.page.locator("#stand-note")
+        assert said in note.inner_text(timeout=10_000)
+        assert "minute" not in note.inner_text()
+        # nobody moves: the stand ends the game and the phone says why
+        ended = phone.page.locator("#stand-ended")
+        ended.wait_for(timeout=(idle + 10) * 1000)
+        assert ended.inner_text() == translate("cs", "stand.ended_idle_seconds", seconds=7)
+        assert "7 sekund nikdo netáhl" in ended.inner_text()
+        assert phone.page.locator("[data-start=bots]").is_visible()
+        assert phone.page.locator("#error").is_hidden()
+        if SCREENSHOTS:
+            phone.page.screenshot(path=f"{SCREENSHOTS}/phone-stand-ended.png")
+        # starting again puts the note away
+        phone.page.click("[data-start=bots]")
+        phone.page.wait_for_selector("[data-action=leave]")
+        assert phone.page.locator("#stand-ended").count() == 0
+        for page in (tv, phone):
+            assert page.errors == []
+    finally:
+        for page in (tv, phone):
+            page.context.close()
+        server.close()
+
+
+def test_a_clockman_table_for_two_shows_nothing_rolled_until_both_sit(browser: Any) -> None:
+    server = LiveServer(stand=StandSettings(("clockman",), 120.0, 1.0))
+    tv = Page(browser, "tv", **TV)
+    ann, bea = (Page(browser, name, **STAND_PHONE) for name in ("ann", "bea"))
+    try:
+        tv.page.goto(server.url("/"))
+        ann.page.goto(server.url(f"/join/{server.code}"))
+        ann.page.fill("#stand-name", "Ann")
+        ann.page.click("[data-start=table]")
+        ann.page.wait_for_selector("#stand-waiting")
+        # the TV asks for the second player; nothing is dealt or rolled on any screen
+        gathering = tv.page.locator("#stand-gathering")
+        assert "Waiting for one more player" in gathering.inner_text(timeout=10_000)
+        assert "every player has scanned the code" in gathering.inner_text()
+        assert tv.page.locator("#stand-gathering img").count() == 1  # the join code
+        for page in (tv, ann):
+            assert "Start rolls" not in page.page.inner_text("body")
+        assert ann.page.locator("[data-action=hint]").count() == 0
+        if SCREENSHOTS:
+            tv.page.screenshot(path=f"{SCREENSHOTS}/table-tv-stand-gathering.png")
+        # the second player scans the code and takes the free seat
+        bea.page.goto(server.url(f"/join/{server.code}?lang=cs"))
+        seat = bea.page.locator("button[data-seat]:not([disabled])")
+        assert seat.count() == 1
+        assert "Start rolls" not in bea.page.inner_text("body")
+        assert "Hody o začátek" not in bea.page.inner_text("body")
+        bea.page.fill("#player-name", "Bea")
+        seat.click()
+        bea.page.wait_for_selector("[data-action=leave]")
+        # now the game is dealt for both, and the TV shows it with its start rolls
+        tv.page.wait_for_selector("#stand-note")
+        assert tv.page.locator("#stand-gathering").count() == 0
+        tv.page.wait_for_function("document.body.innerText.includes('Start rolls')")
+        ann.page.wait_for_selector("#stand-waiting", state="detached")
+        for page in (tv, ann, bea):
+            assert page.errors == []
+    finally:
+        for page in (tv, ann, bea):
+            page.context.close()
+        server.close()
+
+
+def test_a_phone_that_comes_back_after_its_game_ended_is_told_why(browser: Any) -> None:
+    server = LiveServer(stand=StandSettings(("klackers", "clockman"), 600.0, 1.0))
+    tv = Page(browser, "tv", **TV)
+    phone = Page(browser, "phone", **STAND_PHONE)
+    try:
+        tv.page.goto(server.url("/"))
+        choose(phone, server, "klackers", "bots", "Ann")
+        tv.page.wait_for_selector("#stand-note")
+        phone.page.goto("about:blank")  # the visitor wanders off to another page
+        tv.page.wait_for_selector("#stand-attract", timeout=10_000)
+        phone.page.goto(server.url(f"/join/{server.code}"))  # and opens the stand's page again
+        ended = phone.page.locator("#stand-ended")
+        assert ended.inner_text(timeout=15_000) == translate("en", "stand.ended_left")
+        assert phone.page.locator("[data-entry='klackers']").is_visible()
+        assert phone.page.locator("[data-action=leave]").count() == 0
+        assert phone.errors == [] and tv.errors == []
     finally:
         tv.context.close()
         phone.context.close()

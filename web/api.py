@@ -316,7 +316,8 @@ def move_seat(code: str, seat: str) -> Response:
 def release_seat(code: str, seat: str) -> Response:
     """A phone gives up its seat (its token), or the table frees it (the table PIN)."""
     found = room(code)
-    if token() is None and request.headers.get(PIN_HEADER) is not None:
+    # without a seat's token it is the table freeing the seat (refused at a stand)
+    if token() is None and (request.headers.get(PIN_HEADER) is not None or hub().stand):
         require_table(found)
         found.seats.free_seat(seat_id(seat))
     else:

@@ -216,6 +216,13 @@ class Hub:
             for room in list(self.rooms.values()):
                 room.bot_turns.driver.start(self.bot_pause, self.bot_think)
 
+    def let_pages_go(self) -> None:
+        """End every page's event stream now (the companion is stopping): each holds a
+        server thread, which the server waits for before it exits."""
+        for room in list(self.rooms.values()):
+            with room.lock:
+                room.fanout.close()
+
     def stop(self) -> None:
         self._stopping = True
         self._wake.set()

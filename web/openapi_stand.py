@@ -36,7 +36,30 @@ STAND: JSON = {
                 },
             },
         },
-        "idle_seconds": {"type": "number"},
+        "idle_seconds": {
+            "type": "number",
+            "description": "a game nobody plays for this long ends",
+        },
+        "starts_per_minute": {
+            "type": "integer",
+            "description": "the most games visitors may start in a minute, all together "
+            "(`stand_starts` past it)",
+        },
+        "ended": {
+            "type": ["object", "null"],
+            "description": "why the last game ended (`idle`, `finished`, or `left`: its "
+            "visitors gave up their seats or closed their pages), and its game number",
+            "properties": {
+                "reason": {"type": "string", "enum": ["idle", "finished", "left"]},
+                "game_number": {"type": "integer"},
+            },
+        },
+        "waiting": {
+            "type": "boolean",
+            "description": "a table for several visitors waits for its players: nothing is "
+            "dealt or played (`waiting_players`) until every seat is taken, then its game is "
+            "dealt again for them",
+        },
     },
 }
 

@@ -153,6 +153,7 @@ class Presses:
         with room.lock:
             session = room.require_session()
             room.bot_turns.refuse_in_bot_turn()
+            room.check_play()
             try:
                 meaning = session.button_action(button, room.clock())
                 if meaning is None:

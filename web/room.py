@@ -91,6 +91,8 @@ class Room:
         self.closed = False
         # what this table offers visitors when it is a convention stand (web/stand.py)
         self.stand: JSON | None = None
+        # at a stand, refuses play while a table waits for its players (web/stand.py)
+        self.play_check: Callable[[], None] | None = None
         self._idempotent: OrderedDict[tuple[str, str], JSON] = OrderedDict()
         self._on_change = on_change
         self.saving = SaveTrouble(self)
@@ -339,6 +341,7 @@ class Room:
 
     def _undo(self, seat: str, key: str | None) -> JSON:
         session = self.require_session()
+        self.check_play()
         try:
             events = session.undo(seat)
         except IllegalAction as exc:
@@ -383,6 +386,7 @@ class Room:
         """Apply ``action`` for ``seat`` through the one change path (its caller holds
         the lock and has checked who may)."""
         session = self.require_session()
+        self.check_play()
         try:
             events = session.apply(seat, action, self.clock())
         except IllegalAction as exc:
@@ -393,6 +397,12 @@ class Room:
             log.warning("action %r from %s not understood: %s", action, seat, exc)
             raise ApiError(400, "bad_action", f"This action cannot be read: {exc}") from None
         return self.after_change(events, (seat, key) if seat is not None and key else None)
+
+    def check_play(self) -> None:
+        """Refuse play where the table's game may not be played yet (a stand's table
+        waiting for its players)."""
+        if self.play_check is not None:
+            self.play_check()
 
     def after_change(self, events: list[JSON], answering: tuple[str, str] | None = None) -> JSON:
         """The one way out of a change of the game: saved first, then shown on the board

@@ -116,8 +116,17 @@ class Seats:
         room = self.room
         with room.lock:
             self.require_seat(seat)
-            # at a convention stand a visitor takes over from the bot that kept the seat
+            # at a convention stand a visitor takes over from the bot that kept the seat,
+            # but for a lesson's scripted opponent: the lesson and the game after it need it
             handing_over = seat in self.bots and room.stand is not None
+            if handing_over and self._in_lesson():
+                raise ApiError(
+                    409,
+                    "lesson_seat",
+                    f"The box plays {seat} in this lesson; when it ends, the stand starts "
+                    "over and you can start a game of your own",
+                    seat=seat,
+                )
             if seat in self.bots and not handing_over:
                 raise ApiError(
                     409,
@@ -399,9 +408,10 @@ def check_level(levels: list[str], level: object) -> str:
 
 
 def seat_taken(seat: str, name: str) -> ApiError:
-    return ApiError(
-        409, "seat_taken", f"{name or seat} already sits at {seat}", seat=seat, name=name
-    )
+    # said as a person reads it on a phone: no seat id, and never "north sits at north"
+    if not name:
+        return ApiError(409, "seat_taken", "Someone already sits at that seat", seat=seat)
+    return ApiError(409, "seat_taken", f"{name} already sits at that seat", seat=seat, name=name)
 
 
 def clean_name(name: object) -> str:

@@ -256,9 +256,13 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
     print("Press Ctrl+C to stop.", flush=True)
 
     def stop(signum: int, frame: Any) -> None:
+        # waitress waits up to 5 s for its threads to finish before it exits, and each open
+        # page holds one in its event stream: end them first, so the server stops at once
+        hub.let_pages_go()
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     try:
         server.run()
     except KeyboardInterrupt:

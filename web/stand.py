@@ -9,9 +9,17 @@ be chosen: the options, the seats and the bots all follow from the choice, and t
 table's own controls are refused while the stand runs (web/api.py's ``require_table``).
 
 The stand watches its table from the hub's clock thread (``look``): a game that nobody
-plays for ``idle_seconds`` ends, a finished one after ``finished_seconds``, and one that
-every visitor has left at once; each time every seat is let go and the table shows the
-attract programme again. The games stay with the saved games.
+plays for ``idle_seconds`` ends, a finished one after ``finished_seconds``, one that every
+visitor has left (given up their seats) at once, and one whose visitors' pages have all
+been closed for ``left_seconds`` (a reload or a phone woken again is back well within
+it); each time every seat is let go and the table shows the attract programme again.
+The games stay with the saved games. Why the last game ended is in the stand's JSON
+(``ended``), so a visitor's phone can say so.
+
+A table for several visitors (a game without bots) waits for them all: until every seat
+is taken the stand says so (``waiting``) and play is refused (``waiting_players``), and
+the game that seated them is dealt again once the last one sits, so its start rolls and
+deal happen with everyone at the table.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.core.interface import JSON
+from engine.core.interface import JSON, Session
 from engine.games import game_module, game_modules
 from web.errors import ApiError
 from web.room import Room
@@ -32,6 +40,7 @@ log = logging.getLogger("clacks.web")
 
 IDLE_SECONDS = 180.0  # a game nobody plays for this long ends and the stand starts over
 FINISHED_SECONDS = 20.0  # the result stays on the screens this long
+LEFT_SECONDS = 5.0  # every visitor's page closed this long: they have gone, the game ends
 STARTS_PER_MINUTE = 10  # games started by visitors, all together: enough for any queue
 LOOK_SECONDS = 60.0  # with no game on, the stand has nothing to watch
 ANSWER_SECONDS = 5.0  # after a failed ending (the saves refuse) it is tried again
@@ -41,12 +50,14 @@ ANSWER_SECONDS = 5.0  # after a failed ending (the saves refuse) it is tried aga
 class StandSettings:
     """What a stand plays: entries as ``game`` or ``game:mode`` (empty: every game and
     mode on the box), how long a game may stand idle, how long a finished game's result
-    stays before the stand starts over, and how many games visitors may start a minute."""
+    stays before the stand starts over, how many games visitors may start a minute, and
+    how long a game goes on with none of its visitors' pages open."""
 
     games: tuple[str, ...] = ()
     idle_seconds: float = IDLE_SECONDS
     finished_seconds: float = FINISHED_SECONDS
     starts_per_minute: int = STARTS_PER_MINUTE
+    left_seconds: float = LEFT_SECONDS
 
 
 @dataclass(frozen=True)
@@ -126,7 +137,12 @@ class Stand:
         self._starts_lock = threading.Lock()
         self._seen: tuple[object, ...] | None = None  # the table as last looked at
         self._since = clock()  # when it last changed
+        self._pages_gone: float | None = None  # since when no visitor's page is open
+        self._ended: JSON | None = None  # why the last game ended, and which it was
+        # a table for several visitors waiting for them: its game and options
+        self._gathering: tuple[str, JSON] | None = None
         room.stand = self.to_json()
+        room.play_check = self._check_play
         if not room.previews.hints:
             # newcomers lean on hints; where a game's rules forbid them it still has none
             try:
@@ -138,6 +154,9 @@ class Stand:
         return {
             "entries": [entry.to_json() for entry in self.entries.values()],
             "idle_seconds": self.settings.idle_seconds,
+            "starts_per_minute": self.settings.starts_per_minute,
+            "ended": self._ended,
+            "waiting": self._gathering is not None,
         }
 
     # ----------------------------------------------------------------- a visitor starts
@@ -179,8 +198,16 @@ class Stand:
             room.seats.free_all()  # nobody from the last game holds a seat in this one
             if room.replay.showing:
                 room.replay.close()
-            # no bots carried over from the last game; a lesson seats its own opponent
-            room.new_game(game, options, None, None, None, None if kind == "learn" else {})
+            # a table for several visitors waits for them before anything is dealt or rolled
+            self._gathering = (game, options) if choice["kind"] == "table" and count > 1 else None
+            room.stand = self.to_json()
+            try:
+                # no bots carried over from the last game; a lesson seats its own opponent
+                room.new_game(game, options, None, None, None, None if kind == "learn" else {})
+            except ApiError:
+                self._gathering = None
+                room.stand = self.to_json()
+                raise
             started = room.require_session()
             active = started.active_seats
             seat = active[0] if active else started.seats[0].id
@@ -250,7 +277,7 @@ class Stand:
         with room.lock:
             session = room.session
             if session is None and not room.replay.showing:
-                self._seen = None
+                self._seen, self._pages_gone = None, None
                 if room.seats.claims or room.seats.bots:
                     room.seats.free_all()
                 return LOOK_SECONDS
@@ -261,27 +288,75 @@ class Stand:
             )
             if seen != self._seen:
                 self._seen, self._since = seen, now
-            if session is not None and session.over:
-                due = self._since + self.settings.finished_seconds
-            elif not room.seats.claims:
-                due = now  # every visitor has left
-            else:
-                due = self._since + self.settings.idle_seconds
+            if session is not None and self._gathering is not None:
+                dealt = self._deal_when_seated(session)
+                if not dealt:
+                    return ANSWER_SECONDS
+            due, why = self._due(now, session is not None and session.over)
             if now < due:
                 return due - now
             try:
-                self.back_to_attract()
+                self.back_to_attract(why)
             except ApiError as exc:
                 log.warning("stand: the game stays on the table for now: %s", exc.message)
                 return ANSWER_SECONDS
             return LOOK_SECONDS
 
-    def back_to_attract(self) -> None:
-        """The game is put away (it stays saved) and every seat let go."""
+    def _check_play(self) -> None:
+        if self._gathering is not None:
+            raise ApiError(
+                409,
+                "waiting_players",
+                "The game begins once every player has taken a seat: each scans the code "
+                "on the table's screen with their own phone",
+            )
+
+    def _deal_when_seated(self, session: Session) -> bool:
+        """Once every seat of a waiting table is taken, deal its game again for the
+        players now at it (False: the saves refused, tried again shortly)."""
+        room = self.room
+        gathering = self._gathering
+        if gathering is None or not all(info.id in room.seats.claims for info in session.seats):
+            return True
+        game, options = gathering
+        self._gathering = None
+        room.stand = self.to_json()
+        try:
+            room.new_game(game, options, None, None, None, {})  # the seats keep their players
+        except ApiError as exc:
+            log.warning("stand: the table's game waits to be dealt: %s", exc.message)
+            self._gathering = (game, options)
+            room.stand = self.to_json()
+            return False
+        log.info("stand: every player of the %s table sits; the game begins", game)
+        return True
+
+    def _due(self, now: float, over: bool) -> tuple[float, str]:
+        """When the game on the table ends, and why: finished, left or idle."""
+        claims = self.room.seats.claims
+        if any(claim.connections for claim in claims.values()):
+            self._pages_gone = None
+        elif self._pages_gone is None:
+            self._pages_gone = now
+        if over:
+            return self._since + self.settings.finished_seconds, "finished"
+        if not claims:
+            return now, "left"  # every visitor gave up their seat
+        idle = self._since + self.settings.idle_seconds
+        if self._pages_gone is not None and self._pages_gone + self.settings.left_seconds < idle:
+            return self._pages_gone + self.settings.left_seconds, "left"
+        return idle, "idle"
+
+    def back_to_attract(self, why: str = "left") -> None:
+        """The game is put away (it stays saved) and every seat let go; ``why`` (idle,
+        finished or left) is told to the phones that were in it."""
         room = self.room
         with room.lock:
+            self._ended = {"reason": why, "game_number": room.game_number}
+            self._gathering = None
+            room.stand = self.to_json()
             if room.session is not None or room.replay.showing:
                 room.end_game()
             room.seats.free_all()
-            self._seen = None
-            log.info("stand: back to Scan to play")
+            self._seen, self._pages_gone = None, None
+            log.info("stand: back to Scan to play (%s)", why)

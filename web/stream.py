@@ -4,8 +4,10 @@ A stream is opened for a seat (with that seat's token) or for the table. Every m
 is a whole snapshot (``Fanout.frame``: encoded once per audience, then written as it is to
 every page of that audience) plus the public events since the previous one,
 so a page that missed messages is simply up to date again with the next. A comment line
-every ``heartbeat`` seconds keeps proxies and phones from dropping a quiet stream and
-tells the server when a page has gone (its write fails and the stream ends).
+every ``heartbeat`` seconds keeps proxies and phones from dropping a quiet stream. A page
+that goes is seen within ``LOOK_SECONDS``: waitress reads ahead on the connection and
+notices it close, which a waiting stream looks at every ``LOOK_SECONDS`` (its seat then
+shows as empty at once, and a convention stand ends a game its visitors have left).
 
 Each open stream holds one server thread while it waits, so streams are bounded
 (``StreamGate``): ``CLACKS_STREAM_LIMIT`` in all, which keeps threads free for ordinary
@@ -25,6 +27,8 @@ With ``?board=1`` (the table screen drawing a simulated board) the stream also c
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from flask import Blueprint, Response, current_app, request
@@ -43,6 +47,9 @@ STREAMS_PER_SEAT = 2
 # How soon a browser's EventSource tries again after its stream drops (the pages also
 # reconnect by themselves, with a short backoff, and show that they are offline).
 RETRY = b"retry: 500\n\n"
+# How often a waiting stream looks whether its page has gone (waitress tells, as it reads
+# ahead on the connection): a phone that closed its page is seen gone within this.
+LOOK_SECONDS = 1.0
 
 
 @dataclass(eq=False)
@@ -137,7 +144,12 @@ def events(code: str) -> Response:
     except BaseException:
         streams.leave(opened)
         raise
-    return _sse(_EventStream(found, subscriber, heartbeat, streams, opened))
+    gone = request.environ.get("waitress.client_disconnected", _never)
+    return _sse(_EventStream(found, subscriber, heartbeat, streams, opened, gone))
+
+
+def _never() -> bool:
+    return False
 
 
 def _sse(body: _EventStream) -> Response:
@@ -158,8 +170,10 @@ class _EventStream:
         heartbeat: float,
         streams: StreamGate,
         opened: OpenStream,
+        gone: Callable[[], bool] = _never,
     ) -> None:
         self.streams = streams
+        self.gone = gone  # whether the page has gone (the server saw its connection close)
         self.opened = opened
         self.room = found
         self.subscriber = subscriber
@@ -171,17 +185,30 @@ class _EventStream:
         return self
 
     def __next__(self) -> bytes:
-        if self.closed or self.room.closed or self.opened.ended:
+        if self._over():
             self.close()
             raise StopIteration
         if not self.started:
             self.started = True
             return RETRY + self.room.fanout.first(self.subscriber)
-        message = self.room.fanout.wait(self.subscriber, self.heartbeat)
-        if self.opened.ended:
-            self.close()
-            raise StopIteration
-        return b": keep-alive\n\n" if message is None else message
+        # the page's going is looked for every LOOK_SECONDS (the server notices a closed
+        # connection at once, but this thread only when it looks), so its seat is seen
+        # empty within moments, and a keep-alive is sent after ``heartbeat`` of quiet
+        quiet_until = time.monotonic() + self.heartbeat
+        while True:
+            wait = min(LOOK_SECONDS, max(0.0, quiet_until - time.monotonic()))
+            message = self.room.fanout.wait(self.subscriber, wait)
+            if self._over() or self.gone():
+                self.close()
+                raise StopIteration
+            if message is not None:
+                return message
+            if time.monotonic() >= quiet_until:
+                return b": keep-alive\n\n"
+
+    def _over(self) -> bool:
+        """The stream ends: closed, its table closed or stopping, or let go for another."""
+        return self.closed or self.room.closed or self.room.fanout.closed or self.opened.ended
 
     def close(self) -> None:
         if not self.closed:

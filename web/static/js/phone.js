@@ -57,6 +57,7 @@
     }, true);
   }
   let standPick = null; // at a convention stand: the game the visitor picked, before choosing how to play
+  let standEnded = false; // the stand ended this phone's game: the choices say why
 
   function load() {
     try {
@@ -143,7 +144,8 @@
     try {
       await api("GET", `/rooms/${code}?seat=${encodeURIComponent(held.seat)}`, undefined, held.token);
     } catch (err) {
-      if (err.status === 403 || err.status === 404) {
+      // 409: no game on the table any more (at a stand: it ended while the page was away)
+      if (err.status === 403 || err.status === 404 || err.status === 409) {
         save(null);
         lostSeat = true;
         return false;
@@ -183,10 +185,15 @@
   function onState(next) {
     if (followTableLanguage(next)) return;
     gameLog.take(next);
+    const before = state;
     state = next;
     document.body.dataset.received = next.revision;  // taken in, though maybe not yet drawn
+    // the stand's game ended: a refusal still on the screen was about that game
+    if (next.room.stand && !next.view && before && before.view) showError(null);
     if (held && !next.view && next.room.stand) {
       // the stand's game ended (idle, finished or left): the seat went with it
+      const ended = next.room.stand.ended;
+      standEnded = Boolean(ended && before && ended.game_number === before.room.game_number);
       save(null);
       connect();
       return;
@@ -267,6 +274,14 @@
         seatInfo.name && seatInfo.name !== label ? t("ui.you_are", { seat: label, name: seatInfo.name }) : label),
       el("button", { type: "button", class: "link", "data-action": "leave", onclick: leave }, t("ui.leave_seat")),
       seatMenu());
+    if (state.room.stand && state.room.stand.waiting) {
+      // a stand's table waiting for its players: nothing is dealt or rolled before they sit
+      lessonBox.replaceChildren();
+      main.replaceChildren(...[standWaiting()].filter(Boolean));
+      drawnRevision = state.revision;
+      document.body.dataset.revision = state.revision;
+      return;
+    }
     const controller = game.phoneController(page);
     // the latest public events, for a game's own "what happened" panel
     const log = gameLog.steps().slice(-20).flatMap((step) => step.events).slice(-40);
@@ -516,14 +531,18 @@
   // A convention stand with no game on (or a finished one): the stand's own choices.
   function renderStand() {
     who.textContent = "";
-    const pick = (id) => { standPick = id; render(); };
+    const pick = (id) => { standPick = id; standEnded = false; lostSeat = false; render(); };
     const started = (answer) => {
       save({ seat: answer.seat, token: answer.token });
       lostSeat = false;
+      standEnded = false;
       standPick = null;
       connect();
     };
-    main.replaceChildren(...Clacks.stand.choices(state.room.stand, code, standPick, pick, started, showError));
+    // why this phone's game is gone: the stand ended it (seen here, or while away)
+    const ended = standEnded || lostSeat ? Clacks.stand.endedNote(state.room.stand) : null;
+    main.replaceChildren(...[ended, ...Clacks.stand.choices(state.room.stand, code, standPick, pick, started, showError)]
+      .filter(Boolean));
     document.body.dataset.revision = state.revision;
   }
 
@@ -536,14 +555,17 @@
     const list = el("ul", { class: "seat-picker" });
     // the seats the table named are taken by their name; a name is asked for only when
     // a free seat has none
-    // at a convention stand a visitor takes over a bot's seat
+    // at a convention stand a visitor takes over a bot's seat, but for a lesson's opponent
     const stand = Boolean(state.room.stand);
-    const free = state.room.seats.filter((seat) => !seat.claimed && (!seat.bot || stand));
+    const lesson = Boolean(state.view && state.view.tutorial);
+    const takesOver = stand && !lesson;
+    const free = state.room.seats.filter((seat) => !seat.claimed && (!seat.bot || takesOver));
     const askName = free.some((seat) => !seat.name);
     for (const seat of state.room.seats) {
       const label = t(`seat.${seat.id}`);
       let words = seat.name ? t("ui.take_named_seat", { seat: label, name: seat.name }) : t("ui.take_seat", { seat: label });
-      if (seat.bot) {
+      if (seat.bot && stand && lesson) words = t("stand.lesson_bot_seat", { seat: label });
+      else if (seat.bot) {
         words = stand ? t("stand.take_over_seat", { seat: label, level: Clacks.botLevel(seat.bot) })
           : t("bots.taken", { seat: label, level: Clacks.botLevel(seat.bot) });
       }
@@ -552,7 +574,7 @@
         type: "button",
         class: "primary big",
         "data-seat": seat.id,
-        disabled: seat.claimed || (Boolean(seat.bot) && !stand),
+        disabled: seat.claimed || (Boolean(seat.bot) && !takesOver),
         onclick: () => claim(seat.id, seat.name || nameInput.value, !seat.name),
       }, el("span", { class: `shape ${seat.colour}`, "aria-hidden": "true" }), words)));
     }
@@ -563,7 +585,8 @@
       list,
       stand && !free.length ? el("p", { class: "notice", id: "stand-full" }, t("stand.game_full")) : "",
       el("p", { class: "hint" }, t("ui.watching_only")),
-      game.table({ state, ref, press: null }),  // watch the table meanwhile
+      // watch the table meanwhile (a stand's table waiting for its players has none yet)
+      stand && state.room.stand.waiting ? "" : game.table({ state, ref, press: null }),
     );
     document.body.dataset.revision = state.revision;
   }

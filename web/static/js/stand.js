@@ -22,7 +22,8 @@
   }
 
   // The table screen with no game on: scan to play, large enough to scan across a stand.
-  function attract(stand) {
+  // With ``waiting`` ({ count, game }), a table waiting for its players: scan to join it.
+  function attract(stand, waiting) {
     const code = document.body.dataset.code;
     const wifi = document.querySelector(".join .wifi-qr");
     const ssid = document.getElementById("wifi-ssid");
@@ -35,6 +36,12 @@
     codes.push(el("figure", { class: "stand-code" },
       el("img", { src: `/qr/${encodeURIComponent(code)}.svg`, alt: t("stand.qr_alt"), width: 320, height: 320 }),
       el("figcaption", {}, wifi ? el("span", { class: "step" }, "2") : "", wifi ? " " : "", t("stand.scan_caption"))));
+    if (waiting) {
+      return el("section", { class: "stand-attract", id: "stand-gathering", "aria-labelledby": "stand-title" },
+        el("h2", { id: "stand-title" }, t("stand.gathering_title", { count: waiting.count })),
+        el("p", { class: "stand-lead" }, t("stand.gathering_lead", { game: waiting.game })),
+        el("div", { class: "stand-codes" }, codes));
+    }
     return el("section", { class: "stand-attract", id: "stand-attract", "aria-labelledby": "stand-title" },
       el("h2", { id: "stand-title" }, t("stand.scan_to_play")),
       el("p", { class: "stand-lead" }, t("stand.lead")),
@@ -42,17 +49,38 @@
       el("p", { class: "stand-games" }, t("stand.games_here", { games: gameNames(stand).join(", ") })));
   }
 
+  // The table screen while a table for several visitors waits for them to sit.
+  function gathering(state) {
+    const count = (state.room.seats || []).filter((s) => !s.claimed && !s.bot).length;
+    const game = Clacks.has(`game.${state.room.game}`) ? t(`game.${state.room.game}`) : state.room.game;
+    return attract(state.room.stand, { count, game });
+  }
+
+  // A text that names the stand's idle time: in minutes where it is whole minutes,
+  // else in seconds (``key`` in minutes, ``key_seconds`` in seconds).
+  function withIdleTime(key, stand) {
+    const seconds = Math.max(1, Math.round(stand.idle_seconds));
+    return seconds % 60 === 0 ? t(key, { minutes: seconds / 60 }) : t(`${key}_seconds`, { seconds });
+  }
+
   // Over a game at the stand: who may still join, and when an idle game ends.
   function tableNote(state) {
     const seats = state.room.seats || [];
     const free = seats.filter((s) => !s.claimed && !s.bot).length;
     const bots = seats.filter((s) => s.bot).length;
-    const minutes = Math.max(1, Math.round(state.room.stand.idle_seconds / 60));
     let join = "";
     if (!state.over && free) join = t("stand.seats_free", { count: free });
     else if (!state.over && bots) join = t("stand.take_over", { count: bots });
-    const end = state.over ? t("stand.after_finish") : t("stand.idle_end", { minutes });
+    const end = state.over ? t("stand.after_finish") : withIdleTime("stand.idle_end", state.room.stand);
     return el("p", { class: "stand-note", id: "stand-note", role: "status" }, join ? `${join} ` : "", end);
+  }
+
+  // On the phone of a visitor whose game the stand ended: why it ended.
+  function endedNote(stand) {
+    const ended = stand.ended;
+    if (!ended) return null;
+    const words = ended.reason === "idle" ? withIdleTime("stand.ended_idle", stand) : t(`stand.ended_${ended.reason}`);
+    return el("p", { class: "notice", id: "stand-ended", role: "status" }, words);
   }
 
   // What a choice says on the phone, and what its button says.
@@ -119,5 +147,5 @@
     ];
   }
 
-  Clacks.stand = { attract, tableNote, choices, entryTitle };
+  Clacks.stand = { attract, gathering, tableNote, endedNote, choices, entryTitle };
 })();

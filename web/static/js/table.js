@@ -72,11 +72,12 @@
       return;
     }
     const stand = state.room.stand;
-    document.body.classList.toggle("stand-attract-on", Boolean(stand && !state.view));
-    if (!state.view && stand) {
-      // a convention stand with no game on: its attract programme, never the lobby
+    document.body.classList.toggle("stand-attract-on", Boolean(stand && (!state.view || stand.waiting)));
+    if (stand && (!state.view || stand.waiting)) {
+      // a convention stand with no game on: its attract programme, never the lobby; or a
+      // table of its waiting for its players, before anything is dealt or rolled
       showLesson(null);
-      gameBox.replaceChildren(Clacks.stand.attract(stand));
+      gameBox.replaceChildren(state.view ? Clacks.stand.gathering(state) : Clacks.stand.attract(stand));
       document.body.dataset.revision = state.revision;
       return;
     }
