@@ -276,6 +276,7 @@
     document.body.classList.toggle("in-lesson", Boolean(lesson));
     main.replaceChildren(...[standWaiting(), feedPanel(game), game.phone({ state, ref, seat: held.seat, log, legal: legalActions,
                                                             hints: hints(), explain, ...controller })].filter(Boolean));
+    if (lesson) Clacks.tutorial.reveal(main);
     restoreFocus(focus);
     drawnRevision = state.revision;
     document.body.dataset.revision = state.revision;  // what the page shows, for people and tests
