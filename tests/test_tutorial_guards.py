@@ -35,6 +35,7 @@ from engine.guards.tutorial import (
     LEVEL,
     LIBRARIAN,
     OPPONENT,
+    RUN_ROUTE,
     SABOTEUR_QUADRANT,
     SCRIPT,
     SET_UP,
@@ -181,6 +182,25 @@ def test_the_box_buttons_mark_quadrants_and_cycle_panels_in_the_lesson() -> None
     # the end-turn button out of step is explained, with the step
     with pytest.raises(IllegalAction, match="Follow the step"):
         session.button_action("b1b2", 0.0)
+
+
+def test_the_spell_runs_route_goes_in_the_order_the_step_says() -> None:
+    """The run goes home from the Alchemists' Quadrant to the Thieves': the form offers the
+    two quadrants in that order, and the same two the other way round are refused."""
+    session = lesson()
+    play_to(session, "spell_run", entry_action)
+    step = session.step()
+    assert step is not None and step.expect["route"] == RUN_ROUTE == ["alchemists", "thieves"]
+    form = next(f for f in session.legal_actions(LEARNER, 0.0) if f["type"] == "spell_run")
+    route = next(f for f in form["fields"] if f["name"] == "route")
+    assert route["options"] == RUN_ROUTE
+    backwards = {**step.expect, "route": list(reversed(RUN_ROUTE))}
+    assert session.refusal(LEARNER, backwards, 0.0) is not None
+    with pytest.raises(IllegalAction, match="Follow the step"):
+        session.apply(LEARNER, backwards, 0.0)
+    assert session.step() is step
+    session.apply(LEARNER, dict(step.expect), 0.0)
+    assert session.step() is not step
 
 
 def test_the_lesson_takes_no_other_options() -> None:
