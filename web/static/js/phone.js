@@ -191,6 +191,12 @@
       connect();
       return;
     }
+    if (held && next.view && next.seat && next.seat !== held.seat) {
+      // a lesson took this phone's player into its learner's seat: the page follows
+      save({ seat: next.seat, token: held.token });
+      connect();
+      return;
+    }
     if (held && next.view && next.seat !== held.seat) {
       // the token no longer holds the seat (a new game without it, or it was given up)
       save(null);
