@@ -6,6 +6,7 @@ tapped by mistake before the one the step names does not spoil the placement.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -108,3 +109,45 @@ def wrong_lamp_first(page: Any, taps: list[str], step: str) -> None:
         "() => !document.querySelector('#lesson .lesson')"
         " || document.querySelector('#lesson .lesson').dataset.step.endsWith('.finish')"
     )
+
+
+def below(page: Any, note: str) -> None:
+    """The note ``note`` is on the screen, wholly below the seat's header (its name,
+    Leave seat, the menu) and the lesson's step."""
+    page.wait_for_selector(f"{note}:not([hidden])")
+    top = page.eval_on_selector(note, "e => e.getBoundingClientRect().top")
+    for part in ("header.top", "#lesson .lesson"):
+        bottom = page.eval_on_selector(part, "e => e.getBoundingClientRect().bottom")
+        assert top >= bottom, (note, part, top, bottom)
+    # and the header's controls are there to tap, the note still open
+    page.get_by_role("button", name=translate("en", "ui.leave_seat")).click(
+        trial=True, timeout=2000
+    )
+
+
+def test_a_note_on_the_phone_never_covers_its_header_or_the_lessons_step(browser: Any) -> None:
+    with lesson_table(browser, "phone-tutorial-notes", "en") as (server, tv, phone):
+        tv.page.get_by_role("button", name=translate("en", "tutorial.learn")).click()
+        tv.page.wait_for_selector(".table-lesson")
+        join_from_the_table(phone, tv, server, "en")
+        page = phone.page
+        page.wait_for_selector(".board-box [data-tower=a2b2].enabled")
+        # why a greyed tower cannot be taken: the ℹ note
+        page.click(".board-box [data-tower=b2c2]", force=True)
+        below(page, "#why")
+        phone.shot("phone-tutorial-note-why-en")
+        page.click("#why")
+        # the step taken on the table's own board while the phone still shows it: the
+        # phone's tap is refused, and the ⚠ note says so
+        phone.hold_pushes()
+        tv.page.click(".board-box [data-tower=a2b2]")
+        session = server.room.session
+        assert session is not None
+        deadline = time.time() + 10
+        while session.position() == 0 and time.time() < deadline:
+            time.sleep(0.05)
+        assert session.position() == 1
+        page.click(".board-box [data-tower=a2b2]")
+        below(page, "#error")
+        phone.shot("phone-tutorial-note-error-en")
+        phone.release_pushes()

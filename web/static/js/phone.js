@@ -118,7 +118,17 @@
     if (error && error.error === "network") error = null;  // the offline banner says it
     errorBox.textContent = error ? Clacks.describeError(error) : "";
     errorBox.hidden = !error;
+    placeNotes();
     if (error) errorBox.focus();
+  }
+
+  // The notes over the screen (an error, why a control is greyed) sit below the seat's
+  // header (its name, Leave seat, the menu) and the lesson's step, never over them.
+  function placeNotes() {
+    const header = document.querySelector("header.top");
+    const above = [header, lessonBox].filter((node) => node && node.getClientRects().length)
+      .map((node) => node.getBoundingClientRect().bottom);
+    document.body.style.setProperty("--notes-top", `${Math.ceil(Math.max(0, ...above)) + 4}px`);
   }
 
   async function reference(game) {
@@ -283,6 +293,7 @@
     main.replaceChildren(...[standWaiting(), feedPanel(game), game.phone({ state, ref, seat: held.seat, log, legal: legalActions,
                                                             hints: hints(), explain, ...controller })].filter(Boolean));
     if (lesson) Clacks.tutorial.reveal(main);
+    placeNotes();
     restoreFocus(focus);
     drawnRevision = state.revision;
     document.body.dataset.revision = state.revision;  // what the page shows, for people and tests
@@ -390,6 +401,7 @@
     if (!whyBox || !words) return;
     whyBox.textContent = words;
     whyBox.dataset.revision = state ? String(state.revision) : "";
+    placeNotes();
     whyBox.hidden = false;
     clearTimeout(whyTimer);
     whyTimer = setTimeout(hideWhy, 9000);
