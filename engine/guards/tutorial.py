@@ -264,7 +264,8 @@ def _narrowed(form: JSON, expect: JSON) -> JSON:
     return {**form, "fields": fields}
 
 
-def _option_value(option: JSON) -> JSON:
+def _option_value(option: object) -> object:
+    """A choice as sent: a card's uid, else the option itself (a quadrant, a deck)."""
     return option["uid"] if isinstance(option, dict) else option
 
 
