@@ -497,7 +497,9 @@
   function hints() {
     const on = Boolean(state.room.hints) && state.view.hints_allowed !== false;
     const fresh = hint.plan && hint.revision === state.revision && hint.seat === held.seat;
-    return { on, current: on && fresh ? hint.plan : null, ask: askHint, dismiss: dismissHint, doFirst: doHint };
+    // ``changes``: the lamps the plan changes, as the engine counts them (its preview)
+    return { on, current: on && fresh ? hint.plan : null, changes: on && fresh ? hint.changes : null,
+             ask: askHint, dismiss: dismissHint, doFirst: doHint };
   }
 
   async function askHint() {
@@ -505,7 +507,7 @@
     const seat = held.seat;
     try {
       const answer = await api("POST", `/rooms/${code}/seats/${encodeURIComponent(seat)}/hint`, {}, held.token);
-      hint = { revision: answer.revision, seat, plan: answer.hint };
+      hint = { revision: answer.revision, seat, plan: answer.hint, changes: answer.frame ? answer.frame.preview : null };
     } catch (err) {
       showError(err.body);
     }
