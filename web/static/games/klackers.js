@@ -343,8 +343,9 @@
       // the pull is offered once the engine takes it (a lesson takes only its step's
       // numbers); until the engine has answered, once the numbers make the roll
       const legal = ctx.legal ? ctx.legal() : null;
+      const sorted = (numbers) => [...numbers].sort((x, y) => x - y).join(",");
       const takes = sum === turn.total && (legal === null || legal.some((a) => a.type === "pull"
-        && [...a.numbers].sort((x, y) => x - y).join(",") === pick.numbers.join(",")));
+        && sorted(a.numbers) === sorted(pick.numbers)));
       const pull = el("button", { type: "button", class: "primary", "data-action": "pull",
                                   disabled: !takes && !ctx.explain, onclick: () => ctx.pull() },
         t("klackers.pull", { numbers: numbersWords(pick.numbers) }));
