@@ -41,17 +41,19 @@ def test_a_pull_that_makes_the_roll_but_is_not_the_lessons_is_greyed_and_says_wh
         else:
             pytest.fail("the lesson never came to its pull of two numbers")
         pull = page.locator("[data-action=pull]")
-        # nothing chosen: the button says to tap numbers, and nothing else
+        # nothing chosen: the button says to tap numbers, and which the step names
         pull.click(force=True)
         page.wait_for_selector("#why:not([hidden])")
         said = page.inner_text("#why")
-        assert said == translate(language, "klackers.hint.choose_numbers", total=10), said
+        assert said.startswith(translate(language, "klackers.hint.choose_numbers", total=10)), said
+        lessons = translate(language, "tutorial.instead", step="").strip()
+        assert lessons in said and translate(language, "klackers.pull", numbers="1 + 9") in said
         page.click("#why")
         # 4 and 6 make the roll of 10, but the lesson pulls 1 and 9
         for number in ("4", "6"):
             page.click(f".k-pad [data-number='{number}']")
         page.wait_for_selector(".k-pad [data-number='6'].chosen")
-        assert pull.get_attribute("aria-disabled") == "true"
+        page.wait_for_selector("[data-action=pull][aria-disabled=true]")
         phone.shot(f"phone-tutorial-klackers-pull-{language}")
         pull.click(force=True)
         page.wait_for_selector("#why:not([hidden])")

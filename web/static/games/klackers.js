@@ -341,17 +341,20 @@
           : choose));
       }
       // the pull is offered once the engine takes it (a lesson takes only its step's
-      // numbers); until the engine has answered, once the numbers make the roll
+      // numbers, so waits for the engine's answer); in a game, until the engine has
+      // answered, once the numbers make the roll
       const legal = ctx.legal ? ctx.legal() : null;
       const sorted = (numbers) => [...numbers].sort((x, y) => x - y).join(",");
-      const takes = sum === turn.total && (legal === null || legal.some((a) => a.type === "pull"
+      const takes = sum === turn.total && (legal === null ? !lesson : legal.some((a) => a.type === "pull"
         && sorted(a.numbers) === sorted(pick.numbers)));
       const pull = el("button", { type: "button", class: "primary", "data-action": "pull",
                                   disabled: !takes && !ctx.explain, onclick: () => ctx.pull() },
         t("klackers.pull", { numbers: numbersWords(pick.numbers) }));
       if (!takes && ctx.explain) {
+        // nothing chosen yet: the way to choose (in a lesson, with the step to take)
+        const none = lesson && Clacks.tutorial ? Clacks.tutorial.withStep(choose) : choose;
         Clacks.unavailable(pull, () => (pick.numbers.length ? ctx.explain({ type: "pull", numbers: pick.numbers })
-          : ctx.explain(null, choose)));
+          : ctx.explain(null, none)));
       }
       controls.append(
         pull,

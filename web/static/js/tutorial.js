@@ -94,7 +94,11 @@
   // would refuse it too, and the step to take instead.
   function explain(error) {
     const params = error.params || {};
-    const because = params.because ? Clacks.describeError(params.because) : t("tutorial.not_this_step");
+    return withStep(params.because ? Clacks.describeError(params.because) : t("tutorial.not_this_step"));
+  }
+
+  // ``because`` (why a tap does nothing), then the lesson's step to take instead.
+  function withStep(because) {
     const step = shown && shown.step;
     const instead = step ? t("tutorial.instead", { step: plainWords(step.key, step.words) }) : t("tutorial.opponent_turn");
     return /[.!?…]$/.test(because.trim()) ? `${because.trim()} ${instead}` : `${because.trim()}. ${instead}`;
@@ -125,5 +129,5 @@
     return found;
   }
 
-  Clacks.tutorial = { phonePanel, tablePanel, explain, lessonOf, reveal };
+  Clacks.tutorial = { phonePanel, tablePanel, explain, withStep, lessonOf, reveal };
 })();
