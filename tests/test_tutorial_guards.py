@@ -260,3 +260,25 @@ def test_a_visitor_at_a_stand_learns_guards_and_leaving_frees_the_table() -> Non
             time.sleep(0.02)
     finally:
         server.close()
+
+
+def test_the_lesson_takes_the_last_games_player_into_its_learners_seat() -> None:
+    """A Clacks game's player at south, when the table starts this lesson (red and blue):
+    the same token holds red, a page asking for south is shown red's, and a page that
+    never comes back lets the seat go like any learner who leaves."""
+    server = LiveServer()
+    try:
+        room = server.room
+        room.new_game("clacks", {"players": 2}, 5)
+        token = room.seats.claim("south", "Ann", None)["token"]
+        room.seats.lesson_left_seconds = 0.2
+        room.new_game("guards", {"tutorial": "first-game"})
+        assert set(room.seats.claims) == {LEARNER}
+        assert room.seats.visible_seat("south", token) == LEARNER
+        status, body = call(
+            server.base, "GET", f"/api/rooms/{server.code}/seats/{LEARNER}/legal", token=token
+        )
+        assert status == 200 and [a["type"] for a in body["actions"]] == ["roll"]
+        wait_for(lambda: LEARNER not in room.seats.claims)
+    finally:
+        server.close()

@@ -350,8 +350,7 @@ class Seats:
         """For a lesson about to start whose learner's seat nobody keeps: the person
         holding a seat the lesson lacks (the last game's player, the one who will learn),
         else None."""
-        held = self.claims.get(learner)
-        if held is not None and learner in seat_ids and learner not in freed:
+        if learner in self.claims and learner not in freed:
             return None
         return next((c for s, c in self.claims.items() if s not in seat_ids), None)
 
@@ -361,9 +360,11 @@ class Seats:
 
     def carry(self, learner: str, claim: SeatClaim) -> None:
         """``claim`` holds ``learner`` from now on: its page follows it there (see
-        ``visible_seat``) and opens its streams afresh."""
+        ``visible_seat``) and opens its streams afresh; a page that never does lets the
+        seat go, as a learner who leaves does."""
         claim.connections = 0
         self.claims[learner] = claim
+        self._free_later(learner, claim)
 
     def seated(
         self,
