@@ -185,6 +185,22 @@ def test_czech_texts_use_the_czech_editions_terms() -> None:
     assert not old, "\n".join(old)
 
 
+# One word for one thing across every Czech catalog (the table screen of one game must
+# not call the box or a bot otherwise than another's): the term, and the others it had.
+ONE_TERM = (
+    ("bot", re.compile(r"\bbot", re.IGNORECASE), re.compile(r"robot", re.IGNORECASE)),
+    ("krabice", re.compile(r"krabic", re.IGNORECASE), re.compile(r"krabičk|krabičc", re.IGNORECASE)),
+)
+
+
+def test_each_thing_has_one_czech_word_in_every_catalog() -> None:
+    czech = catalog("cs")
+    for term, used, others in ONE_TERM:
+        assert any(used.search(text) for text in czech.values()), term
+        other = [f"{key}: {text}" for key, text in czech.items() if others.search(text)]
+        assert not other, f"{term}, not:\n" + "\n".join(other)
+
+
 def flat(text: str) -> str:
     return " ".join(text.split()).lower()
 

@@ -397,6 +397,56 @@ def test_fire_water_is_spent_and_returns_to_the_alchemist_when_it_explodes() -> 
     refused(game, "red", "fire_water", AbilityRule)  # nothing on red now
 
 
+def test_fire_water_exploding_while_a_roll_waits_fails_that_action_and_ends_the_turn() -> None:
+    """FAQ: "Once an Alchemist's Fire Water explodes, the victim's turn ends (any actions
+    being taken automatically fail)". Red has touched a Volunteer and its Charm roll
+    waits: the explosion is taken then, the recruit fails (the card goes face up, as
+    any recruit that fails) and blue's turn begins, with no roll left to make."""
+    game = alchemist_game()
+    throw(game)
+    red = game.state.players["red"]
+    hand = list(red.hand)
+    act(game, "red", "recruit", deck="lords_ladies", source="deck", quadrant="fools",
+        values=volunteer(name="Carrot", charm=2))
+    assert game.view("red")["pending"][0]["test"]["purpose"] == "recruit"
+    (settle,) = forms_of(game, "blue", "fire_water")  # offered to the Alchemist now
+    assert "out" not in settle and "red" in settle["fields"][0]["options"]  # type: ignore[index]
+    events = act(game, "blue", "fire_water", target="red")
+    kinds = [e["kind"] for e in events]
+    assert kinds[:3] == ["fire_water_settled", "not_recruited", "turn_ended"], kinds
+    assert events[2]["reason"] == "fire_water"
+    assert game.state.turn is not None and game.state.turn.seat == "blue"
+    assert game.state.pending == [] and game.state.recruiting is None
+    assert red.hand == hand  # Carrot did not join red
+    assert game.state.players["blue"].fire_water == 3
+    refused(game, "red", "roll", IllegalAction)  # no roll waits now
+
+
+def test_fire_water_exploding_during_a_challenge_roll_fails_the_challenge() -> None:
+    """The runners' Wizard's Challenge roll waits when the Fire Water explodes: the
+    Challenge fails as a failed roll would (the runners wait for the next turn) and the
+    turn ends."""
+    game = alchemist_game()
+    throw(game)
+    red = game.state.players["red"]
+    act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=list(red.hand), route=["fools"])
+    assert game.view("red")["pending"][0]["test"]["purpose"] == "challenge"
+    events = act(game, "blue", "fire_water", target="red")
+    assert [e["kind"] for e in events][:2] == ["fire_water_settled", "turn_ended"]
+    assert red.run is not None and red.run.passed == [] and game.state.turn.seat == "blue"  # type: ignore[union-attr]
+    assert game.state.pending == []
+
+
+def test_fire_water_that_does_not_explode_still_waits_for_the_roll() -> None:
+    """A token reported defused while a roll waits changes nothing of the turn: the roll
+    comes first."""
+    game = alchemist_game()
+    throw(game)
+    act(game, "red", "recruit", deck="lords_ladies", source="deck", quadrant="fools",
+        values=volunteer(name="Carrot", charm=2))
+    refused(game, "blue", "fire_water", IllegalAction, target="red", exploded=False)
+
+
 def test_an_alchemist_with_every_token_out_cannot_throw_more() -> None:
     """Three tokens, no more: with all three out the Guild Ability is greyed on the phone
     and refused, until one comes back."""

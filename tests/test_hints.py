@@ -175,3 +175,36 @@ def test_a_refusal_is_the_engines_reason_and_changes_nothing() -> None:
     assert trainer.refusal("south", {"type": "answer", "symbol": "??"}, 0.0) is not None
     assert trainer.refusal("south", {"type": "skip"}, 0.0) is None
     assert trainer.view("south")["score"]["asked"] == 0
+
+
+def coop_with_a_lamp_flipped_twice():  # type: ignore[no-untyped-def]
+    """A two-player co-op game (seed 3) whose third turn's plan flips b3 twice: two
+    cards over it leave it as it was."""
+    session = _session({"mode": "coop", "players": 2}, 3)
+    for _ in range(2):
+        seat = session.active_seats[0]
+        plan = session.hint(seat)
+        assert plan is not None
+        for action in plan["actions"]:
+            session.apply(seat, action, 0.0)
+    seat = session.active_seats[0]
+    plan = session.hint(seat)
+    assert plan is not None
+    assert sum("b3" in lamps for lamps in plan["flips"]) == 2, plan["flips"]
+    return session, seat, plan
+
+
+def test_a_hint_marks_only_the_lamps_its_plan_changes() -> None:
+    """A lamp two of the plan's cards flip is back as it was: it is not marked; every lamp
+    flipped an odd number of times is."""
+    session, seat, plan = coop_with_a_lamp_flipped_twice()
+    changed = 0
+    for lamps in plan["flips"]:
+        changed ^= mask_of(lamps)
+    frame = session.hint_lamps(seat)
+    assert frame is not None and frame.preview == changed
+    assert not frame.preview & mask_of(["b3"])
+    before = session.lamps().lit
+    for action in plan["actions"]:
+        session.apply(seat, action, 0.0)
+    assert session.lamps().lit ^ before == changed  # exactly the lamps the plan changed

@@ -36,6 +36,7 @@ from engine.guards.tutorial import (
     LEVEL,
     LIBRARIAN,
     OPPONENT,
+    RUN_ROUTE,
     SABOTEUR_QUADRANT,
     SCRIPT,
     SET_UP,
@@ -184,6 +185,25 @@ def test_the_box_buttons_mark_quadrants_and_cycle_panels_in_the_lesson() -> None
         session.button_action("b1b2", 0.0)
 
 
+def test_the_spell_runs_route_goes_in_the_order_the_step_says() -> None:
+    """The run goes home from the Alchemists' Quadrant to the Thieves': the form offers the
+    two quadrants in that order, and the same two the other way round are refused."""
+    session = lesson()
+    play_to(session, "spell_run", entry_action)
+    step = session.step()
+    assert step is not None and step.expect["route"] == RUN_ROUTE == ["alchemists", "thieves"]
+    form = next(f for f in session.legal_actions(LEARNER, 0.0) if f["type"] == "spell_run")
+    route = next(f for f in form["fields"] if f["name"] == "route")
+    assert route["options"] == RUN_ROUTE
+    backwards = {**step.expect, "route": list(reversed(RUN_ROUTE))}
+    assert session.refusal(LEARNER, backwards, 0.0) is not None
+    with pytest.raises(IllegalAction, match="Follow the step"):
+        session.apply(LEARNER, backwards, 0.0)
+    assert session.step() is step
+    session.apply(LEARNER, dict(step.expect), 0.0)
+    assert session.step() is not step
+
+
 def test_the_lesson_takes_no_other_options() -> None:
     module = refuses_other_lesson_options("guards")
     assert module.options_schema()["options"]["tutorial"] == {"choices": ["first-game"]}
@@ -239,5 +259,27 @@ def test_a_visitor_at_a_stand_learns_guards_and_leaving_frees_the_table() -> Non
         while server.room.session is not None or server.room.seats.claims or server.room.seats.bots:
             assert time.time() < deadline, "the stand did not return to attract"
             time.sleep(0.02)
+    finally:
+        server.close()
+
+
+def test_the_lesson_takes_the_last_games_player_into_its_learners_seat() -> None:
+    """A Clacks game's player at south, when the table starts this lesson (red and blue):
+    the same token holds red, a page asking for south is shown red's, and a page that
+    never comes back lets the seat go like any learner who leaves."""
+    server = LiveServer()
+    try:
+        room = server.room
+        room.new_game("clacks", {"players": 2}, 5)
+        token = room.seats.claim("south", "Ann", None)["token"]
+        room.seats.lesson_left_seconds = 0.2
+        room.new_game("guards", {"tutorial": "first-game"})
+        assert set(room.seats.claims) == {LEARNER}
+        assert room.seats.visible_seat("south", token) == LEARNER
+        status, body = call(
+            server.base, "GET", f"/api/rooms/{server.code}/seats/{LEARNER}/legal", token=token
+        )
+        assert status == 200 and [a["type"] for a in body["actions"]] == ["roll"]
+        wait_for(lambda: LEARNER not in room.seats.claims)
     finally:
         server.close()

@@ -33,6 +33,7 @@ from typing import Any
 
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.interface import JSON, Session
+from engine.core.tutorial import TutorialSession
 from engine.games import game_module, game_modules
 from firmware.entropy import new_seed
 from web.bots import BotTurns
@@ -209,6 +210,9 @@ class Room:
                 freed = tuple(sorted({*freed, *own_bots}))
             new_bots = self.seats.bots_for(session, seat_ids, bots, freed)
             kept_names, game_names = self.seats.names_for(seat_ids, names, freed)
+            # a lesson whose seats the last game lacked: its player is the learner
+            learner = session.script.learner if isinstance(session, TutorialSession) else None
+            carried = self.seats.learner_to_carry(seat_ids, learner, freed) if learner else None
             with self.saving.kept():
                 record = self.store.start_game(
                     self.code,
@@ -223,9 +227,13 @@ class Room:
                     new_bots,
                     freed,
                 )
+                if learner and carried:
+                    self.seats.carry_saved(learner, carried)
             self._put_on(session, record)
             self.game_number += 1
             self.seats.seated(seat_ids, new_bots, kept_names, freed)
+            if learner and carried:
+                self.seats.carry(learner, carried)
             if language is not None:
                 self.language = language
             self.game_changed([{"kind": "game_started", "seat": None, "seats": seat_ids}])

@@ -106,8 +106,15 @@ class Seats:
             return None
         claim = self.claims.get(seat)
         if claim is None or not token_matches(claim.digest, token):
-            return None
+            return self._carried_seat(token)
         return seat
+
+    def _carried_seat(self, token: str) -> str | None:
+        """The seat ``token`` holds now that its own went with the last game (a lesson
+        took its phone into the learner's seat): the page follows it there."""
+        return next(
+            (s for s, claim in self.claims.items() if token_matches(claim.digest, token)), None
+        )
 
     # ----------------------------------------------------------------- people
 
@@ -345,6 +352,28 @@ class Seats:
             if seat in seat_ids and claim.name and seat not in freed:
                 in_game[seat] = claim.name
         return kept, in_game
+
+    def learner_to_carry(
+        self, seat_ids: list[str], learner: str, freed: tuple[str, ...]
+    ) -> SeatClaim | None:
+        """For a lesson about to start whose learner's seat nobody keeps: the person
+        holding a seat the lesson lacks (the last game's player, the one who will learn),
+        else None."""
+        if learner in self.claims and learner not in freed:
+            return None
+        return next((c for s, c in self.claims.items() if s not in seat_ids), None)
+
+    def carry_saved(self, learner: str, claim: SeatClaim) -> None:
+        """Saves that ``claim`` holds the lesson's ``learner`` seat (its token unchanged)."""
+        self.room.store.set_seat(self.room.code, learner, claim.digest, claim.name)
+
+    def carry(self, learner: str, claim: SeatClaim) -> None:
+        """``claim`` holds ``learner`` from now on: its page follows it there (see
+        ``visible_seat``) and opens its streams afresh; a page that never does lets the
+        seat go, as a learner who leaves does."""
+        claim.connections = 0
+        self.claims[learner] = claim
+        self._free_later(learner, claim)
 
     def seated(
         self,

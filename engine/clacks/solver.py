@@ -100,13 +100,14 @@ class Plan:
 
     @property
     def lamps(self) -> int:
-        """Every lamp the plan's cards change (a lamp-setting card: all it sets)."""
-        union = 0
+        """The lamps the plan's cards change: a lamp two of them flip is back as it was,
+        so not among them; a lamp-setting card may change every lamp it sets."""
+        changed = 0
         for _, lamps in self.plays:
-            union |= lamps
+            changed ^= lamps
         for play in self.sets:
-            union |= set_mask(play)
-        return union
+            changed |= set_mask(play)
+        return changed
 
     def actions(self) -> list[Action]:
         """The plan as engine actions, in an order the rules accept."""

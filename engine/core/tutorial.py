@@ -38,13 +38,16 @@ class Step:
     (``<key>`` what to do, ``<key>.rule`` the rule it teaches in one sentence);
     ``expect`` the fields the action must have; ``words`` the values the words name
     (each ``{"key": catalog key, "params": {...}}`` or ``{"text": ...}``), in the order the
-    learner taps them; ``lights`` the lamps picked out on the board (bit ``row * 4 + col``)."""
+    learner taps them; ``lights`` the lamps picked out on the board (bit ``row * 4 + col``);
+    ``ordered`` the list fields of ``expect`` whose order counts (a route), where other
+    lists are compared as sets."""
 
     key: str
     expect: JSON
     words: dict[str, JSON] = field(default_factory=dict)
     lights: int = 0
     tower: str | None = None  # the tower button the step is about, picked out on screens
+    ordered: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -150,16 +153,17 @@ def replay_lesson_or_game(
     return (lesson or TutorialSession)(replay_game(game), script)
 
 
-def matches(expect: JSON, action: Any) -> bool:
-    """Whether ``action`` has every field ``expect`` names (lists compared as sets: the
-    lamps of a placement in any order); a seat it leaves out is the one sending it."""
+def matches(expect: JSON, action: Any, ordered: Collection[str] = ()) -> bool:
+    """Whether ``action`` has every field ``expect`` names (lists compared as sets, the
+    lamps of a placement in any order, except those named in ``ordered``, a route); a
+    seat it leaves out is the one sending it."""
     if not isinstance(action, dict):
         return False
     for name, wanted in expect.items():
         if name == "seat" and name not in action:
             continue
         got = action.get(name)
-        if isinstance(wanted, list):
+        if isinstance(wanted, list) and name not in ordered:
             if not isinstance(got, list) or sorted(map(str, got)) != sorted(map(str, wanted)):
                 return False
         elif got != wanted:
@@ -217,7 +221,7 @@ class TutorialSession(Session):
         if (
             isinstance(entry, Step)
             and seat == self.script.learner
-            and matches(entry.expect, action)
+            and matches(entry.expect, action, entry.ordered)
         ):
             return None
         if (
@@ -281,12 +285,12 @@ class TutorialSession(Session):
         """Only the step's action: every other control stays greyed out and says why."""
         entry = self.entry()
         if isinstance(entry, Step) and seat == self.script.learner:
-            expect = entry.expect
+            expect, ordered = entry.expect, entry.ordered
         elif isinstance(entry, Opponent) and seat == self.script.opponent:
-            expect = entry.action
+            expect, ordered = entry.action, ()
         else:
             return []
-        return [a for a in self.inner.legal_actions(seat, now) if matches(expect, a)]
+        return [a for a in self.inner.legal_actions(seat, now) if matches(expect, a, ordered)]
 
     def log_json(self) -> JSON:
         return {**self.inner.log_json(), LOG_KEY: self.script.name}

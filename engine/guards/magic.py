@@ -36,6 +36,7 @@ from engine.guards.common import (
 )
 from engine.guards.errors import AbilityRule, BadCard, MagicRule, Protected
 from engine.guards.events import Event, ev
+from engine.guards.recruiting import not_recruited
 from engine.guards.state import GameState
 from engine.guards.turns import finish_turn
 
@@ -167,22 +168,56 @@ def fire_water(state: GameState, action: Action) -> list[Event]:
     """A Fire Water token on a player is settled: "Once an Alchemist's Fire Water
     explodes, the victim's turn ends (any actions being taken automatically fail) and the
     token is returned to the Alchemist and can then be re-used." One that does not
-    explode (a defence the card allows) goes back to the Alchemist all the same."""
+    explode (a defence the card allows) goes back to the Alchemist all the same. An
+    explosion in the victim's turn is taken while the victim's own roll waits (see
+    ``cut_short``); anything else waits for what the game waits for."""
     require_playing(state)
-    require_free(state)
     target = action["target"] or action.seat
     assert target is not None
+    exploded = action["exploded"] is not False
+    in_turn = exploded and state.turn is not None and state.turn.seat == target
+    if not (in_turn and may_cut_short(state, str(target))):
+        require_free(state)
     victim = state.players.get(target)
     if victim is None or not victim.fire_water_on:
         raise AbilityRule(f"No Fire Water is on {name_of(str(target))}")
     alchemist = victim.fire_water_on.pop(0)
     state.players[alchemist].fire_water += 1
-    exploded = action["exploded"] is not False
     events = [ev("fire_water_settled", target, alchemist=alchemist, how="exploded" if exploded else "defused",
                  tokens=state.players[alchemist].fire_water)]
-    if exploded and state.turn is not None and state.turn.seat == target:
+    if in_turn:
+        events += cut_short(state, str(target))
         events += finish_turn(state, "fire_water")
     return events
+
+
+# the rolls an explosion makes fail, by their purpose: the action they belong to fails
+# as it would on a failed roll (a failed Challenge ends the turn, the runners wait)
+CUT_SHORT_ROLLS = ("recruit", "challenge")
+
+
+def may_cut_short(state: GameState, seat: str) -> bool:
+    """Whether what the game waits for is ``seat``'s own action under way, which an
+    explosion makes fail: the roll of a recruit or a Challenge, or the Bribe offered
+    after a failed recruit."""
+    if len(state.pending) != 1 or state.pending[0].seats != [seat]:
+        return False
+    waiting = state.pending[0]
+    if waiting.kind == "bribe":
+        return True
+    return waiting.kind == "test" and waiting.data["purpose"] in CUT_SHORT_ROLLS
+
+
+def cut_short(state: GameState, seat: str) -> list[Event]:
+    """``seat``'s action under way fails: its roll is not made, and a Volunteer being
+    recruited is not recruited (it goes face up, as after any failed recruit)."""
+    if not state.pending:
+        return []
+    state.pending.clear()
+    recruiting = state.recruiting
+    if recruiting is not None and recruiting.seat == seat:
+        return not_recruited(state)
+    return []
 
 
 HANDLERS = handlers(cast, use_item, guild_ability, fire_water, describe)

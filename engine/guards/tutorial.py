@@ -114,7 +114,10 @@ def _words(*taps: JSON) -> dict[str, JSON]:
 
 
 def _learner(key: str, expect: JSON, words: dict[str, JSON], lights: int = 0) -> Step:
-    return Step(f"tutorial.guards.{key}", {"seat": LEARNER, **expect}, words, lights)
+    # a route is walked in its order: the same quadrants the other way round are another run
+    ordered = ("route",) if "route" in expect else ()
+    return Step(f"tutorial.guards.{key}", {"seat": LEARNER, **expect}, words, lights,
+                ordered=ordered)
 
 
 def _roll(key: str, purpose: str) -> Step:
@@ -250,11 +253,20 @@ def _narrowed(form: JSON, expect: JSON) -> JSON:
             options = [o for o in field["options"] if o["uid"] in wanted]
             field = {**field, "options": options, "must": list(wanted), "min": len(wanted), "max": len(wanted)}
         elif field["kind"] in _CHOICE_KINDS:
-            options = [o for o in field["options"] if (o["uid"] if isinstance(o, dict) else o) in
-                       (wanted if isinstance(wanted, list) else [wanted])]
+            # in the order the step names them: a route's quadrants as the words say them
+            named = wanted if isinstance(wanted, list) else [wanted]
+            options = sorted(
+                (o for o in field["options"] if _option_value(o) in named),
+                key=lambda o: named.index(_option_value(o)),
+            )
             field = {**field, "options": options}
         fields.append(field)
     return {**form, "fields": fields}
+
+
+def _option_value(option: object) -> object:
+    """A choice as sent: a card's uid, else the option itself (a quadrant, a deck)."""
+    return option["uid"] if isinstance(option, dict) else option
 
 
 def new_lesson(script: Script) -> GuardsLesson:

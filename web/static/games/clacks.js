@@ -258,6 +258,9 @@
         "aria-disabled": answers && !enabled ? "true" : null,
         "aria-label": words.join(", "),
       });
+      // a finger's reach around the button, wider than its ring: on a phone the board may
+      // shrink to 190 px, and the tap target stays 24 px or more (never over another tower)
+      group.append(svg("circle", { cx: x, cy: y, r: 30, class: "reach" }));
       group.append(svg("circle", { cx: x, cy: y, r: 24, class: "hit" }));
       if (sends) group.append(svg("circle", { cx: x, cy: y, r: 30, class: "send-ring" }));
       if (hinted) group.append(svg("circle", { cx: x, cy: y, r: 36, class: "hint-ring" }));
@@ -500,8 +503,8 @@
   }
 
   // The lamps the chosen card covers when laid on ``lamp``: the same hole of the card
-  // stays on the tapped lamp through every turn and mirror (the first hole at the first
-  // tap); when that hole would put the card off the board, the nearest hole that keeps
+  // stays on the tapped lamp through every turn and mirror (the first hole at each new
+  // lamp tapped); when that hole would put the card off the board, the nearest hole that keeps
   // it on; when none can, the card is pushed back onto the board.
   function placeCard(ref, seatId, card, lamp) {
     const at = layout(ref, seatId)[lamp];
@@ -834,6 +837,9 @@
       },
       tapLamp(lamp) {
         if (pick.mode === "jacquard") {
+          // another lamp lays the card afresh, as a first tap there would: the hole kept
+          // from a tap elsewhere (a near corner, say) would put it somewhere else
+          if (lamp !== pick.anchor) pick.hole = null;
           pick.anchor = lamp;
           pick.lamps = placeCard(page.ref(), page.seat(), pick.card, lamp);
           page.focus("[data-action=confirm]");

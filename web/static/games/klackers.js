@@ -333,17 +333,28 @@
     // hint that points to it), so the turn keeps to one phone screen
     const lesson = Boolean(view.tutorial);
     if (choosing) {
+      // with nothing chosen, the way to choose: the lesson shows no list of combinations
+      const choose = t(lesson ? "klackers.hint.choose_numbers" : "klackers.hint.choose", { total: turn.total });
       if (pick.numbers.length || !lesson) {
         mine.append(el("p", { class: "k-sum", role: "status" }, pick.numbers.length
           ? t("klackers.chosen", { numbers: numbersWords(pick.numbers), sum, total: turn.total })
-          : t("klackers.hint.choose", { total: turn.total })));
+          : choose));
       }
+      // the pull is offered once the engine takes it (a lesson takes only its step's
+      // numbers, so waits for the engine's answer); in a game, until the engine has
+      // answered, once the numbers make the roll
+      const legal = ctx.legal ? ctx.legal() : null;
+      const sorted = (numbers) => [...numbers].sort((x, y) => x - y).join(",");
+      const takes = sum === turn.total && (legal === null ? !lesson : legal.some((a) => a.type === "pull"
+        && sorted(a.numbers) === sorted(pick.numbers)));
       const pull = el("button", { type: "button", class: "primary", "data-action": "pull",
-                                  disabled: sum !== turn.total && !ctx.explain, onclick: () => ctx.pull() },
+                                  disabled: !takes && !ctx.explain, onclick: () => ctx.pull() },
         t("klackers.pull", { numbers: numbersWords(pick.numbers) }));
-      if (sum !== turn.total && ctx.explain) {
+      if (!takes && ctx.explain) {
+        // nothing chosen yet: the way to choose (in a lesson, with the step to take)
+        const none = lesson && Clacks.tutorial ? Clacks.tutorial.withStep(choose) : choose;
         Clacks.unavailable(pull, () => (pick.numbers.length ? ctx.explain({ type: "pull", numbers: pick.numbers })
-          : ctx.explain(null, t("klackers.hint.choose", { total: turn.total }))));
+          : ctx.explain(null, none)));
       }
       controls.append(
         pull,

@@ -119,7 +119,17 @@
     if (error && error.error === "network") error = null;  // the offline banner says it
     errorBox.textContent = error ? Clacks.describeError(error) : "";
     errorBox.hidden = !error;
+    placeNotes();
     if (error) errorBox.focus();
+  }
+
+  // The notes over the screen (an error, why a control is greyed) sit below the seat's
+  // header (its name, Leave seat, the menu) and the lesson's step, never over them.
+  function placeNotes() {
+    const header = document.querySelector("header.top");
+    const above = [header, lessonBox].filter((node) => node && node.getClientRects().length)
+      .map((node) => node.getBoundingClientRect().bottom);
+    document.body.style.setProperty("--notes-top", `${Math.ceil(Math.max(0, ...above)) + 4}px`);
   }
 
   async function reference(game) {
@@ -195,6 +205,12 @@
       const ended = next.room.stand.ended;
       standEnded = Boolean(ended && before && ended.game_number === before.room.game_number);
       save(null);
+      connect();
+      return;
+    }
+    if (held && next.view && next.seat && next.seat !== held.seat) {
+      // a lesson took this phone's player into its learner's seat: the page follows
+      save({ seat: next.seat, token: held.token });
       connect();
       return;
     }
@@ -291,6 +307,8 @@
     document.body.classList.toggle("in-lesson", Boolean(lesson));
     main.replaceChildren(...[standWaiting(), feedPanel(game), game.phone({ state, ref, seat: held.seat, log, legal: legalActions,
                                                             hints: hints(), explain, ...controller })].filter(Boolean));
+    if (lesson) Clacks.tutorial.reveal(main);
+    placeNotes();
     restoreFocus(focus);
     drawnRevision = state.revision;
     document.body.dataset.revision = state.revision;  // what the page shows, for people and tests
@@ -398,6 +416,7 @@
     if (!whyBox || !words) return;
     whyBox.textContent = words;
     whyBox.dataset.revision = state ? String(state.revision) : "";
+    placeNotes();
     whyBox.hidden = false;
     clearTimeout(whyTimer);
     whyTimer = setTimeout(hideWhy, 9000);
@@ -493,7 +512,9 @@
   function hints() {
     const on = Boolean(state.room.hints) && state.view.hints_allowed !== false;
     const fresh = hint.plan && hint.revision === state.revision && hint.seat === held.seat;
-    return { on, current: on && fresh ? hint.plan : null, ask: askHint, dismiss: dismissHint, doFirst: doHint };
+    // ``changes``: the lamps the plan changes, as the engine counts them (its preview)
+    return { on, current: on && fresh ? hint.plan : null, changes: on && fresh ? hint.changes : null,
+             ask: askHint, dismiss: dismissHint, doFirst: doHint };
   }
 
   async function askHint() {
@@ -501,7 +522,7 @@
     const seat = held.seat;
     try {
       const answer = await api("POST", `/rooms/${code}/seats/${encodeURIComponent(seat)}/hint`, {}, held.token);
-      hint = { revision: answer.revision, seat, plan: answer.hint };
+      hint = { revision: answer.revision, seat, plan: answer.hint, changes: answer.frame ? answer.frame.preview : null };
     } catch (err) {
       showError(err.body);
     }

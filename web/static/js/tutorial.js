@@ -94,11 +94,40 @@
   // would refuse it too, and the step to take instead.
   function explain(error) {
     const params = error.params || {};
-    const because = params.because ? Clacks.describeError(params.because) : t("tutorial.not_this_step");
+    return withStep(params.because ? Clacks.describeError(params.because) : t("tutorial.not_this_step"));
+  }
+
+  // ``because`` (why a tap does nothing), then the lesson's step to take instead.
+  function withStep(because) {
     const step = shown && shown.step;
     const instead = step ? t("tutorial.instead", { step: plainWords(step.key, step.words) }) : t("tutorial.opponent_turn");
     return /[.!?…]$/.test(because.trim()) ? `${because.trim()} ${instead}` : `${because.trim()}. ${instead}`;
   }
 
-  Clacks.tutorial = { phonePanel, tablePanel, explain, lessonOf };
+  // The controls a step names are where a finger finds them: one in a strip that scrolls
+  // sideways (a card at the end of the hand) is scrolled into the strip's view.
+  function reveal(root) {
+    const names = [...document.querySelectorAll("#lesson .lesson-do .tap")].map((e) => e.textContent.trim());
+    for (const name of names) {
+      const found = [...root.querySelectorAll("*")].filter((e) => e.textContent.trim() === name);
+      const inner = found.find((e) => !found.some((other) => other !== e && e.contains(other)));
+      const control = inner && inner.closest("button, [role=button], a");
+      const scroller = control && ancestors(control).find((e) => e.scrollWidth > e.clientWidth + 1
+        && ["auto", "scroll"].includes(getComputedStyle(e).overflowX));
+      if (!scroller) continue;
+      const box = control.getBoundingClientRect();
+      const view = scroller.getBoundingClientRect();
+      if (box.right > view.right) scroller.scrollLeft += box.right - view.right + 4;
+      else if (box.left < view.left) scroller.scrollLeft -= view.left - box.left + 4;
+      return;
+    }
+  }
+
+  function ancestors(node) {
+    const found = [];
+    for (let up = node.parentElement; up && up !== document.body; up = up.parentElement) found.push(up);
+    return found;
+  }
+
+  Clacks.tutorial = { phonePanel, tablePanel, explain, withStep, lessonOf, reveal };
 })();

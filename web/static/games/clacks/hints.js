@@ -86,7 +86,11 @@
     options.accent = new Set((state.lamps ? state.lamps.accent : []).map((i) => ref.lamps[i]));
     const plan = ctx.hints && ctx.hints.current;
     if (!plan) return;
-    options.preview = new Set(plan.flips.flat());
+    // the lamps the plan changes, as the engine counts them: one its cards flip twice is
+    // back as it was, unmarked (the same lamps as on the table screen and the LED board)
+    const flipped = plan.flips.flat();
+    options.preview = new Set(ctx.hints.changes ? ctx.hints.changes.map((i) => ref.lamps[i])
+      : flipped.filter((lamp) => flipped.filter((x) => x === lamp).length % 2 === 1));
     const tower = ref.towers.find((x) => x.id === plan.tower);
     if (tower) tower.lamps.forEach((lamp) => options.accent.add(lamp));
     options.hinted = plan.tower;

@@ -76,6 +76,11 @@
     return el("label", { class: "field" }, el("span", {}, text), input, extra || null);
   }
 
+  // A field the report has one value for, said rather than asked.
+  function given(text, value, id) {
+    return el("div", { class: "field g-given", "data-given": id }, el("span", {}, text), el("strong", {}, value));
+  }
+
   function numberInput(id, value, min, max, onchange) {
     return el("input", { type: "number", inputmode: "numeric", min, max, value, "data-focus": id,
                          oninput: (e) => onchange(e.target.value === "" ? null : Number(e.target.value)) });
@@ -108,6 +113,11 @@
       case "guild_card": {
         const options = field.options || [];
         if (values[field.name] === undefined && !field.optional && options.length === 1) values[field.name] = optionValue(options[0]);
+        // the only choice there is (a lesson's step names it): said in words that wrap,
+        // never a list cut off at a phone's width
+        if (field.kind === "choice" && !field.optional && options.length === 1) {
+          return given(label, optionLabel(state, field, options[0]), id);
+        }
         if (values[field.name] === undefined && form.current && field.name === "card") values[field.name] = form.current;
         const node = labelled(label, select(id, options, values[field.name], (o) => optionLabel(state, field, o), set, field.optional),
           field.secret ? el("span", { class: "hint" }, t("guards.secret")) : null);
@@ -223,13 +233,20 @@
         el("button", { type: "button", class: mode === "typed" ? "primary" : "secondary", "data-mode": "typed",
                        onclick: () => { values.card_mode = "typed"; redraw(); } }, t("guards.new_card"))));
     }
-    if (mode === "known" && known.length) {
-      parts.push(labelled(t("guards.which_card"), select(`${id}.known`, known, values.card_uid, (o) => `${o.name} · ${t("guards.charm_bribe", { charm: o.charm, bribe: o.bribe === null ? t("guards.bribe_x") : o.bribe })}`,
+    const picked = field.pick && known.find((o) => o.uid === field.pick);
+    if (picked) {
+      parts.push(given(t("guards.which_card"), knownLabel(picked), `${id}.known`));
+    } else if (mode === "known" && known.length) {
+      parts.push(labelled(t("guards.which_card"), select(`${id}.known`, known, values.card_uid, knownLabel,
         (v) => { values.card_uid = v; redraw(); }, true)));
     } else {
       parts.push(volunteerValues(values, id, deck));
     }
     return el("fieldset", { class: "g-volunteer-field", "data-field": "card" }, el("legend", {}, t("guards.field.card")), parts);
+  }
+
+  function knownLabel(card) {
+    return `${card.name} · ${t("guards.charm_bribe", { charm: card.charm, bribe: card.bribe === null ? t("guards.bribe_x") : card.bribe })}`;
   }
 
   function volunteerValues(values, id, deck) {
@@ -279,7 +296,10 @@
         el("button", { type: "button", class: mode === "known" ? "primary" : "secondary", onclick: () => { values.dragon_mode = "known"; redraw(); } }, t("guards.known_dragon")),
         el("button", { type: "button", class: mode === "typed" ? "primary" : "secondary", onclick: () => { values.dragon_mode = "typed"; redraw(); } }, t("guards.new_dragon"))));
     }
-    if (mode === "known" && known.length) {
+    const picked = field.pick && known.find((o) => o.uid === field.pick);
+    if (picked) {
+      parts.push(given(t("guards.which_card"), knownLabel(picked), `${id}.known`));
+    } else if (mode === "known" && known.length) {
       parts.push(labelled(t("guards.which_dragon"), select(`${id}.known`, known, values.dragon_uid, (o) => o.name, (v) => { values.dragon_uid = v; }, true)));
     } else {
       const typed = values.dragon_typed || (values.dragon_typed = { toughness: 20, brawl: 6 });
@@ -523,7 +543,8 @@
     const out = [];
     let row = null;
     for (const node of nodes) {
-      const choice = node && node.matches && node.matches("label.field") && node.querySelector("select");
+      const choice = node && node.matches && (node.matches(".g-given")
+        || (node.matches("label.field") && node.querySelector("select")));
       if (!choice) { row = null; out.push(node); continue; }
       if (!row) { row = el("div", { class: "g-choices" }); out.push(row); }
       row.append(node);
