@@ -4,9 +4,9 @@ game and mode picked by their visible names, then Learn to play) and from a conv
 stand's menu on the phone. The lessons are those each game registers for each of its
 modes, never a list written here.
 
-The phone is read and tapped by visible text only: each control a step's words name is
-found by its words, and must be on the 360x740 screen (inside the viewport, at least
-24 px each way) when it is tapped. At every step where the phone shows a greyed-out
+The phone is read and tapped by visible text only: each step is one 360x740 screen, and
+each control a step's words name is found by its words, and must be on that screen
+(inside the viewport, at least 24 px each way) when it is tapped. At every step where the phone shows a greyed-out
 control, that control is tapped too: the phone must say why not and name the step to
 take instead. At the end, the one tap into a real game is on the first screen.
 """
@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from browser_support import NO_ARM32_BUILD, PHONE_740, TV, Page, tool_or_skip
 from live_server import LiveServer
-from test_tutorial_browser import AFTER_LESSON, MARK_CONTROL, lesson_steps
+from test_tutorial_browser import AFTER_LESSON, MARK_CONTROL, lesson_steps, one_screen
 
 from engine.core.tutorial import TutorialSession
 from engine.games import game_modules
@@ -75,6 +75,28 @@ def every_lesson() -> list[Lesson]:
 
 
 LESSONS = every_lesson()
+
+# Lessons this walk finds at fault, each until its fix: strict, so a fixed lesson fails
+# here until its mark is taken away.
+KNOWN_DEFECTS = {
+    "clacks:competitive": "step 5 (the Fault Report): the Clacks Technician lies off the "
+    "right edge of the hand strip, x = 457-481 px on a 360 px screen",
+    "klackers": "at the first pull a greyed-out control explains itself with the dice "
+    "('Tap numbers that add up to 8, or pick a combination below') and names no step",
+}
+
+
+def lesson_params() -> list[Any]:
+    return [
+        pytest.param(
+            lesson,
+            id=lesson.id,
+            marks=[pytest.mark.xfail(reason=KNOWN_DEFECTS[lesson.id], strict=True)]
+            if lesson.id in KNOWN_DEFECTS
+            else [],
+        )
+        for lesson in LESSONS
+    ]
 
 
 def entry_title(language: str, lesson: Lesson) -> str:
@@ -206,6 +228,7 @@ def walk(
             continue
         step = now[0]
         seen.append(step)
+        one_screen(phone.page, step)
         if pictured is not None and step == pictured[0]:
             pictured[1]()
         explained += a_greyed_tap_names_the_step(phone, language, taps, step)
@@ -251,7 +274,7 @@ def pictures(
 
 @pytest.mark.parametrize("way", ["tv", "stand"])
 @pytest.mark.parametrize("language", ["en", "cs"])
-@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
+@pytest.mark.parametrize("lesson", lesson_params())
 def test_every_lesson_walks_from_its_start_to_a_real_game(
     browser: Any, lesson: Lesson, language: str, way: str
 ) -> None:

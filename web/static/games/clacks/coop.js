@@ -138,7 +138,9 @@
     const hints = view.hints_allowed;
     if (pick.mode === "swap" && known && !legal.some((a) => a.type === "swap" && a.slot === pick.slot)) P.resetPick();
 
-    const lesson = view.tutorial ? " in-lesson" : "";
+    // a lesson's step that names a tower keeps the board big enough to tap it
+    const named = view.tutorial && view.tutorial.step && view.tutorial.step.tower;
+    const lesson = named ? " names-tower" : "";
     const root = el("div", { class: `clacks-phone map-phone ${view.mode}${myTurn ? " my-turn" : ""}${lesson}` });
     root.append(el("div", { class: "status", "aria-live": "polite" }, status(state, seat)),
       el("p", { class: "prompt", tabindex: -1 }, hint(state, seat, myTurn, legal)));
