@@ -286,3 +286,57 @@ def test_every_lesson_walks_from_its_start_to_a_real_game(
         assert seen == steps
         assert explained >= 1
         into_the_real_game(phone, server, language)
+
+
+def test_learn_to_play_is_offered_only_for_a_mode_with_a_lesson(
+    browser: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The New game dialog and the stand's menu offer Learn to play for a mode as its
+    game registers a lesson for it: here the Junior Race is made to have none, and the
+    alphabet trainer has none."""
+    from engine.clacks.session import ClacksModule
+
+    offered = ClacksModule.tutorial_start
+    monkeypatch.setattr(
+        ClacksModule,
+        "tutorial_start",
+        lambda self, mode=None: None if mode == "junior" else offered(self, mode),
+    )
+    language = "en"
+    learn = translate(language, "tutorial.learn")
+    server = LiveServer()
+    tv = Page(browser, "table", **TV)
+    try:
+        page = tv.page
+        page.goto(server.url(f"/table/{server.code}?lang={language}"))
+        page.select_option("select[name=game]", label=translate(language, "game.clacks"))
+        for mode, shown in (("coop", True), ("junior", False), ("solitaire", True)):
+            page.select_option("select[name=mode]", label=translate(language, f"mode.{mode}"))
+            button = page.get_by_role("button", name=learn, exact=True)
+            assert button.is_visible() is shown, mode
+            if shown:  # the words say what this mode's lesson is
+                about = translate(language, f"tutorial.learn_about.{mode}")
+                assert about in page.inner_text(".lesson-start")
+        page.select_option("select[name=game]", label=translate(language, "game.clacks-trainer"))
+        assert not page.get_by_role("button", name=learn, exact=True).is_visible()
+        assert tv.errors == []
+    finally:
+        tv.context.close()
+        server.close()
+    stand = LiveServer(stand=StandSettings((), 600.0, 600.0))
+    phone = Page(browser, "phone", **PHONE_740)
+    try:
+        page = phone.page
+        for entry, shown in (("clacks:coop", True), ("clacks:junior", False)):
+            page.goto(stand.url(f"/join/{stand.code}?lang={language}"))
+            title = entry_title(
+                language, Lesson("clacks", entry.split(":")[1], "game.clacks", True)
+            )
+            page.get_by_role("button", name=title, exact=True).click()
+            page.get_by_role("button", name=translate(language, "stand.other_game")).wait_for()
+            button = page.get_by_role("button", name=translate(language, "stand.learn"), exact=True)
+            assert (button.count() == 1) is shown, entry
+        assert phone.errors == []
+    finally:
+        phone.context.close()
+        stand.close()
