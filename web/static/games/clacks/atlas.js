@@ -225,8 +225,8 @@
   // The four swap slots. onSwap(slot) makes each a button (enabled(slot) says when). On
   // the table (``onTable``) a slot is its deck's mark and number over its card, a "?" or
   // an empty mark, so the four sit in one row read from a sofa; the words stay for a
-  // screen reader. On a phone's first screen (``inTurn``) they sit in one row too, each
-  // its mark and number over its card's picture and its Swap button.
+  // screen reader. On a phone's first screen (``inTurn``) each is as short: its mark and
+  // number, its card's picture and its Swap button in one line, two slots to a row.
   function slotsPanel(view, opts) {
     const onTable = Boolean(opts && (opts.onTable || opts.inTurn));
     const list = el("ul", { class: "slots" });

@@ -140,8 +140,8 @@
 
     // a lesson's step that names a tower keeps the board big enough to tap it
     const named = view.tutorial && view.tutorial.step && view.tutorial.step.tower;
-    const lesson = named ? " names-tower" : "";
-    const root = el("div", { class: `clacks-phone map-phone ${view.mode}${myTurn ? " my-turn" : ""}${lesson}` });
+    const towerStep = named ? " names-tower" : "";
+    const root = el("div", { class: `clacks-phone map-phone ${view.mode}${myTurn ? " my-turn" : ""}${towerStep}` });
     root.append(el("div", { class: "status", "aria-live": "polite" }, status(state, seat)),
       el("p", { class: "prompt", tabindex: -1 }, hint(state, seat, myTurn, legal)));
 
@@ -200,7 +200,7 @@
 
     const swappable = myTurn && (legal || []).some((a) => a.type === "swap");
     // when a swap is all there is to do (a lesson's step), the slots take the turn
-    // buttons' place on the first screen, in one row, instead of waiting in the fold
+    // buttons' place on the first screen, two by two, instead of waiting in the fold
     const swapOnly = myTurn && !pick.mode && Boolean(legal && legal.length) && legal.every((a) => a.type === "swap");
     const slots = state.over ? null : clacks.map.slotsPanel(view, {
       onSwap: (slot) => ctx.chooseSwap(slot),
