@@ -14,6 +14,7 @@ import pytest
 from live_server import LiveServer
 from test_stand import IDLE, back_at_attract, leave, offered_choices, start
 from test_tutorial import entry_action, play_to, wait_for
+from test_web_board import RecordingBoard
 from web_client import call
 
 from engine.clacks.race_lessons import LESSONS
@@ -257,3 +258,41 @@ def test_steps_name_what_the_phone_shows() -> None:
                 assert step.words["swap"] == {"key": "clacks.swap"}
             else:
                 assert step.words["play"] == {"key": "clacks.confirm"}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_led_board_lights_each_steps_lamps_as_the_lesson_is_played_over_http(
+    mode: str,
+) -> None:
+    board = RecordingBoard()
+    server = LiveServer(board=board)
+    try:
+        status, games = call(server.base, "GET", "/api/games")
+        start = next(g for g in games["games"] if g["name"] == "clacks")["tutorials"][mode]
+        status, answer = call(
+            server.base, "POST", f"/api/rooms/{server.code}/game", start, pin=server.pin
+        )
+        assert status == 201, answer
+        session = server.room.session
+        assert isinstance(session, OpeningLesson)
+        base = f"/api/rooms/{server.code}/seats/south"
+        status, claimed = call(server.base, "POST", base, {})
+        token = claimed["token"]
+        lit = 0
+        while session.entry() is not None:
+            step = session.step()
+            if step is None:  # the other player's part: the table's bot plays it
+                position = session.position()
+                wait_for(lambda: session.position() > position)  # noqa: B023
+                continue
+            # the LED board shows the step's lamps through the game's own lamp path
+            wait_for(lambda: board.frames[-1].accent & step.lights == step.lights)  # noqa: B023
+            lit += 1
+            action = entry_action(session)[1]
+            status, body = call(
+                server.base, "POST", f"{base}/actions", {"action": action}, token=token
+            )
+            assert status == 200, body
+        assert lit == 5 and session.view("south")["tutorial"]["finished"]
+    finally:
+        server.close()
