@@ -474,7 +474,8 @@
 
     const start = el("button", { type: "submit", class: "primary", value: "start" }, t("ui.start"));
     const cancel = el("button", { type: "button", class: "secondary", onclick: () => lobby.close() }, t("ui.cancel"));
-    form.append(el("h2", {}, t("ui.new_game")), field(t("ui.game"), gameSelect), lessonBox, modeField,
+    // the lesson offered is the chosen mode's: it follows the game and the mode
+    form.append(el("h2", {}, t("ui.new_game")), field(t("ui.game"), gameSelect), modeField, lessonBox,
       playersField, variantsBox, choicesBox, wordsChoice, seatsBox,
       field(t("ui.seed"), seedInput), field(t("ui.language"), langSelect), errorBox,
       el("div", { class: "buttons" }, start, state && state.view ? cancel : null,
