@@ -143,21 +143,14 @@ ENTRIES: tuple[Step | Opponent, ...] = (
     # turn 1: a Volunteer tile in the Fools' Quadrant
     _report(
         "recruit",
-        {
-            "type": "recruit",
-            "deck": "lords_ladies",
-            "source": "deck",
-            "quadrant": STOP_QUADRANT,
-            "card": RECRUIT,
-        },
+        {"type": "recruit", "deck": "lords_ladies", "source": "deck", "quadrant": STOP_QUADRANT,
+         "card": RECRUIT},
         _quadrants(STOP_QUADRANT),
     ),
     _roll("charm", "recruit"),
     _end("end_turn"),
     # the other player's turn: a Volunteer tile in the Alchemists' Quadrant
-    _other(
-        "recruit", deck="man_beast", source="deck", quadrant="alchemists", card=_card("detritus")
-    ),
+    _other("recruit", deck="man_beast", source="deck", quadrant="alchemists", card=_card("detritus")),
     _other("roll"),
     _other("end_turn"),
     # turn 2: a Saboteur first, then a Spell tile
@@ -168,13 +161,8 @@ ENTRIES: tuple[Step | Opponent, ...] = (
     ),
     _report(
         "spell_run",
-        {
-            "type": "spell_run",
-            "spell": SPELL,
-            "quadrant": SPELL_QUADRANT,
-            "runners": [RECRUIT, LIBRARIAN],
-            "route": RUN_ROUTE,
-        },
+        {"type": "spell_run", "spell": SPELL, "quadrant": SPELL_QUADRANT, "runners": [RECRUIT, LIBRARIAN],
+         "route": RUN_ROUTE},
         _quadrants(*RUN_ROUTE),
         route=True,
     ),
@@ -215,15 +203,8 @@ class GuardsLesson(CompanionLesson):
         forms = self.inner.legal_actions(seat, now)
         shown = [_narrowed(form, entry.expect) for form in forms if form["type"] == wanted]
         if wanted != "end_turn" and any(form["type"] == "end_turn" for form in forms):
-            shown.append(
-                {
-                    "type": "end_turn",
-                    "group": "end",
-                    "fields": [],
-                    "out": True,
-                    "probe": {"type": "end_turn"},
-                }
-            )
+            shown.append({"type": "end_turn", "group": "end", "fields": [], "out": True,
+                          "probe": {"type": "end_turn"}})
         return shown
 
     def apply_told(self, seat: str | None, action: JSON, now: float) -> Told:
@@ -246,11 +227,8 @@ class GuardsLesson(CompanionLesson):
             # not a whole report (a greyed button's question): the lesson's words alone
             step = self.step()
             follow = "Follow the step on your phone." if step else "Wait for the other player."
-            return OffScript(
-                f"That is not this step of the lesson. {follow}",
-                because=None,
-                step=step.key if step else None,
-            )
+            return OffScript(f"That is not this step of the lesson. {follow}", because=None,
+                             step=step.key if step else None)
         return super().refusal(seat, action, now)
 
 
@@ -270,27 +248,14 @@ def _narrowed(form: JSON, expect: JSON) -> JSON:
             continue  # what the step leaves out is left out of the form
         wanted = expect[name]
         if field["kind"] == "volunteer":
-            known = {
-                deck: [c for c in cards if c["uid"] == wanted]
-                for deck, cards in field["known"].items()
-            }
+            known = {deck: [c for c in cards if c["uid"] == wanted] for deck, cards in field["known"].items()}
             field = {**field, "known": known, "face_up": {}, "pick": wanted}
         elif field["kind"] == "cards":
             options = [o for o in field["options"] if o["uid"] in wanted]
-            field = {
-                **field,
-                "options": options,
-                "must": list(wanted),
-                "min": len(wanted),
-                "max": len(wanted),
-            }
+            field = {**field, "options": options, "must": list(wanted), "min": len(wanted), "max": len(wanted)}
         elif field["kind"] in _CHOICE_KINDS:
-            options = [
-                o
-                for o in field["options"]
-                if (o["uid"] if isinstance(o, dict) else o)
-                in (wanted if isinstance(wanted, list) else [wanted])
-            ]
+            options = [o for o in field["options"] if (o["uid"] if isinstance(o, dict) else o) in
+                       (wanted if isinstance(wanted, list) else [wanted])]
             field = {**field, "options": options}
         fields.append(field)
     return {**form, "fields": fields}
