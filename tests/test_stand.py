@@ -290,7 +290,7 @@ def test_a_table_that_is_no_stand_offers_no_stand_choices() -> None:
 def test_learn_to_play_is_offered_where_a_game_has_a_tutorial(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(KlackersModule, "tutorial_start", lambda self: None)
+    monkeypatch.setattr(KlackersModule, "tutorial_start", lambda self, mode=None: None)
     server = LiveServer(stand=StandSettings(("clacks:competitive", "klackers"), IDLE, 0.3))
     try:
         assert first_choice(server, "clacks:competitive")["kind"] == "learn"

@@ -24,6 +24,7 @@ from engine.core.interface import GameModule
 from engine.core.tutorial import Opponent, Step, TutorialSession
 from engine.games import game_module, game_modules
 from web.hub import Hub
+from web.i18n import translate
 from web.room import Room
 from web.store import Store
 
@@ -347,3 +348,18 @@ def test_after_a_restart_a_learner_who_does_not_come_back_holds_no_seat(
         assert isinstance(restored.session, TutorialSession) and restored.session.position() == 1
         assert restored.seats.bots == {"north": SCRIPT.opponent_level}
         wait_for(lambda: "south" not in restored.seats.claims, 5.0)
+
+
+@pytest.mark.parametrize("game", ["clockman", "guards"])
+def test_a_game_without_bots_ends_its_lesson_with_a_table_for_the_two_players(game: str) -> None:
+    """Clockman and Guards! Guards! have no bots: the way into a real game is a table for
+    the players present, worded as the stand words it, and never a game against a bot."""
+    session = lesson(game_module(game))
+    assert session.bot_levels() == [session.script.opponent_level]  # the script's only
+    finished = session.tutorial_json()
+    assert finished["next_label"] == {"key": "stand.table", "params": {"count": 2}}
+    assert "bots" not in finished["next_game"]
+    for language, against in (("en", "against a bot"), ("cs", "proti robotovi")):
+        table = translate(language, "stand.table", count=2)
+        words = translate(language, session.script.finished_key, next=table)
+        assert table in words and against not in words, words

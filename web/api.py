@@ -187,6 +187,8 @@ def games() -> Response:
                     "bot_levels": list(bot_levels_of(m.name)),
                     # how its guided first game starts, where it has one
                     "tutorial": m.tutorial_start(),
+                    # the lesson of each mode that has one, by the mode's id
+                    "tutorials": m.tutorial_starts(),
                 }
                 for m in game_modules().values()
             ],

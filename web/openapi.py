@@ -217,7 +217,9 @@ def openapi_document() -> JSON:
             "get": {
                 "summary": "The games this companion plays, with their lobby options",
                 "description": "Each game's `tutorial`, where it has a guided first game, "
-                "is the `game` and `options` that start it (POST .../game).",
+                "is the `game` and `options` that start it (POST .../game); `tutorials` "
+                "holds the lesson of each mode that has one, by the mode's id (a mode "
+                "missing from it has no lesson).",
                 "responses": {"200": _json({"type": "object"}, "games and languages")},
             }
         },

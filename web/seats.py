@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass
 
 from engine.core.interface import JSON, Session
+from engine.core.tutorial import TutorialSession
 from web.errors import ApiError, not_saved
 from web.security import new_token, token_digest, token_matches
 from web.store import SavedRoom, SavedSeat
@@ -273,9 +274,9 @@ class Seats:
         timer.start()
 
     def _in_lesson(self) -> bool:
-        """Whether the table's game is a guided first game (it seats its own bots)."""
-        session = self.room.session
-        return session is not None and bool(session.tutorial_bots())
+        """Whether the table's game is a guided first game (one for a single player
+        seats no bot of its own)."""
+        return isinstance(self.room.session, TutorialSession)
 
     def _free_if_left(self, seat: str, claim: SeatClaim) -> None:
         """The learner's phone has been gone a while: the lesson's seat is free again."""

@@ -109,7 +109,7 @@ def stand_entries(wanted: Sequence[str]) -> list[StandEntry]:
         ids = [str(m.get("id")) for m in modes]
         if mode_wanted and mode_wanted not in ids:
             raise ValueError(f"{name} has no mode {mode_wanted!r}; its modes are {', '.join(ids)}")
-        learn = module.tutorial_start() is not None
+        lessons = module.tutorial_starts()  # Learn to play only for a mode with a lesson
         for mode in modes:
             mode_id = mode.get("id")
             if mode_wanted and str(mode_id) != mode_wanted:
@@ -119,6 +119,7 @@ def stand_entries(wanted: Sequence[str]) -> list[StandEntry]:
             options = {} if mode_id is None else {"mode": mode_id, "players": players[0]}
             levels = tuple(module.new(options, 0).bot_levels())
             if entry_id not in (e.id for e in entries):
+                learn = str(mode_id) in lessons
                 entries.append(StandEntry(name, mode_id, players, levels, learn, entry_id))
     return entries
 
@@ -234,7 +235,7 @@ class Stand:
 
     def _what_to_start(self, entry: StandEntry, kind: str, players: int) -> tuple[str, JSON]:
         if kind == "learn":
-            start = game_module(entry.game).tutorial_start()
+            start = game_module(entry.game).tutorial_start(entry.mode)
             if start is None:  # offered only where there is one; a game cannot lose it
                 raise ApiError(409, "no_tutorial", f"{entry.game} has no tutorial")
             return str(start["game"]), dict(start["options"])

@@ -40,6 +40,7 @@ from engine.clacks.geometry import (
     towers_of,
 )
 from engine.clacks.hints import Advice, advise
+from engine.clacks.race_lessons import LESSONS as RACE_LESSONS
 from engine.clacks.state import (
     MAX_WORD_LENGTH,
     MODE_SEATS,
@@ -52,7 +53,7 @@ from engine.clacks.state import (
 )
 from engine.clacks.tutorial import NAME as TUTORIAL
 from engine.clacks.tutorial import OPTIONS as TUTORIAL_OPTIONS
-from engine.clacks.tutorial import SCRIPTS
+from engine.clacks.tutorial import SCRIPTS as COMPETITIVE_SCRIPTS
 from engine.clacks.tutorial import SEED as TUTORIAL_SEED
 from engine.core.budget import Cancelled
 from engine.core.data_check import DataCheck
@@ -68,7 +69,12 @@ from engine.core.interface import (
     Told,
 )
 from engine.core.rng import derive_seed
-from engine.core.tutorial import TutorialSession, chosen_script, replay_lesson_or_game
+from engine.core.tutorial import (
+    OpeningLesson,
+    TutorialSession,
+    chosen_script,
+    replay_lesson_or_game,
+)
 
 # How often the first seat wins a two-player game between planner bots, in percent, with
 # the published setup and with the balanced start: 5,000 games each (`clacks simulate
@@ -375,8 +381,8 @@ class ClacksModule(GameModule):
 
     def new(self, options: JSON, seed: int, now: float = 0.0) -> Session:
         """Options as in ``Options.from_json``, plus ``players`` (a count) to take the
-        mode's usual seats; or ``tutorial`` (a name in ``engine.clacks.tutorial``) for
-        the guided first game, whose deal is the lesson's own."""
+        mode's usual seats; or ``tutorial`` (a lesson's name, ``SCRIPTS``) for the guided
+        first game of a mode, whose deal is the lesson's own."""
         if not isinstance(options, dict):
             raise BadOptions("options must be a JSON object")
         if "tutorial" in options:
@@ -395,8 +401,15 @@ class ClacksModule(GameModule):
         return ClacksSession(ClacksGame.new(Options.from_json(data), seed))
 
     def replay(self, log: JSON) -> Session:
+        # a Race to Genua lesson is over with its opening turns, the competitive one with its game
+        race = isinstance(log, dict) and str(log.get("tutorial")) in RACE_SCRIPTS
+        lesson = OpeningLesson if race else None
         return replay_lesson_or_game(
-            log, SCRIPTS, self.title, lambda game: ClacksSession(ClacksGame.replay(game))
+            log,
+            SCRIPTS,
+            self.title,
+            lambda game: ClacksSession(ClacksGame.replay(game)),
+            lesson,
         )
 
     def options_schema(self) -> JSON:
@@ -480,8 +493,19 @@ class ClacksModule(GameModule):
     def reference(self) -> JSON:
         return clacks_reference()
 
-    def tutorial_start(self) -> JSON | None:
-        return {"game": self.name, "options": {"tutorial": TUTORIAL}}
+    def tutorial_start(self, mode: str | None = None) -> JSON | None:
+        """The lesson of ``mode`` (None: the competitive game, the box's first)."""
+        if mode is None or mode == "competitive":
+            return {"game": self.name, "options": {"tutorial": TUTORIAL}}
+        lesson = RACE_LESSONS.get(mode)
+        if lesson is None:
+            return None
+        return {"game": self.name, "options": {"tutorial": lesson.script.name}}
+
+
+# every lesson, by name: the competitive game's and each Race to Genua mode's
+RACE_SCRIPTS = {lesson.script.name: lesson for lesson in RACE_LESSONS.values()}
+SCRIPTS = {**COMPETITIVE_SCRIPTS, **{name: lesson.script for name, lesson in RACE_SCRIPTS.items()}}
 
 
 def _tutorial(options: JSON, now: float) -> Session:
@@ -489,6 +513,10 @@ def _tutorial(options: JSON, now: float) -> Session:
     language (which edition's cards would be dealt) is all else it takes: the lesson
     deals its own words."""
     script = chosen_script(options, SCRIPTS, {"word_list"}, BadOptions)
+    race = RACE_SCRIPTS.get(script.name)
+    if race is not None:
+        game = ClacksGame.new(Options.from_json(race.options), race.seed)
+        return OpeningLesson(ClacksSession(game), script)
     data = {**TUTORIAL_OPTIONS, "start_time": now}
     game = ClacksGame.new(Options.from_json(data), TUTORIAL_SEED)
     return TutorialSession(ClacksSession(game), script)

@@ -90,7 +90,9 @@ class ClockmanModule(GameModule):
         data = load_data()
         return {"game": GAME, "seats": list(SEATS), **data.to_json()}
 
-    def tutorial_start(self) -> JSON | None:
+    def tutorial_start(self, mode: str | None = None) -> JSON | None:
+        if mode not in (None, self.name):  # the game's one mode is named after it
+            return None
         return {"game": self.name, "options": {"tutorial": next(iter(SCRIPTS))}}
 
 

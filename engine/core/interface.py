@@ -245,8 +245,20 @@ class GameModule(Protocol):
         geometry, symbol tables), the same for every game in progress; public."""
         return {}
 
-    def tutorial_start(self) -> JSON | None:
-        """How the guided first game that teaches this game starts: ``{"game": name,
+    def tutorial_start(self, mode: str | None = None) -> JSON | None:
+        """How the guided first game that teaches this game's ``mode`` (one of
+        ``options_schema()["modes"]``; None: the game's first) starts: ``{"game": name,
         "options": {...}}`` for the room's new game (a registered game and its options),
-        or None where this game has no tutorial yet."""
+        or None where that mode has no lesson: the lobby and the stand offer Learn to
+        play only where there is one."""
         return None
+
+    def tutorial_starts(self) -> dict[str, JSON]:
+        """Each mode's lesson (``tutorial_start``), by the mode's id, for the modes of
+        ``options_schema()`` that have one."""
+        starts: dict[str, JSON] = {}
+        for mode in self.options_schema().get("modes") or []:
+            start = self.tutorial_start(str(mode["id"]))
+            if start is not None:
+                starts[str(mode["id"])] = start
+        return starts

@@ -60,17 +60,20 @@ class Opponent:
 @dataclass(frozen=True)
 class Script:
     """A game's guided first game: ``name`` is saved with the log; ``learner`` and
-    ``opponent`` are seats; ``entries`` go one for each action of the game, in order;
-    ``next_game`` is the real game one tap away at the end (game and options)."""
+    ``opponent`` are seats (no ``opponent`` in a game for one); ``entries`` go one for
+    each action of the game, in order; ``next_game`` is the real game one tap away at
+    the end (game and options)."""
 
     name: str
     game: str
     learner: str
-    opponent: str
+    opponent: str | None
     opponent_level: str
     entries: tuple[Step | Opponent, ...]
     next_game: JSON
     finished_key: str  # the words once the lesson is done
+    # the words on the button into the real game (as a step's words name a control)
+    next_label: JSON = field(default_factory=lambda: {"key": "tutorial.next_game"})
 
     @property
     def steps(self) -> list[Step]:
@@ -85,10 +88,12 @@ def two_seat_script(
     opponent_level: str,
     entries: tuple[Step | Opponent, ...],
     next_bots: JSON | None = None,
+    next_label: JSON | None = None,
 ) -> Script:
     """A lesson for two seats whose real game next is ``game`` at the same two seats
-    (``next_bots`` naming a bot for one, if the game has them), and whose words once it is
-    done are ``tutorial.<game>.finished``."""
+    (``next_bots`` naming a bot for one, if the game has them; ``next_label`` the words
+    on the button into it, if not the usual), and whose words once it is done are
+    ``tutorial.<game>.finished``."""
     next_game: JSON = {"game": game, "options": {"seats": [learner, opponent]}}
     if next_bots is not None:
         next_game["bots"] = next_bots
@@ -101,6 +106,7 @@ def two_seat_script(
         entries=entries,
         next_game=next_game,
         finished_key=f"tutorial.{game}.finished",
+        **({} if next_label is None else {"next_label": next_label}),
     )
 
 
@@ -214,6 +220,7 @@ class TutorialSession(Session):
             "finished": self.inner.over and step is None,
             "finished_key": self.script.finished_key,
             "next_game": self.script.next_game,
+            "next_label": self.script.next_label,
         }
 
     def _off_script(self, seat: str | None, action: Any, now: float) -> IllegalAction | None:
@@ -333,7 +340,8 @@ class TutorialSession(Session):
         return self.inner.bot_levels()
 
     def tutorial_bots(self) -> dict[str, str]:
-        return {self.script.opponent: self.script.opponent_level}
+        opponent = self.script.opponent
+        return {} if opponent is None else {opponent: self.script.opponent_level}
 
     def bot_action(
         self, seat: str, level: str, now: float, cancelled: Cancelled | None = None
@@ -346,3 +354,18 @@ class TutorialSession(Session):
 
     def describe_event(self, event: JSON) -> str:
         return self.inner.describe_event(event)
+
+
+class OpeningLesson(TutorialSession):
+    """A lesson that teaches the opening turns of a game too long to play through in a
+    lesson: it is over once its script is, the game left unfinished on the table until
+    the real game replaces it. Its only bot is the script's other player, if it has one."""
+
+    def script_done(self) -> bool:
+        return self.position() >= len(self.script.entries)
+
+    def tutorial_json(self) -> JSON:
+        return {**super().tutorial_json(), "finished": self.script_done()}
+
+    def bot_levels(self) -> list[str]:
+        return [] if self.script.opponent is None else [self.script.opponent_level]

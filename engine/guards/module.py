@@ -95,7 +95,9 @@ class GuardsModule(GameModule):
             "buttons": dict(BUTTONS),
         }
 
-    def tutorial_start(self) -> JSON | None:
+    def tutorial_start(self, mode: str | None = None) -> JSON | None:
+        if mode not in (None, self.name):  # the game's one mode is named after it
+            return None
         return {"game": self.name, "options": {"tutorial": next(iter(SCRIPTS))}}
 
 

@@ -49,7 +49,9 @@ class KlackersModule(GameModule):
         its own keeps it under ``layout``; a lesson's log names its lesson."""
         return replay_lesson_or_game(log, SCRIPTS, self.title, _replay, KlackersLesson)
 
-    def tutorial_start(self) -> JSON | None:
+    def tutorial_start(self, mode: str | None = None) -> JSON | None:
+        if mode not in (None, self.name):  # the game's one mode is named after it
+            return None
         return {"game": self.name, "options": {"tutorial": next(iter(SCRIPTS))}}
 
     def options_schema(self) -> JSON:

@@ -215,6 +215,11 @@
         "aria-label": words.join(", "),
         "aria-pressed": opts.onLamp ? String(Boolean(flips || selected)) : null,
       });
+      // a lamp to tap answers anywhere in its cell, not only on its bulb: a bigger target
+      // for a finger where the board is drawn small
+      if (opts.onLamp) {
+        group.append(svg("rect", { x: p.x - CELL / 2, y: p.y - CELL / 2, width: CELL, height: CELL, class: "hit-area" }));
+      }
       if (inFrame) {
         group.append(svg("rect", { x: p.x - CELL / 2 + 3, y: p.y - CELL / 2 + 3, width: CELL - 6,
                                    height: CELL - 6, rx: 10, class: "frame-cell" }));

@@ -299,17 +299,19 @@
     const current = () => gamesInfo.games.find((g) => g.name === gameSelect.value);
     const mode = () => modesOf(current()).find((m) => String(m.id) === modeSelect.value) || modesOf(current())[0];
     const custom = () => form.querySelector("input[name=words][value=custom]")?.checked;
-    // the game's guided first game, where it has one: one tap, no choices
+    // the chosen mode's guided first game, where it has one: one tap, no choices
     const lessonBox = el("div", { class: "lesson-start" });
     function fillLesson() {
-      const lesson = current().tutorial;
+      const modeId = String(mode().id);
+      const lesson = (current().tutorials || {})[modeId];
       lessonBox.hidden = !lesson;
+      // a mode or a game may say what its lesson is (a companion game's other player is scripted)
+      const about = [`tutorial.learn_about.${modeId}`, lesson && `tutorial.learn_about.${lesson.game}`]
+        .find((key) => key && Clacks.has(key)) || "tutorial.learn_about";
       lessonBox.replaceChildren(...(lesson ? [
         el("button", { type: "button", class: "primary", "data-action": "learn", onclick: () => startLesson(lesson) },
           t("tutorial.learn")),
-        // a game may say what its lesson is (a companion game's other player is scripted)
-        el("p", { class: "hint" }, t(Clacks.has(`tutorial.learn_about.${lesson.game}`)
-          ? `tutorial.learn_about.${lesson.game}` : "tutorial.learn_about"))] : []));
+        el("p", { class: "hint" }, t(about))] : []));
     }
     async function startLesson(lesson) {
       try {
@@ -321,7 +323,6 @@
       }
     }
     function fillModes() {
-      fillLesson();
       const modes = modesOf(current());
       modeSelect.replaceChildren(...modes.map((m) => el("option", { value: String(m.id) }, label(`mode.${m.id}`, m.title || String(m.id)))));
       modeField.hidden = modes.length < 2 && modes[0].id === null;
@@ -329,6 +330,7 @@
     }
     function fillPlayers() {
       const m = mode();
+      fillLesson();
       playersSelect.replaceChildren(...m.players.map((n) => el("option", { value: n }, String(n))));
       playersField.hidden = m.players.length < 2;
       variantsBox.replaceChildren(el("legend", {}, t("ui.variants")),
@@ -473,7 +475,8 @@
 
     const start = el("button", { type: "submit", class: "primary", value: "start" }, t("ui.start"));
     const cancel = el("button", { type: "button", class: "secondary", onclick: () => lobby.close() }, t("ui.cancel"));
-    form.append(el("h2", {}, t("ui.new_game")), field(t("ui.game"), gameSelect), lessonBox, modeField,
+    // the lesson offered is the chosen mode's: it follows the game and the mode
+    form.append(el("h2", {}, t("ui.new_game")), field(t("ui.game"), gameSelect), modeField, lessonBox,
       playersField, variantsBox, choicesBox, wordsChoice, seatsBox,
       field(t("ui.seed"), seedInput), field(t("ui.language"), langSelect), errorBox,
       el("div", { class: "buttons" }, start, state && state.view ? cancel : null,

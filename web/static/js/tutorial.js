@@ -48,10 +48,12 @@
     if (!lesson || seat !== lesson.learner) return null;
     const box = el("section", { class: "lesson", "aria-labelledby": "lesson-title", "data-step": lesson.step ? lesson.step.key : "" });
     if (lesson.finished) {
+      // the way into a real game: against a bot, or a table for the players present
+      const label = lesson.next_label || { key: "tutorial.next_game" };
       const next = el("button", { type: "button", class: "primary", "data-action": "after-lesson", onclick: startNext },
-        t("tutorial.next_game"));
+        wordValue(label));
       box.append(el("h2", { id: "lesson-title" }, t("tutorial.done_title")),
-        el("p", { class: "lesson-do", role: "status" }, ...wordNodes(lesson.finished_key, { next: { key: "tutorial.next_game" } })),
+        el("p", { class: "lesson-do", role: "status" }, ...wordNodes(lesson.finished_key, { next: label })),
         next);
       return box;
     }

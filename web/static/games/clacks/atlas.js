@@ -225,9 +225,10 @@
   // The four swap slots. onSwap(slot) makes each a button (enabled(slot) says when). On
   // the table (``onTable``) a slot is its deck's mark and number over its card, a "?" or
   // an empty mark, so the four sit in one row read from a sofa; the words stay for a
-  // screen reader.
+  // screen reader. On a phone's first screen (``inTurn``) each is as short: its mark and
+  // number, its card's picture and its Swap button in one line, two slots to a row.
   function slotsPanel(view, opts) {
-    const onTable = Boolean(opts && opts.onTable);
+    const onTable = Boolean(opts && (opts.onTable || opts.inTurn));
     const list = el("ul", { class: "slots" });
     for (const slot of view.slots) {
       const title = t(`clacks.slot.${slot.id}`);
@@ -273,7 +274,9 @@
       }
       list.append(item);
     }
-    return el("section", { class: "slots-box", "aria-label": t("clacks.slots") }, el("h3", {}, t("clacks.slots")), list);
+    const inTurn = Boolean(opts && opts.inTurn);
+    return el("section", { class: `slots-box${inTurn ? " in-turn" : ""}`, "aria-label": t("clacks.slots") },
+      el("h3", { class: inTurn ? "visually-hidden" : null }, t("clacks.slots")), list);
   }
 
   // A Jacquard on the table screen: its holes, named for a screen reader, and the Fault

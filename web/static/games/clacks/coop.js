@@ -138,7 +138,10 @@
     const hints = view.hints_allowed;
     if (pick.mode === "swap" && known && !legal.some((a) => a.type === "swap" && a.slot === pick.slot)) P.resetPick();
 
-    const root = el("div", { class: `clacks-phone map-phone ${view.mode}${myTurn ? " my-turn" : ""}` });
+    // a lesson's step that names a tower keeps the board big enough to tap it
+    const named = view.tutorial && view.tutorial.step && view.tutorial.step.tower;
+    const towerStep = named ? " names-tower" : "";
+    const root = el("div", { class: `clacks-phone map-phone ${view.mode}${myTurn ? " my-turn" : ""}${towerStep}` });
     root.append(el("div", { class: "status", "aria-live": "polite" }, status(state, seat)),
       el("p", { class: "prompt", tabindex: -1 }, hint(state, seat, myTurn, legal)));
 
@@ -160,7 +163,9 @@
     if (!pick.mode && !state.over) {
       // a tower of the seat's colour transmits; any other, or one that cannot, says why
       const colour = view.players.find((p) => p.seat === seat).colour;
-      const open = (tower) => myTurn && (hints ? sends.has(tower.id) : tower.colour === colour && mayFinish);
+      // with hints off a tower does not tell whether it sends, unless a lesson's step names it
+      const shown = hints || Boolean(view.tutorial && view.tutorial.step && view.tutorial.step.tower);
+      const open = (tower) => myTurn && (shown ? sends.has(tower.id) : tower.colour === colour && mayFinish);
       options.onTower = (tower) => {
         const found = ref.towers.find((x) => x.id === tower);
         if (open(found)) ctx.tapTower(tower);
@@ -194,13 +199,18 @@
     const openHint = P.undoAndHint(ctx, turnButtons);
 
     const swappable = myTurn && (legal || []).some((a) => a.type === "swap");
+    // when a swap is all there is to do (a lesson's step), the slots take the turn
+    // buttons' place on the first screen, two by two, instead of waiting in the fold
+    const swapOnly = myTurn && !pick.mode && Boolean(legal && legal.length) && legal.every((a) => a.type === "swap");
+    const slots = state.over ? null : clacks.map.slotsPanel(view, {
+      onSwap: (slot) => ctx.chooseSwap(slot),
+      enabled: (slot) => myTurn && can((a) => a.type === "swap" && a.slot === slot),
+      explain: (slot) => ctx.explain({ type: "swap", slot, jacquard: (you.hand[0] || {}).id || "" }),
+      chosen: pick.mode === "swap" ? pick.slot : null,
+      inTurn: swapOnly,
+    });
     const folded = [
-      state.over ? null : clacks.map.slotsPanel(view, {
-        onSwap: (slot) => ctx.chooseSwap(slot),
-        enabled: (slot) => myTurn && can((a) => a.type === "swap" && a.slot === slot),
-        explain: (slot) => ctx.explain({ type: "swap", slot, jacquard: (you.hand[0] || {}).id || "" }),
-        chosen: pick.mode === "swap" ? pick.slot : null,
-      }),
+      swapOnly ? null : slots,
       routeBox(view),
       view.players.length > 1 ? clacks.map.teamPanel(state, seat) : null,
       clacks.map.cardsPanel(view, view.turn.number),
@@ -211,8 +221,9 @@
     // once a slot is chosen the decision is which Jacquard to give up: the fold closes,
     // so the prompt, the board, Cancel and the hand are one screen again
     if (pick.mode === "swap") fold.open = false;
-    root.append(...[mine, boardBox, pick.mode ? controls : turnButtons,
-      openHint, handBox(ctx, legal, myTurn),
+    // (the hand comes back with the slot chosen: then it is which Jacquard to give up)
+    root.append(...[mine, boardBox, pick.mode ? controls : swapOnly ? slots : turnButtons,
+      openHint, swapOnly ? null : handBox(ctx, legal, myTurn),
       pick.mode === "swap" ? null : moreFold(summary, folded)].filter(Boolean));
     return root;
   }
