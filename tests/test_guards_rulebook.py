@@ -410,7 +410,7 @@ def test_fire_water_exploding_while_a_roll_waits_fails_that_action_and_ends_the_
         values=volunteer(name="Carrot", charm=2))
     assert game.view("red")["pending"][0]["test"]["purpose"] == "recruit"
     (settle,) = forms_of(game, "blue", "fire_water")  # offered to the Alchemist now
-    assert "out" not in settle and "red" in settle["fields"][0]["options"]  # type: ignore[index]
+    assert "out" not in settle and "red" in settle["fields"][0]["options"]
     events = act(game, "blue", "fire_water", target="red")
     kinds = [e["kind"] for e in events]
     assert kinds[:3] == ["fire_water_settled", "not_recruited", "turn_ended"], kinds
@@ -429,7 +429,7 @@ def test_fire_water_exploding_during_a_challenge_roll_fails_the_challenge() -> N
     game = alchemist_game()
     throw(game)
     red = game.state.players["red"]
-    act(game, "red", "spell_run", spell=red.card.spells[0], quadrant="thieves", runners=list(red.hand), route=["fools"])
+    act(game, "red", "spell_run", spell=card_of(red).spells[0], quadrant="thieves", runners=list(red.hand), route=["fools"])
     assert game.view("red")["pending"][0]["test"]["purpose"] == "challenge"
     events = act(game, "blue", "fire_water", target="red")
     assert [e["kind"] for e in events][:2] == ["fire_water_settled", "turn_ended"]

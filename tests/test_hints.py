@@ -12,7 +12,13 @@ from clacks.terminal import play
 from engine.clacks import Options, Seat
 from engine.clacks.geometry import mask_of, tower
 from engine.core.errors import IllegalAction
-from engine.core.interface import HINT_FORBIDDEN, HINT_NOT_YOUR_TURN, HINT_NOTHING_TO_DO
+from engine.core.interface import (
+    HINT_FORBIDDEN,
+    HINT_NOT_YOUR_TURN,
+    HINT_NOTHING_TO_DO,
+    JSON,
+    Session,
+)
 from engine.games import game_module
 
 
@@ -177,7 +183,7 @@ def test_a_refusal_is_the_engines_reason_and_changes_nothing() -> None:
     assert trainer.view("south")["score"]["asked"] == 0
 
 
-def coop_with_a_lamp_flipped_twice():  # type: ignore[no-untyped-def]
+def coop_with_a_lamp_flipped_twice() -> tuple[Session, str, JSON]:
     """A two-player co-op game (seed 3) whose third turn's plan flips b3 twice: two
     cards over it leave it as it was."""
     session = _session({"mode": "coop", "players": 2}, 3)

@@ -57,6 +57,7 @@ def entry_action(session: TutorialSession) -> tuple[str, dict[str, Any]]:
     entry = session.entry()
     assert entry is not None
     seat = session.script.learner if isinstance(entry, Step) else session.script.opponent
+    assert seat is not None, "a lesson with no opponent scripts no opponent's move"
     legal = session.legal_actions(seat, 0.0)
     assert len(legal) == 1, (entry, legal)
     return seat, legal[0]

@@ -19,6 +19,7 @@ from test_tutorial_browser import (
 )
 
 from engine.clacks.tutorial import SECOND_ELBOW
+from engine.core.tutorial import TutorialSession
 from web.i18n import translate
 
 pytestmark = pytest.mark.browser
@@ -143,7 +144,7 @@ def test_a_note_on_the_phone_never_covers_its_header_or_the_lessons_step(browser
         phone.hold_pushes()
         tv.page.click(".board-box [data-tower=a2b2]")
         session = server.room.session
-        assert session is not None
+        assert isinstance(session, TutorialSession)
         deadline = time.time() + 10
         while session.position() == 0 and time.time() < deadline:
             time.sleep(0.05)

@@ -78,25 +78,8 @@ LESSONS = every_lesson()
 
 # Lessons this walk finds at fault, each until its fix: strict, so a fixed lesson fails
 # here until its mark is taken away.
-KNOWN_DEFECTS = {
-    "clacks:competitive": "step 5 (the Fault Report): the Clacks Technician lies off the "
-    "right edge of the hand strip, x = 457-481 px on a 360 px screen",
-    "klackers": "at the first pull a greyed-out control explains itself with the dice "
-    "('Tap numbers that add up to 8, or pick a combination below') and names no step",
-}
-
-
 def lesson_params() -> list[Any]:
-    return [
-        pytest.param(
-            lesson,
-            id=lesson.id,
-            marks=[pytest.mark.xfail(reason=KNOWN_DEFECTS[lesson.id], strict=True)]
-            if lesson.id in KNOWN_DEFECTS
-            else [],
-        )
-        for lesson in LESSONS
-    ]
+    return [pytest.param(lesson, id=lesson.id) for lesson in LESSONS]
 
 
 def entry_title(language: str, lesson: Lesson) -> str:
@@ -139,10 +122,9 @@ def lesson_started(
         page.wait_for_selector("body.seated #lesson .lesson")
         session = server.room.session
         assert isinstance(session, TutorialSession)
-        assert (
-            session.view(None)["tutorial"]["name"]
-            == game_modules()[lesson.game].tutorial_start(lesson.mode)["options"]["tutorial"]
-        )  # type: ignore[index]
+        start = game_modules()[lesson.game].tutorial_start(lesson.mode)
+        assert start is not None
+        assert session.view(None)["tutorial"]["name"] == start["options"]["tutorial"]
         yield server, tv, phone
         assert phone.errors == [] and tv.errors == []
     finally:

@@ -17,9 +17,8 @@ from test_tutorial_browser import (
     start_the_lesson_from_the_table,
     tap_named,
 )
-from test_tutorial_guards import LEARNER
 
-from engine.guards.tutorial import GuardsLesson
+from engine.guards.tutorial import LEARNER, GuardsLesson
 from web.i18n import translate
 
 pytestmark = pytest.mark.browser

@@ -16,6 +16,7 @@ from test_tutorial_browser import (
     tap_named,
 )
 
+from engine.core.tutorial import TutorialSession
 from engine.klackers.tutorial import KlackersLesson
 from web.i18n import translate
 
@@ -60,5 +61,5 @@ def test_a_pull_that_makes_the_roll_but_is_not_the_lessons_is_greyed_and_says_wh
         said = page.inner_text("#why")
         instead = translate(language, "tutorial.instead", step="").strip()
         assert instead in said and translate(language, "klackers.pull", numbers="1 + 9") in said
-        assert server.room.session is not None
+        assert isinstance(server.room.session, TutorialSession)
         assert server.room.session.position() == 3  # nothing was pulled

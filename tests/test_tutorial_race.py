@@ -127,7 +127,8 @@ def test_a_lifted_jacquard_left_unplayed_is_the_rules_reason() -> None:
     play_to(session, "lifted")
     refused = session.refusal("south", {"type": "end_turn"}, 0.0)
     assert refused is not None and refused.params["step"] == "tutorial.clacks.coop.lifted"
-    assert refused.params["because"]["rule"] == "lifted_not_played"
+    because = refused.params["because"]
+    assert isinstance(because, dict) and because["rule"] == "lifted_not_played"
 
 
 @pytest.mark.parametrize("mode", MODES)
