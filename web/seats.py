@@ -34,7 +34,8 @@ from web.table_parts import Table
 NAME_MAX = 24
 MOVE_TICKET_SECONDS = 600.0
 # A lesson's seat is let go this long after its phone's last page closed (a reload or a
-# phone that slept comes back well within it); nobody holds a seat of a lesson they left.
+# phone that slept comes back well within it), or after it was claimed if no page of it
+# ever opened; nobody holds a seat of a lesson they left.
 LESSON_LEFT_SECONDS = 30.0
 TICKET_MAX = 256
 
@@ -44,6 +45,7 @@ class SeatClaim:
     digest: str  # of the seat's token; the token itself is only on the device holding it
     name: str
     connections: int = 0
+    absences: int = 0  # how many times it was left with no page: only the last one counts
 
 
 @dataclass
@@ -142,6 +144,8 @@ class Seats:
             if held is None:
                 held = SeatClaim(digest, clean)
                 self.claims[seat] = held
+                if self._in_lesson():  # no page of it is open yet, and may never be
+                    self._free_later(seat, held)
             else:
                 held.name = clean
             room.publish([])
@@ -252,7 +256,12 @@ class Seats:
                 self._free_later(seat, claim)
 
     def _free_later(self, seat: str, claim: SeatClaim) -> None:
-        timer = threading.Timer(self.lesson_left_seconds, self._free_if_left, (seat, claim))
+        """Let ``seat`` go in a while unless a page of it opens meanwhile: counted from
+        now, whatever an earlier absence had left of its time."""
+        claim.absences += 1
+        timer = threading.Timer(
+            self.lesson_left_seconds, self._free_if_left, (seat, claim, claim.absences)
+        )
         timer.daemon = True
         timer.start()
 
@@ -261,10 +270,16 @@ class Seats:
         session = self.room.session
         return session is not None and bool(session.tutorial_bots())
 
-    def _free_if_left(self, seat: str, claim: SeatClaim) -> None:
-        """The learner's phone has been gone a while: the lesson's seat is free again."""
+    def _free_if_left(self, seat: str, claim: SeatClaim, absence: int) -> None:
+        """The learner's phone has been gone a while (or never came): the lesson's seat
+        is free again."""
         with self.room.lock:
-            if self.claims.get(seat) is not claim or claim.connections or not self._in_lesson():
+            if (
+                self.claims.get(seat) is not claim
+                or claim.connections
+                or claim.absences != absence
+                or not self._in_lesson()
+            ):
                 return
             # not saved: it stays held, and the table screen says the disk refused
             with contextlib.suppress(ApiError):
