@@ -172,6 +172,84 @@ def test_a_second_visitor_takes_over_a_bots_seat(stand: LiveServer) -> None:
     back_at_attract(stand)
 
 
+def test_a_visitor_takes_a_bots_seat_only_to_play_it_and_the_bot_takes_it_back(
+    stand: LiveServer,
+) -> None:
+    """The attack of a visitor who strips the box's bots out of someone else's game: a
+    bot's seat taken over and left again goes back to its bot, so the game plays on;
+    freeing a seat or seating a bot is refused as stand_mode; and a lesson's scripted
+    opponent's seat is not to be taken at all."""
+    back_at_attract(stand)
+    status, victim = start(stand, "clacks:competitive", "bots", players=2)
+    assert status == 201, victim
+    room = stand.room
+    [bot_seat] = list(room.seats.bots)
+    level = room.seats.bots[bot_seat]
+    path = f"/api/rooms/{stand.code}/seats/{bot_seat}"
+    status, mallory = call(stand.base, "POST", path, {"name": "Mallory"})
+    assert status == 200 and bot_seat in room.seats.claims, mallory
+    status, _ = call(stand.base, "DELETE", path, token=mallory["token"])
+    assert status == 200
+    assert room.seats.bots == {bot_seat: level} and bot_seat not in room.seats.claims
+    # the bot plays its turns again: the victim's game goes on past the bot's turn
+    victim_path = f"/api/rooms/{stand.code}/seats/{victim['seat']}"
+    session = room.require_session()
+    bot_played = False
+    for _ in range(200):
+        wait_until(lambda: victim["seat"] in session_on_turn(stand), 10.0)
+        if bot_played:
+            break
+        status, legal = call(stand.base, "GET", f"{victim_path}/legal", token=victim["token"])
+        assert status == 200, legal
+        status, done = call(
+            stand.base,
+            "POST",
+            f"{victim_path}/actions",
+            {"action": legal["actions"][0]},
+            token=victim["token"],
+        )
+        assert status == 200, done
+        bot_played = bot_seat in session_on_turn(stand)
+    assert bot_played and room.session is session and not session.over
+    # the table's own seat requests are refused by the stand's rule, PIN or not
+    for pin in (None, stand.pin):
+        for method, where, body in (
+            ("DELETE", path, None),
+            ("POST", f"{path}/bot", {"level": level}),
+        ):
+            status, refused = call(stand.base, method, where, body, pin=pin)
+            if pin is None and method == "DELETE":
+                assert status == 403 and refused["error"] in ("bad_token", "seat_not_claimed")
+                continue
+            assert status == 403 and refused["error"] == "stand_mode", refused
+    assert room.seats.bots == {bot_seat: level}
+    leave(stand, victim)
+    back_at_attract(stand)
+    # a lesson's opponent keeps its seat
+    status, learner = start(stand, "clacks:competitive", "learn")
+    assert status == 201, learner
+    [opponent] = list(room.seats.bots)
+    status, refused = call(
+        stand.base, "POST", f"/api/rooms/{stand.code}/seats/{opponent}", {"name": "Mallory"}
+    )
+    assert status == 403 and refused["error"] == "stand_mode", refused
+    assert opponent in room.seats.bots and opponent not in room.seats.claims
+    leave(stand, learner)
+    back_at_attract(stand)
+
+
+def session_on_turn(server: LiveServer) -> list[str]:
+    session = server.room.session
+    return list(session.active_seats) if session is not None else []
+
+
+def wait_until(condition: Any, within: float) -> None:
+    began = time.monotonic()
+    while not condition():
+        assert time.monotonic() - began < within, "timed out"
+        time.sleep(0.02)
+
+
 HOST_ONLY = [
     ("POST", "/game", {"game": "clacks", "options": {"mode": "competitive", "players": 4}}),
     ("DELETE", "/game", None),

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from engine.core.interface import JSON, Session
 from web.errors import ApiError, not_saved
 from web.security import new_token, token_digest, token_matches
+from web.stand_seats import bot_after_leaving
 from web.store import SavedRoom, SavedSeat
 from web.table_parts import Table
 
@@ -62,6 +63,9 @@ class Seats:
         self.claims: dict[str, SeatClaim] = {}
         self.bots: dict[str, str] = {}  # seats bots play, with their level
         self.names: dict[str, str] = {}  # names typed in the lobby, per seat
+        # at a convention stand: the seats visitors took over from bots, with the level
+        # of the bot that takes each back when its visitor leaves
+        self.handed_over: dict[str, str] = {}
         self.lesson_left_seconds = LESSON_LEFT_SECONDS
 
     def restore(self, saved: SavedRoom) -> None:
@@ -118,8 +122,12 @@ class Seats:
         room = self.room
         with room.lock:
             self.require_seat(seat)
-            # at a convention stand a visitor takes over from the bot that kept the seat
-            handing_over = seat in self.bots and room.stand is not None
+            # at a convention stand a visitor takes over from the bot that kept the seat,
+            # unless it is a lesson's scripted opponent (web/stand_seats.py)
+            lesson_bots = room.session.tutorial_bots() if room.session is not None else {}
+            handing_over = (
+                seat in self.bots and room.stand is not None and seat not in lesson_bots
+            )
             if seat in self.bots and not handing_over:
                 raise ApiError(
                     409,
@@ -140,6 +148,8 @@ class Seats:
                 room.store.set_seat(room.code, seat, digest, clean)
             except (sqlite3.Error, OSError) as exc:
                 raise not_saved(exc) from None
+            if handing_over:
+                self.handed_over[seat] = self.bots[seat]
             self.bots.pop(seat, None)
             if held is None:
                 held = SeatClaim(digest, clean)
@@ -200,9 +210,29 @@ class Seats:
             return {"seat": seat, "token": given, "name": held.name}
 
     def release(self, seat: str, token: str | None) -> None:
-        with self.room.lock:
+        """The device holding ``seat`` gives it up; at a convention stand a bot of the
+        box takes it back where the game has bots (web/stand_seats.py)."""
+        room = self.room
+        with room.lock:
             self.authorize(seat, token)
-            self._free(seat)
+            handed_over = self.handed_over.pop(seat, None)
+            session = room.require_session()
+            level = (
+                bot_after_leaving(session.bot_levels(), self._in_lesson(), handed_over)
+                if room.stand is not None
+                else None
+            )
+            if level is None:
+                self._free(seat)
+                return
+            try:
+                room.store.set_bot(room.code, seat, level)
+            except (sqlite3.Error, OSError) as exc:
+                raise not_saved(exc) from None
+            self.claims.pop(seat, None)
+            self.bots[seat] = level
+            room.bot_turns.seated(seat)
+            room.publish([])
 
     def free_seat(self, seat: str) -> None:
         """The table frees a seat, whoever holds it (a phone that left, a stranger, a
@@ -226,6 +256,7 @@ class Seats:
             self.claims.clear()
             self.bots.clear()
             self.names.clear()
+            self.handed_over.clear()
             room.publish([])
 
     def _free(self, seat: str) -> None:
@@ -236,6 +267,7 @@ class Seats:
             raise not_saved(exc) from None
         self.claims.pop(seat, None)
         self.bots.pop(seat, None)
+        self.handed_over.pop(seat, None)
         room.publish([])
 
     def connected(self, seat: str | None, change: int) -> bool:
@@ -374,6 +406,8 @@ class Seats:
             }
         self.claims = kept
         self.bots = bots
+        # a bot of the last game takes back only a seat of this one it was taken from
+        self.handed_over = {s: lv for s, lv in self.handed_over.items() if s in kept}
         if names is not None:
             self.names = names
 

@@ -27,6 +27,7 @@ from engine.core.interface import JSON
 from engine.games import game_module, game_modules
 from web.errors import ApiError
 from web.room import Room
+from web.stand_seats import stand_level
 
 log = logging.getLogger("clacks.web")
 
@@ -219,7 +220,7 @@ class Stand:
         levels = session.bot_levels()
         if not levels:
             return
-        level = levels[len(levels) // 2]  # neither the weakest nor the strongest
+        level = stand_level(levels)
         for info in session.seats:
             if info.id != visitor:
                 room.seats.seat_bot(info.id, level)
