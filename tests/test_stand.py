@@ -351,6 +351,36 @@ def test_a_script_starting_game_after_game_is_slowed_down() -> None:
         server.close()
 
 
+def test_games_left_before_anyone_moved_are_not_kept_among_the_saved_games(
+    tmp_path: Path,
+) -> None:
+    """Start and leave, again and again: none of those games is kept; a game a visitor
+    played in is."""
+    server = LiveServer(data_dir=tmp_path, stand=StandSettings((), IDLE, 0.3))
+    try:
+        for entry, choice in (("klackers", "bots"), ("clacks:competitive", "learn")) * 2:
+            back_at_attract(server)
+            status, seated = start(server, entry, choice)
+            assert status == 201, seated
+            assert leave(server, seated) == 200
+        back_at_attract(server)
+        assert server.hub.store.listing() == []
+        status, seated = start(server, "klackers", "bots")
+        assert status == 201
+        path = f"/api/rooms/{server.code}/seats/{seated['seat']}"
+        status, legal = call(server.base, "GET", f"{path}/legal", token=seated["token"])
+        action = {"action": legal["actions"][0]}
+        assert call(server.base, "POST", f"{path}/actions", action, token=seated["token"])[0] == 200
+        record = server.room.record
+        assert record is not None and record.actions
+        played = record.id
+        assert leave(server, seated) == 200
+        back_at_attract(server)
+        assert [game["id"] for game in server.hub.store.listing()] == [played]
+    finally:
+        server.close()
+
+
 def test_a_table_that_is_no_stand_offers_no_stand_choices() -> None:
     server = LiveServer()
     try:

@@ -11,12 +11,14 @@ table's own controls are refused while the stand runs (web/api.py's ``require_ta
 The stand watches its table from the hub's clock thread (``look``): a game that nobody
 plays for ``idle_seconds`` ends, a finished one after ``finished_seconds``, and one that
 every visitor has left at once; each time every seat is let go and the table shows the
-attract programme again. The games stay with the saved games.
+attract programme again. The games stay with the saved games, but for those nobody ever
+moved in.
 """
 
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 import time
 from collections import deque
@@ -33,7 +35,8 @@ log = logging.getLogger("clacks.web")
 
 IDLE_SECONDS = 180.0  # a game nobody plays for this long ends and the stand starts over
 FINISHED_SECONDS = 20.0  # the result stays on the screens this long
-STARTS_PER_MINUTE = 10  # games started by visitors, all together: enough for any queue
+# games started by visitors, all together: enough for any queue (README says this number)
+STARTS_PER_MINUTE = 10
 LOOK_SECONDS = 60.0  # with no game on, the stand has nothing to watch
 ANSWER_SECONDS = 5.0  # after a failed ending (the saves refuse) it is tried again
 
@@ -242,6 +245,15 @@ class Stand:
                 )
             self._starts.append(now)
 
+    def _forget(self, game_id: int) -> None:
+        """A game started and left before anyone moved is not kept among the saved games:
+        an afternoon of visitors who start and walk away would fill them with empty
+        tables. A disk that refuses leaves it saved, which does no harm."""
+        try:
+            self.room.store.delete(game_id)
+        except (sqlite3.Error, OSError) as exc:
+            log.warning("stand: an unplayed game stays saved: %s", exc)
+
     # ----------------------------------------------------------------- the stand's clock
 
     def look(self, now: float) -> float:
@@ -278,11 +290,17 @@ class Stand:
             return LOOK_SECONDS
 
     def back_to_attract(self) -> None:
-        """The game is put away (it stays saved) and every seat let go."""
+        """The game is put away (it stays saved, unless nobody ever moved in it) and every
+        seat let go."""
         room = self.room
         with room.lock:
+            unplayed = (
+                room.record.id if room.record is not None and not room.record.actions else None
+            )
             if room.session is not None or room.replay.showing:
                 room.end_game()
+            if unplayed is not None:
+                self._forget(unplayed)
             room.seats.free_all()
             self._seen = None
             log.info("stand: back to Scan to play")
