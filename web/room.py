@@ -301,7 +301,7 @@ class Room:
             with self.saving.kept():
                 self.store.put_on(
                     self.code,
-                    game_id,
+                    record,
                     self.revision + 1,
                     self.game_number + 1,
                     seat_ids,
