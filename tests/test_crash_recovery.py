@@ -100,6 +100,8 @@ class Server:
         pin = re.search(r"Table PIN:\s+(\d+)", text)
         assert found and pin, text
         self.base, self.code, self.pin = found.group(1), found.group(2), pin.group(1)
+        # every table's PIN is new at every start, and printed with it
+        self.pins = {self.code: self.pin, **dict(re.findall(r"Table ([A-Z]+) PIN: (\d+)", text))}
         self.problems = [line for line in text.splitlines() if "Warning" in line]
         threading.Thread(target=self.process.stdout.read, daemon=True).start()
         self.starts += 1
@@ -189,6 +191,7 @@ class Harness:
         self.server.start()
         assert not self.server.problems, self.server.problems
         for table in tables:
+            table.pin = self.server.pins[table.code]
             self.verify_after_restart(table)
         with self.cond:
             self.generation += 1

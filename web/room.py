@@ -119,7 +119,7 @@ class Room:
         then it is set aside in the store and the table starts without one). A row that
         does not hold what a table needs raises ``ValueError`` naming it."""
         _check_saved(saved)
-        room = cls(saved.code, clock, saved.language, on_change, store, saved.pin)
+        room = cls(saved.code, clock, saved.language, on_change, store)  # a new PIN
         room.game_number = saved.game_number
         room.revision = saved.revision
         room.fanout.seq = saved.revision
@@ -592,8 +592,6 @@ def _check_saved(saved: SavedRoom) -> None:
         value = getattr(saved, name)
         if type(value) is not int or value < 0:
             raise ValueError(f"its {name} is {value!r}, not a whole number")
-    if type(saved.pin) is not str or not saved.pin.isdigit():
-        raise ValueError("its PIN is not digits")
     if saved.language not in LANGUAGES:
         raise ValueError(f"its language is {saved.language!r}, not one of {', '.join(LANGUAGES)}")
     if saved.code != saved.code.upper():

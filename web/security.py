@@ -6,6 +6,11 @@
 * The table PIN (six digits) guards what only the table may do: start or end a game,
   free a seat, press the table screen's tower buttons, open another table, and every
   saved-game operation. It is shown on the table screen and printed in the terminal.
+  It is kept in the companion's memory only, made afresh at every start and never
+  written to the saves: a stored digest of six digits would be undone by trying all
+  million, so a file read or copied off the box would still open the table. A new
+  PIN at each start costs the owner nothing (the terminal, the service's log and the
+  companion's own screen show it) and ends any guessing that went before.
   A table page opened on the companion's own machine (loopback, addressed by a
   loopback name) is handed the PIN; any other device must type it. Wrong guesses are
   throttled for every client, the companion's own machine included, per device and

@@ -7,7 +7,7 @@ pushed to a page or shown on the lamps. The web layer calls ``save_change`` from
 one change path before it publishes anything, and rolls the game back if the write
 fails.
 
-What is kept, per table (``rooms``): its code, PIN, language, the digests of its seat
+What is kept, per table (``rooms``): its code, language, the digests of its seat
 tokens with the players' names, the seats bots play (``bot_seats``: seat and level), its
 settings (``room_settings``: whether phones may ask for hints), its revision and the
 game on it. Per game (``games``
@@ -27,6 +27,12 @@ rows cannot be read or replayed, whose actions are fewer than its ``moves`` says
 match its chain (see "the chain" below), is marked damaged and left out, never resumed
 shortened, and every other game loads. What was set aside is told to every page
 of every table (``notices``), without any detail of the game's secrets.
+
+Nothing in the file is for other users of the machine: the state directory is made (or
+made again) 0700, and the database and its journals 0600, whatever the umask. Nor is the
+table PIN kept in it at all: each table's PIN lives in the companion's memory, made
+afresh at every start (web/security.py), so the file, read or copied, opens nothing. A
+save from before this keeps a ``pin`` column, which is emptied when it is opened.
 
 A full disk does not keep the companion from starting. With no room even for SQLite's
 shared-memory index beside the file, opening in the usual way fails, so the file is
@@ -59,6 +65,9 @@ log = logging.getLogger("clacks.store")
 
 DB_NAME = "clacks.db"
 LOCK_NAME = "clacks.lock"
+DIRECTORY_MODE = 0o700
+FILE_MODE = 0o600
+JOURNALS = ("-wal", "-shm", "-journal")  # SQLite's files beside the database
 SCHEMA_VERSION = 1
 ANSWERS_KEPT = 256  # idempotent answers kept per game
 LISTED = 200  # saved games listed in the lobby, newest first
@@ -207,6 +216,23 @@ def chain_seal(links: list[str], revision: int) -> str:
     return hashlib.sha256(f"{last}\n{len(links)}\n{revision}".encode()).hexdigest()
 
 
+def _forget_pins(db: sqlite3.Connection) -> None:
+    """Saves from before the PIN was kept in memory only held it in ``rooms.pin``: it is
+    wiped, its old bytes overwritten (``secure_delete``) and the write-ahead log emptied,
+    so no copy of it stays in the file. A disk that refuses leaves it for the next start;
+    it opens nothing by then, as each start makes new PINs."""
+    if db.execute("SELECT 1 FROM rooms WHERE pin != '' LIMIT 1").fetchone() is None:
+        return
+    try:
+        db.execute("PRAGMA secure_delete=ON")
+        db.execute("UPDATE rooms SET pin = ''")
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlite3.OperationalError as exc:
+        log.warning("the old table PINs stay in the saves for now: %s", exc)
+    finally:
+        db.execute("PRAGMA secure_delete=OFF")
+
+
 def _add_new_columns(db: sqlite3.Connection) -> None:
     """Saves from before some columns were kept get them, and games from before the
     chain are chained, in one transaction: an interrupted upgrade is done again."""
@@ -280,7 +306,6 @@ class SavedSeat:
 @dataclass
 class SavedRoom:
     code: str
-    pin: str
     language: str
     main: bool
     names: dict[str, str]
@@ -311,15 +336,16 @@ class Store:
             self._db = self._connect(":memory:")
             return
         try:
-            directory.mkdir(parents=True, exist_ok=True)
+            directory.mkdir(mode=DIRECTORY_MODE, parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(f"cannot keep saved games in {directory}: {exc}") from None
-        self._hold_directory(directory)
         self.path = directory / DB_NAME
+        self._keep_private(directory)
+        self._hold_directory(directory)
         try:
             if self.path.is_file() and self.path.stat().st_size == 0:
                 raise sqlite3.DatabaseError("the file is empty")
-            self._db = self._connect(str(self.path))
+            self._db = self._connect_private()
         except sqlite3.DatabaseError as exc:
             if disk_refused(exc):
                 self._db = self._open_on_full_disk(exc)
@@ -331,7 +357,7 @@ class Store:
             )
             self.notices.append({"kind": "file_set_aside", "file": aside.name})
             try:
-                self._db = self._connect(str(self.path))
+                self._db = self._connect_private()
             except sqlite3.DatabaseError as again:
                 raise StoreError(f"cannot start new saves in {directory}: {again}") from None
         except OSError as exc:
@@ -356,10 +382,36 @@ class Store:
 
     # ----------------------------------------------------------------- opening
 
+    def _connect_private(self) -> sqlite3.Connection:
+        """The saves, opened; a new file is made 0600 before SQLite opens it, since SQLite
+        gives its journals the database file's mode."""
+        assert self.path is not None
+        if not self.path.exists():
+            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
+        return self._connect(str(self.path))
+
+    def _keep_private(self, directory: Path) -> None:
+        """The state directory 0700 and the saves 0600, however they were made (saves from
+        before this were 0755 and 0644): nobody else on the machine reads them."""
+        assert self.path is not None
+        try:
+            directory.chmod(DIRECTORY_MODE)
+            for name in ("", *JOURNALS):
+                file = Path(f"{self.path}{name}")
+                if file.exists():
+                    file.chmod(FILE_MODE)
+        except OSError as exc:
+            log.warning("cannot make the saves private to this user: %s", exc)
+            self.problems.append(
+                f"The saved games in {directory} may be readable by other users of this "
+                f"machine ({exc}); make the folder 0700 and its files 0600."
+            )
+
     def _hold_directory(self, directory: Path) -> None:
         """One companion per state directory: two would both write the same tables."""
         try:
-            handle = open(directory / LOCK_NAME, "a+")  # noqa: SIM115  (held open: the lock lasts as long as the file)
+            descriptor = os.open(directory / LOCK_NAME, os.O_RDWR | os.O_CREAT, FILE_MODE)
+            handle = os.fdopen(descriptor, "a+")
         except OSError as exc:
             raise StoreError(f"cannot keep saved games in {directory}: {exc}") from None
         try:
@@ -397,6 +449,7 @@ class Store:
                     )
             db.executescript(SCHEMA)
             _add_new_columns(db)
+            _forget_pins(db)
             db.execute(
                 "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)",
                 (str(SCHEMA_VERSION),),
@@ -454,7 +507,7 @@ class Store:
 
     def rooms(self) -> list[SavedRoom]:
         rows = self._read(
-            "SELECT code, pin, language, main, names, game_number, revision, game_id "
+            "SELECT code, language, main, names, game_number, revision, game_id "
             "FROM rooms ORDER BY main DESC, created"
         )
         seats: dict[str, dict[str, SavedSeat]] = {}
@@ -474,7 +527,6 @@ class Store:
         return [
             SavedRoom(
                 code=code,
-                pin=pin,
                 language=language,
                 main=bool(main),
                 names=_loads_dict(names),
@@ -485,14 +537,15 @@ class Store:
                 bots=bots.get(code, {}),
                 hints=code in hints,
             )
-            for code, pin, language, main, names, game_number, revision, game_id in rows
+            for code, language, main, names, game_number, revision, game_id in rows
         ]
 
-    def add_room(self, code: str, pin: str, language: str, main: bool) -> None:
+    def add_room(self, code: str, language: str, main: bool) -> None:
+        """A new table; its PIN is not kept (it is made afresh at every start)."""
         with self._write() as db:
             db.execute(
-                "INSERT INTO rooms (code, pin, language, main, created) VALUES (?, ?, ?, ?, ?)",
-                (code, pin, language, int(main), self.clock()),
+                "INSERT INTO rooms (code, pin, language, main, created) VALUES (?, '', ?, ?, ?)",
+                (code, language, int(main), self.clock()),
             )
 
     def remove_room(self, code: str) -> None:
