@@ -1031,9 +1031,7 @@ class Store:
         return game_id
 
 
-def _check_chain(
-    links: list[str], chain: object, revision: object, table_revision: object
-) -> None:
+def _check_chain(links: list[str], chain: object, revision: object, table_revision: object) -> None:
     """Raise DamagedGame unless a game's rows, count and revision match its chain, and
     the revision is its table's (when it is on one)."""
     if not isinstance(chain, str) or not isinstance(revision, int):
