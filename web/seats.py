@@ -125,9 +125,7 @@ class Seats:
             # at a convention stand a visitor takes over from the bot that kept the seat,
             # unless it is a lesson's scripted opponent (web/stand_seats.py)
             lesson_bots = room.session.tutorial_bots() if room.session is not None else {}
-            handing_over = (
-                seat in self.bots and room.stand is not None and seat not in lesson_bots
-            )
+            handing_over = seat in self.bots and room.stand is not None and seat not in lesson_bots
             if seat in self.bots and not handing_over:
                 raise ApiError(
                     409,
