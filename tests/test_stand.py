@@ -178,6 +178,91 @@ def test_a_second_visitor_takes_over_a_bots_seat(stand: LiveServer) -> None:
     back_at_attract(stand)
 
 
+def test_a_visitor_takes_a_bots_seat_only_to_play_it_and_the_bot_takes_it_back(
+    stand: LiveServer,
+) -> None:
+    """The attack of a visitor who strips the box's bots out of someone else's game: a
+    bot's seat taken over and left again goes back to its bot, so the game plays on;
+    freeing a seat or seating a bot is refused as stand_mode; and a lesson's scripted
+    opponent's seat is not to be taken at all."""
+    back_at_attract(stand)
+    status, victim = start(stand, "clacks:competitive", "bots", players=2)
+    assert status == 201, victim
+    room = stand.room
+    [bot_seat] = list(room.seats.bots)
+    level = room.seats.bots[bot_seat]
+    path = f"/api/rooms/{stand.code}/seats/{bot_seat}"
+    status, mallory = call(stand.base, "POST", path, {"name": "Mallory"})
+    assert status == 200 and bot_seat in room.seats.claims, mallory
+    status, _ = call(stand.base, "DELETE", path, token=mallory["token"])
+    assert status == 200
+    assert room.seats.bots == {bot_seat: level} and bot_seat not in room.seats.claims
+    # the bot plays its turns again: the victim's game goes on past the bot's turn
+    victim_path = f"/api/rooms/{stand.code}/seats/{victim['seat']}"
+    session = room.require_session()
+
+    def bot_moves() -> int:
+        record = room.record
+        return sum(1 for a in (record.actions if record else []) if a.get("seat") == bot_seat)
+
+    before = bot_moves()
+    began = time.monotonic()
+    while bot_moves() == before:
+        assert time.monotonic() - began < 20.0, "the bot never played its seat again"
+        if victim["seat"] not in session_on_turn(stand):
+            time.sleep(0.02)
+            continue
+        status, legal = call(stand.base, "GET", f"{victim_path}/legal", token=victim["token"])
+        if status != 200 or not legal["actions"]:
+            continue  # the turn moved on meanwhile
+        status, done = call(
+            stand.base,
+            "POST",
+            f"{victim_path}/actions",
+            {"action": legal["actions"][0]},
+            token=victim["token"],
+        )
+        assert status in (200, 409), done  # 409: the bot moved first, out of turn
+    assert room.session is session and not session.over
+    # the table's own seat requests are refused by the stand's rule, PIN or not
+    for pin in (None, stand.pin):
+        for method, where, body in (
+            ("DELETE", path, None),
+            ("POST", f"{path}/bot", {"level": level}),
+        ):
+            status, refused = call(stand.base, method, where, body, pin=pin)
+            if pin is None and method == "DELETE":
+                assert status == 403 and refused["error"] in ("bad_token", "seat_not_claimed")
+                continue
+            assert status == 403 and refused["error"] == "stand_mode", refused
+    assert room.seats.bots == {bot_seat: level}
+    leave(stand, victim)
+    back_at_attract(stand)
+    # a lesson's opponent keeps its seat
+    status, learner = start(stand, "clacks:competitive", "learn")
+    assert status == 201, learner
+    [opponent] = list(room.seats.bots)
+    status, refused = call(
+        stand.base, "POST", f"/api/rooms/{stand.code}/seats/{opponent}", {"name": "Mallory"}
+    )
+    assert status == 403 and refused["error"] == "stand_mode", refused
+    assert opponent in room.seats.bots and opponent not in room.seats.claims
+    leave(stand, learner)
+    back_at_attract(stand)
+
+
+def session_on_turn(server: LiveServer) -> list[str]:
+    session = server.room.session
+    return list(session.active_seats) if session is not None else []
+
+
+def wait_until(condition: Any, within: float) -> None:
+    began = time.monotonic()
+    while not condition():
+        assert time.monotonic() - began < within, "timed out"
+        time.sleep(0.02)
+
+
 HOST_ONLY = [
     ("POST", "/game", {"game": "clacks", "options": {"mode": "competitive", "players": 4}}),
     ("DELETE", "/game", None),
@@ -271,6 +356,36 @@ def test_a_script_starting_game_after_game_is_slowed_down() -> None:
         assert status == 429 and refused["error"] == "stand_starts"
         assert 0 < refused["params"]["seconds"] <= 61
         assert server.room.session is None
+    finally:
+        server.close()
+
+
+def test_games_left_before_anyone_moved_are_not_kept_among_the_saved_games(
+    tmp_path: Path,
+) -> None:
+    """Start and leave, again and again: none of those games is kept; a game a visitor
+    played in is."""
+    server = LiveServer(data_dir=tmp_path, stand=StandSettings((), IDLE, 0.3))
+    try:
+        for entry, choice in (("klackers", "bots"), ("clacks:competitive", "learn")) * 2:
+            back_at_attract(server)
+            status, seated = start(server, entry, choice)
+            assert status == 201, seated
+            assert leave(server, seated) == 200
+        back_at_attract(server)
+        assert server.hub.store.listing() == []
+        status, seated = start(server, "klackers", "bots")
+        assert status == 201
+        path = f"/api/rooms/{server.code}/seats/{seated['seat']}"
+        status, legal = call(server.base, "GET", f"{path}/legal", token=seated["token"])
+        action = {"action": legal["actions"][0]}
+        assert call(server.base, "POST", f"{path}/actions", action, token=seated["token"])[0] == 200
+        record = server.room.record
+        assert record is not None and record.actions
+        played = record.id
+        assert leave(server, seated) == 200
+        back_at_attract(server)
+        assert [game["id"] for game in server.hub.store.listing()] == [played]
     finally:
         server.close()
 

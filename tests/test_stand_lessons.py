@@ -34,7 +34,7 @@ def test_a_lessons_bot_seat_cannot_be_taken_and_the_real_game_follows() -> None:
             status, refused = call(
                 server.base, "POST", f"/api/rooms/{server.code}/seats/north", {"name": "Bea"}
             )
-            assert (status, refused["error"]) == (409, "lesson_seat"), refused
+            assert (status, refused["error"]) == (403, "stand_mode"), refused
             assert "lesson" in refused["message"] and room.seats.bots == {"north": "planner"}
             for _step in learner_steps(session):
                 report_over_http(server, base, token, entry_action(session)[1])

@@ -310,6 +310,34 @@ def test_the_table_runs_the_lesson_lights_it_and_leads_into_a_real_game() -> Non
         assert status == 409
 
 
+def test_a_lesson_seat_claimed_with_no_page_ever_opened_is_let_go() -> None:
+    """A seat claimed over the API whose phone page never opens is let go the same time
+    after the claim as a seat is after its last page closed; one whose page opens within
+    that time is kept."""
+    server = LiveServer()
+    try:
+        room = server.room
+        room.new_game("clacks", {"tutorial": "first-game"})
+        room.seats.lesson_left_seconds = 0.3
+        path = f"/api/rooms/{server.code}/seats/south"
+        asked = time.monotonic()
+        status, body = call(server.base, "POST", path, {"name": "Mallory"})
+        assert status == 200, body
+        wait_for(lambda: "south" not in room.seats.claims, 5.0)
+        assert time.monotonic() - asked >= 0.3
+        # a page that opens within the time keeps the seat past it
+        room.seats.lesson_left_seconds = 2.0
+        status, body = call(server.base, "POST", path, {"name": "Ann"})
+        assert status == 200, body
+        page = room.fanout.subscribe("south", body["token"])
+        time.sleep(2.5)
+        assert "south" in room.seats.claims  # her page is open: she is playing
+        room.fanout.unsubscribe(page)
+        wait_for(lambda: "south" not in room.seats.claims, 10.0)
+    finally:
+        server.close()
+
+
 @pytest.mark.parametrize("game", ["clacks", "klackers"])
 def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held(game: str) -> None:
     server = LiveServer()

@@ -18,6 +18,8 @@ from web.errors import ApiError
 from web.hosts import own_addresses
 from web.security import (
     ALL_FREE_FAILURES,
+    DAY_FAILURES,
+    DAY_SECONDS,
     FREE_FAILURES,
     LOCK_MAX_SECONDS,
     QUIET_SECONDS,
@@ -299,6 +301,40 @@ def test_waiting_out_every_lock_buys_no_fresh_budget_of_guesses() -> None:
         with pytest.raises(ApiError) as wrong:
             guard.check("123456", "000000", next(guesses))
         assert wrong.value.code == "bad_pin"
+
+
+def test_a_thousand_addresses_get_at_most_35_guesses_in_any_day() -> None:
+    """An attacker with 1,000 addresses guessing in turn from each, every few seconds or
+    the moment a lock ends, for three days on the checker's own clock: in no 24 hours
+    are more than 35 PINs compared, and the owner typing the PIN at the companion's own
+    screen gets in all along."""
+    assert DAY_FAILURES == 35
+    now = [1000.0]
+    guard = PinGuard(clock=lambda: now[0])
+    addresses = [f"10.2.{n // 250}.{n % 250}" for n in range(1000)]
+    compared: list[float] = []
+    turn = 0
+    ends = now[0] + 3 * DAY_SECONDS
+    while now[0] < ends:
+        address = addresses[turn % len(addresses)]
+        turn += 1
+        try:
+            guard.check("123456", f"{turn % 10**6:06d}", address)
+        except ApiError as exc:
+            if exc.code == "bad_pin":
+                compared.append(now[0])
+            else:
+                assert exc.code in ("table_locked", "pin_locked"), exc.code
+                if exc.code == "table_locked":
+                    now[0] += exc.params["seconds"]  # guess again the moment it ends
+        now[0] += 5.0
+        if turn % 500 == 0:
+            guard.check("123456", "123456", "127.0.0.1", own_screen=True)
+    assert len(compared) > 60, "the attack ran for three days"
+    in_any_day = max(
+        sum(1 for t in compared if start <= t < start + DAY_SECONDS) for start in compared
+    )
+    assert in_any_day <= DAY_FAILURES, in_any_day
 
 
 def test_the_companions_own_screen_keeps_its_controls_while_its_machine_guesses(

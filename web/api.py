@@ -22,6 +22,7 @@ from web.i18n import LANGUAGES
 from web.openapi import openapi_document
 from web.room import Room
 from web.security import PIN_HEADER, SCREEN_KEY_HEADER, is_own_screen, screen_key_matches
+from web.stand_seats import SeatRequest, refusal
 
 api = Blueprint("api", __name__)
 
@@ -113,6 +114,18 @@ def require_table(found: Room, *others: Room, at_stand: bool = False) -> None:
         request.remote_addr,
         own_screen,
     )
+
+
+def stand_seat_rule(found: Room, asked: SeatRequest, seat: str) -> None:
+    """At a convention stand, refuse a seat request the stand's one rule refuses
+    (web/stand_seats.py); anywhere else, and for what it allows, do nothing."""
+    if hub().stand is None:
+        return
+    with found.lock:
+        lesson_bots = found.session.tutorial_bots() if found.session is not None else {}
+    refused = refusal(asked, seat, lesson_bots)
+    if refused is not None:
+        raise refused
 
 
 def idempotency_key() -> str | None:
@@ -301,17 +314,22 @@ def claim_seat(code: str, seat: str) -> Response:
     ticket = data.get("ticket")
     if name is not None and not isinstance(name, str):
         raise ApiError(400, "bad_field", "name must be text", field="name")
+    found = room(code)
     if ticket is not None:
         if not isinstance(ticket, str) or not ticket:
             raise ApiError(400, "bad_field", "ticket must be a move ticket", field="ticket")
-        return jsonify(room(code).seats.take_over(seat_id(seat), ticket))
-    return jsonify(room(code).seats.claim(seat_id(seat), name, token()))
+        stand_seat_rule(found, SeatRequest.MOVE, seat_id(seat))
+        return jsonify(found.seats.take_over(seat_id(seat), ticket))
+    stand_seat_rule(found, SeatRequest.TAKE, seat_id(seat))
+    return jsonify(found.seats.claim(seat_id(seat), name, token()))
 
 
 @api.post("/rooms/<code>/seats/<seat>/move")
 def move_seat(code: str, seat: str) -> Response:
     """A one-time ticket (this seat's token) that moves the seat to another device."""
-    return jsonify(room(code).seats.move_ticket(seat_id(seat), token()))
+    found = room(code)
+    stand_seat_rule(found, SeatRequest.MOVE, seat_id(seat))
+    return jsonify(found.seats.move_ticket(seat_id(seat), token()))
 
 
 @api.delete("/rooms/<code>/seats/<seat>")
@@ -320,9 +338,11 @@ def release_seat(code: str, seat: str) -> Response:
     found = room(code)
     # without a seat's token it is the table freeing the seat (refused at a stand)
     if token() is None and (request.headers.get(PIN_HEADER) is not None or hub().stand):
+        stand_seat_rule(found, SeatRequest.FREE, seat_id(seat))
         require_table(found)
         found.seats.free_seat(seat_id(seat))
     else:
+        stand_seat_rule(found, SeatRequest.LEAVE, seat_id(seat))
         found.seats.release(seat_id(seat), token())
     return jsonify({"released": seat})
 

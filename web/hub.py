@@ -155,7 +155,7 @@ class Hub:
             code = code or new_code(set(self.rooms) | self.left_out)
             pin = new_pin()
             try:
-                self.store.add_room(code, pin, self.language, main)
+                self.store.add_room(code, self.language, main)
             except (sqlite3.Error, OSError) as exc:
                 raise not_saved(exc) from None
             room = Room(code, self.clock, self.language, self._room_changed, self.store, pin)

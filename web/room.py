@@ -122,7 +122,7 @@ class Room:
         then it is set aside in the store and the table starts without one). A row that
         does not hold what a table needs raises ``ValueError`` naming it."""
         _check_saved(saved)
-        room = cls(saved.code, clock, saved.language, on_change, store, saved.pin)
+        room = cls(saved.code, clock, saved.language, on_change, store)  # a new PIN
         room.game_number = saved.game_number
         room.revision = saved.revision
         room.fanout.seq = saved.revision
@@ -311,7 +311,7 @@ class Room:
             with self.saving.kept():
                 self.store.put_on(
                     self.code,
-                    game_id,
+                    record,
                     self.revision + 1,
                     self.game_number + 1,
                     seat_ids,
@@ -610,8 +610,6 @@ def _check_saved(saved: SavedRoom) -> None:
         value = getattr(saved, name)
         if type(value) is not int or value < 0:
             raise ValueError(f"its {name} is {value!r}, not a whole number")
-    if type(saved.pin) is not str or not saved.pin.isdigit():
-        raise ValueError("its PIN is not digits")
     if saved.language not in LANGUAGES:
         raise ValueError(f"its language is {saved.language!r}, not one of {', '.join(LANGUAGES)}")
     if saved.code != saved.code.upper():

@@ -29,13 +29,15 @@ from engine.core.interface import JSON, Session
 from engine.core.tutorial import TutorialSession
 from web.errors import ApiError, not_saved
 from web.security import new_token, token_digest, token_matches
+from web.stand_seats import bot_after_leaving
 from web.store import SavedRoom, SavedSeat
 from web.table_parts import Table
 
 NAME_MAX = 24
 MOVE_TICKET_SECONDS = 600.0
 # A lesson's seat is let go this long after its phone's last page closed (a reload or a
-# phone that slept comes back well within it); nobody holds a seat of a lesson they left.
+# phone that slept comes back well within it), or after it was claimed if no page of it
+# ever opened; nobody holds a seat of a lesson they left.
 LESSON_LEFT_SECONDS = 30.0
 TICKET_MAX = 256
 
@@ -45,6 +47,7 @@ class SeatClaim:
     digest: str  # of the seat's token; the token itself is only on the device holding it
     name: str
     connections: int = 0
+    absences: int = 0  # how many times it was left with no page: only the last one counts
 
 
 @dataclass
@@ -61,6 +64,9 @@ class Seats:
         self.claims: dict[str, SeatClaim] = {}
         self.bots: dict[str, str] = {}  # seats bots play, with their level
         self.names: dict[str, str] = {}  # names typed in the lobby, per seat
+        # at a convention stand: the seats visitors took over from bots, with the level
+        # of the bot that takes each back when its visitor leaves
+        self.handed_over: dict[str, str] = {}
         self.lesson_left_seconds = LESSON_LEFT_SECONDS
 
     def restore(self, saved: SavedRoom) -> None:
@@ -125,16 +131,9 @@ class Seats:
         with room.lock:
             self.require_seat(seat)
             # at a convention stand a visitor takes over from the bot that kept the seat,
-            # but for a lesson's scripted opponent: the lesson and the game after it need it
-            handing_over = seat in self.bots and room.stand is not None
-            if handing_over and self._in_lesson():
-                raise ApiError(
-                    409,
-                    "lesson_seat",
-                    f"The box plays {seat} in this lesson; when it ends, the stand starts "
-                    "over and you can start a game of your own",
-                    seat=seat,
-                )
+            # unless it is a lesson's scripted opponent (web/stand_seats.py)
+            lesson_bots = room.session.tutorial_bots() if room.session is not None else {}
+            handing_over = seat in self.bots and room.stand is not None and seat not in lesson_bots
             if seat in self.bots and not handing_over:
                 raise ApiError(
                     409,
@@ -155,10 +154,14 @@ class Seats:
                 room.store.set_seat(room.code, seat, digest, clean)
             except (sqlite3.Error, OSError) as exc:
                 raise not_saved(exc) from None
+            if handing_over:
+                self.handed_over[seat] = self.bots[seat]
             self.bots.pop(seat, None)
             if held is None:
                 held = SeatClaim(digest, clean)
                 self.claims[seat] = held
+                if self._in_lesson():  # no page of it is open yet, and may never be
+                    self._free_later(seat, held)
             else:
                 held.name = clean
             room.publish([])
@@ -213,9 +216,29 @@ class Seats:
             return {"seat": seat, "token": given, "name": held.name}
 
     def release(self, seat: str, token: str | None) -> None:
-        with self.room.lock:
+        """The device holding ``seat`` gives it up; at a convention stand a bot of the
+        box takes it back where the game has bots (web/stand_seats.py)."""
+        room = self.room
+        with room.lock:
             self.authorize(seat, token)
-            self._free(seat)
+            handed_over = self.handed_over.pop(seat, None)
+            session = room.require_session()
+            level = (
+                bot_after_leaving(session.bot_levels(), self._in_lesson(), handed_over)
+                if room.stand is not None
+                else None
+            )
+            if level is None:
+                self._free(seat)
+                return
+            try:
+                room.store.set_bot(room.code, seat, level)
+            except (sqlite3.Error, OSError) as exc:
+                raise not_saved(exc) from None
+            self.claims.pop(seat, None)
+            self.bots[seat] = level
+            room.bot_turns.seated(seat)
+            room.publish([])
 
     def free_seat(self, seat: str) -> None:
         """The table frees a seat, whoever holds it (a phone that left, a stranger, a
@@ -239,6 +262,7 @@ class Seats:
             self.claims.clear()
             self.bots.clear()
             self.names.clear()
+            self.handed_over.clear()
             room.publish([])
 
     def _free(self, seat: str) -> None:
@@ -249,6 +273,7 @@ class Seats:
             raise not_saved(exc) from None
         self.claims.pop(seat, None)
         self.bots.pop(seat, None)
+        self.handed_over.pop(seat, None)
         room.publish([])
 
     def connected(self, seat: str | None, change: int) -> bool:
@@ -269,7 +294,12 @@ class Seats:
                 self._free_later(seat, claim)
 
     def _free_later(self, seat: str, claim: SeatClaim) -> None:
-        timer = threading.Timer(self.lesson_left_seconds, self._free_if_left, (seat, claim))
+        """Let ``seat`` go in a while unless a page of it opens meanwhile: counted from
+        now, whatever an earlier absence had left of its time."""
+        claim.absences += 1
+        timer = threading.Timer(
+            self.lesson_left_seconds, self._free_if_left, (seat, claim, claim.absences)
+        )
         timer.daemon = True
         timer.start()
 
@@ -278,10 +308,16 @@ class Seats:
         seats no bot of its own)."""
         return isinstance(self.room.session, TutorialSession)
 
-    def _free_if_left(self, seat: str, claim: SeatClaim) -> None:
-        """The learner's phone has been gone a while: the lesson's seat is free again."""
+    def _free_if_left(self, seat: str, claim: SeatClaim, absence: int) -> None:
+        """The learner's phone has been gone a while (or never came): the lesson's seat
+        is free again."""
         with self.room.lock:
-            if self.claims.get(seat) is not claim or claim.connections or not self._in_lesson():
+            if (
+                self.claims.get(seat) is not claim
+                or claim.connections
+                or claim.absences != absence
+                or not self._in_lesson()
+            ):
                 return
             # not saved: it stays held, and the table screen says the disk refused
             with contextlib.suppress(ApiError):
@@ -398,6 +434,8 @@ class Seats:
             }
         self.claims = kept
         self.bots = bots
+        # a bot of the last game takes back only a seat of this one it was taken from
+        self.handed_over = {s: lv for s, lv in self.handed_over.items() if s in kept}
         if names is not None:
             self.names = names
 

@@ -6,11 +6,17 @@
 * The table PIN (six digits) guards what only the table may do: start or end a game,
   free a seat, press the table screen's tower buttons, open another table, and every
   saved-game operation. It is shown on the table screen and printed in the terminal.
+  It is kept in the companion's memory only, made afresh at every start and never
+  written to the saves: a stored digest of six digits would be undone by trying all
+  million, so a file read or copied off the box would still open the table. A new
+  PIN at each start costs the owner nothing (the terminal, the service's log and the
+  companion's own screen show it) and ends any guessing that went before.
   A table page opened on the companion's own machine (loopback, addressed by a
   loopback name) is handed the PIN; any other device must type it. Wrong guesses are
   throttled for every client, the companion's own machine included, per device and
   for all devices together (``PinGuard``), so six digits cannot be tried through, not
-  even by a client that keeps changing its address.
+  even by a client that keeps changing its address: at most ``DAY_FAILURES`` wrong PINs
+  in any 24 hours from all other devices together, however many addresses they use.
 * The table page on the companion's own screen is also handed the screen key, 144
   random bits made afresh at every start, and sends it with its requests: with it the
   page's controls work whatever the PIN locks say, so a program that guesses PINs from
@@ -30,7 +36,7 @@ import ipaddress
 import secrets
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -55,6 +61,12 @@ LOCK_MAX_SECONDS = 3600.0
 # longest lock, so waiting out each lock never makes the guesses free again.
 ALL_FREE_FAILURES = 20
 QUIET_SECONDS = 24 * 3600.0
+# And never more than this many wrong PINs in any DAY_SECONDS from all devices together:
+# once they are spent, every device but the companion's own screen waits until the
+# oldest of them is a day old. The own screen (the owner at the box, with the PIN the
+# companion printed) keeps its way in, throttled as a device of its own.
+DAY_FAILURES = 35
+DAY_SECONDS = 24 * 3600.0
 DEVICES_KEPT = 4096  # the devices whose wrong PINs are remembered, most recent first
 
 
@@ -164,6 +176,7 @@ class PinGuard:
         self._devices: OrderedDict[str, _Failures] = OrderedDict()
         self._everyone = _Failures()
         self._last_failure: float | None = None
+        self._today: deque[float] = deque()  # when the wrong PINs of the last day came
         self._lock = threading.Lock()
 
     def check(
@@ -185,6 +198,18 @@ class PinGuard:
                     429,
                     "pin_locked",
                     f"Too many wrong table PINs from this device; try again in {wait} s",
+                    seconds=wait,
+                )
+            while self._today and now - self._today[0] >= DAY_SECONDS:
+                self._today.popleft()
+            if len(self._today) >= DAY_FAILURES and not own_screen:
+                wait = _seconds(self._today[0] + DAY_SECONDS - now)
+                raise ApiError(
+                    429,
+                    "table_locked",
+                    f"Too many wrong table PINs today; the table's controls are locked for "
+                    f"{wait} s (the companion's own screen still works, and restarting the "
+                    "companion gives a new PIN)",
                     seconds=wait,
                 )
             if self._everyone.locked_until > now and not own_screen:
@@ -222,6 +247,7 @@ class PinGuard:
         if self._last_failure is not None and now - self._last_failure >= QUIET_SECONDS:
             self._everyone = _Failures()  # a quiet day: the budget of all devices is whole again
         self._last_failure = now
+        self._today.append(now)
         self._everyone.count += 1
         if self._everyone.count > ALL_FREE_FAILURES:
             over = self._everyone.count - ALL_FREE_FAILURES

@@ -238,6 +238,9 @@ def run(args: argparse.Namespace, board: Any = None) -> int:
         print(f"  Stand mode:    visitors choose on their phones ({entries}); idle games end after {idle}")
     else:
         print(f"  Table PIN:     {hub.main.pin}   (new game, saved games, freeing a seat)")
+    for room in hub.rooms.values():
+        if room is not hub.main and hub.stand is None:
+            print(f"  Table {room.code} PIN: {room.pin}   (that table's own, new at every start)")
     print(f"  Saved games:   {data_dir}")
     for room in hub.rooms.values():
         if room.session is not None and room.record is not None:

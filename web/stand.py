@@ -13,7 +13,8 @@ plays for ``idle_seconds`` ends, a finished one after ``finished_seconds``, one 
 visitor has left (given up their seats) at once, and one whose visitors' pages have all
 been closed for ``left_seconds`` (a reload or a phone woken again is back well within
 it); each time every seat is let go and the table shows the attract programme again.
-The games stay with the saved games. Why the last game ended is in the stand's JSON
+The games stay with the saved games, but for those nobody ever moved in. Why the last
+game ended is in the stand's JSON
 (``ended``), so a visitor's phone can say so.
 
 A table for several visitors (a game without bots) waits for them all: until every seat
@@ -25,6 +26,7 @@ deal happen with everyone at the table.
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 import time
 from collections import deque
@@ -35,13 +37,15 @@ from engine.core.interface import JSON, Session
 from engine.games import game_module, game_modules
 from web.errors import ApiError
 from web.room import Room
+from web.stand_seats import stand_level
 
 log = logging.getLogger("clacks.web")
 
 IDLE_SECONDS = 180.0  # a game nobody plays for this long ends and the stand starts over
 FINISHED_SECONDS = 20.0  # the result stays on the screens this long
 LEFT_SECONDS = 5.0  # every visitor's page closed this long: they have gone, the game ends
-STARTS_PER_MINUTE = 10  # games started by visitors, all together: enough for any queue
+# games started by visitors, all together: enough for any queue (README says this number)
+STARTS_PER_MINUTE = 10
 LOOK_SECONDS = 60.0  # with no game on, the stand has nothing to watch
 ANSWER_SECONDS = 5.0  # after a failed ending (the saves refuse) it is tried again
 
@@ -247,7 +251,7 @@ class Stand:
         levels = session.bot_levels()
         if not levels:
             return
-        level = levels[len(levels) // 2]  # neither the weakest nor the strongest
+        level = stand_level(levels)
         for info in session.seats:
             if info.id != visitor:
                 room.seats.seat_bot(info.id, level)
@@ -268,6 +272,15 @@ class Stand:
                     seconds=wait,
                 )
             self._starts.append(now)
+
+    def _forget(self, game_id: int) -> None:
+        """A game started and left before anyone moved is not kept among the saved games:
+        an afternoon of visitors who start and walk away would fill them with empty
+        tables. A disk that refuses leaves it saved, which does no harm."""
+        try:
+            self.room.store.delete(game_id)
+        except (sqlite3.Error, OSError) as exc:
+            log.warning("stand: an unplayed game stays saved: %s", exc)
 
     # ----------------------------------------------------------------- the stand's clock
 
@@ -322,6 +335,8 @@ class Stand:
         game, options = gathering
         self._gathering = None
         room.stand = self.to_json()
+        # the first deal, which nobody could move in, is not kept among the saved games
+        waited = room.record.id if room.record is not None and not room.record.actions else None
         try:
             room.new_game(game, options, None, None, None, {})  # the seats keep their players
         except ApiError as exc:
@@ -329,6 +344,8 @@ class Stand:
             self._gathering = (game, options)
             room.stand = self.to_json()
             return False
+        if waited is not None:
+            self._forget(waited)
         log.info("stand: every player of the %s table sits; the game begins", game)
         return True
 
@@ -349,15 +366,20 @@ class Stand:
         return idle, "idle"
 
     def back_to_attract(self, why: str = "left") -> None:
-        """The game is put away (it stays saved) and every seat let go; ``why`` (idle,
-        finished or left) is told to the phones that were in it."""
+        """The game is put away (it stays saved, unless nobody ever moved in it) and every
+        seat let go; ``why`` (idle, finished or left) is told to the phones that were in it."""
         room = self.room
         with room.lock:
+            unplayed = (
+                room.record.id if room.record is not None and not room.record.actions else None
+            )
             self._ended = {"reason": why, "game_number": room.game_number}
             self._gathering = None
             room.stand = self.to_json()
             if room.session is not None or room.replay.showing:
                 room.end_game()
+            if unplayed is not None:
+                self._forget(unplayed)
             room.seats.free_all()
             self._seen, self._pages_gone = None, None
             log.info("stand: back to Scan to play (%s)", why)

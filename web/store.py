@@ -7,7 +7,7 @@ pushed to a page or shown on the lamps. The web layer calls ``save_change`` from
 one change path before it publishes anything, and rolls the game back if the write
 fails.
 
-What is kept, per table (``rooms``): its code, PIN, language, the digests of its seat
+What is kept, per table (``rooms``): its code, language, the digests of its seat
 tokens with the players' names, the seats bots play (``bot_seats``: seat and level), its
 settings (``room_settings``: whether phones may ask for hints), its revision and the
 game on it. Per game (``games``
@@ -22,10 +22,17 @@ first answer instead of playing twice.
 
 A file that is not a database this version can use (an empty file too: SQLite would take
 it for a new one) is renamed ``*.corrupt-<time>`` and a fresh one started; a game whose
-rows cannot be read or replayed, or whose actions are fewer than its ``moves`` says
-(rows deleted, the ``actions`` table dropped), is marked damaged and left out, never
-resumed shortened, and every other game loads. What was set aside is told to every page
+rows cannot be read or replayed, whose actions are fewer than its ``moves`` says
+(rows deleted, the ``actions`` table dropped), or whose rows, count or revision do not
+match its chain (see "the chain" below), is marked damaged and left out, never resumed
+shortened, and every other game loads. What was set aside is told to every page
 of every table (``notices``), without any detail of the game's secrets.
+
+Nothing in the file is for other users of the machine: the state directory is made (or
+made again) 0700, and the database and its journals 0600, whatever the umask. Nor is the
+table PIN kept in it at all: each table's PIN lives in the companion's memory, made
+afresh at every start (web/security.py), so the file, read or copied, opens nothing. A
+save from before this keeps a ``pin`` column, which is emptied when it is opened.
 
 A full disk does not keep the companion from starting. With no room even for SQLite's
 shared-memory index beside the file, opening in the usual way fails, so the file is
@@ -39,9 +46,11 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import json
 import logging
 import os
+import secrets
 import sqlite3
 import threading
 import time
@@ -56,6 +65,9 @@ log = logging.getLogger("clacks.store")
 
 DB_NAME = "clacks.db"
 LOCK_NAME = "clacks.lock"
+DIRECTORY_MODE = 0o700
+FILE_MODE = 0o600
+JOURNALS = ("-wal", "-shm", "-journal")  # SQLite's files beside the database
 SCHEMA_VERSION = 1
 ANSWERS_KEPT = 256  # idempotent answers kept per game
 LISTED = 200  # saved games listed in the lobby, newest first
@@ -107,7 +119,9 @@ CREATE TABLE IF NOT EXISTS games (
     imported INTEGER NOT NULL DEFAULT 0,
     damaged TEXT,
     holders TEXT,
-    revealed REAL
+    revealed REAL,
+    chain TEXT,
+    revision INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL,
@@ -169,14 +183,115 @@ def split_log(log_json: JSON) -> tuple[JSON, list[JSON]]:
     return header, list(actions)
 
 
+# ------------------------------------------------------------------ the chain
+#
+# Every game's actions carry a chain: link n is the SHA-256 of link n-1, the row's number
+# and the row's text as stored, from CHAIN_START. What ``games.chain`` keeps is the last
+# link sealed with the game's count of moves and the table revision it was last saved at
+# (``games.revision``, equal to its table's ``rooms.revision`` while it is on a table).
+# A row deleted, added, edited or renumbered, or a count or revision changed, no longer
+# matches it, and the game is set aside as damaged. It is no secret: a forger who
+# recomputes the whole chain goes unnoticed, as the README says.
+
+CHAIN_START = hashlib.sha256(b"Clacks Exchange saved actions").hexdigest()
+
+
+def chain_link(previous: str, n: int, text: str) -> str:
+    return hashlib.sha256(f"{previous}\n{n}\n{text}".encode()).hexdigest()
+
+
+def chain_links(texts: list[str], start: str = CHAIN_START, first: int = 0) -> list[str]:
+    """The links after each of ``texts`` (rows ``first``, ``first`` + 1, ...)."""
+    links: list[str] = []
+    link = start
+    for n, text in enumerate(texts, first):
+        link = chain_link(link, n, text)
+        links.append(link)
+    return links
+
+
+def chain_seal(links: list[str], revision: int) -> str:
+    """What ``games.chain`` holds for a game whose rows give ``links``."""
+    last = links[-1] if links else CHAIN_START
+    return hashlib.sha256(f"{last}\n{len(links)}\n{revision}".encode()).hexdigest()
+
+
+def _forget_pins(db: sqlite3.Connection) -> None:
+    """Saves from before the PIN was kept in memory only held it in ``rooms.pin``: it is
+    wiped, its old bytes overwritten (``secure_delete``) and the write-ahead log emptied,
+    so no copy of it stays in the file. A disk that refuses leaves it for the next start;
+    it opens nothing by then, as each start makes new PINs."""
+    if db.execute("SELECT 1 FROM rooms WHERE pin != '' LIMIT 1").fetchone() is None:
+        return
+    try:
+        db.execute("PRAGMA secure_delete=ON")
+        db.execute("UPDATE rooms SET pin = ''")
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlite3.OperationalError as exc:
+        log.warning("the old table PINs stay in the saves for now: %s", exc)
+    finally:
+        db.execute("PRAGMA secure_delete=OFF")
+
+
+def _add_new_columns(db: sqlite3.Connection) -> None:
+    """Saves from before some columns were kept get them, and games from before the
+    chain are chained, in one transaction: an interrupted upgrade is done again."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    missing = [
+        (column, kind)
+        for column, kind in (
+            ("holders", "TEXT"),
+            ("revealed", "REAL"),
+            ("chain", "TEXT"),
+            ("revision", "INTEGER NOT NULL DEFAULT 0"),
+        )
+        if column not in columns
+    ]
+    if not missing:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for column, kind in missing:
+            db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
+        if "chain" not in columns:
+            _chain_old_saves(db)
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+def _chain_old_saves(db: sqlite3.Connection) -> None:
+    """Saves from before the chain: each game whose rows are whole (numbered from 0, as
+    many as its count) is chained as it stands, at its table's revision; one that is not
+    is left without a chain and set aside when it is loaded, as it would have been. The
+    rows are all the evidence there is of such a game, so trusting them once is what
+    keeps every game the player had."""
+    on_tables = dict(db.execute("SELECT game_id, revision FROM rooms WHERE game_id IS NOT NULL"))
+    for game_id, moves in db.execute("SELECT id, moves FROM games").fetchall():
+        rows = db.execute(
+            "SELECT n, action FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
+        ).fetchall()
+        if [n for n, _ in rows] != list(range(moves)):
+            continue
+        revision = int(on_tables.get(game_id, 0))
+        links = chain_links([text for _, text in rows])
+        db.execute(
+            "UPDATE games SET chain = ?, revision = ? WHERE id = ?",
+            (chain_seal(links, revision), revision, game_id),
+        )
+
+
 @dataclass
 class GameRecord:
-    """A game as stored: what ``save_change`` compares the next log against."""
+    """A game as stored: what ``save_change`` compares the next log against, with the
+    chain's link after each of its actions."""
 
     id: int
     game: str
     header: JSON
     actions: list[JSON] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)
 
     def log(self) -> JSON:
         return {**self.header, "actions": list(self.actions)}
@@ -191,7 +306,6 @@ class SavedSeat:
 @dataclass
 class SavedRoom:
     code: str
-    pin: str
     language: str
     main: bool
     names: dict[str, str]
@@ -222,15 +336,16 @@ class Store:
             self._db = self._connect(":memory:")
             return
         try:
-            directory.mkdir(parents=True, exist_ok=True)
+            directory.mkdir(mode=DIRECTORY_MODE, parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(f"cannot keep saved games in {directory}: {exc}") from None
-        self._hold_directory(directory)
         self.path = directory / DB_NAME
+        self._keep_private(directory)
+        self._hold_directory(directory)
         try:
             if self.path.is_file() and self.path.stat().st_size == 0:
                 raise sqlite3.DatabaseError("the file is empty")
-            self._db = self._connect(str(self.path))
+            self._db = self._connect_private()
         except sqlite3.DatabaseError as exc:
             if disk_refused(exc):
                 self._db = self._open_on_full_disk(exc)
@@ -242,7 +357,7 @@ class Store:
             )
             self.notices.append({"kind": "file_set_aside", "file": aside.name})
             try:
-                self._db = self._connect(str(self.path))
+                self._db = self._connect_private()
             except sqlite3.DatabaseError as again:
                 raise StoreError(f"cannot start new saves in {directory}: {again}") from None
         except OSError as exc:
@@ -267,10 +382,36 @@ class Store:
 
     # ----------------------------------------------------------------- opening
 
+    def _connect_private(self) -> sqlite3.Connection:
+        """The saves, opened; a new file is made 0600 before SQLite opens it, since SQLite
+        gives its journals the database file's mode."""
+        assert self.path is not None
+        if not self.path.exists():
+            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
+        return self._connect(str(self.path))
+
+    def _keep_private(self, directory: Path) -> None:
+        """The state directory 0700 and the saves 0600, however they were made (saves from
+        before this were 0755 and 0644): nobody else on the machine reads them."""
+        assert self.path is not None
+        try:
+            directory.chmod(DIRECTORY_MODE)
+            for name in ("", *JOURNALS):
+                file = Path(f"{self.path}{name}")
+                if file.exists():
+                    file.chmod(FILE_MODE)
+        except OSError as exc:
+            log.warning("cannot make the saves private to this user: %s", exc)
+            self.problems.append(
+                f"The saved games in {directory} may be readable by other users of this "
+                f"machine ({exc}); make the folder 0700 and its files 0600."
+            )
+
     def _hold_directory(self, directory: Path) -> None:
         """One companion per state directory: two would both write the same tables."""
         try:
-            handle = open(directory / LOCK_NAME, "a+")  # noqa: SIM115  (held open: the lock lasts as long as the file)
+            descriptor = os.open(directory / LOCK_NAME, os.O_RDWR | os.O_CREAT, FILE_MODE)
+            handle = os.fdopen(descriptor, "a+")
         except OSError as exc:
             raise StoreError(f"cannot keep saved games in {directory}: {exc}") from None
         try:
@@ -307,10 +448,8 @@ class Store:
                         f"save format {found}; this version reads {SCHEMA_VERSION}"
                     )
             db.executescript(SCHEMA)
-            columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
-            for column, kind in (("holders", "TEXT"), ("revealed", "REAL")):
-                if column not in columns:  # saves from before these were kept
-                    db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
+            _add_new_columns(db)
+            _forget_pins(db)
             db.execute(
                 "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)",
                 (str(SCHEMA_VERSION),),
@@ -368,7 +507,7 @@ class Store:
 
     def rooms(self) -> list[SavedRoom]:
         rows = self._read(
-            "SELECT code, pin, language, main, names, game_number, revision, game_id "
+            "SELECT code, language, main, names, game_number, revision, game_id "
             "FROM rooms ORDER BY main DESC, created"
         )
         seats: dict[str, dict[str, SavedSeat]] = {}
@@ -388,7 +527,6 @@ class Store:
         return [
             SavedRoom(
                 code=code,
-                pin=pin,
                 language=language,
                 main=bool(main),
                 names=_loads_dict(names),
@@ -399,14 +537,15 @@ class Store:
                 bots=bots.get(code, {}),
                 hints=code in hints,
             )
-            for code, pin, language, main, names, game_number, revision, game_id in rows
+            for code, language, main, names, game_number, revision, game_id in rows
         ]
 
-    def add_room(self, code: str, pin: str, language: str, main: bool) -> None:
+    def add_room(self, code: str, language: str, main: bool) -> None:
+        """A new table; its PIN is not kept (it is made afresh at every start)."""
         with self._write() as db:
             db.execute(
-                "INSERT INTO rooms (code, pin, language, main, created) VALUES (?, ?, ?, ?, ?)",
-                (code, pin, language, int(main), self.clock()),
+                "INSERT INTO rooms (code, pin, language, main, created) VALUES (?, '', ?, ?, ?)",
+                (code, language, int(main), self.clock()),
             )
 
     def remove_room(self, code: str) -> None:
@@ -524,19 +663,31 @@ class Store:
         ``bots`` (seat -> level), when given, are exactly the seats bots play from now;
         the people holding ``freed`` seats are let go with the old game."""
         header, actions = split_log(log_json)
+        texts = [_dumps(a) for a in actions]
+        links = chain_links(texts)
         now = self.clock()
         with self._write() as db:
             self._keep_holders(db, code)
             cursor = db.execute(
-                "INSERT INTO games (game, header, seats, names, created, updated, moves) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game, _dumps(header), _dumps(seats), _dumps(names), now, now, len(actions)),
+                "INSERT INTO games (game, header, seats, names, created, updated, moves, chain, "
+                "revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game,
+                    _dumps(header),
+                    _dumps(seats),
+                    _dumps(names),
+                    now,
+                    now,
+                    len(actions),
+                    chain_seal(links, revision),
+                    revision,
+                ),
             )
             game_id = cursor.lastrowid
             assert game_id is not None
             db.executemany(
                 "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
-                [(game_id, n, _dumps(a)) for n, a in enumerate(actions)],
+                [(game_id, n, text) for n, text in enumerate(texts)],
             )
             db.execute(
                 "UPDATE rooms SET game_id = ?, revision = ?, game_number = ?, names = ?, "
@@ -546,7 +697,7 @@ class Store:
             self._keep_seats(db, code, [seat for seat in seats if seat not in freed])
             if bots is not None:
                 self._set_bots(db, code, bots)
-        return GameRecord(game_id, game, header, actions)
+        return GameRecord(game_id, game, header, actions, links)
 
     def _set_bots(self, db: sqlite3.Connection, code: str, bots: dict[str, str]) -> None:
         db.execute("DELETE FROM bot_seats WHERE room = ?", (code,))
@@ -574,6 +725,9 @@ class Store:
         stored = record.actions
         while kept < len(stored) and kept < len(actions) and stored[kept] == actions[kept]:
             kept += 1
+        texts = [_dumps(actions[n]) for n in range(kept, len(actions))]
+        links = record.links[:kept]
+        links += chain_links(texts, links[-1] if links else CHAIN_START, kept)
         with self._write() as db:
             if header != record.header:
                 db.execute("UPDATE games SET header = ? WHERE id = ?", (_dumps(header), record.id))
@@ -581,15 +735,18 @@ class Store:
                 db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (record.id, kept))
             db.executemany(
                 "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
-                [(record.id, n, _dumps(actions[n])) for n in range(kept, len(actions))],
+                [(record.id, n, text) for n, text in enumerate(texts, kept)],
             )
             db.execute(
-                "UPDATE games SET moves = ?, over = ?, result = ?, updated = ? WHERE id = ?",
+                "UPDATE games SET moves = ?, over = ?, result = ?, updated = ?, chain = ?, "
+                "revision = ? WHERE id = ?",
                 (
                     len(actions),
                     int(over),
                     _dumps(result) if result is not None else None,
                     self.clock(),
+                    chain_seal(links, revision),
+                    revision,
                     record.id,
                 ),
             )
@@ -598,6 +755,7 @@ class Store:
                 self._keep_answer(db, record.id, *answer)
         record.header = header
         record.actions = actions
+        record.links = links
 
     def _keep_answer(
         self, db: sqlite3.Connection, game_id: int, seat: str, key: str, answer: JSON
@@ -633,21 +791,27 @@ class Store:
     def put_on(
         self,
         code: str,
-        game_id: int,
+        record: GameRecord,
         revision: int,
         game_number: int,
         seats: list[str],
         bots: dict[str, str] | None = None,
         holders: dict[str, SavedSeat] | None = None,
     ) -> None:
-        """Put saved game ``game_id`` on table ``code`` (its current game stays saved);
+        """Put saved game ``record`` on table ``code`` (its current game stays saved);
         ``bots``, when given, are exactly the seats bots play from now, ``holders``, when
-        given, exactly the people who hold its seats (else the table's keep them)."""
+        given, exactly the people who hold its seats (else the table's keep them). Its
+        chain is sealed afresh at the table's revision."""
+        game_id = record.id
         with self._write() as db:
             self._keep_holders(db, code)
             db.execute(
                 "UPDATE rooms SET game_id = ?, revision = ?, game_number = ? WHERE code = ?",
                 (game_id, revision, game_number, code),
+            )
+            db.execute(
+                "UPDATE games SET chain = ?, revision = ? WHERE id = ?",
+                (chain_seal(record.links, revision), revision, game_id),
             )
             self._keep_seats(db, code, seats)
             if holders is not None:
@@ -689,16 +853,20 @@ class Store:
     # ----------------------------------------------------------------- saved games
 
     def load(self, game_id: int) -> tuple[GameRecord, dict[str, str]]:
-        """A saved game's log and names; DamagedGame if its rows cannot be read."""
+        """A saved game's log and names; DamagedGame if its rows cannot be read, or do
+        not match their count, their chain or their table's revision."""
         rows = self._read(
-            "SELECT game, header, names, damaged, moves FROM games WHERE id = ?", (game_id,)
+            "SELECT g.game, g.header, g.names, g.damaged, g.moves, g.chain, g.revision, "
+            "r.revision FROM games g LEFT JOIN rooms r ON r.game_id = g.id WHERE g.id = ?",
+            (game_id,),
         )
         if not rows:
             raise KeyError(game_id)
-        game, header_text, names_text, damaged, moves = rows[0]
+        game, header_text, names_text, damaged, moves, chain, revision, table_revision = rows[0]
         if damaged:
             raise DamagedGame(damaged)
         actions: list[JSON] = []
+        texts: list[str] = []
         try:
             header = json.loads(header_text)
             if not isinstance(header, dict):
@@ -709,12 +877,16 @@ class Store:
                 if index != n:
                     raise ValueError(f"action {n + 1} is missing")
                 actions.append(json.loads(text))
+                texts.append(text)
         except (ValueError, TypeError) as exc:
             raise DamagedGame(f"its saved rows cannot be read: {exc}") from None
         if len(actions) != moves:
             # rows lost off the end (or a table of them dropped): never play on shortened
             raise DamagedGame(f"it has {len(actions)} of its {moves} saved actions", moves)
-        return GameRecord(game_id, str(game), header, actions), _loads_dict(names_text)
+        links = chain_links(texts)
+        _check_chain(links, chain, revision, table_revision)
+        record = GameRecord(game_id, str(game), header, actions, links)
+        return record, _loads_dict(names_text)
 
     def mark_damaged(self, game_id: int, problem: str) -> None:
         """Set a game aside: kept in the file for inspection, never loaded again."""
@@ -830,11 +1002,13 @@ class Store:
     ) -> int:
         """A game read from a replay file, saved without a table."""
         header, actions = split_log(log_json)
+        texts = [_dumps(a) for a in actions]
         now = self.clock()
         with self._write() as db:
             cursor = db.execute(
                 "INSERT INTO games (game, header, seats, names, created, updated, moves, over, "
-                "result, imported, holders) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, '{}')",
+                "result, imported, holders, chain) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, '{}', ?)",
                 (
                     game,
                     _dumps(header),
@@ -845,15 +1019,32 @@ class Store:
                     len(actions),
                     int(over),
                     _dumps(result) if result is not None else None,
+                    chain_seal(chain_links(texts), 0),
                 ),
             )
             game_id = cursor.lastrowid
             assert game_id is not None
             db.executemany(
                 "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
-                [(game_id, n, _dumps(a)) for n, a in enumerate(actions)],
+                [(game_id, n, text) for n, text in enumerate(texts)],
             )
         return game_id
+
+
+def _check_chain(links: list[str], chain: object, revision: object, table_revision: object) -> None:
+    """Raise DamagedGame unless a game's rows, count and revision match its chain, and
+    the revision is its table's (when it is on one)."""
+    if not isinstance(chain, str) or not isinstance(revision, int):
+        raise DamagedGame("its saved actions carry no chain")
+    if not secrets.compare_digest(chain, chain_seal(links, revision)):
+        raise DamagedGame(
+            f"its {len(links)} saved actions do not match their chain: rows were deleted, "
+            "added, edited or renumbered, or its count or revision changed"
+        )
+    if table_revision is not None and table_revision != revision:
+        raise DamagedGame(
+            f"its table's revision {table_revision} is out of step with its own {revision}"
+        )
 
 
 def _loads_dict(text: str | None) -> dict[str, Any]:

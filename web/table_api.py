@@ -23,8 +23,18 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from engine.games import game_module, game_modules
-from web.api import body, hub, optional_int, request_json, require_table, room, seat_id
+from web.api import (
+    body,
+    hub,
+    optional_int,
+    request_json,
+    require_table,
+    room,
+    seat_id,
+    stand_seat_rule,
+)
 from web.errors import ApiError, not_saved
+from web.stand_seats import SeatRequest
 from web.store import DamagedGame
 
 tables = Blueprint("tables", __name__)
@@ -53,6 +63,7 @@ def seat_bot(code: str, seat: str) -> Response:
     """A bot of the level given takes the seat (a free one, or a bot's); the table frees
     it again with DELETE /rooms/{code}/seats/{seat}."""
     found = room(code)
+    stand_seat_rule(found, SeatRequest.BOT, seat_id(seat))
     require_table(found)
     level = body().get("level")
     if not isinstance(level, str):

@@ -37,7 +37,11 @@
   }
 
   function forgetIfWrong(err) {
-    if (err && err.body && (err.body.error === "bad_pin" || err.body.error === "pin_required")) usePin("");
+    if (!(err && err.body && (err.body.error === "bad_pin" || err.body.error === "pin_required"))) return;
+    // The companion makes a new PIN (and screen key) at every start: the page on its own
+    // screen, which was handed the old ones, loads again to be handed the new.
+    if (given) window.location.reload();
+    else usePin("");
   }
 
   // ------------------------------------------------------------------ the PIN
