@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import sys
+from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -44,9 +45,7 @@ def add_to(actions: Any) -> None:
 def fingerprint() -> str:
     """A digest of everything the pictures are drawn from: the layout and the model."""
     digest = hashlib.sha256()
-    import hardware
-
-    digest.update(Path(hardware.__file__).with_name(FILE).read_bytes())
+    digest.update(resources.files("hardware").joinpath(FILE).read_bytes())
     here = Path(__file__).parent
     for name in MODEL_FILES:
         digest.update(name.encode() + b"\0" + (here / name).read_bytes())
