@@ -40,8 +40,11 @@ class Opening:
 def openings(solid: bd.Solid, z: float) -> list[Opening]:
     """Every hole in the solid at height ``z``: the inner outlines of a thin slice."""
     slab = bd.Pos(0, 0, z) * bd.Box(10_000, 10_000, 0.01)
-    found = []
-    for face in (solid & slab).faces():
+    found: list[Opening] = []
+    piece = solid & slab
+    if piece is None:  # nothing of the solid at that height
+        return found
+    for face in piece.faces():
         if face.normal_at().Z < 0.9:
             continue
         for wire in face.inner_wires():
