@@ -234,3 +234,16 @@ def test_the_test_tools_bring_the_cad_extra_where_the_kernel_is_wanted() -> None
     test = [requirement.split(";")[0].strip() for requirement in extras["test"]]
     for requirement in extras["cad"]:
         assert requirement in test
+
+
+def test_a_wall_too_thin_is_measured_on_the_solid() -> None:
+    """The solid checks measure the thinnest wall of a slice: 0.8 mm between a round hole
+    and a square one is found, and none thinner than 0.5 mm."""
+    bd = pytest.importorskip("build123d", reason=WHY_NO_CAD)
+    from clacks.case.checks import thinnest_wall
+
+    plate = bd.Box(60, 60, 3) - bd.Pos(-7, 0, 0) * bd.Cylinder(6, 5)
+    plate = plate - bd.Pos(5.8, 0, 0) * bd.Box(12, 12, 5)
+    solid = plate.solids()[0]
+    assert thinnest_wall(solid, 0.0, 1.2) == pytest.approx(0.8, abs=1e-6)
+    assert thinnest_wall(solid, 0.0, 0.5) is None

@@ -6,6 +6,7 @@ with its centre, size and shape."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import struct
 from collections import Counter
@@ -56,6 +57,32 @@ def openings(solid: bd.Solid, z: float) -> list[Opening]:
     return found
 
 
+def thinnest_wall(solid: bd.Solid, z: float, under: float) -> float | None:
+    """The thinnest wall in the solid's slice at height ``z`` (between two holes, or a
+    hole and the outside), when it is thinner than ``under``; None otherwise."""
+    slab = bd.Pos(0, 0, z) * bd.Box(10_000, 10_000, 0.01)
+    piece = solid & slab
+    if piece is None:
+        return None
+    thinnest: float | None = None
+    for face in piece.faces():
+        if face.normal_at().Z < 0.9:
+            continue
+        # two outlines of one face have solid between them: a wall (two faces' outlines
+        # have air between them, which is no wall)
+        outlines = face.wires()
+        boxes = [wire.bounding_box() for wire in outlines]
+        for i, j in itertools.combinations(range(len(outlines)), 2):
+            a, b = boxes[i], boxes[j]
+            apart = max(b.min.X - a.max.X, a.min.X - b.max.X, b.min.Y - a.max.Y, a.min.Y - b.max.Y)
+            if apart >= under:
+                continue  # their boxes alone are far enough apart
+            gap = outlines[i].distance_to(outlines[j])
+            if gap < under and (thinnest is None or gap < thinnest):
+                thinnest = gap
+    return thinnest
+
+
 def nearest(found: list[Opening], point: Point) -> Opening:
     return min(found, key=lambda o: math.dist(o.centre, point))
 
@@ -70,6 +97,27 @@ def solid_problems(layout: Layout, parts: dict[str, Part]) -> list[str]:
     problems += window_problems
     problems += _pixels(layout, parts["carrier"].solid, windows)
     problems += _stacking(layout, parts)
+    problems += _walls(layout, parts)
+    return problems
+
+
+def _walls(layout: Layout, parts: dict[str, Part]) -> list[str]:
+    """Measured on the solids, at the heights where the holes are closest: no wall
+    thinner than the layout's minimum."""
+    z, wall = stack(layout), layout.exchange.min_wall
+    heights = {
+        "panel": [z.rim + layout.panel.diffuser_depth / 2, z.rim + layout.panel.thickness / 2],
+        "carrier": [z.plate_bottom + layout.pixel.board / 2, z.plate_top - 0.5, z.plate_top + 1.0],
+        "base": [layout.base.floor + 1.0, layout.base.height / 2, z.plate_bottom - 0.5],
+    }
+    problems = []
+    for name, levels in heights.items():
+        for level in levels:
+            thinnest = thinnest_wall(parts[name].solid, level, wall - 1e-6)
+            if thinnest is not None:
+                problems.append(
+                    f"{name}: a wall {thinnest:.2f} mm thick at {level:.1f} mm, under {wall:g}"
+                )
     return problems
 
 
