@@ -193,8 +193,11 @@ def build_parser() -> argparse.ArgumentParser:
     hardware_parser = commands.add_parser(
         "hardware", help="check, test or show off the lamps and buttons without a game"
     )
-    hardware.add_arguments(hardware_parser)
+    hardware_actions = hardware.add_arguments(hardware_parser)
     hardware_parser.set_defaults(run=hardware.run)
+    from clacks.case import command as case
+
+    case.add_to(hardware_actions)
     from clacks import hotspot_cli
 
     hotspot_cli.add_to(commands)

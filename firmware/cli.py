@@ -5,6 +5,7 @@ clacks hardware test            light each lamp in turn, then report button pres
 clacks hardware attract         the convention attract mode
 clacks hardware config          the settings in force, as a TOML file
 clacks hardware power           the power budget worked out from the settings
+clacks hardware case OUTDIR     the printable case and its pictures (clacks/case/)
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from engine.clacks.geometry import lamp_name
 from engine.core.interface import LampFrame
@@ -31,7 +32,9 @@ Sleep = Callable[[float], None]
 LAMP_STEP_S = 0.4
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> Any:
+    """The actions of ``clacks hardware``; returns their subparsers, to which the CLI adds
+    ``case`` (the printable case, built above the firmware)."""
     parser.add_argument(
         "--config",
         metavar="FILE",
@@ -54,6 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     config = actions.add_parser("config", help="print the settings in force as TOML")
     config.add_argument("--default", action="store_true", help="the default settings instead")
     actions.add_parser("power", help="print the power budget for the settings in force")
+    return actions
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, sleep: Sleep = time.sleep) -> int:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.validate import Problems, whole
+from firmware.layout import built_layout
 
 DEFAULT_PATH = Path("/etc/clacks/config.toml")
 LED_BACKENDS = ("auto", "spi", "pwm", "pi5", "simulator")
@@ -82,8 +83,11 @@ class LedConfig:
     accent: Colour = (64, 112, 255)
     signal: Colour = (255, 236, 200)
     refused: Colour = (255, 0, 0)
-    serpentine: bool = False  # every other matrix row wired right to left
-    rotation: int = 0  # quarter turns (degrees, clockwise) of the matrix as mounted
+    # how the pixels are wired, as the exchange's layout draws the chain (hardware/
+    # exchange.toml): every other row wired right to left, and the matrix's quarter turns
+    # (degrees, clockwise) as mounted
+    serpentine: bool = field(default_factory=lambda: built_layout().pixel_map().serpentine)
+    rotation: int = field(default_factory=lambda: built_layout().pixel_map().rotation)
     mirrored: bool = False  # matrix mounted face down (seen through its back)
 
     def data_pin(self, backend: str) -> int:
@@ -414,7 +418,8 @@ def to_toml(config: BoardConfig) -> str:
         f"accent = {_toml(leds.accent)}",
         f"signal = {_toml(leds.signal)}",
         f"refused = {_toml(leds.refused)}",
-        "# how the matrix is wired and mounted (LED 0 at the matrix's top-left corner)",
+        "# how the pixels are wired and mounted (LED 0 at the matrix's top-left corner);",
+        "# the defaults follow the chain drawn in hardware/wiring.svg",
         f"serpentine = {_toml(leds.serpentine)}",
         f"rotation = {leds.rotation}",
         f"mirrored = {_toml(leds.mirrored)}",
@@ -440,7 +445,7 @@ def _stand_toml(stand: StandConfig) -> list[str]:
         "[stand]",
         "# a convention stand: visitors choose a game on their phones, idle games end",
         f"enabled = {_toml(stand.enabled)}",
-        "# the games offered (\"game\" or \"game:mode\"); an empty list offers every one",
+        '# the games offered ("game" or "game:mode"); an empty list offers every one',
         f"games = {_toml(list(stand.games))}",
         f"idle_seconds = {_toml(stand.idle_seconds)}",
     ]

@@ -25,6 +25,8 @@ from typing import Any
 
 import pytest
 
+from firmware.config import LedConfig
+
 ROOT = Path(__file__).resolve().parent.parent
 KERNEL = ROOT / "tests" / "spidev_kernel.py"
 BOARDS = {
@@ -166,7 +168,13 @@ def meant(lit: int, settings: dict[str, Any]) -> list[RGB]:
         lamps = [tuple(math.floor(v * allowance / total) for v in p) for p in lamps]
     strip: list[RGB] = [(0, 0, 0)] * 16
     for lamp, pixel in enumerate(lamps):
-        strip[strip_position(lamp, leds.get("serpentine", False), leds.get("rotation", 0))] = (
+        strip[
+            strip_position(
+                lamp,
+                leds.get("serpentine", LedConfig().serpentine),
+                leds.get("rotation", LedConfig().rotation),
+            )
+        ] = (
             pixel[0],
             pixel[1],
             pixel[2],

@@ -67,7 +67,7 @@ def test_wiring_diagram_is_valid_svg_showing_every_connection() -> None:
         assert name in texts
         assert f"GPIO{gpio} (pin {HEADER_PIN[gpio]})" in texts
     assert "GPIO10 (pin 19)" in texts
-    for part in ("74AHCT125", "330 Ω", "1000 µF", "4x4 WS2812B matrix", "5 V (pin 2)"):
+    for part in ("74AHCT125", "330 Ω", "1000 µF", "16 x WS2812B", "5 V (pin 2)"):
         assert part in joined
     for pin in range(1, 41):  # the whole header is drawn and numbered
         assert str(pin) in texts
@@ -79,9 +79,11 @@ def test_parts_list_names_every_part() -> None:
         "Zero 2 W",
         "4 Model B",
         "5",
-        "4x4 WS2812B",
+        "WS2812B pixel",
         "74AHCT125",
-        "12 momentary push buttons",
+        "12 x 12 mm tactile switch",
+        "red square cap",
+        "green round cap",
         "1000 µF",
         "330 Ω",
         "5 V power supply",
