@@ -1,7 +1,9 @@
 """Every game, mode and player count held to the screens, in English and Czech, with a
-game under way: the table screen at 1920x1080 and 1366x768 shows everything the table
-must see without scrolling, nothing of it out of sight in a box that scrolls by itself
-(the board, the turn, the swap slots, the team's hands, the cards read out), its text no
+game under way: the table screen at 1920x1080 and 1280x720 (the sizes a TV's browser
+reports) never scrolls, nor do its other views (the whole log, the alphabet and the
+rules); it shows everything the table must see, nothing of it out of sight in a box that
+scrolls by itself (the board, the turn, the swap slots, the team's hands, the cards read
+out), the player to move whole on the screen, no word running out of its box, its text no
 smaller than body text (the route map's place names too), the board not squeezed by a
 long headline; a phone at 360x740 keeps the turn on one
 screen with a hint open (its "Do it" and the hand still on it) or a report form open.
@@ -38,6 +40,9 @@ TABLES: list[tuple[str, str, dict[str, Any]]] = [
     ("long-message-4", "clacks", {"players": 4, "long_message": True, "balanced_start": True}),
     ("coop", "clacks", {"mode": "coop", "players": 2}),
     *[(f"coop-{n}", "clacks", {"mode": "coop", "players": n}) for n in (3, 4)],
+    # a bot's seat is named by its level, the longest names a seat has
+    ("coop-4-bots", "clacks", {"mode": "coop", "players": 4, "bots": {"east": "greedy"}}),
+    ("competitive-4-bots", "clacks", {"players": 4, "bots": {"west": "planner"}}),
     ("coop-long-distance-3", "clacks", {"mode": "coop", "players": 3, "long_distance": True}),
     (
         "coop-night-shift-hard-4",
@@ -56,7 +61,7 @@ TABLES: list[tuple[str, str, dict[str, Any]]] = [
     *[(f"clockman-{n}", "clockman", {"players": n}) for n in (2, 3, 4)],
     *[(f"guards-{n}", "guards", {"players": n}) for n in (2, 3, 4, 5, 6)],
 ]
-SIZES = [(1920, 1080), (1366, 768)]
+SIZES = [(1920, 1080), (1280, 720)]
 # the games whose tables show everything at once: a part in a column that scrolls by itself
 # is on the screen only where that column shows it (Klackers, Clockman and the Guards still
 # scroll their players' columns, whose visible part is what is held to the fold)
@@ -105,6 +110,51 @@ LOWEST = """
   return [lowest, scrolledAway.length, scrolledAway.slice(0, 3)];
 }
 """
+# Text that runs out of its box: words reaching past the side of a box around them (the
+# nearest that is not a run of text, and those around it up to one that scrolls), so
+# cut off or drawn over its neighbour; text hidden for a screen reader aside.
+OVERFLOWING = """
+() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const parent = node.parentElement;
+    if (!node.textContent.trim() || parent.closest("svg, dialog:not([open]), [hidden], .skip")) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const words = range.getBoundingClientRect();
+    if (words.width === 0 || words.height === 0) continue;
+    for (let up = parent; up && up !== document.body; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.display.startsWith("inline") || style.display === "contents") continue;
+      const box = up.getBoundingClientRect();
+      if (box.width <= 2) break;  // one pixel wide: words for a screen reader only
+      if (words.left < box.left - 1 || words.right > box.right + 1) {
+        found.push([node.textContent.trim().slice(0, 30), up.tagName, String(up.className).slice(0, 30),
+                    Math.round(words.right - box.right), Math.round(box.left - words.left)]);
+        break;
+      }
+      if (["auto", "scroll"].includes(style.overflowX)) break;
+    }
+  }
+  return found;
+}
+"""
+# The player to move (their seat, card or panel, marked active): where it is, and what
+# of the screen shows it (the window, less what a box around it clips or scrolls away).
+MOVERS = """
+() => [...document.querySelectorAll("main #game .seat.active")].map((e) => {
+  const box = e.getBoundingClientRect();
+  let [top, bottom] = [0, innerHeight];
+  for (let up = e.parentElement; up && up !== document.body; up = up.parentElement) {
+    if (getComputedStyle(up).overflowY === "visible") continue;
+    const shown = up.getBoundingClientRect();
+    [top, bottom] = [Math.max(top, shown.top), Math.min(bottom, shown.bottom)];
+  }
+  return [e.className, e.dataset.seat, box.top, box.bottom, top, bottom];
+})
+"""
 # The route map's words (place names, the cities, the Post Office's track) as drawn.
 MAP_WORDS = """
 () => [...document.querySelectorAll("svg.route-map text.place, svg.route-map .track-label")]
@@ -144,12 +194,16 @@ class Table:
     ) -> None:
         self.server, self.name = server, name
         self.room: Room = server.hub.create_room()
-        self.room.new_game(game, options, 5)
+        options = dict(options)
+        bots = options.pop("bots", {})
+        self.room.new_game(game, options, 5, bots=bots)
         self.room.previews.hints = True
         session = self.room.session
         assert session is not None
         self.tokens = {
-            s.id: self.room.seats.claim(s.id, s.id.title(), None)["token"] for s in session.seats
+            s.id: self.room.seats.claim(s.id, s.id.title(), None)["token"]
+            for s in session.seats
+            if s.id not in bots
         }
         # the shared driver moves on the main table; this one is driven the same way
         driver = _RoomServer(server, self.room)
@@ -182,9 +236,13 @@ def check_table(
     page = opened(
         tv, table.server.url(f"/table/{table.room.code}?lang={lang}"), table.room.revision
     )
-    scroll_width = page.evaluate("document.documentElement.scrollWidth")
-    if not (scroll_width <= width):
-        problems.append((where, scroll_width))
+    check_one_screen(page, where, width, height, problems)
+    for text in page.evaluate(OVERFLOWING):
+        problems.append((where, "runs out of its box", text))
+    for mover in page.evaluate(MOVERS):
+        *_, top, bottom, shown_top, shown_bottom = mover
+        if not (top >= shown_top - 1 and bottom <= shown_bottom + 1):
+            problems.append((where, "the player to move out of sight", mover))
     lowest, away, first_away = page.evaluate(LOWEST)
     if not (lowest[0] <= height + 1):  # a board's last line of text may round over
         problems.append((where, "below the fold", lowest))
@@ -212,8 +270,32 @@ def check_table(
         problems.append((where, "board", board))
     if table.name in SHOWN and width == 1920:  # the docs' picture of this table
         tv.shot(f"table-tv-{table.name}-1080{'' if lang == 'en' else '-cs'}")
+    check_views(page, where, width, height, problems)
     if tv.errors != []:
         problems.append((where, tv.errors))
+
+
+def check_one_screen(page: Any, where: str, width: int, height: int, problems: list[Any]) -> None:
+    scroll_height, scroll_width = page.evaluate(
+        "[document.documentElement.scrollHeight, document.documentElement.scrollWidth]"
+    )
+    if not (scroll_height <= height and scroll_width <= width):
+        problems.append((where, "scrolls", scroll_width, scroll_height))
+
+
+def check_views(page: Any, where: str, width: int, height: int, problems: list[Any]) -> None:
+    """The whole log and the alphabet and rules, each a view in the game's place: on the
+    one screen too, with the game's view back after them."""
+    for view, shown in (("log", "#log-list li"), ("reference", "#rules p")):
+        page.click(f"#views [data-view={view}]")
+        page.locator(shown).first.wait_for()  # visible: the view is drawn
+        if page.locator("main").is_visible():
+            problems.append((where, view, "the game still shown beside it"))
+        check_one_screen(page, f"{where} {view}", width, height, problems)
+        for text in page.evaluate(OVERFLOWING):
+            problems.append((where, view, "runs out of its box", text))
+    page.click("#views [data-view=game]")
+    page.locator("main").wait_for()
 
 
 def seated(phone: Page, table: Table, seat: str, lang: str) -> Any:

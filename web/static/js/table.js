@@ -99,7 +99,7 @@
       rulesBox.replaceChildren(extras.rules);
       alphabetBox.replaceChildren(extras.alphabet);
       // a game whose reference card is not the alphabet names its own
-      alphabetBox.parentElement.querySelector("summary h2").textContent = extras.referenceTitle || t("ui.alphabet");
+      document.getElementById("alphabet-title").textContent = extras.referenceTitle || t("ui.alphabet");
       referenceFor = kind;
     }
     renderLog(game.extras(ctx).describe, state);
@@ -136,6 +136,18 @@
       gameLog.earlier().then((added) => { if (added) render(); });
     }));
   }
+
+  // ------------------------------------------------------------------ the views
+
+  // The screen never scrolls: what does not fit beside the game (the whole log, the
+  // alphabet and the rules) is a view that takes the game's place until the table
+  // switches back. A new game brings the game's view back.
+  const viewButtons = [...document.querySelectorAll("#views [data-view]")];
+  function showView(view) {
+    document.body.dataset.view = view;
+    for (const button of viewButtons) button.setAttribute("aria-pressed", String(button.dataset.view === view));
+  }
+  for (const button of viewButtons) button.addEventListener("click", () => showView(button.dataset.view));
 
   // ------------------------------------------------------------------ the exchange board
 
@@ -220,6 +232,7 @@
   function onState(next) {
     const newGame = state && next.room.game_number !== state.room.game_number;
     if (newGame && lobby.open) lobby.close();
+    if (newGame) showView("game");
     // the table clacks for each lamp that flips and each transmission, and rings for a win
     if (state && !next.replay && Clacks.sound) Clacks.sound.play(next.room.game, next.events || []);
     gameLog.take(next);
