@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -29,6 +30,8 @@ from browser_support import (  # noqa: F401  (browser: the shared fixture)
 from live_server import LiveServer, companion
 from table_driver import BOARD, play, to_first_turn
 
+from firmware.config import BoardConfig
+from firmware.factory import create_board
 from web.room import Room
 
 pytestmark = pytest.mark.browser
@@ -163,9 +166,22 @@ MAP_WORDS = """
 """
 
 
+@contextmanager
+def simulated_board(**settings: Any) -> Iterator[LiveServer]:
+    """A companion as on a laptop: a simulated exchange, whose LEDs the table screen
+    draws in its side column."""
+    board = create_board(BoardConfig(), model=None)
+    board.start()
+    try:
+        with companion(board=board, **settings) as live:
+            yield live
+    finally:
+        board.stop()
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[LiveServer]:
-    with companion() as live:
+    with simulated_board() as live:
         yield live
 
 
@@ -284,9 +300,12 @@ def check_one_screen(page: Any, where: str, width: int, height: int, problems: l
 
 
 def check_views(page: Any, where: str, width: int, height: int, problems: list[Any]) -> None:
-    """The whole log and the alphabet and rules, each a view in the game's place: on the
-    one screen too, with the game's view back after them."""
-    for view, shown in (("log", "#log-list li"), ("reference", "#rules p")):
+    """The whole log, the simulated board's LEDs and the alphabet and rules, each a view
+    in the game's place: on the one screen too, with the game's view back after them."""
+    views = [("log", "#log-list li"), ("leds", "#led-grid .led"), ("reference", "#rules p")]
+    for view, shown in views:
+        if not page.locator(f"#views [data-view={view}]").is_visible():
+            continue  # no simulated board on this table: no LEDs to show
         page.click(f"#views [data-view={view}]")
         page.locator(shown).first.wait_for()  # visible: the view is drawn
         if page.locator("main").is_visible():
@@ -406,6 +425,53 @@ LOG_NUMBERS = """
   return [parseFloat(style.paddingLeft), measure.measureText("999.").width];
 }
 """
+
+
+def test_a_stands_idle_screen_fits_the_tv(screens: dict[Any, Page]) -> None:
+    """The convention stand with no game on: "Scan to play" and its code on one screen."""
+    from web.stand import StandSettings
+
+    stand = StandSettings(("clacks:competitive", "klackers", "clockman"), 60.0, 1.0)
+    problems: list[Any] = []
+    with simulated_board(stand=stand) as served:
+        for lang in LANGUAGES:
+            for width, height in SIZES:
+                tv = screens[(width, height)]
+                tv.page.goto(served.url(f"/?lang={lang}"))
+                tv.page.wait_for_selector("#stand-attract img")
+                where = f"stand {width}x{height} {lang}"
+                check_one_screen(tv.page, where, width, height, problems)
+                smallest = min(tv.page.evaluate(TEXT_SIZES))
+                if not (smallest[0] >= 28 * width / 1920 - 0.01):
+                    problems.append((where, smallest))
+                for text in tv.page.evaluate(OVERFLOWING):
+                    problems.append((where, "runs out of its box", text))
+                code = tv.page.eval_on_selector("#stand-attract img", BOX)
+                if not (code[3] <= height and code[2] - code[0] >= 0.2 * height):
+                    problems.append((where, "the code to scan", code))
+    assert not problems, "\n".join(map(str, problems))
+
+
+def test_the_simulated_boards_leds_are_a_view_of_their_own(
+    server: LiveServer, screens: dict[Any, Page]
+) -> None:
+    """The companion's own table, whose simulated exchange the screen draws: its LEDs a
+    view switched to like the log, the game's place on the one screen."""
+    room = server.room
+    room.new_game("clacks", {"players": 4}, 5)
+    problems: list[Any] = []
+    for lang in LANGUAGES:
+        for width, height in SIZES:
+            tv = screens[(width, height)]
+            page = opened(tv, server.url(f"/?lang={lang}"), room.revision)
+            page.locator("#views [data-view=leds]").wait_for()
+            check_one_screen(page, f"main table {width}x{height} {lang}", width, height, problems)
+            check_views(page, f"main table {width}x{height} {lang}", width, height, problems)
+            page.click("#views [data-view=leds]")
+            if page.locator("#led-grid .led").count() != 16:
+                problems.append((width, height, lang, "LEDs"))
+            page.click("#views [data-view=game]")
+    assert not problems, "\n".join(map(str, problems))
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)

@@ -402,6 +402,11 @@ class Store:
             for code, pin, language, main, names, game_number, revision, game_id in rows
         ]
 
+    def set_language(self, code: str, language: str) -> None:
+        """Table ``code`` speaks ``language`` from now (its phones follow it)."""
+        with self._write() as db:
+            db.execute("UPDATE rooms SET language = ? WHERE code = ?", (language, code))
+
     def add_room(self, code: str, pin: str, language: str, main: bool) -> None:
         with self._write() as db:
             db.execute(

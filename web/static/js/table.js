@@ -75,6 +75,7 @@
     document.body.classList.toggle("stand-attract-on", Boolean(stand && !state.view));
     if (!state.view && stand) {
       // a convention stand with no game on: its attract programme, never the lobby
+      showView("game");
       showLesson(null);
       gameBox.replaceChildren(Clacks.stand.attract(stand));
       document.body.dataset.revision = state.revision;
@@ -140,14 +141,29 @@
   // ------------------------------------------------------------------ the views
 
   // The screen never scrolls: what does not fit beside the game (the whole log, the
-  // alphabet and the rules) is a view that takes the game's place until the table
-  // switches back. A new game brings the game's view back.
+  // simulated board's LEDs, the alphabet and the rules) is a view that takes the game's
+  // place until the table switches back. A new game brings the game's view back.
   const viewButtons = [...document.querySelectorAll("#views [data-view]")];
   function showView(view) {
     document.body.dataset.view = view;
     for (const button of viewButtons) button.setAttribute("aria-pressed", String(button.dataset.view === view));
   }
   for (const button of viewButtons) button.addEventListener("click", () => showView(button.dataset.view));
+
+  // The table screen's language is the table's: switched here, it is the phones' too
+  // (those whose players picked none follow it). A screen that may not change the table
+  // (no table PIN) switches alone.
+  for (const link of document.querySelectorAll(".top .languages a[lang]")) {
+    link.addEventListener("click", async (event) => {
+      event.preventDefault();
+      try {
+        await api("POST", `/rooms/${code}/language`, { language: link.lang });
+      } catch {
+        // refused (no table PIN here, a stand) or unreachable: this screen alone
+      }
+      window.location.href = link.href;
+    });
+  }
 
   // ------------------------------------------------------------------ the exchange board
 
@@ -158,7 +174,10 @@
     const warnings = (hardware && hardware.warnings) || [];
     hardwareBox.replaceChildren(...warnings.map((w) => el("span", { class: "warning" }, t("ui.hardware_warning", { warning: w }))));
     hardwareBox.hidden = !warnings.length;
-    ledBox.hidden = !(hardware && hardware.leds && hardware.leds.backend === "simulator");
+    const simulated = Boolean(hardware && hardware.leds && hardware.leds.backend === "simulator");
+    ledBox.hidden = !simulated;
+    document.querySelector("#views [data-view=leds]").hidden = !simulated;
+    if (!simulated && document.body.dataset.view === "leds") showView("game");
   }
 
   // The saves refusing writes (a full disk, say): told until the companion saves again.
