@@ -158,6 +158,13 @@ MOVERS = """
   return [e.className, e.dataset.seat, box.top, box.bottom, top, bottom];
 })
 """
+# The towers' numbers on every route map on the screen (co-op, Long Distance, the
+# junior race's maps), as drawn.
+TOWER_NUMBERS = """
+() => [...document.querySelectorAll("svg.route-map .site-number")]
+  .filter((e) => e.getBoundingClientRect().height > 0)
+  .map((e) => [e.getBoundingClientRect().height, e.textContent])
+"""
 # The route map's words (place names, the cities, the Post Office's track) as drawn.
 MAP_WORDS = """
 () => [...document.querySelectorAll("svg.route-map text.place, svg.route-map .track-label")]
@@ -272,10 +279,7 @@ def check_table(
     smallest = min(page.evaluate(TEXT_SIZES))
     if not (smallest[0] >= 28 * scale - 0.01):
         problems.append((where, smallest))
-    for words in page.evaluate(MAP_WORDS):
-        # a letter's box is about 1.2 times its size
-        if not (words[0] >= 1.15 * 28 * scale):
-            problems.append((where, "route map", words))
+    check_route_maps(page, where, scale, problems)
     banner = page.eval_on_selector(
         f"main {BANNER[game]}", "e => parseFloat(getComputedStyle(e).fontSize)"
     )
@@ -289,6 +293,16 @@ def check_table(
     check_views(page, where, width, height, problems)
     if tv.errors != []:
         problems.append((where, tv.errors))
+
+
+def check_route_maps(page: Any, where: str, scale: float, problems: list[Any]) -> None:
+    for words in page.evaluate(MAP_WORDS):
+        # a letter's box is about 1.2 times its size
+        if not (words[0] >= 1.15 * 28 * scale):
+            problems.append((where, "route map", words))
+    for number in page.evaluate(TOWER_NUMBERS):  # the towers' numbers: 20 px at 1080
+        if not (number[0] >= 1.15 * 20 * scale):
+            problems.append((where, "a tower's number on the route", number))
 
 
 def check_one_screen(page: Any, where: str, width: int, height: int, problems: list[Any]) -> None:
