@@ -117,9 +117,11 @@ LOWEST = """
 # nearest that is not a run of text, and those around it up to one that scrolls), so
 # cut off or drawn over its neighbour; text hidden for a screen reader aside.
 OVERFLOWING = """
-() => {
+(root) => {
   const found = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const start = document.querySelector(root || "body");
+  if (!start) return found;
+  const walker = document.createTreeWalker(start, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const node = walker.currentNode;
     const parent = node.parentElement;
@@ -390,6 +392,8 @@ def check_phone(phone: Page, table: Table, game: str, lang: str, problems: list[
             phone.shot(f"phone-{table.name}-hint{'' if lang == 'en' else '-cs'}")
         if page.locator("[data-action=hint-close]").count():
             page.click("[data-action=hint-close]")
+    if game == "klackers" and page.locator("[data-action=hint]").count():
+        check_klackers_hint(page, where, lang, problems)
     report = page.locator(
         "button[data-form]:not([data-form=end_turn]):not([disabled]):visible, "
         "button[data-report]:not([disabled]):visible"
@@ -400,6 +404,23 @@ def check_phone(phone: Page, table: Table, game: str, lang: str, problems: list[
         one_screen(page, f"{where} report", problems)
     if phone.errors != []:
         problems.append((where, phone.errors))
+
+
+def check_klackers_hint(page: Any, where: str, lang: str, problems: list[Any]) -> None:
+    """A Klackers hint open on the phone: its words and buttons within their boxes, its
+    numbers written as the language writes them (a decimal comma in Czech)."""
+    page.click("[data-action=hint]")
+    page.wait_for_selector(
+        ".hint-box .hint-summary, #why:not([hidden]), #error:not([hidden])", timeout=30_000
+    )
+    for text in page.evaluate(OVERFLOWING, ".hint-box"):
+        problems.append((where, "hint", "runs out of its box", text))
+    if page.locator(".hint-summary").count():
+        summary = page.inner_text(".hint-summary")
+        if lang == "cs" and re.search(r"\d\.\d", summary):
+            problems.append((where, "a decimal point in Czech", summary))
+    if page.locator("[data-action=hint-close]").count():
+        page.click("[data-action=hint-close]")
 
 
 @pytest.mark.parametrize(("name", "game", "options"), TABLES, ids=[t[0] for t in TABLES])
