@@ -185,10 +185,10 @@ def two_players_on_the_table(served: Served, table: Page, path: str) -> Players:
     """The table screen at ``path`` switched to its LED board, its LEDs drawn, with a
     two-player game (seed 5) begun on it."""
     table.page.goto(f"{served.base}{path}")
+    players = Players(served, {"players": 2}, 5)
+    table.page.wait_for_selector("#game .clacks-table")  # the lobby closed for the game
     table.page.click("#views [data-view=leds]")
     table.page.wait_for_selector("#leds:not([hidden]) #led-grid .led")
-    players = Players(served, {"players": 2}, 5)
-    table.page.wait_for_selector("#game .clacks-table", state="attached")
     return players
 
 
