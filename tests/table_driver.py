@@ -4,6 +4,7 @@ the engine's own simulation's reporter), so a page has a game in progress to sho
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from guards_support import guards_of
@@ -58,9 +59,13 @@ def play(server: LiveServer, tokens: dict[str, str], steps: int, seed: int = 7) 
                 continue
             action = reporter.action(choose_form(reporter, forms))
         else:
-            seats = session.active_seats
-            if not seats:
+            if not session.active_seats:
                 break
+            # a bot's seat plays by itself: the driver moves the people's
+            seats = [s for s in session.active_seats if s in tokens]
+            if not seats:
+                wait_for_bot(server, session.active_seats)
+                continue
             seat = seats[rng.below(len(seats))]
             legal = session.legal_actions(seat, 0.0)
             if not legal:
@@ -70,6 +75,15 @@ def play(server: LiveServer, tokens: dict[str, str], steps: int, seed: int = 7) 
         status, _ = call(server.base, "POST", path, {"action": action}, token=tokens[seat])
         taken += status == 200
     return taken
+
+
+def wait_for_bot(server: LiveServer, seats: list[str], timeout: float = 10.0) -> None:
+    """Until the bots in ``seats`` have moved (the table's revision goes on)."""
+    revision = server.room.revision
+    deadline = time.monotonic() + timeout
+    while server.room.revision == revision and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert server.room.revision != revision, f"the bots in {seats} never moved"
 
 
 def to_first_turn(server: LiveServer, tokens: dict[str, str]) -> None:

@@ -48,6 +48,15 @@ def test_a_missing_value_is_reported_and_left_visible() -> None:
     )
 
 
+def test_a_number_with_a_fraction_is_written_as_its_language_writes_it() -> None:
+    hint = catalog("cs")["hints.k_score"]
+    assert format_message("cs", hint, {"expected": 11.1})[0].endswith("se součtem 11,1.")
+    assert format_message("en", "on {expected}.", {"expected": 11.1})[0] == "on 11.1."
+    # whole numbers as they are: no grouping of step numbers or years
+    assert format_message("cs", "{n} {y}", {"n": 12000, "y": 2000})[0] == "12000 2000"
+    assert format_message("cs", "{n, plural, one {# bod} other {# bodu}}", {"n": 1.5})[0] == "1,5 bodu"
+
+
 @pytest.mark.parametrize(
     "text",
     ["{n, plural, one {x}}", "{n, plural, one {x} other {y}", "a } b", "{n, choose, other {x}}",
@@ -82,7 +91,7 @@ def test_every_plural_has_the_forms_its_language_picks(language: str) -> None:
             assert not missing, f"{language} {key}: {{{name}}} lacks {sorted(missing)}"
 
 
-def sample_params(text: str, count: int) -> dict[str, Any]:
+def sample_params(text: str, count: float) -> dict[str, Any]:
     counted = {name for name, _ in plural_branches(text)}
     return {name: count if name in counted else f"<{name}>" for name in placeholders(text)}
 
@@ -97,8 +106,13 @@ def test_the_pages_format_every_catalog_text_as_the_server_does(browser: Any, se
         cases = [
             (key, params, format_message(language, text, params)[0])
             for key, text in catalog(language).items()
-            for params in [sample_params(text, n) for n in COUNTS]
+            for params in [sample_params(text, n) for n in (*COUNTS, 11.1)]
         ]
+        # a value with a fraction: "11,1" in Czech on both sides, "11.1" in English
+        hint = catalog(language)["hints.k_score"]
+        cases.append(
+            ("hints.k_score", {"expected": 11.1}, format_message(language, hint, {"expected": 11.1})[0])
+        )
         said = page.evaluate(
             "cases => cases.map(([key, params]) => Clacks.t(key, params))", [c[:2] for c in cases]
         )

@@ -8,6 +8,8 @@ from browser_support import Page
 from live_server import LiveServer
 from web_client import call
 
+from web.i18n import catalog
+
 pytestmark = pytest.mark.browser
 
 
@@ -53,4 +55,33 @@ def test_a_phone_takes_the_seat_the_table_named_and_follows_the_tables_language(
     north.wait_revision(server.room.revision)
     assert north.page.evaluate("document.documentElement.lang") == "en"
     for page in (south, north):
+        assert page.errors == [], page.errors
+
+
+def test_the_table_screen_switched_to_czech_takes_the_phones_that_never_picked_with_it(
+    server: LiveServer, pages: dict[str, Page]
+) -> None:
+    table, south, north = pages["table"], pages["south"], pages["north"]
+    _new_game(server, "en")
+    table.page.goto(server.url("/"))
+    table.wait_revision(server.room.revision)
+    south.page.goto(server.url(f"/join/{server.code}"))  # never picks a language
+    south.page.click("button[data-seat=south]")
+    south.page.wait_for_selector("body.seated")
+    north.page.goto(server.url(f"/join/{server.code}?lang=en"))  # picks English
+    north.page.click("button[data-seat=north]")
+    north.page.wait_for_selector("body.seated")
+    assert south.page.evaluate("document.documentElement.lang") == "en"
+
+    table.page.click(".top .languages a[lang=cs]")  # the TV switches to Čeština
+    table.page.wait_for_function("() => document.documentElement.lang === 'cs'")
+    assert server.room.language == "cs"
+    # the phone that never picked speaks Czech now, in words on its screen
+    south.page.wait_for_function("() => document.documentElement.lang === 'cs'")
+    south.page.wait_for_selector("body.seated")
+    shown = south.page.inner_text("body")
+    assert catalog("cs")["ui.leave_seat"] in shown and "Ann" in shown, shown
+    north.wait_revision(server.room.revision)
+    assert north.page.evaluate("document.documentElement.lang") == "en"
+    for page in (table, south, north):
         assert page.errors == [], page.errors

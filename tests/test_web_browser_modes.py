@@ -166,16 +166,21 @@ def test_a_long_distance_co_op_game_with_two_phones_and_the_table(browser: Any) 
         assert view["options"]["long_distance"] and view["options"]["night_shift"]
         assert view["message"]["words"] == ["GENUA", "MOIST"]
         assert table.page.locator(".route-map .site").count() == 12
-        assert "Post Office: step 0 of 34" in table.page.inner_text(".route-box")
+        # (the count's spaces do not break: it stays on one line)
+        route_box = table.page.inner_text(".route-box").replace("\u00a0", " ")
+        assert "Post Office: step 0 of 34" in route_box
         assert table.page.locator("[data-slot]").count() == 4
 
-        # the simulated exchange's LEDs on the table screen: the lamps as lit
+        # the simulated exchange's LEDs on the table screen (a view of their own): the
+        # lamps as lit
+        table.page.click("#views [data-view=leds]")
         table.page.wait_for_selector("#leds:not([hidden]) .led")
         lit = {LAMPS[i] for i in range(16) if session.lamps().lit >> i & 1}
         table.page.wait_for_function(
             "n => document.querySelectorAll('#led-grid .led.lit').length === n", arg=len(lit)
         )
         assert lit_leds(table.page) == lit
+        table.page.click("#views [data-view=game]")
 
         sit(south, server, "south", "Ann")
         sit(north, server, "north", "Bob")
@@ -393,7 +398,9 @@ def test_a_few_turns_of_the_junior_race_and_a_board_warning(browser: Any) -> Non
         table.wait_revision(1)
         warning = table.page.inner_text("#hardware")
         assert "LED driver 'spi' unavailable" in warning
-        assert table.page.is_visible("#leds")  # the lamps are shown on screen instead
+        table.page.click("#views [data-view=leds]")  # the lamps are shown on screen instead
+        assert table.page.is_visible("#leds")
+        table.page.click("#views [data-view=game]")
         phones = {"south": pages["south"], "west": pages["west"]}
         for seat, phone in phones.items():
             sit(phone, server, seat, seat.capitalize())
@@ -470,7 +477,7 @@ def test_the_alphabet_trainer_from_the_lobby_on_a_phone(browser: Any) -> None:
         result = session.result()
         assert result is not None and result["asked"] == 5 and result["score"] == 4
         phone.wait_revision(server.room.revision)
-        assert "4 of 5 right" in phone.page.inner_text(".winner")
+        assert "4 of 5 right" in phone.page.inner_text(".winner").replace("\u00a0", " ")
         log = table.page.inner_text("#log-list")
         assert "but it was" in log and "right!" in log
         for page in (table, phone):

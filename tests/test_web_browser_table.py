@@ -158,7 +158,8 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
         table.wait_for_selector("#saves [data-replay]")
         table.click("#saves [data-replay]")
         table.wait_for_selector("#replay-step")
-        assert table.inner_text("#replay-step") == f"step 0 of {steps}"
+        # (the count's spaces do not break: it stays on one line)
+        assert table.inner_text("#replay-step") == f"step\u00a00\u00a0of\u00a0{steps}"
         module = game_module("clacks")
         for button, step in (
             ("#replay-forward", 1),
@@ -170,7 +171,7 @@ def test_the_table_screen_runs_the_saved_games_and_the_replay_viewer(
             table.click(button)
             table.wait_for_function(
                 "t => document.querySelector('#replay-step').textContent === t",
-                arg=f"step {step} of {steps}",
+                arg=f"step\u00a0{step}\u00a0of\u00a0{steps}",
             )
             expected = module.replay({**log, "actions": log["actions"][:step]})
             names = game_module("clacks").reference()["lamps"]

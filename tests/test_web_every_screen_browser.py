@@ -1,7 +1,9 @@
 """Every game, mode and player count held to the screens, in English and Czech, with a
-game under way: the table screen at 1920x1080 and 1366x768 shows everything the table
-must see without scrolling, nothing of it out of sight in a box that scrolls by itself
-(the board, the turn, the swap slots, the team's hands, the cards read out), its text no
+game under way: the table screen at 1920x1080 and 1280x720 (the sizes a TV's browser
+reports) never scrolls, nor do its other views (the whole log, the alphabet and the
+rules); it shows everything the table must see, nothing of it out of sight in a box that
+scrolls by itself (the board, the turn, the swap slots, the team's hands, the cards read
+out), the player to move whole on the screen, no word running out of its box, its text no
 smaller than body text (the route map's place names too), the board not squeezed by a
 long headline; a phone at 360x740 keeps the turn on one
 screen with a hint open (its "Do it" and the hand still on it) or a report form open.
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -27,6 +30,8 @@ from browser_support import (  # noqa: F401  (browser: the shared fixture)
 from live_server import LiveServer, companion
 from table_driver import BOARD, play, to_first_turn
 
+from firmware.config import BoardConfig
+from firmware.factory import create_board
 from web.room import Room
 
 pytestmark = pytest.mark.browser
@@ -38,6 +43,9 @@ TABLES: list[tuple[str, str, dict[str, Any]]] = [
     ("long-message-4", "clacks", {"players": 4, "long_message": True, "balanced_start": True}),
     ("coop", "clacks", {"mode": "coop", "players": 2}),
     *[(f"coop-{n}", "clacks", {"mode": "coop", "players": n}) for n in (3, 4)],
+    # a bot's seat is named by its level, the longest names a seat has
+    ("coop-4-bots", "clacks", {"mode": "coop", "players": 4, "bots": {"east": "greedy"}}),
+    ("competitive-4-bots", "clacks", {"players": 4, "bots": {"west": "planner"}}),
     ("coop-long-distance-3", "clacks", {"mode": "coop", "players": 3, "long_distance": True}),
     (
         "coop-night-shift-hard-4",
@@ -56,7 +64,7 @@ TABLES: list[tuple[str, str, dict[str, Any]]] = [
     *[(f"clockman-{n}", "clockman", {"players": n}) for n in (2, 3, 4)],
     *[(f"guards-{n}", "guards", {"players": n}) for n in (2, 3, 4, 5, 6)],
 ]
-SIZES = [(1920, 1080), (1366, 768)]
+SIZES = [(1920, 1080), (1280, 720)]
 # the games whose tables show everything at once: a part in a column that scrolls by itself
 # is on the screen only where that column shows it (Klackers, Clockman and the Guards still
 # scroll their players' columns, whose visible part is what is held to the fold)
@@ -105,6 +113,60 @@ LOWEST = """
   return [lowest, scrolledAway.length, scrolledAway.slice(0, 3)];
 }
 """
+# Text that runs out of its box: words reaching past the side of a box around them (the
+# nearest that is not a run of text, and those around it up to one that scrolls), so
+# cut off or drawn over its neighbour; text hidden for a screen reader aside.
+OVERFLOWING = """
+(root) => {
+  const found = [];
+  const start = document.querySelector(root || "body");
+  if (!start) return found;
+  const walker = document.createTreeWalker(start, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const parent = node.parentElement;
+    if (!node.textContent.trim() || parent.closest("svg, dialog:not([open]), [hidden], .skip")) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const words = range.getBoundingClientRect();
+    if (words.width === 0 || words.height === 0) continue;
+    for (let up = parent; up && up !== document.body; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.display.startsWith("inline") || style.display === "contents") continue;
+      const box = up.getBoundingClientRect();
+      if (box.width <= 2) break;  // one pixel wide: words for a screen reader only
+      if (words.left < box.left - 1 || words.right > box.right + 1) {
+        found.push([node.textContent.trim().slice(0, 30), up.tagName, String(up.className).slice(0, 30),
+                    Math.round(words.right - box.right), Math.round(box.left - words.left)]);
+        break;
+      }
+      if (["auto", "scroll"].includes(style.overflowX)) break;
+    }
+  }
+  return found;
+}
+"""
+# The player to move (their seat, card or panel, marked active): where it is, and what
+# of the screen shows it (the window, less what a box around it clips or scrolls away).
+MOVERS = """
+() => [...document.querySelectorAll("main #game .seat.active")].map((e) => {
+  const box = e.getBoundingClientRect();
+  let [top, bottom] = [0, innerHeight];
+  for (let up = e.parentElement; up && up !== document.body; up = up.parentElement) {
+    if (getComputedStyle(up).overflowY === "visible") continue;
+    const shown = up.getBoundingClientRect();
+    [top, bottom] = [Math.max(top, shown.top), Math.min(bottom, shown.bottom)];
+  }
+  return [e.className, e.dataset.seat, box.top, box.bottom, top, bottom];
+})
+"""
+# The towers' numbers on every route map on the screen (co-op, Long Distance, the
+# junior race's maps), as drawn.
+TOWER_NUMBERS = """
+() => [...document.querySelectorAll("svg.route-map .site-number")]
+  .filter((e) => e.getBoundingClientRect().height > 0)
+  .map((e) => [e.getBoundingClientRect().height, e.textContent])
+"""
 # The route map's words (place names, the cities, the Post Office's track) as drawn.
 MAP_WORDS = """
 () => [...document.querySelectorAll("svg.route-map text.place, svg.route-map .track-label")]
@@ -113,9 +175,22 @@ MAP_WORDS = """
 """
 
 
+@contextmanager
+def simulated_board(**settings: Any) -> Iterator[LiveServer]:
+    """A companion as on a laptop: a simulated exchange, whose LEDs the table screen
+    draws in its side column."""
+    board = create_board(BoardConfig(), model=None)
+    board.start()
+    try:
+        with companion(board=board, **settings) as live:
+            yield live
+    finally:
+        board.stop()
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[LiveServer]:
-    with companion() as live:
+    with simulated_board() as live:
         yield live
 
 
@@ -144,12 +219,16 @@ class Table:
     ) -> None:
         self.server, self.name = server, name
         self.room: Room = server.hub.create_room()
-        self.room.new_game(game, options, 5)
+        options = dict(options)
+        bots = options.pop("bots", {})
+        self.room.new_game(game, options, 5, bots=bots)
         self.room.previews.hints = True
         session = self.room.session
         assert session is not None
         self.tokens = {
-            s.id: self.room.seats.claim(s.id, s.id.title(), None)["token"] for s in session.seats
+            s.id: self.room.seats.claim(s.id, s.id.title(), None)["token"]
+            for s in session.seats
+            if s.id not in bots
         }
         # the shared driver moves on the main table; this one is driven the same way
         driver = _RoomServer(server, self.room)
@@ -182,9 +261,13 @@ def check_table(
     page = opened(
         tv, table.server.url(f"/table/{table.room.code}?lang={lang}"), table.room.revision
     )
-    scroll_width = page.evaluate("document.documentElement.scrollWidth")
-    if not (scroll_width <= width):
-        problems.append((where, scroll_width))
+    check_one_screen(page, where, width, height, problems)
+    for text in page.evaluate(OVERFLOWING):
+        problems.append((where, "runs out of its box", text))
+    for mover in page.evaluate(MOVERS):
+        *_, top, bottom, shown_top, shown_bottom = mover
+        if not (top >= shown_top - 1 and bottom <= shown_bottom + 1):
+            problems.append((where, "the player to move out of sight", mover))
     lowest, away, first_away = page.evaluate(LOWEST)
     if not (lowest[0] <= height + 1):  # a board's last line of text may round over
         problems.append((where, "below the fold", lowest))
@@ -198,10 +281,7 @@ def check_table(
     smallest = min(page.evaluate(TEXT_SIZES))
     if not (smallest[0] >= 28 * scale - 0.01):
         problems.append((where, smallest))
-    for words in page.evaluate(MAP_WORDS):
-        # a letter's box is about 1.2 times its size
-        if not (words[0] >= 1.15 * 28 * scale):
-            problems.append((where, "route map", words))
+    check_route_maps(page, where, scale, problems)
     banner = page.eval_on_selector(
         f"main {BANNER[game]}", "e => parseFloat(getComputedStyle(e).fontSize)"
     )
@@ -212,8 +292,45 @@ def check_table(
         problems.append((where, "board", board))
     if table.name in SHOWN and width == 1920:  # the docs' picture of this table
         tv.shot(f"table-tv-{table.name}-1080{'' if lang == 'en' else '-cs'}")
+    check_views(page, where, width, height, problems)
     if tv.errors != []:
         problems.append((where, tv.errors))
+
+
+def check_route_maps(page: Any, where: str, scale: float, problems: list[Any]) -> None:
+    for words in page.evaluate(MAP_WORDS):
+        # a letter's box is about 1.2 times its size
+        if not (words[0] >= 1.15 * 28 * scale):
+            problems.append((where, "route map", words))
+    for number in page.evaluate(TOWER_NUMBERS):  # the towers' numbers: 20 px at 1080
+        if not (number[0] >= 1.15 * 20 * scale):
+            problems.append((where, "a tower's number on the route", number))
+
+
+def check_one_screen(page: Any, where: str, width: int, height: int, problems: list[Any]) -> None:
+    scroll_height, scroll_width = page.evaluate(
+        "[document.documentElement.scrollHeight, document.documentElement.scrollWidth]"
+    )
+    if not (scroll_height <= height and scroll_width <= width):
+        problems.append((where, "scrolls", scroll_width, scroll_height))
+
+
+def check_views(page: Any, where: str, width: int, height: int, problems: list[Any]) -> None:
+    """The whole log, the simulated board's LEDs and the alphabet and rules, each a view
+    in the game's place: on the one screen too, with the game's view back after them."""
+    views = [("log", "#log-list li"), ("leds", "#led-grid .led"), ("reference", "#rules p")]
+    for view, shown in views:
+        if not page.locator(f"#views [data-view={view}]").is_visible():
+            continue  # no simulated board on this table: no LEDs to show
+        page.click(f"#views [data-view={view}]")
+        page.locator(shown).first.wait_for()  # visible: the view is drawn
+        if page.locator("main").is_visible():
+            problems.append((where, view, "the game still shown beside it"))
+        check_one_screen(page, f"{where} {view}", width, height, problems)
+        for text in page.evaluate(OVERFLOWING):
+            problems.append((where, view, "runs out of its box", text))
+    page.click("#views [data-view=game]")
+    page.locator("main").wait_for()
 
 
 def seated(phone: Page, table: Table, seat: str, lang: str) -> Any:
@@ -275,6 +392,8 @@ def check_phone(phone: Page, table: Table, game: str, lang: str, problems: list[
             phone.shot(f"phone-{table.name}-hint{'' if lang == 'en' else '-cs'}")
         if page.locator("[data-action=hint-close]").count():
             page.click("[data-action=hint-close]")
+    if game == "klackers" and page.locator("[data-action=hint]").count():
+        check_klackers_hint(page, where, lang, problems)
     report = page.locator(
         "button[data-form]:not([data-form=end_turn]):not([disabled]):visible, "
         "button[data-report]:not([disabled]):visible"
@@ -285,6 +404,23 @@ def check_phone(phone: Page, table: Table, game: str, lang: str, problems: list[
         one_screen(page, f"{where} report", problems)
     if phone.errors != []:
         problems.append((where, phone.errors))
+
+
+def check_klackers_hint(page: Any, where: str, lang: str, problems: list[Any]) -> None:
+    """A Klackers hint open on the phone: its words and buttons within their boxes, its
+    numbers written as the language writes them (a decimal comma in Czech)."""
+    page.click("[data-action=hint]")
+    page.wait_for_selector(
+        ".hint-box .hint-summary, #why:not([hidden]), #error:not([hidden])", timeout=30_000
+    )
+    for text in page.evaluate(OVERFLOWING, ".hint-box"):
+        problems.append((where, "hint", "runs out of its box", text))
+    if page.locator(".hint-summary").count():
+        summary = page.inner_text(".hint-summary")
+        if lang == "cs" and re.search(r"\d\.\d", summary):
+            problems.append((where, "a decimal point in Czech", summary))
+    if page.locator("[data-action=hint-close]").count():
+        page.click("[data-action=hint-close]")
 
 
 @pytest.mark.parametrize(("name", "game", "options"), TABLES, ids=[t[0] for t in TABLES])
@@ -324,6 +460,53 @@ LOG_NUMBERS = """
   return [parseFloat(style.paddingLeft), measure.measureText("999.").width];
 }
 """
+
+
+def test_a_stands_idle_screen_fits_the_tv(screens: dict[Any, Page]) -> None:
+    """The convention stand with no game on: "Scan to play" and its code on one screen."""
+    from web.stand import StandSettings
+
+    stand = StandSettings(("clacks:competitive", "klackers", "clockman"), 60.0, 1.0)
+    problems: list[Any] = []
+    with simulated_board(stand=stand) as served:
+        for lang in LANGUAGES:
+            for width, height in SIZES:
+                tv = screens[(width, height)]
+                tv.page.goto(served.url(f"/?lang={lang}"))
+                tv.page.wait_for_selector("#stand-attract img")
+                where = f"stand {width}x{height} {lang}"
+                check_one_screen(tv.page, where, width, height, problems)
+                smallest = min(tv.page.evaluate(TEXT_SIZES))
+                if not (smallest[0] >= 28 * width / 1920 - 0.01):
+                    problems.append((where, smallest))
+                for text in tv.page.evaluate(OVERFLOWING):
+                    problems.append((where, "runs out of its box", text))
+                code = tv.page.eval_on_selector("#stand-attract img", BOX)
+                if not (code[3] <= height and code[2] - code[0] >= 0.2 * height):
+                    problems.append((where, "the code to scan", code))
+    assert not problems, "\n".join(map(str, problems))
+
+
+def test_the_simulated_boards_leds_are_a_view_of_their_own(
+    server: LiveServer, screens: dict[Any, Page]
+) -> None:
+    """The companion's own table, whose simulated exchange the screen draws: its LEDs a
+    view switched to like the log, the game's place on the one screen."""
+    room = server.room
+    room.new_game("clacks", {"players": 4}, 5)
+    problems: list[Any] = []
+    for lang in LANGUAGES:
+        for width, height in SIZES:
+            tv = screens[(width, height)]
+            page = opened(tv, server.url(f"/?lang={lang}"), room.revision)
+            page.locator("#views [data-view=leds]").wait_for()
+            check_one_screen(page, f"main table {width}x{height} {lang}", width, height, problems)
+            check_views(page, f"main table {width}x{height} {lang}", width, height, problems)
+            page.click("#views [data-view=leds]")
+            if page.locator("#led-grid .led").count() != 16:
+                problems.append((width, height, lang, "LEDs"))
+            page.click("#views [data-view=game]")
+    assert not problems, "\n".join(map(str, problems))
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)

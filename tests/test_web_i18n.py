@@ -162,3 +162,13 @@ def test_every_card_and_route_has_czech_words_of_its_own() -> None:
     assert all(
         czech[f"card.{c}.name"] in czech["card.emergency-repair.night_shift"] for c in cancels
     )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_count_keeps_its_numbers_with_their_words_on_one_line(language: str) -> None:
+    """"step 7 of 15", "krok 4 z 7": no line ends inside the count, which would leave its
+    last number alone on the next (non-breaking spaces tie it, word and numbers)."""
+    loose = re.compile(r"\{\w+\}\s(?:of|z)\s\{\w+\}|\b(?:step|krok|Question|Otázka) \{")
+    broken = [(k, v) for k, v in catalog(language).items() if loose.search(v.replace("\u00a0", "~"))]
+    assert broken == []
+    assert "krok\u00a0{number}\u00a0z\u00a0{count}" in catalog("cs")["tutorial.heading"]

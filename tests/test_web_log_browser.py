@@ -182,12 +182,13 @@ def test_a_restart_is_noticed_and_recovered_within_two_seconds(
 
 
 def two_players_on_the_table(served: Served, table: Page, path: str) -> Players:
-    """The table screen at ``path``, its LEDs drawn, showing a two-player game (seed 5)
-    begun on it."""
+    """The table screen at ``path`` switched to its LED board, its LEDs drawn, with a
+    two-player game (seed 5) begun on it."""
     table.page.goto(f"{served.base}{path}")
-    table.page.wait_for_selector("#leds:not([hidden]) #led-grid .led")
     players = Players(served, {"players": 2}, 5)
-    table.page.wait_for_selector("#game .clacks-table")
+    table.page.wait_for_selector("#game .clacks-table")  # the lobby closed for the game
+    table.page.click("#views [data-view=leds]")
+    table.page.wait_for_selector("#leds:not([hidden]) #led-grid .led")
     return players
 
 

@@ -165,3 +165,25 @@ def test_an_idle_table_closes_by_itself_and_a_watched_one_stays(tmp_path: Path) 
         assert server.code in server.hub.rooms  # the main table never closes
     with sqlite3.connect(tmp_path / DB_NAME) as db:
         assert db.execute("SELECT COUNT(*) FROM rooms").fetchone() == (1,)
+
+
+def test_the_tables_language_is_the_table_screens_to_set_and_is_kept(tmp_path: Path) -> None:
+    with companion(data_dir=tmp_path) as server:
+        path = f"/api/rooms/{server.code}/language"
+        # only the table switches the table's language (the phones follow it)
+        status, body = call(server.base, "POST", path, {"language": "cs"})
+        assert status == 403 and body["error"] == "pin_required", body
+        status, body = call(server.base, "POST", path, {"language": "de"}, pin=server.pin)
+        assert status == 400 and body["params"]["field"] == "language", body
+        revision = server.room.revision
+        status, body = call(server.base, "POST", path, {"language": "cs"}, pin=server.pin)
+        assert (status, body) == (200, {"language": "cs"})
+        assert server.room.language == "cs"
+        stream = EventStream(server.base, f"/api/rooms/{server.code}/stream")
+        try:
+            pushed = stream.next_state()
+        finally:
+            stream.close()
+        assert pushed["room"]["language"] == "cs" and server.room.revision == revision
+    with companion(data_dir=tmp_path) as again:  # after a restart too
+        assert again.room.language == "cs"

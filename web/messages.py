@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from babel import Locale
+from babel.numbers import format_decimal
 
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
@@ -175,14 +176,14 @@ def format_message(language: str, text: str, params: dict[str, object]) -> tuple
             if isinstance(part, str):
                 out.append(part)
             elif isinstance(part, _Hash):
-                out.append("#" if number is None else _number_text(number))
+                out.append("#" if number is None else _value_text(language, number))
             elif isinstance(part, _Arg):
                 value = params.get(part.name)
                 if value is None:
                     missing = True
                     out.append("{" + part.name + "}")
                 else:
-                    out.append(str(value))
+                    out.append(_value_text(language, value))
             elif isinstance(part, _Choice):
                 value = params.get(part.name)
                 if value is None:
@@ -206,8 +207,15 @@ def format_message(language: str, text: str, params: dict[str, object]) -> tuple
     return render(parse(text), None), missing
 
 
-def _number_text(number: float) -> str:
-    return str(int(number)) if float(number).is_integer() else f"{number:g}"
+def _value_text(language: str, value: object) -> str:
+    """A value as ``language`` writes it: a number with a fraction through CLDR (a
+    decimal comma in Czech: "11,1"), a whole one as it is (no grouping), else its text."""
+    number = _as_number(value)
+    if number is None:
+        return str(value)
+    if float(number).is_integer():
+        return str(int(number))
+    return format_decimal(number, format="#0.##", locale=_locale(language))
 
 
 def placeholders(text: str) -> set[str]:

@@ -587,6 +587,23 @@ def openapi_document() -> JSON:
                 },
             }
         },
+        "/api/rooms/{code}/language": {
+            "post": {
+                "summary": "The table's language (the table PIN): the phones whose players "
+                "picked none follow it",
+                "parameters": [CODE, TABLE_PIN],
+                "requestBody": _body(
+                    {"language": {"type": "string", "enum": ["en", "cs"]}}, "language"
+                ),
+                "responses": {
+                    "200": _json(
+                        _object({"language": {"type": "string"}}),
+                        "the table's language now",
+                    ),
+                    **_errors(400, 403, 404, 413, 429, 503),
+                },
+            }
+        },
         "/api/rooms/{code}/seats/{seat}/legal": {
             "get": {
                 "summary": "Every action this seat may take now",

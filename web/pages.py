@@ -96,7 +96,10 @@ def render(template: str, **context: object) -> Response:
 
 @pages.get("/")
 def home() -> BaseResponse:
-    return redirect(url_for("pages.table", code=hub().main.code))
+    # the address's language (?lang=) goes with it
+    table = url_for("pages.table", code=hub().main.code)
+    wanted = request.args.get("lang")
+    return redirect(f"{table}?lang={wanted}" if wanted in LANGUAGES else table)
 
 
 @pages.get("/table/<code>")

@@ -25,6 +25,7 @@ The game itself is reached only through ``engine.core.interface`` and the regist
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 import time
 from collections import OrderedDict
@@ -457,6 +458,19 @@ class Room:
             raise not_saved(exc) from None
         self.saving.succeeded()
         return result
+
+    def set_language(self, language: str) -> JSON:
+        """The table speaks ``language`` from now: every phone whose player has not picked
+        one of their own follows it (the table screen switched its language)."""
+        with self.lock:
+            if language != self.language:
+                try:
+                    self.store.set_language(self.code, language)
+                except (sqlite3.Error, OSError) as exc:
+                    raise not_saved(exc) from None
+                self.language = language
+                self.publish([])
+            return {"language": self.language}
 
     # ----------------------------------------------------------------- publishing
 

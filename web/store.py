@@ -540,6 +540,11 @@ class Store:
             for code, language, main, names, game_number, revision, game_id in rows
         ]
 
+    def set_language(self, code: str, language: str) -> None:
+        """Table ``code`` speaks ``language`` from now (its phones follow it)."""
+        with self._write() as db:
+            db.execute("UPDATE rooms SET language = ? WHERE code = ?", (language, code))
+
     def add_room(self, code: str, language: str, main: bool) -> None:
         """A new table; its PIN is not kept (it is made afresh at every start)."""
         with self._write() as db:

@@ -34,6 +34,7 @@ from web.api import (
     stand_seat_rule,
 )
 from web.errors import ApiError, not_saved
+from web.i18n import LANGUAGES
 from web.stand_seats import SeatRequest
 from web.store import DamagedGame
 
@@ -80,6 +81,19 @@ def settings(code: str) -> Response:
     if not isinstance(hints, bool):
         raise ApiError(400, "bad_field", "hints must be true or false", field="hints")
     return jsonify(found.previews.set_hints(hints))
+
+
+@tables.post("/rooms/<code>/language")
+def table_language(code: str) -> Response:
+    """The table's language (the table screen switched to it): phones follow it."""
+    found = room(code)
+    require_table(found)
+    language = body().get("language")
+    if language not in LANGUAGES:
+        raise ApiError(
+            400, "bad_field", f"language must be one of {', '.join(LANGUAGES)}", field="language"
+        )
+    return jsonify(found.set_language(language))
 
 
 @tables.get("/rooms/<code>/saves")

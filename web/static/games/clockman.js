@@ -326,10 +326,11 @@
     if (ctx.press && !view.over) box.append(el("p", { class: "hint" }, t("clockman.hint.box")));
     return el("div", { class: "clockman-table" },
       el("div", { class: "status", "aria-live": "polite" }, statusPanel(state),
-        el("div", { class: "cm-facts" }, turnOrder(state), supplies(state))),
-      // the players and the Whytookis scroll together beside the box on a wide screen
+        el("div", { class: "cm-facts" }, turnOrder(state))),
+      // the players, then the decks and the Whytookis, beside the box on a wide screen:
+      // the player to move first, so their date key is on the first screen
       el("div", { class: "cm-column" }, el("div", { class: "cm-players" }, view.players.map((p) => playerPanel(state, ref, p))),
-        whytookis(state)),
+        supplies(state), whytookis(state)),
       box);
   }
 

@@ -417,7 +417,7 @@
     const step = stepWords(advice.actions[0]);
     const outlook = advice.objective === "klack"
       ? t("hints.k_klack", { chance: Math.round((1 - advice.expected) * 100) })
-      : t("hints.k_score", { expected: advice.expected.toFixed(1) });
+      : t("hints.k_score", { expected: Math.round(advice.expected * 10) / 10 });
     return el("section", { class: "hint-box", "aria-label": t("hints.title") },
       el("h2", {}, t("hints.title")),
       el("p", { class: "hint-summary", role: "status" }, step, ". ", outlook),

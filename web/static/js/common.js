@@ -89,6 +89,13 @@ const Clacks = (() => {
     return message(false, false);
   }
 
+  // A number as the language writes it: a decimal comma in Czech ("11,1"), a point in
+  // English; whole numbers as they are (no grouping: step numbers, years, codes).
+  const decimals = new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: false });
+  function numberText(value) {
+    return typeof value === "number" && !Number.isInteger(value) ? decimals.format(value) : String(value);
+  }
+
   function fill(text, params) {
     let missing = false;
     if (!parsed.has(text)) parsed.set(text, parseMessage(text));
@@ -96,14 +103,14 @@ const Clacks = (() => {
       let out = "";
       for (const part of parts) {
         if (typeof part === "string") out += part;
-        else if (part.hash) out += number === null ? "#" : String(number);
+        else if (part.hash) out += number === null ? "#" : numberText(number);
         else {
           const name = part.arg || part.choice;
           const value = params ? params[name] : undefined;
           if (value === undefined || value === null) {
             missing = true;
             out += `{${name}}`;
-          } else if (part.arg) out += String(value);
+          } else if (part.arg) out += numberText(value);
           else if (part.kind === "select") {
             out += render(part.branches[String(value)] || part.branches.other, number);
           } else if (typeof value !== "number") {

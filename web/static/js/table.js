@@ -76,6 +76,7 @@
     if (stand && (!state.view || stand.waiting)) {
       // a convention stand with no game on: its attract programme, never the lobby; or a
       // table of its waiting for its players, before anything is dealt or rolled
+      showView("game");
       showLesson(null);
       gameBox.replaceChildren(state.view ? Clacks.stand.gathering(state) : Clacks.stand.attract(stand));
       document.body.dataset.revision = state.revision;
@@ -100,7 +101,7 @@
       rulesBox.replaceChildren(extras.rules);
       alphabetBox.replaceChildren(extras.alphabet);
       // a game whose reference card is not the alphabet names its own
-      alphabetBox.parentElement.querySelector("summary h2").textContent = extras.referenceTitle || t("ui.alphabet");
+      document.getElementById("alphabet-title").textContent = extras.referenceTitle || t("ui.alphabet");
       referenceFor = kind;
     }
     renderLog(game.extras(ctx).describe, state);
@@ -138,6 +139,33 @@
     }));
   }
 
+  // ------------------------------------------------------------------ the views
+
+  // The screen never scrolls: what does not fit beside the game (the whole log, the
+  // simulated board's LEDs, the alphabet and the rules) is a view that takes the game's
+  // place until the table switches back. A new game brings the game's view back.
+  const viewButtons = [...document.querySelectorAll("#views [data-view]")];
+  function showView(view) {
+    document.body.dataset.view = view;
+    for (const button of viewButtons) button.setAttribute("aria-pressed", String(button.dataset.view === view));
+  }
+  for (const button of viewButtons) button.addEventListener("click", () => showView(button.dataset.view));
+
+  // The table screen's language is the table's: switched here, it is the phones' too
+  // (those whose players picked none follow it). A screen that may not change the table
+  // (no table PIN) switches alone.
+  for (const link of document.querySelectorAll(".top .languages a[lang]")) {
+    link.addEventListener("click", async (event) => {
+      event.preventDefault();
+      try {
+        await api("POST", `/rooms/${code}/language`, { language: link.lang });
+      } catch {
+        // refused (no table PIN here, a stand) or unreachable: this screen alone
+      }
+      window.location.href = link.href;
+    });
+  }
+
   // ------------------------------------------------------------------ the exchange board
 
   // Warnings from the board (a LED or button driver that could not start, a stuck
@@ -147,7 +175,10 @@
     const warnings = (hardware && hardware.warnings) || [];
     hardwareBox.replaceChildren(...warnings.map((w) => el("span", { class: "warning" }, t("ui.hardware_warning", { warning: w }))));
     hardwareBox.hidden = !warnings.length;
-    ledBox.hidden = !(hardware && hardware.leds && hardware.leds.backend === "simulator");
+    const simulated = Boolean(hardware && hardware.leds && hardware.leds.backend === "simulator");
+    ledBox.hidden = !simulated;
+    document.querySelector("#views [data-view=leds]").hidden = !simulated;
+    if (!simulated && document.body.dataset.view === "leds") showView("game");
   }
 
   // The saves refusing writes (a full disk, say): told until the companion saves again.
@@ -221,6 +252,7 @@
   function onState(next) {
     const newGame = state && next.room.game_number !== state.room.game_number;
     if (newGame && lobby.open) lobby.close();
+    if (newGame) showView("game");
     // the table clacks for each lamp that flips and each transmission, and rings for a win
     if (state && !next.replay && Clacks.sound) Clacks.sound.play(next.room.game, next.events || []);
     gameLog.take(next);

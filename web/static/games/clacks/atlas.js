@@ -156,8 +156,9 @@
         "aria-label": words.join(", "),
         "data-site": number,
       });
-      group.append(svg("circle", { cx: p.x, cy: p.y, r: 15, class: "site-lamp" }));
-      group.append(svg("text", { x: p.x, y: p.y + 5, class: "site-number", text: String(number) }));
+      // on the table a tower's number reads from a sofa (20 px and more): a bigger lamp holds it
+      group.append(svg("circle", { cx: p.x, cy: p.y, r: few ? 18.5 : 15, class: "site-lamp" }));
+      group.append(svg("text", { x: p.x, y: p.y + (few ? 9 : 5), class: "site-number", text: String(number) }));
       if (!few) group.append(placeName(p, name, "place", i % 2 === 1));
       if (on && opts.symbols) {
         const inward = p.y > CENTRE.y ? -1 : 1;
@@ -165,7 +166,7 @@
                                    text: shortSymbol(opts.symbols[i]) }));
       }
       if (faults.has(number)) {
-        group.append(svg("text", { x: p.x + 16, y: p.y - 12, class: "fault-mark", text: "⚠" }));
+        group.append(svg("text", { x: p.x + (few ? 20 : 16), y: p.y - (few ? 16 : 12), class: "fault-mark", text: "⚠" }));
       }
       root.append(group);
     });
