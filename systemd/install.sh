@@ -175,7 +175,7 @@ stamp="$(
   cd "$src"
   {
     printf 'extra=%s python=%s\n' "$extra" "$("$venv/bin/python" -c 'import sys; print(sys.version)')"
-    find pyproject.toml engine firmware web clacks -type f \
+    find pyproject.toml engine firmware web clacks hardware/__init__.py hardware/exchange.toml -type f \
       ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | sort -z | xargs -0 sha256sum
   } | sha256sum | cut -d' ' -f1
 )"
@@ -187,7 +187,7 @@ else
   copy="$(mktemp -d)"
   trap 'rm -rf "$copy"' EXIT
   (cd "$src" && tar --exclude=__pycache__ --exclude='*.pyc' -cf - \
-    pyproject.toml README.md engine firmware web clacks) | tar -xf - -C "$copy"
+    pyproject.toml README.md engine firmware web clacks hardware/__init__.py hardware/exchange.toml) | tar -xf - -C "$copy"
   "$venv/bin/python" -m pip install --quiet --upgrade pip
   "$venv/bin/python" -m pip install --quiet --upgrade "$copy$extra"
   rm -rf "$copy"
