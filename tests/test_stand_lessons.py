@@ -98,6 +98,8 @@ def test_a_refusal_on_a_phone_goes_when_the_stand_starts_over(browser: Any) -> N
             status, cid = call(server.base, "POST", path, {"name": "Cid"})
             assert status == 200, cid
             seat.click()
+            # the refusal's words arrive with the companion's answer to the tap
+            bea.page.wait_for_function("() => document.querySelector('#error').textContent.trim()")
             error = bea.page.locator("#error")
             assert error.inner_text() == "Cid already sits at that seat"
             bea.release_pushes()

@@ -85,7 +85,7 @@
     if (!state.view) {
       showLesson(null);
       gameBox.replaceChildren(el("p", { class: "waiting" }, t("ui.no_game_yet")));
-      if (!lobby.open) openLobby();
+      if (!lobby.open) openLobby(true);
       return;
     }
     const game = Clacks.games[state.room.game];
@@ -307,8 +307,11 @@
     return input.value;
   }
 
-  async function openLobby() {
+  // ``offered``: opened because the table has no game; one begun while the games were
+  // being fetched (from a phone, the stand or the API) keeps the table instead
+  async function openLobby(offered) {
     if (!gamesInfo) gamesInfo = await api("GET", "/games");
+    if (offered === true && state.view) return;
     const form = el("form", { method: "dialog", class: "lobby-form" });
     const gameSelect = el("select", { name: "game" },
       gamesInfo.games.map((g) => el("option", { value: g.name }, label(`game.${g.name}`, g.title))));
