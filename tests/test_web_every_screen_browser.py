@@ -407,12 +407,14 @@ def check_phone(phone: Page, table: Table, game: str, lang: str, problems: list[
 
 
 def check_klackers_hint(page: Any, where: str, lang: str, problems: list[Any]) -> None:
-    """A Klackers hint open on the phone: its words and buttons within their boxes, its
-    numbers written as the language writes them (a decimal comma in Czech)."""
+    """A Klackers hint open on the phone: the turn still on one screen, its words and
+    buttons within their boxes, its numbers written as the language writes them (a
+    decimal comma in Czech)."""
     page.click("[data-action=hint]")
     page.wait_for_selector(
         ".hint-box .hint-summary, #why:not([hidden]), #error:not([hidden])", timeout=30_000
     )
+    one_screen(page, f"{where} hint", problems)
     for text in page.evaluate(OVERFLOWING, ".hint-box"):
         problems.append((where, "hint", "runs out of its box", text))
     if page.locator(".hint-summary").count():

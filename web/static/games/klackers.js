@@ -336,7 +336,7 @@
       // with nothing chosen, the way to choose: the lesson shows no list of combinations
       const choose = t(lesson ? "klackers.hint.choose_numbers" : "klackers.hint.choose", { total: turn.total });
       if (pick.numbers.length || !lesson) {
-        mine.append(el("p", { class: "k-sum", role: "status" }, pick.numbers.length
+        mine.append(el("p", { class: pick.numbers.length ? "k-sum" : "k-sum k-how", role: "status" }, pick.numbers.length
           ? t("klackers.chosen", { numbers: numbersWords(pick.numbers), sum, total: turn.total })
           : choose));
       }
