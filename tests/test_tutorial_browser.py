@@ -21,6 +21,7 @@ from test_tutorial import TAUGHT
 
 from engine.core.tutorial import TutorialSession
 from web.i18n import translate
+from web.stand import StandSettings
 
 pytestmark = pytest.mark.browser
 
@@ -71,11 +72,12 @@ STEP_AND_TAPS = f"""
 
 @contextmanager
 def lesson_table(
-    browser: Any, phone_name: str, language: str
+    browser: Any, phone_name: str, language: str, stand: StandSettings | None = None
 ) -> Iterator[tuple[LiveServer, Page, Page]]:
-    """A companion with its table screen open in ``language`` on a TV and a 360x740 phone
-    beside it, not yet joined; neither page has a script error by the end."""
-    server = LiveServer()
+    """A companion (a convention stand with ``stand``) with its table screen open in
+    ``language`` on a TV and a 360x740 phone beside it, not yet joined; neither page has
+    a script error by the end."""
+    server = LiveServer(stand=stand)
     tv = Page(browser, "table", **TV)
     phone = Page(browser, phone_name, **PHONE_740)
     try:
@@ -307,20 +309,27 @@ def lesson_walked(
     """The table as ``lesson_table`` opens it, its lesson walked to the end as
     ``walk_the_lesson`` walks it: the server and the learner's phone."""
     phone_name = f"phone-tutorial-{walk.game}-{language}"
-    with lesson_table(browser, phone_name, language) as (server, tv, phone):
-        seen = walk_the_lesson(server, tv, phone, language, walk)
+    with lesson_joined(browser, phone_name, language, walk) as (server, tv, phone):
+        seen = walk_the_lesson(tv, phone, language, walk)
         assert [s for s in seen if not s.startswith(walk.between)] == walk.taught
         yield server, phone
 
 
-def walk_the_lesson(
-    server: LiveServer, tv: Page, phone: Page, language: str, walk: LessonWalk
-) -> list[str]:
-    """The table starts the lesson as ``walk`` says (the new-game dialog opens by
-    itself), the phone joins and taps what each step's words name to the lesson's end,
-    one screen at every step. Returns the learner's steps in order."""
-    start_the_lesson_from_the_table(tv, server, language, walk.game, walk.about, walk.lesson)
-    join_from_the_table(phone, tv, server, language, walk.seat)
+@contextmanager
+def lesson_joined(
+    browser: Any, phone_name: str, language: str, walk: LessonWalk
+) -> Iterator[tuple[LiveServer, Page, Page]]:
+    """The table as ``lesson_table`` opens it starts the lesson as ``walk`` says (the
+    new-game dialog opens by itself) and the phone joins it in the learner's seat."""
+    with lesson_table(browser, phone_name, language) as (server, tv, phone):
+        start_the_lesson_from_the_table(tv, server, language, walk.game, walk.about, walk.lesson)
+        join_from_the_table(phone, tv, server, language, walk.seat)
+        yield server, tv, phone
+
+
+def walk_the_lesson(tv: Page, phone: Page, language: str, walk: LessonWalk) -> list[str]:
+    """The phone, joined as ``lesson_joined`` joins it, taps what each step's words name
+    to the lesson's end, one screen at every step. Returns the learner's steps in order."""
     page = phone.page
     seen: list[str] = []
     explained = False

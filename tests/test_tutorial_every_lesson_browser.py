@@ -22,7 +22,13 @@ from typing import Any
 import pytest
 from browser_support import NO_ARM32_BUILD, PHONE_740, TV, Page, tool_or_skip
 from live_server import LiveServer
-from test_tutorial_browser import AFTER_LESSON, MARK_CONTROL, lesson_steps, one_screen
+from test_tutorial_browser import (
+    AFTER_LESSON,
+    MARK_CONTROL,
+    lesson_steps,
+    lesson_table,
+    one_screen,
+)
 
 from engine.core.tutorial import TutorialSession
 from engine.games import game_modules
@@ -100,13 +106,11 @@ def lesson_started(
     on the phone), the phone seated as its learner: the server, the table and the phone."""
     # the stand plays every game and mode on the box: its menu lists them all
     stand = StandSettings((), 600.0, 600.0) if way == "stand" else None
-    server = LiveServer(stand=stand)
-    tv = Page(browser, "table", **TV)
-    phone = Page(browser, f"phone-{lesson.id}-{language}", **PHONE_740)
-    try:
+    phone_name = f"phone-{lesson.id}-{language}"
+    with lesson_table(browser, phone_name, language, stand) as (server, tv, phone):
         page = phone.page
         if way == "tv":
-            from_the_new_game_dialog(server, tv, lesson, language)
+            from_the_new_game_dialog(tv, lesson, language)
             page.goto(server.url(f"/join?lang={language}"))
             page.fill("#code", tv.page.inner_text("#room-code"))
             page.get_by_role("button", name=translate(language, "ui.join")).click()
@@ -115,7 +119,6 @@ def lesson_started(
             seat = translate(language, f"seat.{session.script.learner}")
             page.get_by_role("button", name=translate(language, "ui.take_seat", seat=seat)).click()
         else:
-            tv.page.goto(server.url(f"/table/{server.code}?lang={language}"))
             page.goto(server.url(f"/join/{server.code}?lang={language}"))
             page.get_by_role("button", name=entry_title(language, lesson), exact=True).click()
             page.get_by_role("button", name=translate(language, "stand.learn"), exact=True).click()
@@ -126,18 +129,12 @@ def lesson_started(
         assert start is not None
         assert session.view(None)["tutorial"]["name"] == start["options"]["tutorial"]
         yield server, tv, phone
-        assert phone.errors == [] and tv.errors == []
-    finally:
-        phone.context.close()
-        tv.context.close()
-        server.close()
 
 
-def from_the_new_game_dialog(server: LiveServer, tv: Page, lesson: Lesson, language: str) -> None:
+def from_the_new_game_dialog(tv: Page, lesson: Lesson, language: str) -> None:
     """The table's New game dialog (open by itself on an empty table): the game and mode
     picked by their visible names, then Learn to play."""
     page = tv.page
-    page.goto(server.url(f"/table/{server.code}?lang={language}"))
     page.select_option("select[name=game]", label=translate(language, lesson.title_key))
     if lesson.multi_mode:
         page.select_option("select[name=mode]", label=translate(language, f"mode.{lesson.mode}"))
