@@ -8,7 +8,6 @@ real game. A tap the lesson does not take is explained; the phone's screen is on
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -61,6 +60,10 @@ now => {
 
 
 AFTER_LESSON = "#lesson [data-action=after-lesson]"
+
+SMALLEST = 24.0  # px: the least a target may measure each way
+
+BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
 
 # the step and the taps its words name, read at one moment: read one after the other, a
 # push arriving between them could pair a step with the next one's taps
@@ -118,10 +121,6 @@ def tap_named(phone: Page, name: str) -> None:
         except timeout:
             continue
     pytest.fail(f"nothing named {name!r} could be tapped")
-
-
-def named_taps(phone: Page) -> list[str]:
-    return [str(t) for t in phone.page.locator("#lesson .lesson-do .tap").all_inner_texts()]
 
 
 def one_screen(page: Any, step: str = "") -> None:
@@ -200,28 +199,32 @@ def test_a_stranger_learns_clacks_from_what_the_phone_and_table_say(
         assert explained
         session = server.room.session
         assert session is not None and session.over and session.result()["winners"] == ["south"]  # type: ignore[index]
-        into_the_real_game(phone, server, language, TutorialSession)
-        assert "south" in server.room.seats.claims and server.room.seats.bots == {"north": "greedy"}
+        into_the_real_game(phone, server, language)
 
 
-def into_the_real_game(phone: Page, server: LiveServer, language: str, lesson: type) -> Any:
-    """At a lesson's end: the phone says so and names the one tap into a real game, on the
-    first screen above the finished game; tapping it starts that game in the same seat,
-    which is returned."""
-    done = phone.page.inner_text("#lesson")
-    assert translate(language, "tutorial.done_title") in done
-    bottom = phone.page.eval_on_selector(
-        "[data-action=after-lesson]", "e => e.getBoundingClientRect().bottom"
-    )
-    assert bottom <= 740
-    for name in named_taps(phone):
-        phone.page.get_by_role("button", name=name).click()
-    deadline = time.time() + 10
-    while isinstance(server.room.session, lesson) and time.time() < deadline:
-        time.sleep(0.05)
+def into_the_real_game(phone: Page, server: LiveServer, language: str) -> Any:
+    """At a lesson's end: the phone says so, and its words name the one tap into a real
+    game, a target of at least 24 px on the first screen; tapping it starts the game the
+    lesson's script names next (returned), the learner still in their seat, the only
+    one a phone holds, and bots at the seats the script gives them."""
+    lesson = server.room.session
+    assert isinstance(lesson, TutorialSession)
+    after = lesson.script.next_game
+    page = phone.page
+    page.wait_for_selector(AFTER_LESSON)
+    assert translate(language, "tutorial.done_title") in page.inner_text("#lesson")
+    label = page.inner_text(AFTER_LESSON).strip()
+    assert label in page.inner_text("#lesson .lesson-do")  # the words name the button
+    left, top, right, bottom = page.eval_on_selector(AFTER_LESSON, BOX)
+    assert left >= 0 and top >= 0 and right <= 360 and bottom <= 740, (top, bottom)
+    assert right - left >= SMALLEST and bottom - top >= SMALLEST
+    page.get_by_role("button", name=label, exact=True).click()
+    page.wait_for_function("() => !document.querySelector('#lesson .lesson')")
     real = server.room.session
-    assert real is not None and not isinstance(real, lesson)
-    phone.page.wait_for_function("() => !document.querySelector('#lesson .lesson')")
+    assert real is not None and not isinstance(real, TutorialSession)
+    assert real.game == after["game"]
+    assert list(server.room.seats.claims) == [lesson.script.learner]
+    assert server.room.seats.bots == after.get("bots", {})
     return real
 
 

@@ -23,8 +23,10 @@ import pytest
 from browser_support import NO_ARM32_BUILD, PHONE_740, TV, Page, tool_or_skip
 from live_server import LiveServer
 from test_tutorial_browser import (
-    AFTER_LESSON,
+    BOX,
     MARK_CONTROL,
+    SMALLEST,
+    into_the_real_game,
     lesson_steps,
     lesson_table,
     one_screen,
@@ -36,8 +38,6 @@ from web.i18n import translate
 from web.stand import StandSettings
 
 pytestmark = pytest.mark.browser
-
-SMALLEST = 24.0  # px: the least a target may measure each way
 
 # A greyed-out control on the phone that a lesson's step does not name, to tap: one
 # that answers a tap with why not, outside the lesson's own words.
@@ -53,8 +53,6 @@ names => {
   return true;
 }
 """
-
-BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
 
 
 @dataclass(frozen=True)
@@ -216,23 +214,6 @@ def walk(
         for name in taps:
             tap_on_screen(phone, name, step)
     return seen, explained
-
-
-def into_the_real_game(phone: Page, server: LiveServer, language: str) -> None:
-    """The lesson's end on the phone: done, and its one tap into a real game on the
-    first screen; tapping it starts a game that is no lesson, the learner in it."""
-    page = phone.page
-    page.wait_for_selector(AFTER_LESSON)
-    assert translate(language, "tutorial.done_title") in page.inner_text("#lesson")
-    label = page.inner_text(AFTER_LESSON).strip()
-    assert label in page.inner_text("#lesson .lesson-do")  # the words name the button
-    left, top, right, bottom = page.eval_on_selector(AFTER_LESSON, BOX)
-    assert left >= 0 and top >= 0 and right <= 360 and bottom <= 740, (top, bottom)
-    assert bottom - top >= SMALLEST
-    page.get_by_role("button", name=label, exact=True).click()
-    page.wait_for_function("() => !document.querySelector('#lesson .lesson')")
-    real = server.room.session
-    assert real is not None and not isinstance(real, TutorialSession)
 
 
 def pictures(
