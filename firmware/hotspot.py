@@ -174,23 +174,15 @@ def load_settings(state_dir: Path, file: str = SETTINGS_FILE) -> Settings | None
 
 
 def save_settings(state_dir: Path, settings: Settings, file: str = SETTINGS_FILE) -> None:
-    """Written whole (a new file renamed over the old), readable by its owner only; run as
-    root, the file is given to the state directory's owner, the companion's own user."""
+    """Written whole, readable by its owner only; run as root, the file is given to the
+    state directory's owner, the companion's own user."""
     state_dir.mkdir(parents=True, exist_ok=True)
-    target = state_dir / file
-    partial = state_dir / f".{file}.{secrets.token_hex(4)}"
-    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            json.dump({"ssid": settings.ssid, "password": settings.password}, handle)
-        if os.geteuid() == 0:
-            owner = state_dir.stat()
-            os.chown(partial, owner.st_uid, owner.st_gid)
-        os.replace(partial, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            partial.unlink()
-        raise
+    owner = state_dir.stat() if os.geteuid() == 0 else None
+    write_private(
+        state_dir / file,
+        json.dumps({"ssid": settings.ssid, "password": settings.password}),
+        owner=(owner.st_uid, owner.st_gid) if owner is not None else None,
+    )
 
 
 def check_writable(folder: Path) -> None:
@@ -222,9 +214,12 @@ def remove_settings(state_dir: Path, file: str = SETTINGS_FILE) -> None:
         (state_dir / file).unlink()
 
 
-def write_private(target: Path, text: str, mode: int = 0o600) -> None:
-    """Written whole (a new file renamed over the old) with ``mode`` from its first byte:
-    NetworkManager reads a keyfile only when root owns it and only root may read it."""
+def write_private(
+    target: Path, text: str, mode: int = 0o600, owner: tuple[int, int] | None = None
+) -> None:
+    """Written whole (a new file renamed over the old) with ``mode`` from its first byte
+    (NetworkManager reads a keyfile only when root owns it and only root may read it),
+    and given to ``owner`` (a user and group id) before it takes the old one's place."""
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.parent / f".{target.name}.{secrets.token_hex(4)}"
     descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
@@ -232,6 +227,8 @@ def write_private(target: Path, text: str, mode: int = 0o600) -> None:
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
             handle.write(text)
         os.chmod(partial, mode)  # whatever the umask took away
+        if owner is not None:
+            os.chown(partial, *owner)
         os.replace(partial, target)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -34,6 +34,14 @@ def fake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FakeNetworkManager:
     return install(tmp_path / "bin", monkeypatch)
 
 
+@pytest.fixture
+def over_wifi(fake: FakeNetworkManager, monkeypatch: pytest.MonkeyPatch) -> FakeNetworkManager:
+    """The owner's SSH session arrives over the Wi-Fi that the hotspot takes."""
+    monkeypatch.setenv("SSH_CONNECTION", SSH_OVER_WIFI)
+    fake.change(routes={"192.168.1.50": "wlan0"})
+    return fake
+
+
 class Terminal(io.StringIO):
     """Standard input at a terminal, with the answers typed at it."""
 
@@ -90,28 +98,26 @@ def test_the_network_and_how_to_get_back_in_are_printed_before_the_radio_switche
 
 
 def test_over_ssh_on_the_wifi_it_takes_it_refuses_without_yes_and_changes_nothing(
-    fake: FakeNetworkManager,
+    over_wifi: FakeNetworkManager,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.setenv("SSH_CONNECTION", SSH_OVER_WIFI)
-    fake.change(routes={"192.168.1.50": "wlan0"})
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # no terminal: a script, a pipe
     assert on(tmp_path, "--password", "gnuterry") == 1
     said = capsys.readouterr()
     assert "Password: gnuterry" in said.out
     assert "This SSH session (from 192.168.1.50) arrives over wlan0" in said.out
     assert "run the command again with --yes" in said.err
-    assert ["ip", "-o", "route", "get", "192.168.1.50"] in fake.calls()
-    assert not switched(fake.calls())
+    assert ["ip", "-o", "route", "get", "192.168.1.50"] in over_wifi.calls()
+    assert not switched(over_wifi.calls())
     assert load_settings(tmp_path / "state") is None
     assert not (hotspot_module.NM_CONFIG_DIR / "system-connections").exists()
 
     # run again with --yes and nothing else: the network printed a moment ago
     assert on(tmp_path, "--yes") == 0
-    assert switched(fake.calls())
-    profile = fake.load()["connections"][CONNECTION]
+    assert switched(over_wifi.calls())
+    profile = over_wifi.load()["connections"][CONNECTION]
     assert profile["active"] is True
     assert profile["802-11-wireless-security.psk"] == "gnuterry"
     kept = load_settings(tmp_path / "state")
@@ -120,13 +126,11 @@ def test_over_ssh_on_the_wifi_it_takes_it_refuses_without_yes_and_changes_nothin
 
 
 def test_a_new_password_printed_but_not_started_is_the_one_started_next(
-    fake: FakeNetworkManager,
+    over_wifi: FakeNetworkManager,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.setenv("SSH_CONNECTION", SSH_OVER_WIFI)
-    fake.change(routes={"192.168.1.50": "wlan0"})
     monkeypatch.setattr(sys, "stdin", Terminal("n\n"))
     assert on(tmp_path) == 1
     out = capsys.readouterr().out
@@ -135,7 +139,7 @@ def test_a_new_password_printed_but_not_started_is_the_one_started_next(
     monkeypatch.setattr(sys, "stdin", Terminal("y\n"))
     assert on(tmp_path) == 0
     assert f"Password: {printed}" in capsys.readouterr().out
-    assert fake.load()["connections"][CONNECTION]["802-11-wireless-security.psk"] == printed
+    assert over_wifi.load()["connections"][CONNECTION]["802-11-wireless-security.psk"] == printed
 
 
 @pytest.mark.parametrize(("typed", "started"), [("y\n", True), ("\n", False), ("no\n", False)])

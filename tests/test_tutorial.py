@@ -20,7 +20,7 @@ from web_client import call
 import web.seats
 from engine.clacks.tutorial import SCRIPT
 from engine.core.errors import IllegalAction
-from engine.core.interface import GameModule
+from engine.core.interface import JSON, GameModule
 from engine.core.tutorial import Opponent, Step, TutorialSession
 from engine.games import game_module, game_modules
 from web.hub import Hub
@@ -185,6 +185,17 @@ def lesson_over_http(
     status, games = call(server.base, "GET", "/api/games")
     start = next(g for g in games["games"] if g["name"] == game)["tutorial"]
     assert start == {"game": game, "options": {"tutorial": "first-game"}}
+    session, token, base = started_over_http(server, start, seat)
+    status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
+    assert status == 409 and body["error"] == "no_lesson_over"
+    return session, token, base
+
+
+def started_over_http(
+    server: LiveServer, start: JSON, seat: str = "south"
+) -> tuple[TutorialSession, str, str]:
+    """The table starts the lesson ``start`` names (an entry of ``GET /api/games``) and
+    the learner's phone takes ``seat``: the lesson, the seat's token and its API path."""
     status, answer = call(
         server.base, "POST", f"/api/rooms/{server.code}/game", start, pin=server.pin
     )
@@ -193,10 +204,8 @@ def lesson_over_http(
     assert isinstance(session, TutorialSession)
     base = f"/api/rooms/{server.code}/seats/{seat}"
     status, claimed = call(server.base, "POST", base, {})
-    token = claimed["token"]
-    status, body = call(server.base, "POST", f"{base}/after-lesson", {}, token=token)
-    assert status == 409 and body["error"] == "no_lesson_over"
-    return session, token, base
+    assert status == 200, claimed
+    return session, claimed["token"], base
 
 
 @contextmanager

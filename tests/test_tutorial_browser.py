@@ -8,7 +8,6 @@ real game. A tap the lesson does not take is explained; the phone's screen is on
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from test_tutorial import TAUGHT
 
 from engine.core.tutorial import TutorialSession
 from web.i18n import translate
+from web.stand import StandSettings
 
 pytestmark = pytest.mark.browser
 
@@ -61,6 +61,10 @@ now => {
 
 AFTER_LESSON = "#lesson [data-action=after-lesson]"
 
+SMALLEST = 24.0  # px: the least a target may measure each way
+
+BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+
 # the step and the taps its words name, read at one moment: read one after the other, a
 # push arriving between them could pair a step with the next one's taps
 STEP_AND_TAPS = f"""
@@ -71,11 +75,12 @@ STEP_AND_TAPS = f"""
 
 @contextmanager
 def lesson_table(
-    browser: Any, phone_name: str, language: str
+    browser: Any, phone_name: str, language: str, stand: StandSettings | None = None
 ) -> Iterator[tuple[LiveServer, Page, Page]]:
-    """A companion with its table screen open in ``language`` on a TV and a 360x740 phone
-    beside it, not yet joined; neither page has a script error by the end."""
-    server = LiveServer()
+    """A companion (a convention stand with ``stand``) with its table screen open in
+    ``language`` on a TV and a 360x740 phone beside it, not yet joined; neither page has
+    a script error by the end."""
+    server = LiveServer(stand=stand)
     tv = Page(browser, "table", **TV)
     phone = Page(browser, phone_name, **PHONE_740)
     try:
@@ -116,10 +121,6 @@ def tap_named(phone: Page, name: str) -> None:
         except timeout:
             continue
     pytest.fail(f"nothing named {name!r} could be tapped")
-
-
-def named_taps(phone: Page) -> list[str]:
-    return [str(t) for t in phone.page.locator("#lesson .lesson-do .tap").all_inner_texts()]
 
 
 def one_screen(page: Any, step: str = "") -> None:
@@ -198,28 +199,32 @@ def test_a_stranger_learns_clacks_from_what_the_phone_and_table_say(
         assert explained
         session = server.room.session
         assert session is not None and session.over and session.result()["winners"] == ["south"]  # type: ignore[index]
-        into_the_real_game(phone, server, language, TutorialSession)
-        assert "south" in server.room.seats.claims and server.room.seats.bots == {"north": "greedy"}
+        into_the_real_game(phone, server, language)
 
 
-def into_the_real_game(phone: Page, server: LiveServer, language: str, lesson: type) -> Any:
-    """At a lesson's end: the phone says so and names the one tap into a real game, on the
-    first screen above the finished game; tapping it starts that game in the same seat,
-    which is returned."""
-    done = phone.page.inner_text("#lesson")
-    assert translate(language, "tutorial.done_title") in done
-    bottom = phone.page.eval_on_selector(
-        "[data-action=after-lesson]", "e => e.getBoundingClientRect().bottom"
-    )
-    assert bottom <= 740
-    for name in named_taps(phone):
-        phone.page.get_by_role("button", name=name).click()
-    deadline = time.time() + 10
-    while isinstance(server.room.session, lesson) and time.time() < deadline:
-        time.sleep(0.05)
+def into_the_real_game(phone: Page, server: LiveServer, language: str) -> Any:
+    """At a lesson's end: the phone says so, and its words name the one tap into a real
+    game, a target of at least 24 px on the first screen; tapping it starts the game the
+    lesson's script names next (returned), the learner still in their seat, the only
+    one a phone holds, and bots at the seats the script gives them."""
+    lesson = server.room.session
+    assert isinstance(lesson, TutorialSession)
+    after = lesson.script.next_game
+    page = phone.page
+    page.wait_for_selector(AFTER_LESSON)
+    assert translate(language, "tutorial.done_title") in page.inner_text("#lesson")
+    label = page.inner_text(AFTER_LESSON).strip()
+    assert label in page.inner_text("#lesson .lesson-do")  # the words name the button
+    left, top, right, bottom = page.eval_on_selector(AFTER_LESSON, BOX)
+    assert left >= 0 and top >= 0 and right <= 360 and bottom <= 740, (top, bottom)
+    assert right - left >= SMALLEST and bottom - top >= SMALLEST
+    page.get_by_role("button", name=label, exact=True).click()
+    page.wait_for_function("() => !document.querySelector('#lesson .lesson')")
     real = server.room.session
-    assert real is not None and not isinstance(real, lesson)
-    phone.page.wait_for_function("() => !document.querySelector('#lesson .lesson')")
+    assert real is not None and not isinstance(real, TutorialSession)
+    assert real.game == after["game"]
+    assert list(server.room.seats.claims) == [lesson.script.learner]
+    assert server.room.seats.bots == after.get("bots", {})
     return real
 
 
@@ -307,20 +312,27 @@ def lesson_walked(
     """The table as ``lesson_table`` opens it, its lesson walked to the end as
     ``walk_the_lesson`` walks it: the server and the learner's phone."""
     phone_name = f"phone-tutorial-{walk.game}-{language}"
-    with lesson_table(browser, phone_name, language) as (server, tv, phone):
-        seen = walk_the_lesson(server, tv, phone, language, walk)
+    with lesson_joined(browser, phone_name, language, walk) as (server, tv, phone):
+        seen = walk_the_lesson(tv, phone, language, walk)
         assert [s for s in seen if not s.startswith(walk.between)] == walk.taught
         yield server, phone
 
 
-def walk_the_lesson(
-    server: LiveServer, tv: Page, phone: Page, language: str, walk: LessonWalk
-) -> list[str]:
-    """The table starts the lesson as ``walk`` says (the new-game dialog opens by
-    itself), the phone joins and taps what each step's words name to the lesson's end,
-    one screen at every step. Returns the learner's steps in order."""
-    start_the_lesson_from_the_table(tv, server, language, walk.game, walk.about, walk.lesson)
-    join_from_the_table(phone, tv, server, language, walk.seat)
+@contextmanager
+def lesson_joined(
+    browser: Any, phone_name: str, language: str, walk: LessonWalk
+) -> Iterator[tuple[LiveServer, Page, Page]]:
+    """The table as ``lesson_table`` opens it starts the lesson as ``walk`` says (the
+    new-game dialog opens by itself) and the phone joins it in the learner's seat."""
+    with lesson_table(browser, phone_name, language) as (server, tv, phone):
+        start_the_lesson_from_the_table(tv, server, language, walk.game, walk.about, walk.lesson)
+        join_from_the_table(phone, tv, server, language, walk.seat)
+        yield server, tv, phone
+
+
+def walk_the_lesson(tv: Page, phone: Page, language: str, walk: LessonWalk) -> list[str]:
+    """The phone, joined as ``lesson_joined`` joins it, taps what each step's words name
+    to the lesson's end, one screen at every step. Returns the learner's steps in order."""
     page = phone.page
     seen: list[str] = []
     explained = False

@@ -28,9 +28,7 @@ def test_a_stranger_learns_to_report_clockman_from_what_the_phone_and_table_say(
     browser: Any, language: str
 ) -> None:
     with lesson_walked(browser, language, WALK) as (server, phone):
-        real = into_the_real_game(phone, server, language, CompanionLesson)
-        assert real.game == "clockman"
-        assert "south" in server.room.seats.claims and server.room.seats.bots == {}
+        into_the_real_game(phone, server, language)
 
 
 def a_wrong_report_is_explained(phone: Page, language: str) -> bool:

@@ -22,7 +22,15 @@ from typing import Any
 import pytest
 from browser_support import NO_ARM32_BUILD, PHONE_740, TV, Page, tool_or_skip
 from live_server import LiveServer
-from test_tutorial_browser import AFTER_LESSON, MARK_CONTROL, lesson_steps, one_screen
+from test_tutorial_browser import (
+    BOX,
+    MARK_CONTROL,
+    SMALLEST,
+    into_the_real_game,
+    lesson_steps,
+    lesson_table,
+    one_screen,
+)
 
 from engine.core.tutorial import TutorialSession
 from engine.games import game_modules
@@ -30,8 +38,6 @@ from web.i18n import translate
 from web.stand import StandSettings
 
 pytestmark = pytest.mark.browser
-
-SMALLEST = 24.0  # px: the least a target may measure each way
 
 # A greyed-out control on the phone that a lesson's step does not name, to tap: one
 # that answers a tap with why not, outside the lesson's own words.
@@ -47,8 +53,6 @@ names => {
   return true;
 }
 """
-
-BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
 
 
 @dataclass(frozen=True)
@@ -100,13 +104,11 @@ def lesson_started(
     on the phone), the phone seated as its learner: the server, the table and the phone."""
     # the stand plays every game and mode on the box: its menu lists them all
     stand = StandSettings((), 600.0, 600.0) if way == "stand" else None
-    server = LiveServer(stand=stand)
-    tv = Page(browser, "table", **TV)
-    phone = Page(browser, f"phone-{lesson.id}-{language}", **PHONE_740)
-    try:
+    phone_name = f"phone-{lesson.id}-{language}"
+    with lesson_table(browser, phone_name, language, stand) as (server, tv, phone):
         page = phone.page
         if way == "tv":
-            from_the_new_game_dialog(server, tv, lesson, language)
+            from_the_new_game_dialog(tv, lesson, language)
             page.goto(server.url(f"/join?lang={language}"))
             page.fill("#code", tv.page.inner_text("#room-code"))
             page.get_by_role("button", name=translate(language, "ui.join")).click()
@@ -115,7 +117,6 @@ def lesson_started(
             seat = translate(language, f"seat.{session.script.learner}")
             page.get_by_role("button", name=translate(language, "ui.take_seat", seat=seat)).click()
         else:
-            tv.page.goto(server.url(f"/table/{server.code}?lang={language}"))
             page.goto(server.url(f"/join/{server.code}?lang={language}"))
             page.get_by_role("button", name=entry_title(language, lesson), exact=True).click()
             page.get_by_role("button", name=translate(language, "stand.learn"), exact=True).click()
@@ -126,18 +127,12 @@ def lesson_started(
         assert start is not None
         assert session.view(None)["tutorial"]["name"] == start["options"]["tutorial"]
         yield server, tv, phone
-        assert phone.errors == [] and tv.errors == []
-    finally:
-        phone.context.close()
-        tv.context.close()
-        server.close()
 
 
-def from_the_new_game_dialog(server: LiveServer, tv: Page, lesson: Lesson, language: str) -> None:
+def from_the_new_game_dialog(tv: Page, lesson: Lesson, language: str) -> None:
     """The table's New game dialog (open by itself on an empty table): the game and mode
     picked by their visible names, then Learn to play."""
     page = tv.page
-    page.goto(server.url(f"/table/{server.code}?lang={language}"))
     page.select_option("select[name=game]", label=translate(language, lesson.title_key))
     if lesson.multi_mode:
         page.select_option("select[name=mode]", label=translate(language, f"mode.{lesson.mode}"))
@@ -219,23 +214,6 @@ def walk(
         for name in taps:
             tap_on_screen(phone, name, step)
     return seen, explained
-
-
-def into_the_real_game(phone: Page, server: LiveServer, language: str) -> None:
-    """The lesson's end on the phone: done, and its one tap into a real game on the
-    first screen; tapping it starts a game that is no lesson, the learner in it."""
-    page = phone.page
-    page.wait_for_selector(AFTER_LESSON)
-    assert translate(language, "tutorial.done_title") in page.inner_text("#lesson")
-    label = page.inner_text(AFTER_LESSON).strip()
-    assert label in page.inner_text("#lesson .lesson-do")  # the words name the button
-    left, top, right, bottom = page.eval_on_selector(AFTER_LESSON, BOX)
-    assert left >= 0 and top >= 0 and right <= 360 and bottom <= 740, (top, bottom)
-    assert bottom - top >= SMALLEST
-    page.get_by_role("button", name=label, exact=True).click()
-    page.wait_for_function("() => !document.querySelector('#lesson .lesson')")
-    real = server.room.session
-    assert real is not None and not isinstance(real, TutorialSession)
 
 
 def pictures(

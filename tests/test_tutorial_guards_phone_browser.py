@@ -10,15 +10,10 @@ from typing import Any
 import pytest
 from browser_support import PHONE_740, Page, take_seat
 from live_server import companion
-from test_tutorial_browser import (
-    join_from_the_table,
-    lesson_steps,
-    lesson_table,
-    start_the_lesson_from_the_table,
-    tap_named,
-)
+from test_tutorial_browser import lesson_joined, lesson_steps, tap_named
+from test_tutorial_guards_browser import WALK
 
-from engine.guards.tutorial import LEARNER, GuardsLesson
+from engine.guards.tutorial import LEARNER
 from web.i18n import translate
 
 pytestmark = pytest.mark.browser
@@ -52,11 +47,7 @@ def test_the_guards_lessons_forms_say_everything_in_full_and_its_route_in_order(
     browser: Any, language: str
 ) -> None:
     name = f"phone-tutorial-guards-forms-{language}"
-    with lesson_table(browser, name, language) as (server, tv, phone):
-        start_the_lesson_from_the_table(
-            tv, server, language, "guards", "tutorial.learn_about.guards", GuardsLesson
-        )
-        join_from_the_table(phone, tv, server, language, LEARNER)
+    with lesson_joined(browser, name, language, WALK) as (_, _, phone):
         page = phone.page
         routes = 0
         for now, taps in lesson_steps(phone, 40):

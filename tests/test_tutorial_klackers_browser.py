@@ -37,9 +37,7 @@ def test_a_stranger_learns_klackers_from_what_the_phone_and_table_say(
         assert session is not None and session.result()["winners"] == ["south"]  # type: ignore[index]
         klack = translate(language, "klackers.klack")
         assert klack in phone.page.inner_text("#lesson")
-        real = into_the_real_game(phone, server, language, KlackersLesson)
-        assert real.game == "klackers"
-        assert "south" in server.room.seats.claims and server.room.seats.bots == {"north": "greedy"}
+        into_the_real_game(phone, server, language)
 
 
 def a_number_already_down_is_explained(phone: Page, language: str) -> bool:

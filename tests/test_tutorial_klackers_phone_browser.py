@@ -8,16 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_tutorial_browser import (
-    join_from_the_table,
-    lesson_steps,
-    lesson_table,
-    start_the_lesson_from_the_table,
-    tap_named,
-)
+from test_tutorial_browser import lesson_joined, lesson_steps, tap_named
+from test_tutorial_klackers_browser import WALK
 
 from engine.core.tutorial import TutorialSession
-from engine.klackers.tutorial import KlackersLesson
 from web.i18n import translate
 
 pytestmark = pytest.mark.browser
@@ -28,11 +22,7 @@ def test_a_pull_that_makes_the_roll_but_is_not_the_lessons_is_greyed_and_says_wh
     browser: Any, language: str
 ) -> None:
     name = f"phone-tutorial-klackers-pull-{language}"
-    with lesson_table(browser, name, language) as (server, tv, phone):
-        start_the_lesson_from_the_table(
-            tv, server, language, "klackers", "tutorial.learn_about", KlackersLesson
-        )
-        join_from_the_table(phone, tv, server, language)
+    with lesson_joined(browser, name, language, WALK) as (server, _, phone):
         page = phone.page
         for now, taps in lesson_steps(phone, 20):
             if now[0].endswith(".pull_two"):

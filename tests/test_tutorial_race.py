@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from live_server import LiveServer
 from test_stand import IDLE, back_at_attract, leave, offered_choices, start
-from test_tutorial import entry_action, play_to, wait_for
+from test_tutorial import entry_action, play_to, started_over_http, wait_for
 from test_web_board import RecordingBoard
 from web_client import call
 
@@ -270,15 +270,8 @@ def test_the_led_board_lights_each_steps_lamps_as_the_lesson_is_played_over_http
     try:
         status, games = call(server.base, "GET", "/api/games")
         start = next(g for g in games["games"] if g["name"] == "clacks")["tutorials"][mode]
-        status, answer = call(
-            server.base, "POST", f"/api/rooms/{server.code}/game", start, pin=server.pin
-        )
-        assert status == 201, answer
-        session = server.room.session
+        session, token, base = started_over_http(server, start)
         assert isinstance(session, OpeningLesson)
-        base = f"/api/rooms/{server.code}/seats/south"
-        status, claimed = call(server.base, "POST", base, {})
-        token = claimed["token"]
         lit = 0
         while session.entry() is not None:
             step = session.step()

@@ -37,22 +37,24 @@ def renumber_from(data_dir: Path, game_id: int, first: int, by: int) -> None:
     )
 
 
-def last_row_deleted(data_dir: Path, saved: Saved) -> None:
-    last = len(saved.actions) - 1
+def rows_deleted(data_dir: Path, saved: Saved, first: int, count: int) -> None:
+    """Rows ``first`` to ``first + count - 1`` deleted, and the count of moves with them."""
     run(
         data_dir,
-        ("DELETE FROM actions WHERE game_id = ? AND n = ?", (saved.game_id, last)),
-        ("UPDATE games SET moves = moves - 1 WHERE id = ?", (saved.game_id,)),
+        (
+            "DELETE FROM actions WHERE game_id = ? AND n >= ? AND n < ?",
+            (saved.game_id, first, first + count),
+        ),
+        ("UPDATE games SET moves = moves - ? WHERE id = ?", (count, saved.game_id)),
     )
+
+
+def last_row_deleted(data_dir: Path, saved: Saved) -> None:
+    rows_deleted(data_dir, saved, len(saved.actions) - 1, 1)
 
 
 def last_ten_deleted(data_dir: Path, saved: Saved) -> None:
-    first = len(saved.actions) - 10
-    run(
-        data_dir,
-        ("DELETE FROM actions WHERE game_id = ? AND n >= ?", (saved.game_id, first)),
-        ("UPDATE games SET moves = moves - 10 WHERE id = ?", (saved.game_id,)),
-    )
+    rows_deleted(data_dir, saved, len(saved.actions) - 10, 10)
 
 
 def last_row_deleted_revision_lowered(data_dir: Path, saved: Saved) -> None:
@@ -62,11 +64,7 @@ def last_row_deleted_revision_lowered(data_dir: Path, saved: Saved) -> None:
 
 def middle_row_deleted_and_renumbered(data_dir: Path, saved: Saved) -> None:
     middle = len(saved.actions) // 2
-    run(
-        data_dir,
-        ("DELETE FROM actions WHERE game_id = ? AND n = ?", (saved.game_id, middle)),
-        ("UPDATE games SET moves = moves - 1 WHERE id = ?", (saved.game_id,)),
-    )
+    rows_deleted(data_dir, saved, middle, 1)
     renumber_from(data_dir, saved.game_id, middle + 1, -1)
 
 

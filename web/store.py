@@ -673,27 +673,7 @@ class Store:
         now = self.clock()
         with self._write() as db:
             self._keep_holders(db, code)
-            cursor = db.execute(
-                "INSERT INTO games (game, header, seats, names, created, updated, moves, chain, "
-                "revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game,
-                    _dumps(header),
-                    _dumps(seats),
-                    _dumps(names),
-                    now,
-                    now,
-                    len(actions),
-                    chain_seal(links, revision),
-                    revision,
-                ),
-            )
-            game_id = cursor.lastrowid
-            assert game_id is not None
-            db.executemany(
-                "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
-                [(game_id, n, text) for n, text in enumerate(texts)],
-            )
+            game_id = _insert_game(db, game, header, texts, links, seats, names, now, revision)
             db.execute(
                 "UPDATE rooms SET game_id = ?, revision = ?, game_number = ?, names = ?, "
                 "language = ? WHERE code = ?",
@@ -1010,30 +990,51 @@ class Store:
         texts = [_dumps(a) for a in actions]
         now = self.clock()
         with self._write() as db:
-            cursor = db.execute(
-                "INSERT INTO games (game, header, seats, names, created, updated, moves, over, "
-                "result, imported, holders, chain) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, '{}', ?)",
-                (
-                    game,
-                    _dumps(header),
-                    _dumps(seats),
-                    _dumps(names),
-                    now,
-                    now,
-                    len(actions),
-                    int(over),
-                    _dumps(result) if result is not None else None,
-                    chain_seal(chain_links(texts), 0),
-                ),
+            game_id = _insert_game(
+                db, game, header, texts, chain_links(texts), seats, names, now, revision=0
             )
-            game_id = cursor.lastrowid
-            assert game_id is not None
-            db.executemany(
-                "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
-                [(game_id, n, text) for n, text in enumerate(texts)],
+            db.execute(
+                "UPDATE games SET over = ?, result = ?, imported = 1, holders = '{}' WHERE id = ?",
+                (int(over), _dumps(result) if result is not None else None, game_id),
             )
         return game_id
+
+
+def _insert_game(
+    db: sqlite3.Connection,
+    game: str,
+    header: JSON,
+    texts: list[str],
+    links: list[str],
+    seats: list[str],
+    names: dict[str, str],
+    now: float,
+    revision: int,
+) -> int:
+    """A new game's row and its actions (``texts``, chained as ``links``), sealed at
+    ``revision``: the game's id."""
+    cursor = db.execute(
+        "INSERT INTO games (game, header, seats, names, created, updated, moves, chain, "
+        "revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            game,
+            _dumps(header),
+            _dumps(seats),
+            _dumps(names),
+            now,
+            now,
+            len(texts),
+            chain_seal(links, revision),
+            revision,
+        ),
+    )
+    game_id = cursor.lastrowid
+    assert game_id is not None
+    db.executemany(
+        "INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)",
+        [(game_id, n, text) for n, text in enumerate(texts)],
+    )
+    return game_id
 
 
 def _check_chain(links: list[str], chain: object, revision: object, table_revision: object) -> None:

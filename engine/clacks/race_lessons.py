@@ -81,62 +81,75 @@ def _bot(seat: str, action: JSON) -> Opponent:
     return Opponent({"seat": seat, **action})
 
 
+def _race_lesson(
+    steps: _Steps,
+    name: str,
+    partner: str | None,
+    entries: tuple[Step | Opponent, ...],
+    words: list[list[str]],
+    seed: int,
+) -> Lesson:
+    """The lesson ``name`` of ``steps``' mode: its learner and ``partner`` (a teammate or
+    rival the planner plays; None in a game for one) dealt ``words`` on ``seed``. Once
+    done, it leads into a real game of the mode at the same seats, the greedy bot in
+    the partner's."""
+    seats = [steps.learner] if partner is None else [steps.learner, partner]
+    next_game: JSON = {"game": "clacks", "options": {"mode": steps.mode, "seats": seats}}
+    if partner is not None:
+        next_game["bots"] = {partner: "greedy"}
+    script = Script(
+        name=name,
+        game="clacks",
+        learner=steps.learner,
+        opponent=partner,
+        opponent_level="planner" if partner is not None else "",
+        entries=entries,
+        next_game=next_game,
+        finished_key=f"tutorial.clacks.{steps.mode}.finished",
+    )
+    return Lesson(script, {"mode": steps.mode, "seats": seats, "words": words}, seed)
+
+
 # ------------------------------------------------------------------ the co-operative race
 
 COOP = _Steps("coop", "south")
 COOP_MATE = "north"
-COOP_LESSON = Lesson(
-    Script(
-        name="race-to-genua",
-        game="clacks",
-        learner="south",
-        opponent=COOP_MATE,
-        opponent_level="planner",
-        entries=(
-            # the first letter: one Jacquard, then transmit from any red tower
-            COOP.play("play", "pin", ["b4"], "b4"),
-            COOP.transmit("transmit", "b3c3"),
-            # the teammate, handed the Jacquard the learner did not play
-            _bot(COOP_MATE, {"type": "play_jacquard", "jacquard": "pin-2", "lamps": ["b4"]}),
-            _bot(COOP_MATE, {"type": "transmit", "tower": "b3c3"}),
-            # a swap from an Incident Report, its card read out, the lifted Jacquard played
-            COOP.swap("swap", "incident-1", "pair-4", "pair", ["a4", "b4", "c4", "d4"]),
-            COOP.play("lifted", "long", ["a4", "b4", "c4", "d4"], "a4", "long-2"),
-            COOP.transmit("again", "c3d3"),
-        ),
-        next_game={
-            "game": "clacks",
-            "options": {"mode": "coop", "seats": ["south", COOP_MATE]},
-            "bots": {COOP_MATE: "greedy"},
-        },
-        finished_key="tutorial.clacks.coop.finished",
+COOP_LESSON = _race_lesson(
+    COOP,
+    "race-to-genua",
+    COOP_MATE,
+    (
+        # the first letter: one Jacquard, then transmit from any red tower
+        COOP.play("play", "pin", ["b4"], "b4"),
+        COOP.transmit("transmit", "b3c3"),
+        # the teammate, handed the Jacquard the learner did not play
+        _bot(COOP_MATE, {"type": "play_jacquard", "jacquard": "pin-2", "lamps": ["b4"]}),
+        _bot(COOP_MATE, {"type": "transmit", "tower": "b3c3"}),
+        # a swap from an Incident Report, its card read out, the lifted Jacquard played
+        COOP.swap("swap", "incident-1", "pair-4", "pair", ["a4", "b4", "c4", "d4"]),
+        COOP.play("lifted", "long", ["a4", "b4", "c4", "d4"], "a4", "long-2"),
+        COOP.transmit("again", "c3d3"),
     ),
-    {"mode": "coop", "seats": ["south", COOP_MATE], "words": [["MOIST", "GENUA"]]},
+    [["MOIST", "GENUA"]],
     2,
 )
 
 # ------------------------------------------------------------------ the solitaire race
 
 SOLO = _Steps("solitaire", "south")
-SOLITAIRE_LESSON = Lesson(
-    Script(
-        name="solitaire",
-        game="clacks",
-        learner="south",
-        opponent=None,
-        opponent_level="",
-        entries=(
-            SOLO.play("play", "hook", ["a1", "b1", "a2", "a3"], "a3"),
-            SOLO.transmit("transmit", "a3b3"),
-            # a swap from an Operator's Log: face down, one stress point more
-            SOLO.swap("swap", "log-2", "elbow-3", "elbow", ["a1", "b1"]),
-            SOLO.play("lifted", "pair", ["a1", "b1"], "a1", "pair-5"),
-            SOLO.transmit("again", "b2c2"),
-        ),
-        next_game={"game": "clacks", "options": {"mode": "solitaire", "seats": ["south"]}},
-        finished_key="tutorial.clacks.solitaire.finished",
+SOLITAIRE_LESSON = _race_lesson(
+    SOLO,
+    "solitaire",
+    None,
+    (
+        SOLO.play("play", "hook", ["a1", "b1", "a2", "a3"], "a3"),
+        SOLO.transmit("transmit", "a3b3"),
+        # a swap from an Operator's Log: face down, one stress point more
+        SOLO.swap("swap", "log-2", "elbow-3", "elbow", ["a1", "b1"]),
+        SOLO.play("lifted", "pair", ["a1", "b1"], "a1", "pair-5"),
+        SOLO.transmit("again", "b2c2"),
     ),
-    {"mode": "solitaire", "seats": ["south"], "words": [["MOIST", "GENUA"]]},
+    [["MOIST", "GENUA"]],
     3,
 )
 
@@ -144,39 +157,25 @@ SOLITAIRE_LESSON = Lesson(
 
 JUNIOR = _Steps("junior", "south")
 JUNIOR_RIVAL = "west"
-JUNIOR_LESSON = Lesson(
-    Script(
-        name="junior-race",
-        game="clacks",
-        learner="south",
-        opponent=JUNIOR_RIVAL,
-        opponent_level="planner",
-        entries=(
-            # no stress limit: two Jacquards, then the first letter
-            JUNIOR.play("play", "pin", ["d4"], "d4", "pin-4"),
-            JUNIOR.play("more", "block", ["b3", "c3", "b4", "c4"], "b4"),
-            JUNIOR.transmit("transmit", "c3d3"),
-            _bot(
-                JUNIOR_RIVAL,
-                {"type": "play_jacquard", "jacquard": "hook-3", "lamps": ["b1", "c1", "d1", "b2"]},
-            ),
-            _bot(JUNIOR_RIVAL, {"type": "transmit", "tower": "b1b2"}),
-            # the next letter from the same tower: no need to move in the Junior Race
-            JUNIOR.play("same", "pin", ["d4"], "d4"),
-            JUNIOR.transmit("again", "c3d3"),
+JUNIOR_LESSON = _race_lesson(
+    JUNIOR,
+    "junior-race",
+    JUNIOR_RIVAL,
+    (
+        # no stress limit: two Jacquards, then the first letter
+        JUNIOR.play("play", "pin", ["d4"], "d4", "pin-4"),
+        JUNIOR.play("more", "block", ["b3", "c3", "b4", "c4"], "b4"),
+        JUNIOR.transmit("transmit", "c3d3"),
+        _bot(
+            JUNIOR_RIVAL,
+            {"type": "play_jacquard", "jacquard": "hook-3", "lamps": ["b1", "c1", "d1", "b2"]},
         ),
-        next_game={
-            "game": "clacks",
-            "options": {"mode": "junior", "seats": ["south", JUNIOR_RIVAL]},
-            "bots": {JUNIOR_RIVAL: "greedy"},
-        },
-        finished_key="tutorial.clacks.junior.finished",
+        _bot(JUNIOR_RIVAL, {"type": "transmit", "tower": "b1b2"}),
+        # the next letter from the same tower: no need to move in the Junior Race
+        JUNIOR.play("same", "pin", ["d4"], "d4"),
+        JUNIOR.transmit("again", "c3d3"),
     ),
-    {
-        "mode": "junior",
-        "seats": ["south", JUNIOR_RIVAL],
-        "words": [["DEATH", "GNOME"], ["TROLL", "SCONE"]],
-    },
+    [["DEATH", "GNOME"], ["TROLL", "SCONE"]],
     22,
 )
 

@@ -16,7 +16,7 @@ from engine.clockman.tutorial import SEED as TUTORIAL_SEED
 from engine.core.companion_lesson import CompanionLesson, companion_script
 from engine.core.data_check import DataCheck
 from engine.core.interface import JSON, GameModule, Session
-from engine.core.one_mode import one_mode_options
+from engine.core.one_mode import one_mode_options, one_mode_tutorial_start
 from engine.core.tutorial import replay_lesson_or_game
 
 
@@ -91,9 +91,7 @@ class ClockmanModule(GameModule):
         return {"game": GAME, "seats": list(SEATS), **data.to_json()}
 
     def tutorial_start(self, mode: str | None = None) -> JSON | None:
-        if mode not in (None, self.name):  # the game's one mode is named after it
-            return None
-        return {"game": self.name, "options": {"tutorial": next(iter(SCRIPTS))}}
+        return one_mode_tutorial_start(self.name, SCRIPTS, mode)
 
 
 def _tutorial(options: JSON) -> Session:

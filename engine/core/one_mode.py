@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from engine.core.errors import IllegalAction
+from engine.core.interface import JSON
 
 
 def one_mode_options(
@@ -19,3 +21,12 @@ def one_mode_options(
     if mode != game:
         raise bad_options(f"{title} has one mode, {game!r}, not {mode!r}")
     return data
+
+
+def one_mode_tutorial_start(game: str, lessons: Iterable[str], mode: str | None) -> JSON | None:
+    """How the first of ``lessons`` (the game's guided first games, by name) starts, for
+    the game's one mode, named after the game (None: the game's first); None for any
+    other mode."""
+    if mode not in (None, game):
+        return None
+    return {"game": game, "options": {"tutorial": next(iter(lessons))}}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.companion_lesson import companion_script
 from engine.core.data_check import DataCheck
 from engine.core.interface import JSON, GameModule, Session
-from engine.core.one_mode import one_mode_options
+from engine.core.one_mode import one_mode_options, one_mode_tutorial_start
 from engine.core.tutorial import replay_lesson_or_game
 from engine.guards import data, dice
 from engine.guards.cards import ATTRIBUTES, DECKS, SKILLS
@@ -96,9 +96,7 @@ class GuardsModule(GameModule):
         }
 
     def tutorial_start(self, mode: str | None = None) -> JSON | None:
-        if mode not in (None, self.name):  # the game's one mode is named after it
-            return None
-        return {"game": self.name, "options": {"tutorial": next(iter(SCRIPTS))}}
+        return one_mode_tutorial_start(self.name, SCRIPTS, mode)
 
 
 def _tutorial(options: JSON) -> Session:

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core.errors import DataError, SerializationError
 from engine.core.interface import JSON, GameModule, Session
-from engine.core.one_mode import one_mode_options
+from engine.core.one_mode import one_mode_options, one_mode_tutorial_start
 from engine.core.tutorial import chosen_script, replay_lesson_or_game
 from engine.klackers.errors import BadOptions
 from engine.klackers.game import GAME, KlackersGame
@@ -50,9 +50,7 @@ class KlackersModule(GameModule):
         return replay_lesson_or_game(log, SCRIPTS, self.title, _replay, KlackersLesson)
 
     def tutorial_start(self, mode: str | None = None) -> JSON | None:
-        if mode not in (None, self.name):  # the game's one mode is named after it
-            return None
-        return {"game": self.name, "options": {"tutorial": next(iter(SCRIPTS))}}
+        return one_mode_tutorial_start(self.name, SCRIPTS, mode)
 
     def options_schema(self) -> JSON:
         return {
