@@ -51,12 +51,11 @@ from web.seats import Seats
 from web.security import new_pin
 from web.store import DamagedGame, GameRecord, SavedRoom, Store
 from web.table_clock import TableClock
+from web.table_log import log_for_page, older_steps
 from web.table_state import Clock, InState, TableState
 
 log = logging.getLogger("clacks.web")
 
-LOG_SENT_ON_CONNECT = 60  # the latest steps a page gets when it (re)connects
-FEED_MAX = 200  # the most steps since its own last action a seat's page gets then
 IDEMPOTENCY_KEPT = 256
 
 
@@ -606,7 +605,7 @@ class Room:
             "seat": seat,
             "events": self.fanout.events_since(since),
             "fresh": since is None,
-            **self._log_json(seat, since),
+            **log_for_page(self.game_log, viewer, self._log_since, seat, since),
             "preview": preview.to_json() if preview is not None else None,
             "notice": self.presses.notice_json(since),
             "view": None,
@@ -628,46 +627,13 @@ class Room:
 
     # ----------------------------------------------------------------- the log
 
-    def _log_json(self, seat: str | None, since: int | None) -> JSON:
-        """The log's steps a page of ``seat`` lacks after change ``since``: the new ones,
-        or, for a fresh page (or a new game, or the replay viewer), the latest ones
-        (for a seat, from its own last action on) with ``log_reset``. ``log_last`` is
-        the last step now: a page drops any it holds beyond it (an action taken back)."""
-        viewer = self.replay.viewer
-        if viewer is not None:
-            steps = viewer.log.page(None, viewer.step + 1, LOG_SENT_ON_CONNECT)
-            return {"log_steps": steps, "log_last": viewer.step, "log_reset": True}
-        game_log = self.game_log
-        if game_log is None:
-            return {"log_steps": [], "log_last": None, "log_reset": True}
-        if since is not None and since >= self._log_since:
-            return {
-                "log_steps": game_log.since(seat, since),
-                "log_last": game_log.last,
-                "log_reset": False,
-            }
-        count = LOG_SENT_ON_CONNECT
-        own = game_log.last_own(seat) if seat is not None else None
-        if own is not None:
-            count = min(FEED_MAX, max(count, game_log.last - own + 1))
-        steps = game_log.page(seat, None, count)
-        return {"log_steps": steps, "log_last": game_log.last, "log_reset": True}
-
     def log_page(self, seat: str | None, before: int | None, limit: int) -> JSON:
         """Steps of the log the table shows (the replay's, up to the step shown, while
         the replay viewer is on), as ``seat`` may read them: up to ``limit`` before step
         ``before``, oldest first."""
         with self.lock:
             viewer = self.replay.viewer
-            if viewer is not None:
-                end = viewer.step + 1 if before is None else min(before, viewer.step + 1)
-                steps = viewer.log.page(None, end, limit)
-                last: int | None = viewer.step
-            elif self.game_log is not None:
-                steps = self.game_log.page(seat, before, limit)
-                last = self.game_log.last
-            else:
-                steps, last = [], None
+            steps, last = older_steps(self.game_log, viewer, seat, before, limit)
             return {
                 "steps": steps,
                 "last": last,
