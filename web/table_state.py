@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, overload
 
 from engine.core.interface import JSON, Session
 from web.errors import ApiError
@@ -59,7 +59,15 @@ class InState(Generic[Value]):
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, holder: HasState, owner: type | None = None) -> Value:
+    @overload
+    def __get__(self, holder: None, owner: type | None = None) -> InState[Value]: ...
+
+    @overload
+    def __get__(self, holder: HasState, owner: type | None = None) -> Value: ...
+
+    def __get__(self, holder: HasState | None, owner: type | None = None) -> Value | InState[Value]:
+        if holder is None:  # asked of the class itself
+            return self
         value: Value = getattr(holder.state, self.name)
         return value
 
