@@ -193,7 +193,7 @@ def test_a_phone_pages_its_own_details_and_the_table_does_not(server: LiveServer
 def test_a_fresh_phone_gets_every_step_since_its_own_last_action(
     server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("web.room.LOG_SENT_ON_CONNECT", 3)  # a short tail, for a short game
+    monkeypatch.setattr("web.table_log.LOG_SENT_ON_CONNECT", 3)  # a short tail, for a short game
     server.room.new_game("clacks", {"players": 3}, seed=12)
     session = server.room.session
     assert session is not None

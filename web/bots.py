@@ -37,7 +37,7 @@ from engine.core.interface import JSON
 from engine.games import game_module
 from web.errors import ApiError
 from web.saving import RETRY_SECONDS
-from web.table_parts import Table
+from web.table_state import TableState
 
 log = logging.getLogger("clacks.bots")
 
@@ -114,8 +114,20 @@ class BotTurns:
     """What a table's bots may do now, and playing it through the table's change path.
     The seats bots hold are the table's seats (``Seats.bots``)."""
 
-    def __init__(self, room: Table) -> None:
-        self.room = room
+    def __init__(
+        self,
+        table: TableState,
+        bots: Callable[[], dict[str, str]],
+        replay_showing: Callable[[], bool],
+        apply: Callable[[str, JSON], JSON],
+    ) -> None:
+        """``bots()`` are the seats bots play, with their levels; while
+        ``replay_showing()`` the table shows a finished game and its bots wait;
+        ``apply(seat, action)`` plays through the table's change path (under its lock)."""
+        self.table = table
+        self.bots = bots
+        self.replay_showing = replay_showing
+        self.apply = apply
         self.passed: set[str] = set()  # bots that had nothing to do at this revision
         self.driver = BotDriver(self)
         self.retry_at = 0.0  # time.monotonic() before which a refused save is not retried
@@ -136,41 +148,36 @@ class BotTurns:
         self.passed.clear()
 
     def wake(self) -> None:
-        if self.room.seats.bots:
+        if self.bots():
             self.driver.wake()
 
     def has_bots(self) -> bool:
-        return bool(self.room.seats.bots)
+        return bool(self.bots())
 
     def levels(self) -> list[str]:
-        return self.room.seats.bot_levels()
+        with self.table.lock:
+            session = self.table.session
+            return session.bot_levels() if session is not None else []
 
     def playing(self) -> str | None:
         """The seat whose turn a bot is playing now, if any."""
-        room = self.room
-        session = room.session
+        session = self.table.session
         if session is None or session.over:
             return None
-        return next((s for s in session.active_seats if s in room.seats.bots), None)
-
-    def refuse_in_bot_turn(self) -> None:
-        seat = self.playing()
-        if seat is not None:
-            raise ApiError(
-                409, "bot_turn", f"A bot is playing {seat}'s turn; wait for it", seat=seat
-            )
+        bots = self.bots()
+        return next((s for s in session.active_seats if s in bots), None)
 
     def next_turn(self) -> BotTurn | None:
         """What a bot may do now: first each bot out of turn that has not yet been asked
         at this revision, then a bot whose seat must act. None when no bot has anything
         to do (no game, the game is over, or the turn is a person's)."""
-        room = self.room
-        with room.lock:
-            session = room.session
-            if session is None or session.over or room.replay.showing or room.closed:
+        table = self.table
+        with table.lock:
+            session = table.session
+            if session is None or session.over or self.replay_showing() or table.closed:
                 return None
-            assert room.game_name is not None
-            bots = room.seats.bots
+            assert table.game_name is not None
+            bots = self.bots()
             active = session.active_seats
             waiting = [s for s in bots if s not in active]
             acting = [s for s in bots if s in active]
@@ -178,12 +185,12 @@ class BotTurns:
                 if seat in self.passed:
                     continue
                 return BotTurn(
-                    revision=room.revision,
+                    revision=table.revision,
                     seat=seat,
                     level=bots[seat],
-                    game=room.game_name,
+                    game=table.game_name,
                     log=session.log_json(),
-                    changed_at=room.changed_at,
+                    changed_at=table.changed_at,
                     due=seat in active,
                 )
             return None
@@ -191,20 +198,20 @@ class BotTurns:
     def play(self, turn: BotTurn, action: JSON | None) -> bool:
         """Apply a bot's action through the table's change path, unless the game or the
         seat changed since the bot looked. True if it was played."""
-        room = self.room
-        with room.lock:
+        table = self.table
+        with table.lock:
             if (
-                room.closed
-                or room.session is None
-                or room.revision != turn.revision
-                or room.seats.bots.get(turn.seat) != turn.level
+                table.closed
+                or table.session is None
+                or table.revision != turn.revision
+                or self.bots().get(turn.seat) != turn.level
             ):
                 return False
             if action is None:
                 self.passed.add(turn.seat)
                 return False
             try:
-                room.apply(turn.seat, action)
+                self.apply(turn.seat, action)
             except ApiError as exc:
                 if exc.code == "not_saved":
                     # not saved, so not played: the same action again in a while
@@ -214,7 +221,7 @@ class BotTurns:
                 # the bots play only legal actions; if one is refused, it waits for a change
                 log.error(
                     "table %s: the %s bot at %s was refused: %s",
-                    room.code,
+                    table.code,
                     turn.level,
                     turn.seat,
                     exc.to_json(),
@@ -252,7 +259,7 @@ class BotDriver:
         with self._lock:
             if self._thread is None and self.turns.has_bots():
                 self._thread = threading.Thread(
-                    target=self._run, name=f"bots-{self.turns.room.code}", daemon=True
+                    target=self._run, name=f"bots-{self.turns.table.code}", daemon=True
                 )
                 self._thread.start()
         self._wake.set()
@@ -272,7 +279,7 @@ class BotDriver:
             try:
                 self._look()
             except Exception:  # logged, and looked at again: the table's bots never stop
-                log.exception("table %s: a bot's turn failed", self.turns.room.code)
+                log.exception("table %s: a bot's turn failed", self.turns.table.code)
                 self._wake.wait(RETRY_SECONDS)
 
     def _look(self) -> None:
@@ -291,6 +298,6 @@ class BotDriver:
             self._thinking = threading.Event()
             if self._stopping:
                 return
-            now = self.turns.room.clock()
+            now = self.turns.table.clock()
             action = think(turn, now, self.think_seconds, fallback, self._thinking)
         self.turns.play(turn, action)

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.core.interface import JSON
-from web.table_parts import Table
+from web.table_state import Clock
 
 FRAME_FRESH_SECONDS = 0.25  # a message built longer ago gets its server_time again
 EVENTS_KEPT = 500  # events announced lately, for pages a few messages behind
@@ -50,16 +50,44 @@ class _Cache:
     frames: dict[tuple[str | None, int], tuple[float, bytes]] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Audiences:
+    """What the fan-out asks of the table about who reads it (callables the table gives).
+
+    ``build(seat, since)`` is what ``seat`` (None: the table) may see now;
+    ``visible_seat(seat, token)`` the seat a page asking for ``seat`` with ``token`` sees
+    (None: the public view); ``presence(seat, change)`` says that a page of ``seat``
+    opened (+1) or closed (-1)."""
+
+    build: Callable[[str | None, int | None], JSON]
+    visible_seat: Callable[[str | None, str | None], str | None]
+    presence: Callable[[str, int], None]
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """The exchange board's LEDs as the table screen draws them (callables the table
+    gives): whether a board is attached, whether only a screen shows its LEDs, and the
+    LEDs as lit now."""
+
+    attached: Callable[[], bool]
+    simulated: Callable[[], bool]
+    lit: Callable[[], JSON]
+
+
 class Fanout:
-    def __init__(self, room: Table, build: Callable[[str | None, int | None], JSON]) -> None:
-        """``build(seat, since)`` is what ``seat`` (None: the table) may see now."""
-        self.room = room
-        self.lock = room.lock
-        self.changed = threading.Condition(room.lock)
+    def __init__(
+        self, lock: threading.RLock, clock: Clock, audiences: Audiences, board: BoardPicture
+    ) -> None:
+        """``lock`` is the table's."""
+        self.lock = lock
+        self.clock = clock
+        self.audiences = audiences
+        self.picture = board
+        self.changed = threading.Condition(lock)
         self.seq = 0  # bumped by every change any page should see
         self.spectators = 0
         self.closed = False
-        self._build = build
         self._cache = _Cache()
         self._events: deque[tuple[int, JSON]] = deque(maxlen=EVENTS_KEPT)
         self._board_lock = threading.Lock()  # taken after the table's lock, never before
@@ -105,10 +133,10 @@ class Fanout:
             key = (seat, -1 if since is None else since)
             text = cache.snapshots.get(key)
             if text is None:
-                text = json.dumps(self._build(seat, since), separators=(",", ":"))
+                text = json.dumps(self.audiences.build(seat, since), separators=(",", ":"))
                 cache.snapshots[key] = text
             # the time is added fresh: a cached snapshot may be sent much later
-            return f'{text[:-1]},"server_time":{self.room.clock():.3f}}}'
+            return f'{text[:-1]},"server_time":{self.clock():.3f}}}'
 
     def frame(self, seat: str | None, since: int | None) -> bytes:
         """``snapshot(seat, since)`` as a whole event-stream message, encoded once per
@@ -116,7 +144,7 @@ class Fanout:
         with self.lock:
             cache = self._fresh_cache()
             key = (seat, -1 if since is None else since)
-            now = self.room.clock()
+            now = self.clock()
             built = cache.frames.get(key)
             if built is None or now - built[0] > FRAME_FRESH_SECONDS:
                 message = f"event: state\ndata: {self.snapshot(seat, since)}\n\n"
@@ -130,13 +158,11 @@ class Fanout:
         self, seat: str | None, token: str | None = None, board: bool = False
     ) -> Subscriber:
         with self.lock:
-            subscriber = Subscriber(
-                seat, token, board=board and self.room.presses.board is not None
-            )
+            subscriber = Subscriber(seat, token, board=board and self.picture.attached())
             if seat is None:
                 self.spectators += 1
-            elif self.room.seats.connected(seat, +1):
-                self.room.publish([])
+            else:
+                self.audiences.presence(seat, +1)
             return subscriber
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
@@ -146,15 +172,15 @@ class Fanout:
             subscriber.alive = False
             if subscriber.seat is None:
                 self.spectators -= 1
-            elif self.room.seats.connected(subscriber.seat, -1):
-                self.room.publish([])
+            else:
+                self.audiences.presence(subscriber.seat, -1)
 
     def first(self, subscriber: Subscriber) -> bytes:
         """The message a newly opened stream starts with, recent log included."""
         with self.lock:
             subscriber.last_seq = self.seq
             message = self.frame(self._audience(subscriber), None)
-        if subscriber.board and self.room.presses.simulated():
+        if subscriber.board and self.picture.simulated():
             message += self._board_message(subscriber)
         return message
 
@@ -224,7 +250,7 @@ class Fanout:
             seq, built = self._board_frame
             if seq != self.board_seq:
                 seq = self.board_seq
-                data = json.dumps(self.room.presses.board_json(), separators=(",", ":"))
+                data = json.dumps(self.picture.lit(), separators=(",", ":"))
                 built = f"event: board\ndata: {data}\n\n".encode()
                 self._board_frame = (seq, built)
         subscriber.board_seq = seq
@@ -232,7 +258,7 @@ class Fanout:
         return built
 
     def _audience(self, subscriber: Subscriber) -> str | None:
-        return self.room.seats.visible_seat(subscriber.seat, subscriber.token)
+        return self.audiences.visible_seat(subscriber.seat, subscriber.token)
 
     def close(self) -> None:
         with self.lock:

@@ -11,14 +11,15 @@ screen, saying why.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.interface import JSON, Session
+from engine.core.interface import JSON, LampFrame, Session
 from firmware.companion import Companion, SessionButtons
 from web.errors import ApiError
-from web.table_parts import Table
+from web.table_state import Publish, TableState
 
 
 @dataclass
@@ -30,9 +31,43 @@ class Notice:
     error: JSON
 
 
+@dataclass(frozen=True)
+class ChangePath:
+    """The table's one change path, as a press takes it (callables the table gives).
+
+    ``check_play()`` refuses play the table does not allow yet (a stand's table waiting
+    for its players); ``save(events)`` commits the game as it now is; ``told(events)``
+    tells every page of a saved change the board has shown; ``after_change(events)``
+    is all three (saved, shown on the board, told) and answers the change."""
+
+    check_play: Callable[[], None]
+    save: Callable[[list[JSON]], None]
+    told: Callable[[list[JSON]], None]
+    after_change: Callable[[list[JSON]], JSON]
+
+
 class Presses:
-    def __init__(self, room: Table) -> None:
-        self.room = room
+    def __init__(
+        self,
+        table: TableState,
+        change: ChangePath,
+        publish: Publish,
+        seq: Callable[[], int],
+        shown: Callable[[], LampFrame | None],
+        bot_playing: Callable[[], str | None],
+        board_changed: Callable[[], None],
+    ) -> None:
+        """``publish`` tells every page of a refused press; ``seq()`` is the number of
+        the pages' last change; ``shown()`` the lamps the table shows now (None: no game
+        in play); ``bot_playing()`` the seat whose turn a bot plays now, if any;
+        ``board_changed()`` says that a frame reached the board's LEDs."""
+        self.table = table
+        self.change = change
+        self.publish = publish
+        self.seq = seq
+        self.shown = shown
+        self.bot_playing = bot_playing
+        self.board_changed = board_changed
         self.board: Any = None  # an ExchangeBoard, when one is attached
         self.companion: Companion | None = None  # keeps the board in step with the game
         self.notice: Notice | None = None
@@ -40,8 +75,8 @@ class Presses:
     def attach(self, board: Any) -> None:
         """Drive an ExchangeBoard from this table: show every frame, play its buttons in
         the game in progress (attract mode while no game is in play)."""
-        room = self.room
-        with room.lock:
+        table = self.table
+        with table.lock:
             self.board = board
             board.on_frame(self._frame_written)
             self.companion = Companion(board)
@@ -49,19 +84,16 @@ class Presses:
                 SessionButtons(
                     self.companion,
                     # the buttons are the current player's: in a bot's turn they wait
-                    lambda: None if room.bot_turns.playing() else room.session,
-                    clock=room.clock,
-                    lock=room.lock,
-                    kept=lambda session, events: self._keep(events),
-                    applied=lambda session, events: room.changed(events),
+                    lambda: None if self.bot_playing() else table.session,
+                    clock=table.clock,
+                    lock=table.lock,
+                    # a press's action is saved before the lamps or any page show it
+                    kept=lambda session, events: self.change.save(events),
+                    applied=lambda session, events: self.change.told(events),
                     refused=self._refused,
                 )
             )
             self.show()
-
-    def _keep(self, events: list[JSON]) -> None:
-        """A press's action is saved before the lamps or any page show it."""
-        self.room.save_change(events, None)
 
     # ----------------------------------------------------------------- the lamps
 
@@ -70,18 +102,10 @@ class Presses:
         companion = self.companion
         if companion is None:
             return
-        room = self.room
-        replay = room.replay.viewer
-        if replay is not None:  # the replay viewer: the step shown, on the lamps too
-            companion.idle(False)
-            companion.show(replay.lamps())
-            return
-        session = room.session
-        if session is None or session.over:
-            companion.idle(True)  # no game in play: the convention attract mode
-            return
-        companion.idle(False)
-        companion.show(room.previews.board_frame(session.lamps()))
+        frame = self.shown()
+        companion.idle(frame is None)  # no game in play: the convention attract mode
+        if frame is not None:
+            companion.show(frame)
 
     def game_changed(self, session: Session, events: list[JSON]) -> None:
         if self.companion is not None:
@@ -122,7 +146,7 @@ class Presses:
         """A frame reached the LEDs (from the renderer's thread): a simulated board's
         picture follows it on the table screens."""
         if self.simulated():
-            self.room.fanout.board_changed()
+            self.board_changed()
 
     # ----------------------------------------------------------------- the buttons
 
@@ -132,10 +156,10 @@ class Presses:
         straight on. The buttons are the current player's, so in a bot's turn they wait."""
         if self.board is None:
             return self._press_without_board(button)
-        room = self.room
-        with room.lock:  # the press handler takes it again in this thread
-            room.require_session()
-            room.bot_turns.refuse_in_bot_turn()
+        table = self.table
+        with table.lock:  # the press handler takes it again in this thread
+            table.require_session()
+            self._refuse_in_bot_turn()
             notice_before = self.notice
             try:
                 self.board.press(button)
@@ -146,32 +170,38 @@ class Presses:
                 refusal = ApiError(422, error["rule"], error["message"], **error["params"])
                 refusal.rule = error["rule"]
                 raise refusal
-            return {"revision": room.revision}
+            return {"revision": table.revision}
 
     def _press_without_board(self, button: str) -> JSON:
-        room = self.room
-        with room.lock:
-            session = room.require_session()
-            room.bot_turns.refuse_in_bot_turn()
-            room.check_play()
+        table = self.table
+        with table.lock:
+            session = table.require_session()
+            self._refuse_in_bot_turn()
+            self.change.check_play()
             try:
-                meaning = session.button_action(button, room.clock())
+                meaning = session.button_action(button, table.clock())
                 if meaning is None:
-                    return {"revision": room.revision, "events": []}
+                    return {"revision": table.revision, "events": []}
                 seat, action = meaning
-                events = session.apply(seat, action, room.clock())
+                events = session.apply(seat, action, table.clock())
             except IllegalAction as exc:
                 self._refused(session, exc)
                 raise ApiError.from_illegal(exc) from None
             except ValueError as exc:
                 raise ApiError(404, "unknown_button", str(exc), button=button) from None
-            return room.after_change(events)
+            return self.change.after_change(events)
+
+    def _refuse_in_bot_turn(self) -> None:
+        seat = self.bot_playing()
+        if seat is not None:
+            raise ApiError(
+                409, "bot_turn", f"A bot is playing {seat}'s turn; wait for it", seat=seat
+            )
 
     def _refused(self, session: Session, exc: IllegalAction) -> None:
         """A press the game refused (the board has flashed): the table screen says why."""
-        room = self.room
-        self.notice = Notice(room.seq + 1, None, _illegal_json(exc))
-        room.publish([])
+        self.notice = Notice(self.seq() + 1, None, _illegal_json(exc))
+        self.publish([])
 
     def notice_json(self, since: int | None) -> JSON | None:
         notice = self.notice

@@ -11,6 +11,7 @@ lamps are shown like a placement's.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +23,7 @@ from engine.core.interface import (
     LampFrame,
 )
 from web.errors import ApiError, not_saved
-from web.table_parts import Table
+from web.table_state import Publish, TableState
 
 
 def _lamp_names(mask: int) -> list[int]:
@@ -49,8 +50,17 @@ class Preview:
 
 
 class Previews:
-    def __init__(self, room: Table) -> None:
-        self.room = room
+    def __init__(
+        self,
+        table: TableState,
+        authorize: Callable[[str, str | None], None],
+        publish: Publish,
+    ) -> None:
+        """``authorize(seat, token)`` refuses a token that does not hold ``seat``;
+        ``publish`` shows a preview, or its end, on every page."""
+        self.table = table
+        self.authorize = authorize
+        self.publish = publish
         self.current: Preview | None = None
         self.hints = False  # the table's setting: phones may ask for hints
 
@@ -66,10 +76,10 @@ class Previews:
     def show(self, seat: str, token: str | None, action: Any) -> JSON:
         """The lamps ``action`` would flip, for the seat's phone, and on every screen and
         the board where the game shares previews."""
-        room = self.room
-        with room.lock:
-            room.seats.authorize(seat, token)
-            session = room.require_session()
+        table = self.table
+        with table.lock:
+            self.authorize(seat, token)
+            session = table.require_session()
             try:
                 frame = session.preview(seat, action)
             except (ValueError, TypeError):
@@ -80,42 +90,42 @@ class Previews:
     def _share(self, preview: Preview | None) -> None:
         """Show ``preview`` (None: none) on every screen and the board, if the game
         allows it; a preview only its seat may see is answered to that seat alone."""
-        room = self.room
-        session = room.require_session()
+        table = self.table
+        session = table.require_session()
         if preview is not None and not session.previews_shared():
             preview = None
         if preview is None and self.current is None:
             return
         self.current = preview
-        room.publish([])
+        self.publish([])
 
     def clear(self, seat: str, token: str | None) -> None:
-        room = self.room
-        with room.lock:
-            room.seats.authorize(seat, token)
+        table = self.table
+        with table.lock:
+            self.authorize(seat, token)
             if self.current is not None and self.current.seat == seat:
                 self.current = None
-                room.publish([])
+                self.publish([])
 
     def set_hints(self, allowed: bool) -> JSON:
         """The table's setting: may phones ask for hints (where the game's rules allow)."""
-        room = self.room
-        with room.lock:
+        table = self.table
+        with table.lock:
             try:
-                room.store.set_hints(room.code, allowed)
+                table.store.set_hints(table.code, allowed)
             except (sqlite3.Error, OSError) as exc:
                 raise not_saved(exc) from None
             self.hints = allowed
-            room.publish([])
+            self.publish([])
             return {"hints": self.hints}
 
     def hint(self, seat: str, token: str | None) -> JSON:
         """A hint for ``seat`` (its token): the game's plan, shown on every screen and the
         lamps as a preview. Only the seat's own plan, from its own view."""
-        room = self.room
-        with room.lock:
-            room.seats.authorize(seat, token)
-            session = room.require_session()
+        table = self.table
+        with table.lock:
+            self.authorize(seat, token)
+            session = table.require_session()
             if not self.hints:
                 raise ApiError(
                     409, "hints_off", "Hints are off at this table; the table can turn them on"
@@ -130,7 +140,7 @@ class Previews:
             if frame is not None:
                 self._share(Preview(seat, frame, hint=True))
             return {
-                "revision": room.revision,
+                "revision": table.revision,
                 "hint": plan,
                 "frame": frame_json(frame) if frame is not None else None,
             }

@@ -12,13 +12,13 @@ same steps the table's log shows during a game, in their public redaction.
 
 from __future__ import annotations
 
-import sqlite3
+from collections.abc import Callable
 
 from engine.core.interface import JSON, LampFrame, Session
-from web.errors import ApiError, not_saved
+from web.errors import ApiError
 from web.game_log import GameLog
 from web.store import DamagedGame, GameRecord
-from web.table_parts import Table
+from web.table_state import Publish, TableState
 
 
 class ReplayViewer:
@@ -66,8 +66,12 @@ class ReplayViewer:
 class TableReplay:
     """The replay viewer at one table: None while the table shows its own game."""
 
-    def __init__(self, room: Table) -> None:
-        self.room = room
+    def __init__(self, table: TableState, put_away: Callable[[], None], publish: Publish) -> None:
+        """``put_away()`` takes the table's game off it (saved first) to make way for the
+        viewer; ``publish`` shows every page the step on show."""
+        self.table = table
+        self.put_away = put_away
+        self.publish = publish
         self.viewer: ReplayViewer | None = None
 
     @property
@@ -77,50 +81,44 @@ class TableReplay:
     def show(self, game_id: int, step: int | None = None) -> JSON:
         """Step through a finished saved game on the table screen and the lamps; the
         game on the table, if any, is put away (saved) first."""
-        room = self.room
-        with room.lock:
+        table = self.table
+        with table.lock:
             try:
-                record, names = room.store.load(game_id)
+                record, names = table.store.load(game_id)
                 viewer = ReplayViewer(record, names)
             except KeyError:
                 raise ApiError(404, "unknown_save", "There is no such saved game") from None
             except DamagedGame as exc:
                 raise ApiError(409, "damaged_save", f"That saved game is damaged: {exc}") from None
             except Exception as exc:  # the rows are there but do not replay
-                room.store.mark_damaged(game_id, f"it cannot be replayed: {exc}")
+                table.store.mark_damaged(game_id, f"it cannot be replayed: {exc}")
                 raise ApiError(409, "damaged_save", f"That saved game is damaged: {exc}") from None
             if not viewer.finished:
                 raise ApiError(
                     409, "not_finished", "Only a finished game can be replayed; resume this one"
                 )
-            if room.session is not None:
-                try:
-                    room.store.put_away(room.code, room.revision + 1)
-                except (sqlite3.Error, OSError) as exc:
-                    raise not_saved(exc) from None
-                room.take_off()
-            room.game_changed([])
+            self.put_away()
             self.viewer = viewer
             viewer.go(step if step is not None else 0)
-            room.publish([])
+            self.publish([])
             return self._json()
 
     def step(self, step: int) -> JSON:
-        room = self.room
-        with room.lock:
+        table = self.table
+        with table.lock:
             if self.viewer is None:
                 raise ApiError(409, "no_replay", "No replay is showing on this table")
             self.viewer.go(step)
-            room.publish([])
+            self.publish([])
             return self._json()
 
     def close(self) -> JSON:
-        room = self.room
-        with room.lock:
+        table = self.table
+        with table.lock:
             if self.viewer is not None:
                 self.viewer = None
-                room.publish([])
-            return {"revision": room.revision}
+                self.publish([])
+            return {"revision": table.revision}
 
     def _json(self) -> JSON:
         assert self.viewer is not None

@@ -5,8 +5,9 @@ A request from a seat goes: authorize (``seats``) -> refuse a stale revision -> 
 (``Session.apply``) -> save (``store``, committed before anything is told) -> show on
 the board (``presses``) -> publish to every page (``fanout``, each audience its own
 snapshot). The table's neighbours are parts of their own, each with one job and the
-table's lock; each is handed the table as the small protocols of web/table_parts.py and
-imports nothing of this module:
+table's lock. Each is handed only what it uses: the state it reads (web/table_state.py)
+and callables for what it asks of the table; none holds the table or another part, and
+whatever one part's change means for another is decided here (``_build_parts``):
 
 - ``seats`` (web/seats.py): who sits where, their tokens, the seats bots play;
 - ``fanout`` (web/fanout.py): the open pages and what each audience is sent;
@@ -33,16 +34,16 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import EngineError, IllegalAction
-from engine.core.interface import JSON, Session
+from engine.core.interface import JSON, LampFrame, Session
 from engine.core.tutorial import TutorialSession
 from engine.games import game_module, game_modules
 from firmware.entropy import new_seed
 from web.bots import BotTurns
 from web.errors import ApiError, not_saved
-from web.fanout import Fanout
+from web.fanout import Audiences, BoardPicture, Fanout
 from web.game_log import PAGE_MAX, GameLog
 from web.i18n import LANGUAGES
-from web.presses import Presses
+from web.presses import ChangePath, Presses
 from web.previews import Previews, frame_json
 from web.replay import TableReplay
 from web.saving import SaveTrouble
@@ -50,13 +51,12 @@ from web.seats import Seats
 from web.security import new_pin
 from web.store import DamagedGame, GameRecord, SavedRoom, Store
 from web.table_clock import TableClock
+from web.table_log import log_for_page, older_steps
+from web.table_state import Clock, InState, TableState
 
 log = logging.getLogger("clacks.web")
 
-LOG_SENT_ON_CONNECT = 60  # the latest steps a page gets when it (re)connects
-FEED_MAX = 200  # the most steps since its own last action a seat's page gets then
 IDEMPOTENCY_KEPT = 256
-Clock = Callable[[], float]
 
 
 class Room:
@@ -75,36 +75,88 @@ class Room:
         store: Store | None = None,
         pin: str | None = None,
     ) -> None:
-        self.code = code
+        self.state = TableState(code, threading.RLock(), clock, store or Store(None))
         self.pin = pin or new_pin()
-        self.store = store or Store(None)
         self.record: GameRecord | None = None  # the stored log of the game on the table
-        self.clock = clock
         self.language = language
-        self.lock = threading.RLock()
-        self.session: Session | None = None
-        self.game_name: str | None = None
         self.game_number = 0
-        self.revision = 0  # bumped by every change of the game itself
-        self.changed_at = time.monotonic()  # when the game last changed, for the bots' pause
         self.last_active = clock()  # when a page last showed it or anything changed
         self.game_log: GameLog | None = None  # of the game on the table, from its saves
         self._log_since = 0  # the change (seq) at which pages must take the log afresh
-        self.closed = False
-        # what this table offers visitors when it is a convention stand (web/stand.py)
-        self.stand: JSON | None = None
         # at a stand, refuses play while a table waits for its players (web/stand.py)
         self.play_check: Callable[[], None] | None = None
         self._idempotent: OrderedDict[tuple[str, str], JSON] = OrderedDict()
         self._on_change = on_change
-        self.saving = SaveTrouble(self)
-        self.seats = Seats(self)
-        self.fanout = Fanout(self, self.snapshot_json)
-        self.bot_turns = BotTurns(self)
-        self.previews = Previews(self)
-        self.presses = Presses(self)
-        self.table_clock = TableClock(self)
-        self.replay = TableReplay(self)
+        self._build_parts()
+
+    # what the parts read of the table, kept in its state (web/table_state.py)
+    code: InState[str] = InState()
+    lock: InState[threading.RLock] = InState()
+    clock: InState[Clock] = InState()
+    store: InState[Store] = InState()
+    session: InState[Session | None] = InState()
+    game_name: InState[str | None] = InState()
+    revision: InState[int] = InState()  # bumped by every change of the game itself
+    changed_at: InState[float] = InState()  # when the game last changed, for the bots' pause
+    closed: InState[bool] = InState()
+    stand: InState[JSON | None] = InState()  # what a convention stand offers (web/stand.py)
+
+    def _build_parts(self) -> None:
+        """The table's parts, each handed what it reads and callables for what it asks
+        of the table; whatever one part's change means for another is decided here."""
+        table = self.state
+        self.saving = SaveTrouble(table.code, table.clock, publish=self.publish)
+        self.seats = Seats(
+            table,
+            kept=lambda: self.saving.kept(),
+            publish=self.publish,
+            bot_seated=lambda seat: self.bot_turns.seated(seat),  # asked what it does
+        )
+        self.fanout = Fanout(
+            table.lock,
+            table.clock,
+            Audiences(
+                build=self.snapshot_json,
+                visible_seat=lambda seat, token: self.seats.visible_seat(seat, token),
+                presence=self._presence,
+            ),
+            BoardPicture(
+                attached=lambda: self.presses.board is not None,
+                simulated=lambda: self.presses.simulated(),
+                lit=lambda: self.presses.board_json(),
+            ),
+        )
+        self.bot_turns = BotTurns(
+            table,
+            bots=lambda: self.seats.bots,
+            replay_showing=lambda: self.replay.showing,
+            apply=self.apply,
+        )
+        self.previews = Previews(
+            table,
+            authorize=lambda seat, token: self.seats.authorize(seat, token),
+            publish=self.publish,
+        )
+        self.presses = Presses(
+            table,
+            ChangePath(
+                check_play=self.check_play,
+                save=self._save_quietly,
+                told=self.changed,
+                after_change=self.after_change,
+            ),
+            publish=self.publish,
+            seq=lambda: self.seq,
+            shown=self._lamps_shown,
+            bot_playing=lambda: self.bot_turns.playing(),
+            board_changed=lambda: self.fanout.board_changed(),
+        )
+        self.table_clock = TableClock(
+            table,
+            all_held=lambda session: self.seats.all_held(session),
+            after_change=self.after_change,
+        )
+        self.replay = TableReplay(table, put_away=self._put_away_for_replay, publish=self.publish)
 
     @property
     def seq(self) -> int:
@@ -329,9 +381,7 @@ class Room:
     # ----------------------------------------------------------------- playing
 
     def require_session(self) -> Session:
-        if self.session is None:
-            raise ApiError(409, "no_game", "No game is running on this table yet")
-        return self.session
+        return self.state.require_session()
 
     def act(
         self,
@@ -484,6 +534,39 @@ class Room:
         if self._on_change is not None:
             self._on_change(self)
 
+    # ----------------------------------------------------------------- between the parts
+
+    def _presence(self, seat: str, change: int) -> None:
+        """A page of ``seat`` opened (+1) or closed (-1): everyone sees a held seat's
+        presence change."""
+        if self.seats.connected(seat, change):
+            self.publish([])
+
+    def _lamps_shown(self) -> LampFrame | None:
+        """The lamps the table shows now: the replay's step, or the game's with its
+        preview over them; None while no game is in play."""
+        viewer = self.replay.viewer
+        if viewer is not None:
+            return viewer.lamps()
+        session = self.session
+        if session is None or session.over:
+            return None
+        return self.previews.board_frame(session.lamps())
+
+    def _save_quietly(self, events: list[JSON]) -> None:
+        """A press's action saved, before the board shows it (web/presses.py)."""
+        self.save_change(events, None)
+
+    def _put_away_for_replay(self) -> None:
+        """The replay viewer takes the table: its game, if any, is put away (saved)."""
+        if self.session is not None:
+            try:
+                self.store.put_away(self.code, self.revision + 1)
+            except (sqlite3.Error, OSError) as exc:
+                raise not_saved(exc) from None
+            self.take_off()
+        self.game_changed([])
+
     def pages_open(self) -> bool:
         """Whether any page follows the table now (a screen or a seat's phone)."""
         return self.fanout.spectators > 0 or any(
@@ -522,7 +605,7 @@ class Room:
             "seat": seat,
             "events": self.fanout.events_since(since),
             "fresh": since is None,
-            **self._log_json(seat, since),
+            **log_for_page(self.game_log, viewer, self._log_since, seat, since),
             "preview": preview.to_json() if preview is not None else None,
             "notice": self.presses.notice_json(since),
             "view": None,
@@ -544,46 +627,13 @@ class Room:
 
     # ----------------------------------------------------------------- the log
 
-    def _log_json(self, seat: str | None, since: int | None) -> JSON:
-        """The log's steps a page of ``seat`` lacks after change ``since``: the new ones,
-        or, for a fresh page (or a new game, or the replay viewer), the latest ones
-        (for a seat, from its own last action on) with ``log_reset``. ``log_last`` is
-        the last step now: a page drops any it holds beyond it (an action taken back)."""
-        viewer = self.replay.viewer
-        if viewer is not None:
-            steps = viewer.log.page(None, viewer.step + 1, LOG_SENT_ON_CONNECT)
-            return {"log_steps": steps, "log_last": viewer.step, "log_reset": True}
-        game_log = self.game_log
-        if game_log is None:
-            return {"log_steps": [], "log_last": None, "log_reset": True}
-        if since is not None and since >= self._log_since:
-            return {
-                "log_steps": game_log.since(seat, since),
-                "log_last": game_log.last,
-                "log_reset": False,
-            }
-        count = LOG_SENT_ON_CONNECT
-        own = game_log.last_own(seat) if seat is not None else None
-        if own is not None:
-            count = min(FEED_MAX, max(count, game_log.last - own + 1))
-        steps = game_log.page(seat, None, count)
-        return {"log_steps": steps, "log_last": game_log.last, "log_reset": True}
-
     def log_page(self, seat: str | None, before: int | None, limit: int) -> JSON:
         """Steps of the log the table shows (the replay's, up to the step shown, while
         the replay viewer is on), as ``seat`` may read them: up to ``limit`` before step
         ``before``, oldest first."""
         with self.lock:
             viewer = self.replay.viewer
-            if viewer is not None:
-                end = viewer.step + 1 if before is None else min(before, viewer.step + 1)
-                steps = viewer.log.page(None, end, limit)
-                last: int | None = viewer.step
-            elif self.game_log is not None:
-                steps = self.game_log.page(seat, before, limit)
-                last = self.game_log.last
-            else:
-                steps, last = [], None
+            steps, last = older_steps(self.game_log, viewer, seat, before, limit)
             return {
                 "steps": steps,
                 "last": last,

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from engine.core.interface import JSON
 from web.errors import not_saved
 from web.store import disk_refused
-from web.table_parts import Table
+from web.table_state import Clock, Publish
 
 log = logging.getLogger("clacks.web")
 
@@ -31,8 +31,11 @@ WRITE_ERRORS = (sqlite3.Error, OSError, ValueError)
 class SaveTrouble:
     """Whether the table's last write to the saves failed, since when and why."""
 
-    def __init__(self, room: Table) -> None:
-        self.room = room
+    def __init__(self, code: str, clock: Clock, publish: Publish) -> None:
+        """``publish`` tells every page of the table that its saves' state changed."""
+        self.code = code
+        self.clock = clock
+        self.publish = publish
         self.since: float | None = None  # the table clock's time of the first failure
         self.error = ""
         self.from_disk = False  # whether the disk refused (full, failing), as SQLite said
@@ -50,23 +53,22 @@ class SaveTrouble:
         self.succeeded()
 
     def failed(self, exc: BaseException) -> None:
-        room = self.room
         first = self.since is None
         if first:
-            self.since = room.clock()
-            log.error("table %s: the saves refuse writes: %s", room.code, exc)
+            self.since = self.clock()
+            log.error("table %s: the saves refuse writes: %s", self.code, exc)
         self.error = str(exc)[:200]
         self.from_disk = disk_refused(exc)
         if first:
-            room.publish([])
+            self.publish([])
 
     def succeeded(self) -> None:
         if self.since is not None:
-            log.warning("table %s: saving again", self.room.code)
+            log.warning("table %s: saving again", self.code)
             self.since = None
             self.error = ""
             self.from_disk = False
-            self.room.publish([])
+            self.publish([])
 
     def to_json(self) -> JSON | None:
         """None while saves work; else since when they fail, and the disk's words."""

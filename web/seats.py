@@ -23,6 +23,8 @@ import contextlib
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from engine.core.interface import JSON, Session
@@ -31,7 +33,7 @@ from web.errors import ApiError, not_saved
 from web.security import new_token, token_digest, token_matches
 from web.stand_seats import bot_after_leaving
 from web.store import SavedRoom, SavedSeat
-from web.table_parts import Table
+from web.table_state import Publish, TableState
 
 NAME_MAX = 24
 MOVE_TICKET_SECONDS = 600.0
@@ -58,8 +60,20 @@ class MoveTicket:
 
 
 class Seats:
-    def __init__(self, room: Table) -> None:
-        self.room = room
+    def __init__(
+        self,
+        table: TableState,
+        kept: Callable[[], AbstractContextManager[None]],
+        publish: Publish,
+        bot_seated: Callable[[str], None],
+    ) -> None:
+        """``kept()`` is around a write of the saves that must succeed (web/saving.py);
+        ``publish`` tells every page who sits where; ``bot_seated(seat)`` says that a
+        bot took ``seat`` (or changed level)."""
+        self.table = table
+        self.kept = kept
+        self.publish = publish
+        self.bot_seated = bot_seated
         self.moves: dict[str, MoveTicket] = {}  # by the ticket's digest
         self.claims: dict[str, SeatClaim] = {}
         self.bots: dict[str, str] = {}  # seats bots play, with their level
@@ -77,7 +91,7 @@ class Seats:
     # ----------------------------------------------------------------- checks
 
     def require_seat(self, seat: str) -> None:
-        session = self.room.require_session()
+        session = self.table.require_session()
         if seat not in [s.id for s in session.seats]:
             raise ApiError(
                 404,
@@ -102,7 +116,7 @@ class Seats:
         otherwise the public view."""
         if seat is None:
             return None
-        with self.room.lock:
+        with self.table.lock:
             self.authorize(seat, token)
         return seat
 
@@ -127,13 +141,13 @@ class Seats:
 
     def claim(self, seat: str, name: str | None, token: str | None) -> JSON:
         """Take a free seat (or rename your own); returns the seat's token."""
-        room = self.room
-        with room.lock:
+        table = self.table
+        with table.lock:
             self.require_seat(seat)
             # at a convention stand a visitor takes over from the bot that kept the seat,
             # unless it is a lesson's scripted opponent (web/stand_seats.py)
-            lesson_bots = room.session.tutorial_bots() if room.session is not None else {}
-            handing_over = seat in self.bots and room.stand is not None and seat not in lesson_bots
+            lesson_bots = table.session.tutorial_bots() if table.session is not None else {}
+            handing_over = seat in self.bots and table.stand is not None and seat not in lesson_bots
             if seat in self.bots and not handing_over:
                 raise ApiError(
                     409,
@@ -150,8 +164,8 @@ class Seats:
             digest = token_digest(given)
             try:
                 if handing_over:
-                    room.store.free_seat(room.code, seat)
-                room.store.set_seat(room.code, seat, digest, clean)
+                    table.store.free_seat(table.code, seat)
+                table.store.set_seat(table.code, seat, digest, clean)
             except (sqlite3.Error, OSError) as exc:
                 raise not_saved(exc) from None
             if handing_over:
@@ -164,12 +178,12 @@ class Seats:
                     self._free_later(seat, held)
             else:
                 held.name = clean
-            room.publish([])
+            self.publish([])
             return {"seat": seat, "token": given, "name": held.name}
 
     def move_ticket(self, seat: str, token: str | None) -> JSON:
         """A one-time ticket that seats another device in ``seat`` instead of this one."""
-        with self.room.lock:
+        with self.table.lock:
             self.authorize(seat, token)
             now = time.monotonic()
             self.moves = {
@@ -186,8 +200,8 @@ class Seats:
     def take_over(self, seat: str, ticket: str) -> JSON:
         """The device with a move ticket takes ``seat``: a new token for it, and the old
         token holds nothing from now on."""
-        room = self.room
-        with room.lock:
+        table = self.table
+        with table.lock:
             self.require_seat(seat)
             found = (
                 self.moves.pop(token_digest(ticket), None) if len(ticket) <= TICKET_MAX else None
@@ -209,41 +223,41 @@ class Seats:
                 )
             given = new_token()
             digest = token_digest(given)
-            with room.saving.kept():
-                room.store.set_seat(room.code, seat, digest, held.name)
+            with self.kept():
+                table.store.set_seat(table.code, seat, digest, held.name)
             held.digest = digest
-            room.publish([])
+            self.publish([])
             return {"seat": seat, "token": given, "name": held.name}
 
     def release(self, seat: str, token: str | None) -> None:
         """The device holding ``seat`` gives it up; at a convention stand a bot of the
         box takes it back where the game has bots (web/stand_seats.py)."""
-        room = self.room
-        with room.lock:
+        table = self.table
+        with table.lock:
             self.authorize(seat, token)
             handed_over = self.handed_over.pop(seat, None)
-            session = room.require_session()
+            session = table.require_session()
             level = (
                 bot_after_leaving(session.bot_levels(), self._in_lesson(), handed_over)
-                if room.stand is not None
+                if table.stand is not None
                 else None
             )
             if level is None:
                 self._free(seat)
                 return
             try:
-                room.store.set_bot(room.code, seat, level)
+                table.store.set_bot(table.code, seat, level)
             except (sqlite3.Error, OSError) as exc:
                 raise not_saved(exc) from None
             self.claims.pop(seat, None)
             self.bots[seat] = level
-            room.bot_turns.seated(seat)
-            room.publish([])
+            self.bot_seated(seat)
+            self.publish([])
 
     def free_seat(self, seat: str) -> None:
         """The table frees a seat, whoever holds it (a phone that left, a stranger, a
         bot), for a person to take."""
-        with self.room.lock:
+        with self.table.lock:
             self.require_seat(seat)
             if seat not in self.claims and seat not in self.bots:
                 raise ApiError(409, "seat_free", f"Nobody holds {seat}", seat=seat)
@@ -251,30 +265,30 @@ class Seats:
 
     def free_all(self) -> None:
         """Every seat is let go, people's and bots' (a convention stand between visitors)."""
-        room = self.room
-        with room.lock:
+        table = self.table
+        with table.lock:
             if not self.claims and not self.bots:
                 return
             try:
-                room.store.free_seats(room.code)
+                table.store.free_seats(table.code)
             except (sqlite3.Error, OSError) as exc:
                 raise not_saved(exc) from None
             self.claims.clear()
             self.bots.clear()
             self.names.clear()
             self.handed_over.clear()
-            room.publish([])
+            self.publish([])
 
     def _free(self, seat: str) -> None:
-        room = self.room
+        table = self.table
         try:
-            room.store.free_seat(room.code, seat)
+            table.store.free_seat(table.code, seat)
         except (sqlite3.Error, OSError) as exc:
             raise not_saved(exc) from None
         self.claims.pop(seat, None)
         self.bots.pop(seat, None)
         self.handed_over.pop(seat, None)
-        room.publish([])
+        self.publish([])
 
     def connected(self, seat: str | None, change: int) -> bool:
         """A page of ``seat`` opened (+1) or closed (-1); True if the seat is held, so
@@ -306,12 +320,12 @@ class Seats:
     def _in_lesson(self) -> bool:
         """Whether the table's game is a guided first game (one for a single player
         seats no bot of its own)."""
-        return isinstance(self.room.session, TutorialSession)
+        return isinstance(self.table.session, TutorialSession)
 
     def _free_if_left(self, seat: str, claim: SeatClaim, absence: int) -> None:
         """The learner's phone has been gone a while (or never came): the lesson's seat
         is free again."""
-        with self.room.lock:
+        with self.table.lock:
             if (
                 self.claims.get(seat) is not claim
                 or claim.connections
@@ -325,28 +339,23 @@ class Seats:
 
     # ----------------------------------------------------------------- bots
 
-    def bot_levels(self) -> list[str]:
-        with self.room.lock:
-            session = self.room.session
-            return session.bot_levels() if session is not None else []
-
     def seat_bot(self, seat: str, level: object) -> JSON:
         """A bot of ``level`` takes a free seat (or a bot's seat changes level)."""
-        room = self.room
-        with room.lock:
+        table = self.table
+        with table.lock:
             self.require_seat(seat)
-            session = room.require_session()
+            session = table.require_session()
             chosen = check_level(session.bot_levels(), level)
             held = self.claims.get(seat)
             if held is not None:
                 raise seat_taken(seat, held.name)
             try:
-                room.store.set_bot(room.code, seat, chosen)
+                table.store.set_bot(table.code, seat, chosen)
             except (sqlite3.Error, OSError) as exc:
                 raise not_saved(exc) from None
             self.bots[seat] = chosen
-            room.bot_turns.seated(seat)
-            room.publish([])
+            self.bot_seated(seat)
+            self.publish([])
             return {"seat": seat, "bot": chosen}
 
     # ----------------------------------------------------------------- a game put on the table
@@ -402,7 +411,7 @@ class Seats:
 
     def carry_saved(self, learner: str, claim: SeatClaim) -> None:
         """Saves that ``claim`` holds the lesson's ``learner`` seat (its token unchanged)."""
-        self.room.store.set_seat(self.room.code, learner, claim.digest, claim.name)
+        self.table.store.set_seat(self.table.code, learner, claim.digest, claim.name)
 
     def carry(self, learner: str, claim: SeatClaim) -> None:
         """``claim`` holds ``learner`` from now on: its page follows it there (see

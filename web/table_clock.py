@@ -24,14 +24,23 @@ from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, Session
 from web.errors import ApiError
 from web.saving import RETRY_SECONDS
-from web.table_parts import Table
+from web.table_state import TableState
 
 log = logging.getLogger("clacks.web")
 
 
 class TableClock:
-    def __init__(self, room: Table) -> None:
-        self.room = room
+    def __init__(
+        self,
+        table: TableState,
+        all_held: Callable[[Session], bool],
+        after_change: Callable[[list[JSON]], JSON],
+    ) -> None:
+        """``all_held(session)``: whether a person or a bot holds every seat of the
+        game; ``after_change(events)`` is the table's change path (saved, then told)."""
+        self.table = table
+        self.all_held = all_held
+        self.after_change = after_change
         self.retry_at: float | None = None  # after a save refused: not before then
         self.resume_owed = False  # a taking-up the saves refused, to be tried again
         self.seats_awaited = False  # the clock stood still for an empty seat
@@ -39,12 +48,12 @@ class TableClock:
     def stands_still(self) -> bool:
         """Whether the game's clock waits for a seat to be taken (and notes that it
         did, so that the game is taken up once every seat is)."""
-        room = self.room
-        with room.lock:
-            session = room.session
+        table = self.table
+        with table.lock:
+            session = table.session
             if session is None or session.deadline() is None:
                 return False
-            if not room.seats.all_held(session):
+            if not self.all_held(session):
                 self.seats_awaited = True
             return self.seats_awaited
 
@@ -54,18 +63,18 @@ class TableClock:
         return not (self.stands_still() or self.resume_owed)
 
     def deadline(self) -> float | None:
-        room = self.room
-        with room.lock:
-            if room.session is None:
+        table = self.table
+        with table.lock:
+            if table.session is None:
                 return None
             if self.stands_still():
-                if not room.seats.all_held(room.session):
+                if not self.all_held(table.session):
                     return None
                 # every seat is taken now: the game is taken up at once
                 self.seats_awaited = False
                 self.resume_owed = True
-                self.retry_at = room.clock()
-            due = self.retry_at if self.resume_owed else room.session.deadline()
+                self.retry_at = table.clock()
+            due = self.retry_at if self.resume_owed else table.session.deadline()
             if due is not None and self.retry_at is not None:
                 due = max(due, self.retry_at)
             return due
@@ -80,7 +89,7 @@ class TableClock:
         """Take up a saved game after the companion was down or the game put away: apply
         what the game asks for then (a timed turn's clock stands still meanwhile); True
         if something happened."""
-        with self.room.lock:
+        with self.table.lock:
             self.resume_owed = True
             done = self._table_action(lambda session, now: session.resume_action(now))
             if self.retry_at is None:
@@ -88,23 +97,23 @@ class TableClock:
             return done
 
     def _table_action(self, wanted: Callable[[Session, float], JSON | None]) -> bool:
-        room = self.room
-        with room.lock:
-            session = room.session
+        table = self.table
+        with table.lock:
+            session = table.session
             self.retry_at = None
             if session is None:
                 return False
-            now = room.clock()
+            now = table.clock()
             action = wanted(session, now)
             if action is None:
                 return False
             try:
                 events = session.apply(None, action, now)
             except IllegalAction as exc:
-                log.debug("table %s: the game refused its own clock: %s", room.code, exc)
+                log.debug("table %s: the game refused its own clock: %s", table.code, exc)
                 return False
             try:
-                room.after_change(events)
+                self.after_change(events)
             except ApiError as exc:
                 if exc.code != "not_saved":
                     raise
