@@ -32,6 +32,12 @@ class KlackersModule(GameModule):
     name = GAME
     title = "Klackers"
 
+    def api_notes(self) -> dict[str, str]:
+        return {
+            "actions": "roll, pull, and mark for the box's pull button",
+            "hint": "`actions`, `objective`, `expected`",
+        }
+
     def new(self, options: JSON, seed: int, now: float = 0.0) -> Session:
         """Options as in ``KlackersOptions.from_json``, plus the lobby's ``mode``
         (Klackers has one, ``klackers``) and the box's ``layout`` (a table like
