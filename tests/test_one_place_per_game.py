@@ -25,8 +25,6 @@ ALLOWED = {
     ("firmware/diagnose.py", "clacks"): "the system user the companion runs as",
     ("clacks/hotspot_cli.py", "clacks"): "the command's own name, as the owner types it again",
     ("clacks/bench.py", "klackers"): "a benchmark section's name (`clacks bench --only`)",
-    ("firmware/config.py", "klackers"): "the settings file's [klackers] table, checked "
-    "with the rest of the file before the game's show module reads it",
 }
 
 
