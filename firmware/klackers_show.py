@@ -11,7 +11,6 @@ the table screen, never the game.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from engine.core.errors import DataError
 from engine.core.interface import JSON, LampFrame
 from engine.core.validate import Problems
 from engine.klackers.game import GAME
-from engine.klackers.layout import BoardLayout, default_layout
+from engine.klackers.layout import BoardLayout, default_layout, load_layout
 from engine.klackers.module import layout_option, layout_over_shipped
 from engine.klackers.numbers import ALL_STANDING, NUMBERS, mask_of
 from firmware.config import BoardConfig, toml_key, toml_value
@@ -89,26 +88,17 @@ def settings_layout(config: BoardConfig) -> tuple[BoardLayout, list[str]]:
     wanted = config.games.get(GAME, {}).get("layout")
     if wanted is None:
         return default_layout(), []
-    if isinstance(wanted, str):
-        # a relative layout file sits next to the settings file, wherever it runs from
-        wanted = str(config.folder / wanted) if config.folder else wanted
-        where = f"Klackers layout {wanted}"
-        data: Any
-        try:
-            data = tomllib.loads(Path(wanted).read_text(encoding="utf-8"))
-        except OSError as exc:
-            return default_layout(), [
-                f"{where}: cannot be read ({exc.strerror or exc}); {FALLBACK}"
-            ]
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            return default_layout(), [f"{where}: not valid TOML ({exc}); {FALLBACK}"]
-    else:
-        where = f"{config.source}: [klackers.layout]"
-        data = wanted
     try:
-        return layout_over_shipped(data), []
+        if isinstance(wanted, str):
+            # a relative layout file sits next to the settings file, wherever it runs from
+            path = config.folder / wanted if config.folder else Path(wanted)
+            return load_layout(path, base=default_layout()), []
+        return layout_over_shipped(wanted), []
     except DataError as exc:
-        return default_layout(), [f"{where}: {'; '.join(exc.problems)}; {FALLBACK}"]
+        # a file's problems name it already
+        where = f"{config.source}: [klackers.layout]: "
+        where = "Klackers layout " if isinstance(wanted, str) else where
+        return default_layout(), [f"{where}{'; '.join(exc.problems)}; {FALLBACK}"]
 
 
 def _layout(options: JSON | None) -> BoardLayout:

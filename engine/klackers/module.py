@@ -4,13 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.data_check import DataCheck
 from engine.core.errors import DataError, SerializationError
 from engine.core.interface import JSON, GameModule, Session
 from engine.core.one_mode import one_mode_options
 from engine.core.tutorial import chosen_script, replay_lesson_or_game
 from engine.klackers.errors import BadOptions
 from engine.klackers.game import GAME, KlackersGame
-from engine.klackers.layout import BoardLayout, default_layout, layout_from_data
+from engine.klackers.layout import (
+    FILES,
+    BoardLayout,
+    check_path,
+    default_data_path,
+    default_layout,
+    layout_from_data,
+)
 from engine.klackers.numbers import NUMBERS, ONE_DIE_LIMIT, TWO_DICE
 from engine.klackers.options import (
     DEFAULT_SEATS,
@@ -31,6 +39,9 @@ from engine.klackers.tutorial import SEED as TUTORIAL_SEED
 class KlackersModule(GameModule):
     name = GAME
     title = "Klackers"
+
+    def data_check(self) -> DataCheck:
+        return DataCheck(self.title, FILES, default_data_path, check_path)
 
     def api_notes(self) -> dict[str, str]:
         return {
