@@ -67,7 +67,7 @@ class KlackersModule(GameModule):
         return replay_lesson_or_game(log, SCRIPTS, self.title, _replay, KlackersLesson)
 
     def tutorial_start(self, mode: str | None = None) -> JSON | None:
-        if mode not in (None, self.name):  # the game's one mode is named after it
+        if mode not in (None, GAME):  # the game's one mode is named after it
             return None
         return {"game": self.name, "options": {"tutorial": next(iter(SCRIPTS))}}
 
