@@ -186,3 +186,15 @@ def settings_names(game: str) -> set[str] | None:
     module, _, name = own["options_class"].partition(":")
     settings = getattr(importlib.import_module(module), name)
     return names | {f.name for f in fields(settings)}
+
+
+def games_without_bots() -> list[str]:
+    """The games for two or more that have no bots: a stand opens a table for the
+    players present instead of a game against a bot."""
+    found = []
+    for game in games():
+        table = mode_tables(game)[0]  # its first mode at its fewest seats
+        alone = table.options.get("players", 1) < 2
+        if not alone and not game_module(game).new(table.options, 1).bot_levels():
+            found.append(game)
+    return found
