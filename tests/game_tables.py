@@ -4,7 +4,7 @@ Each game gets one table per mode and seat count from its own options schema, an
 option edges from the ranges the schema states. What only the game knows, the variants
 worth a look and how its table screen is drawn, comes from the ``tables.toml`` next to
 its module (engine/<package>/tables.toml), under the game's name; a game without one
-takes the defaults below. No shared test names a game.
+takes the defaults below. No shared test keeps a list of games of its own.
 """
 
 from __future__ import annotations
