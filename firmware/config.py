@@ -4,9 +4,12 @@ The file is ``$CLACKS_CONFIG`` or ``/etc/clacks/config.toml``; every setting has
 so a missing file means a stock build. ``clacks hardware config --default`` prints a full
 file to start from. Every mistake in the file is reported with the key it concerns.
 
-Besides the LEDs and buttons the file holds the games' own settings for the box
-(``[klackers]``: where the nine numbers and the dice appear). Those are checked when the
-exchange is built (firmware/game_settings.py), so a bad one costs only itself.
+Besides the LEDs, the buttons and the stand, the file holds the games' own settings for
+the box, each in a table named after the game (Klackers: where the nine numbers and the
+dice appear). Which games take settings, how their tables are checked here and written
+by ``to_toml``, and what they mean is the game's own show module's business
+(firmware/game_settings.py); what a setting names beyond the file (a layout file) is checked when
+the exchange is built, so a bad one costs only itself.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.validate import Problems, whole
+from firmware.game_settings import check_game_settings, game_settings_toml, settings_games
 from firmware.layout import built_layout
 
 DEFAULT_PATH = Path("/etc/clacks/config.toml")
@@ -105,13 +109,6 @@ class ButtonConfig:
 
 
 @dataclass(frozen=True)
-class KlackersConfig:
-    # the Klackers layout: None for the shipped one, a layout file's path (relative to the
-    # settings file), or a table with the file's sections (left-out sections: shipped)
-    layout: str | dict[str, Any] | None = None
-
-
-@dataclass(frozen=True)
 class StandConfig:
     """The box run as a convention stand (``clacks serve --stand`` says the same)."""
 
@@ -124,9 +121,16 @@ class StandConfig:
 class BoardConfig:
     leds: LedConfig = field(default_factory=LedConfig)
     buttons: ButtonConfig = field(default_factory=ButtonConfig)
-    klackers: KlackersConfig = field(default_factory=KlackersConfig)
     stand: StandConfig = field(default_factory=StandConfig)
+    # each game's own table of the file, by the game's name, as written (checked by the
+    # game's show module); a game the file leaves out is absent
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
     source: str = "defaults"  # where the settings came from, for status reports
+
+    @property
+    def folder(self) -> Path | None:
+        """The settings file's folder, against which a relative path in it is read."""
+        return None if self.source == "defaults" else Path(self.source).parent
 
 
 def config_path() -> Path:
@@ -153,21 +157,21 @@ def load_config(path: Path | None = None) -> BoardConfig:
         config = parse_config(data)
     except ConfigError as exc:
         raise ConfigError(f"{path}: {exc}") from exc
-    layout = config.klackers.layout
-    if isinstance(layout, str):
-        # a relative layout file sits next to the settings file, wherever it runs from
-        config = replace(config, klackers=KlackersConfig(str(path.parent / Path(layout))))
     return replace(config, source=str(path))
 
 
 def parse_config(data: dict[str, Any]) -> BoardConfig:
     """The settings in ``data``; ConfigError naming every mistake in it otherwise."""
     problems = Problems()
-    problems.unknown_keys(data, ("leds", "buttons", "klackers", "stand"), None, kind="setting")
+    games = settings_games()
+    problems.unknown_keys(data, ("leds", "buttons", "stand", *games), None, kind="setting")
     leds = _parse_leds(_table(data, "leds", problems), problems)
     buttons = _parse_buttons(_table(data, "buttons", problems), problems)
-    klackers = _parse_klackers(_table(data, "klackers", problems), problems)
     stand = _parse_stand(_table(data, "stand", problems), problems)
+    # an empty table (the printed file's, its settings commented out) sets nothing
+    own = {game: table for game in games if (table := _table(data, game, problems))}
+    for game, table in own.items():
+        check_game_settings(game, table, problems)
     if not problems:  # the checks across sections hold for settings that are sound
         _check_led_pin(leds, buttons, problems)
         idle = leds.idle_ma_per_led * LAMP_COUNT
@@ -180,7 +184,7 @@ def parse_config(data: dict[str, Any]) -> BoardConfig:
             )
     if problems:
         raise ConfigError("; ".join(problems.items))
-    return BoardConfig(leds=leds, buttons=buttons, klackers=klackers, stand=stand)
+    return BoardConfig(leds=leds, buttons=buttons, stand=stand, games=own)
 
 
 def _check_led_pin(leds: LedConfig, buttons: ButtonConfig, problems: Problems) -> None:
@@ -238,24 +242,6 @@ def _checked(
         if check is not None and (kept := check(f"{section}.{key}", value, problems)) is not None:
             values[key] = kept
     return values
-
-
-def _parse_klackers(data: dict[str, Any], problems: Problems) -> KlackersConfig:
-    problems.unknown_keys(data, ("layout",), "[klackers]", kind="setting")
-    layout = data.get("layout")
-    if layout is None:
-        return KlackersConfig()
-    if isinstance(layout, str) and layout.strip():
-        return KlackersConfig(layout)
-    if isinstance(layout, dict):
-        return KlackersConfig(layout)
-    problems.add(
-        None,
-        None,
-        "klackers.layout must be a layout file's path, or a [klackers.layout] table with "
-        f"[numbers], [dice] and [buttons] sections, not {layout!r}",
-    )
-    return KlackersConfig()
 
 
 def _parse_stand(data: dict[str, Any], problems: Problems) -> StandConfig:
@@ -396,7 +382,7 @@ def to_toml(config: BoardConfig) -> str:
         "",
         "[leds]",
         "# auto: pi5 on a Raspberry Pi 5, spi on other Raspberry Pis, simulator elsewhere",
-        f"backend = {_toml(leds.backend)}",
+        f"backend = {toml_value(leds.backend)}",
     ]
     if leds.pin is not None:
         lines.append(f"pin = {leds.pin}")
@@ -405,37 +391,38 @@ def to_toml(config: BoardConfig) -> str:
             "# pin = 18  # data GPIO for the pwm (default 18) and pi5 (default 10) backends"
         )
     lines += [
-        f"order = {_toml(leds.order)}",
-        f"brightness = {_toml(leds.brightness)}",
+        f"order = {toml_value(leds.order)}",
+        f"brightness = {toml_value(leds.brightness)}",
         "# the limiter keeps the estimated LED current within this many milliamps",
-        f"budget_ma = {_toml(leds.budget_ma)}",
-        f"ma_per_channel = {_toml(leds.ma_per_channel)}",
-        f"idle_ma_per_led = {_toml(leds.idle_ma_per_led)}",
-        f"gamma = {_toml(leds.gamma)}",
+        f"budget_ma = {toml_value(leds.budget_ma)}",
+        f"ma_per_channel = {toml_value(leds.ma_per_channel)}",
+        f"idle_ma_per_led = {toml_value(leds.idle_ma_per_led)}",
+        f"gamma = {toml_value(leds.gamma)}",
         "# dark lamps: 0 = off, 0.2-0.3 = a faint glow",
-        f"glow = {_toml(leds.glow)}",
-        f"lit = {_toml(leds.lit)}",
-        f"accent = {_toml(leds.accent)}",
-        f"signal = {_toml(leds.signal)}",
-        f"refused = {_toml(leds.refused)}",
+        f"glow = {toml_value(leds.glow)}",
+        f"lit = {toml_value(leds.lit)}",
+        f"accent = {toml_value(leds.accent)}",
+        f"signal = {toml_value(leds.signal)}",
+        f"refused = {toml_value(leds.refused)}",
         "# how the pixels are wired and mounted (LED 0 at the matrix's top-left corner);",
         "# the defaults follow the chain drawn in hardware/wiring.svg",
-        f"serpentine = {_toml(leds.serpentine)}",
+        f"serpentine = {toml_value(leds.serpentine)}",
         f"rotation = {leds.rotation}",
-        f"mirrored = {_toml(leds.mirrored)}",
+        f"mirrored = {toml_value(leds.mirrored)}",
         "",
         "[buttons]",
         "# auto: gpio on a Raspberry Pi, none (on-screen buttons only) elsewhere",
-        f"backend = {_toml(config.buttons.backend)}",
-        f"debounce_ms = {_toml(config.buttons.debounce_ms)}",
-        f"stuck_s = {_toml(config.buttons.stuck_s)}",
+        f"backend = {toml_value(config.buttons.backend)}",
+        f"debounce_ms = {toml_value(config.buttons.debounce_ms)}",
+        f"stuck_s = {toml_value(config.buttons.stuck_s)}",
         "",
         "[buttons.pins]",
         "# button (the two lamps it sits between) = BCM GPIO number; wire each to ground",
     ]
     lines += [f"{name} = {pin}" for name, pin in config.buttons.pins.items()]
     lines += _stand_toml(config.stand)
-    lines += _klackers_toml(config.klackers)
+    for game in settings_games():
+        lines += ["", *game_settings_toml(game, config.games.get(game))]
     return "\n".join(lines) + "\n"
 
 
@@ -444,46 +431,22 @@ def _stand_toml(stand: StandConfig) -> list[str]:
         "",
         "[stand]",
         "# a convention stand: visitors choose a game on their phones, idle games end",
-        f"enabled = {_toml(stand.enabled)}",
+        f"enabled = {toml_value(stand.enabled)}",
         '# the games offered ("game" or "game:mode"); an empty list offers every one',
-        f"games = {_toml(list(stand.games))}",
-        f"idle_seconds = {_toml(stand.idle_seconds)}",
+        f"games = {toml_value(list(stand.games))}",
+        f"idle_seconds = {toml_value(stand.idle_seconds)}",
     ]
 
 
-def _klackers_toml(klackers: KlackersConfig) -> list[str]:
-    lines = [
-        "",
-        "[klackers]",
-        "# where the nine numbers and the dice row light up, and what each button does:",
-        "# a file like engine/data/klackers/layout.toml (a relative path is read next to",
-        "# this file), or a [klackers.layout.numbers] table (all nine: number = lamp);",
-        "# the sections left out ([numbers], [dice], [buttons]) keep the shipped layout",
-    ]
-    layout = klackers.layout
-    if layout is None:
-        return [*lines, '# layout = "klackers-layout.toml"']
-    if isinstance(layout, str):
-        return [*lines, f"layout = {_toml(layout)}"]
-    if not layout:
-        return [*lines, "layout = {}"]
-    # plain values first: after a [klackers.layout.x] header they would land in x
-    lines += [
-        f"layout.{_toml_key(k)} = {_toml(v)}" for k, v in layout.items() if not isinstance(v, dict)
-    ]
-    for section, table in layout.items():
-        if isinstance(table, dict):
-            lines += ["", f"[klackers.layout.{_toml_key(section)}]"]
-            lines += [f"{_toml_key(k)} = {_toml(v)}" for k, v in table.items()]
-    return lines
-
-
-def _toml_key(key: str) -> str:
+def toml_key(key: str) -> str:
+    """``key`` as a TOML file writes it: bare where it may be, quoted otherwise (a game's
+    show module writes its own table with these)."""
     bare = key.replace("_", "").replace("-", "").isalnum() and key.isascii()
-    return key if bare else _toml(key)
+    return key if bare else toml_value(key)
 
 
-def _toml(value: object) -> str:
+def toml_value(value: object) -> str:
+    """``value`` (a string, a number, a truth, a list or a table) as a TOML file writes it."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
@@ -491,7 +454,7 @@ def _toml(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, (tuple, list)):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{_toml_key(k)} = {_toml(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + "}"
     return str(value)

@@ -1,5 +1,5 @@
 """Klackers on the lamps: the dice rattle, the numbers just pulled, an attract programme;
-and the layout this box's settings file gives every new Klackers game.
+and the settings file's [klackers] table, the layout it gives every new Klackers game.
 
 Draws on the box's Klackers layout (which lamps are the numbers and the dice row: the
 shipped one, or the settings file's, handed over as the game's ``layout`` option) and
@@ -11,16 +11,17 @@ the table screen, never the game.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from engine.core.errors import DataError
 from engine.core.interface import JSON, LampFrame
-from engine.klackers.layout import BoardLayout, default_layout
+from engine.core.validate import Problems
+from engine.klackers.game import GAME
+from engine.klackers.layout import BoardLayout, default_layout, load_layout
 from engine.klackers.module import layout_option, layout_over_shipped
 from engine.klackers.numbers import ALL_STANDING, NUMBERS, mask_of
-from firmware.config import BoardConfig
+from firmware.config import BoardConfig, toml_key, toml_value
 from firmware.scene import AttractStep
 from firmware.shows import Effect
 
@@ -28,6 +29,51 @@ ATTRACT_TITLE = "Klackers, the box shut number by number"
 STEP_S = 0.45  # attract: one number goes down
 HOLD_S = 1.5  # attract: the full box, and the Klack, stay this long
 FALLBACK = "Klackers uses the shipped layout"
+
+
+def check_settings(table: dict[str, Any], problems: Problems) -> None:
+    """The [klackers] table holds ``layout``: a layout file's path or the file's tables.
+    What the layout itself says is checked when the board is built (``board_options``),
+    so a layout that cannot be used costs only itself."""
+    problems.unknown_keys(table, ("layout",), "[klackers]", kind="setting")
+    layout = table.get("layout")
+    if layout is None or (isinstance(layout, str) and layout.strip()) or isinstance(layout, dict):
+        return
+    problems.add(
+        None,
+        None,
+        "klackers.layout must be a layout file's path, or a [klackers.layout] table with "
+        f"[numbers], [dice] and [buttons] sections, not {layout!r}",
+    )
+
+
+def settings_toml(table: dict[str, Any] | None) -> list[str]:
+    """The [klackers] table as the settings file writes it, with what it may hold."""
+    lines = [
+        "[klackers]",
+        "# where the nine numbers and the dice row light up, and what each button does:",
+        "# a file like engine/data/klackers/layout.toml (a relative path is read next to",
+        "# this file), or a [klackers.layout.numbers] table (all nine: number = lamp);",
+        "# the sections left out ([numbers], [dice], [buttons]) keep the shipped layout",
+    ]
+    layout = (table or {}).get("layout")
+    if layout is None:
+        return [*lines, '# layout = "klackers-layout.toml"']
+    if isinstance(layout, str):
+        return [*lines, f"layout = {toml_value(layout)}"]
+    if not layout:
+        return [*lines, "layout = {}"]
+    # plain values first: after a [klackers.layout.x] header they would land in x
+    lines += [
+        f"layout.{toml_key(k)} = {toml_value(v)}"
+        for k, v in layout.items()
+        if not isinstance(v, dict)
+    ]
+    for section, values in layout.items():
+        if isinstance(values, dict):
+            lines += ["", f"[klackers.layout.{toml_key(section)}]"]
+            lines += [f"{toml_key(k)} = {toml_value(v)}" for k, v in values.items()]
+    return lines
 
 
 def board_options(config: BoardConfig) -> tuple[JSON, list[str]]:
@@ -39,27 +85,20 @@ def board_options(config: BoardConfig) -> tuple[JSON, list[str]]:
 
 def settings_layout(config: BoardConfig) -> tuple[BoardLayout, list[str]]:
     """The layout the settings ask for, or the shipped one and why it is not theirs."""
-    wanted = config.klackers.layout
+    wanted = config.games.get(GAME, {}).get("layout")
     if wanted is None:
         return default_layout(), []
-    if isinstance(wanted, str):
-        where = f"Klackers layout {wanted}"
-        data: Any
-        try:
-            data = tomllib.loads(Path(wanted).read_text(encoding="utf-8"))
-        except OSError as exc:
-            return default_layout(), [
-                f"{where}: cannot be read ({exc.strerror or exc}); {FALLBACK}"
-            ]
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            return default_layout(), [f"{where}: not valid TOML ({exc}); {FALLBACK}"]
-    else:
-        where = f"{config.source}: [klackers.layout]"
-        data = wanted
     try:
-        return layout_over_shipped(data), []
+        if isinstance(wanted, str):
+            # a relative layout file sits next to the settings file, wherever it runs from
+            path = config.folder / wanted if config.folder else Path(wanted)
+            return load_layout(path, base=default_layout()), []
+        return layout_over_shipped(wanted), []
     except DataError as exc:
-        return default_layout(), [f"{where}: {'; '.join(exc.problems)}; {FALLBACK}"]
+        # a file's problems name it already
+        where = f"{config.source}: [klackers.layout]: "
+        where = "Klackers layout " if isinstance(wanted, str) else where
+        return default_layout(), [f"{where}{'; '.join(exc.problems)}; {FALLBACK}"]
 
 
 def _layout(options: JSON | None) -> BoardLayout:

@@ -11,9 +11,15 @@ registered as ``<game>`` in engine/games.py (a ``-`` in the name is ``_`` there)
 - ``effects(event, options) -> list[Effect]``: highlights for one public event;
 - ``button_lamps(button, options) -> int``: the lamps a physical button stands for;
 - ``attract(options) -> list[AttractStep]``: the convention attract programme;
-- optionally ``board_options(config) -> (options, warnings)``: the options every new
-  game of it takes from this box's settings file (Klackers: its layout), with a warning
-  for each setting that cannot be used. The ``options`` above are these (None: none).
+- optionally, for a game with settings of its own in the box's settings file (Klackers:
+  its layout), under a table named after the game:
+  - ``check_settings(table, problems)``: the problems of that table, found when the file
+    is read with the rest of it (firmware/config.py);
+  - ``settings_toml(table) -> list[str]``: the table as the file writes it, commented
+    (``table`` None: the game's defaults, for ``clacks hardware config --default``);
+  - ``board_options(config) -> (options, warnings)``: the options every new game of it
+    takes from those settings (``config.games[game]``), with a warning for each setting
+    that cannot be used. The ``options`` above are these (None: none).
 
 Why found by name and not listed here: engine/games.py is the one list of games, and the
 firmware sits above the engine, so the engine cannot name a game's firmware part. A table
@@ -21,20 +27,17 @@ of show modules here would be a second list to keep in step with it (and a third
 command line's); finding ``firmware.<game>_show`` by the registered name, the way a web
 framework finds each installed app's admin module, keeps a game's firmware in its own
 module, added without editing anything else. A show module is imported the first time
-its game is shown, or when the board is built and asks every game for its options.
+its game is shown, or when the settings file is read (firmware/game_settings.py).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Iterable
-from functools import cache
-from types import ModuleType
 from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from engine.core.interface import JSON
 from engine.games import DEFAULT_GAME, game_modules
+from firmware.game_settings import settings_games, show_module
 from firmware.scene import AttractStep
 
 if TYPE_CHECKING:
@@ -58,25 +61,14 @@ class BoardSettings(Protocol):
     def board_options(self, config: BoardConfig, /) -> tuple[JSON, list[str]]: ...
 
 
-def module_name(game: str) -> str:
-    """Where ``game``'s show module is, if it has one."""
-    return f"firmware.{game.replace('-', '_')}_show"
-
-
-@cache
-def _module(game: str) -> ModuleType | None:
-    if game not in game_modules() or importlib.util.find_spec(module_name(game)) is None:
-        return None
-    return importlib.import_module(module_name(game))
-
 
 def show_games() -> list[str]:
     """The games with a show module, in the registry's order."""
-    return [game for game in game_modules() if _module(game) is not None]
+    return [game for game in game_modules() if show_module(game) is not None]
 
 
 def _show(game: str) -> GameShow | None:
-    return cast(GameShow | None, _module(game))
+    return cast(GameShow | None, show_module(game))
 
 
 def effects(game: str, events: Iterable[JSON], options: JSON | None = None) -> list[Effect]:
@@ -104,9 +96,7 @@ def board_options(config: BoardConfig) -> tuple[dict[str, JSON], list[str]]:
     a warning for each setting that cannot be used."""
     options: dict[str, JSON] = {}
     warnings: list[str] = []
-    for game in show_games():
-        module = _module(game)
-        if hasattr(module, "board_options"):
-            options[game], warned = cast(BoardSettings, module).board_options(config)
-            warnings += warned
+    for game in settings_games():
+        options[game], warned = cast(BoardSettings, show_module(game)).board_options(config)
+        warnings += warned
     return options, warnings

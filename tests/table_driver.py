@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from game_tables import board, first_tables, games
 from guards_support import guards_of
 from live_server import LiveServer
 from web_client import call
@@ -15,24 +16,12 @@ from engine.core.rng import Rng
 from engine.guards.forms import legal_forms
 from engine.guards.simulation import Reporter, active, choose_form
 
+# every game and mode at its fewest seats, by the mode's name (game_tables.py)
 GAMES: dict[str, tuple[str, dict[str, Any]]] = {
-    "competitive": ("clacks", {"players": 2}),
-    "coop": ("clacks", {"mode": "coop", "players": 2}),
-    "solitaire": ("clacks", {"mode": "solitaire", "players": 1}),
-    "junior": ("clacks", {"mode": "junior", "players": 2}),
-    "trainer": ("clacks-trainer", {}),
-    "klackers": ("klackers", {"players": 2}),
-    "clockman": ("clockman", {}),
-    "guards": ("guards", {"players": 2}),
+    name: (table.game, table.options) for name, table in first_tables().items()
 }
 # each game's board: the picture the table looks at
-BOARD = {
-    "clacks": ".board-box svg.exchange",
-    "clacks-trainer": ".board-box svg",
-    "klackers": "svg.k-box",
-    "clockman": "svg.cm-box",
-    "guards": ".g-map",
-}
+BOARD = {game: board(game) for game in games()}
 
 
 def seat_everyone(server: LiveServer) -> dict[str, str]:

@@ -95,16 +95,17 @@ def test_every_lessons_steps_can_be_said(language: str) -> None:
 
     messages = catalog(language)
     missing = []
-    lessons = 0
-    for module in game_modules().values():
+    taught = set()
+    for name, module in game_modules().items():
         for start in module.tutorial_starts().values():
             session = module.new(start["options"], 0)
             assert isinstance(session, TutorialSession)
-            lessons += 1
+            taught.add(name)
             script = session.script
             keys = [k for step in script.steps for k in (step.key, f"{step.key}.rule")]
             keys += [script.finished_key, script.next_label["key"]]
             words = [w["key"] for step in script.steps for w in step.words.values() if "key" in w]
             missing += [k for k in keys + words if k not in messages]
-    assert lessons == 7  # Clacks's four modes, Klackers, Clockman, Guards! Guards!
+    # every game that offers Learn to play has its lessons' words checked here
+    assert taught == {name for name, m in game_modules().items() if m.tutorial_start()}
     assert missing == []

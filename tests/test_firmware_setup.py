@@ -14,7 +14,6 @@ from firmware.config import (
     DEFAULT_BUTTON_PINS,
     BoardConfig,
     ConfigError,
-    KlackersConfig,
     LedConfig,
     config_path,
     load_config,
@@ -60,13 +59,12 @@ def test_the_klackers_layout_setting_reads_back_the_same(tmp_path: Path) -> None
         "dice": {"lamps": ["a1", "b1", "c1", "d1"]},
         "buttons": {"a2b2": "1", "b1b2": "roll"},
     }
-    for layout in (inline, {}, str(tmp_path / "box layout.toml")):
-        config = BoardConfig(klackers=KlackersConfig(layout))
+    for layout in (inline, {}, str(tmp_path / "box layout.toml"), "layouts/box.toml"):
+        config = BoardConfig(games={"klackers": {"layout": layout}})
         path.write_text(to_toml(config))
         assert dataclasses.replace(load_config(path), source="defaults") == config
-    # a relative path is the layout file next to the settings file
-    path.write_text('[klackers]\nlayout = "layouts/box.toml"\n')
-    assert load_config(path).klackers.layout == str(tmp_path / "layouts" / "box.toml")
+    # a relative path is read next to the settings file
+    assert load_config(path).folder == tmp_path and BoardConfig().folder is None
     assert '# layout = "klackers-layout.toml"' in to_toml(BoardConfig())
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from klackers_support import ScriptedDice, end_turn_scoring, rolled_until_a_pull
 
+from clacks.check_data import run
 from engine.clacks.geometry import LAMP_NAMES as CLACKS_LAMPS
 from engine.clacks.geometry import TOWERS
 from engine.core.box import BUTTONS, LAMP_NAMES, lamp_index
@@ -261,16 +262,16 @@ def test_the_default_layout_is_the_shipped_file() -> None:
 @pytest.mark.parametrize(
     ("change", "problem"),
     [
-        (lambda d: d["numbers"].pop("5"), "numbers.5 is missing"),
+        (lambda d: d["numbers"].pop("5"), "numbers.5: is missing"),
         (lambda d: d["numbers"].update({"10": "d2"}), "numbers.10: the numbers are 1 to 9"),
         (lambda d: d["numbers"].update({"2": "a2"}), "lamp a2 is already numbers.1"),
         (lambda d: d["numbers"].update({"2": "e9"}), "'e9' is not a lamp"),
-        (lambda d: d["dice"].update({"lamps": ["a1"]}), "dice.lamps must list 4 lamps"),
+        (lambda d: d["dice"].update({"lamps": ["a1"]}), "dice.lamps: must list 4 lamps"),
         (lambda d: d["dice"].update({"lamps": ["a1", "b1", "c1", "a2"]}), "already numbers.1"),
         (lambda d: d["buttons"].update({"x1y1": "roll"}), "buttons.x1y1: no such button"),
         (lambda d: d["buttons"].update({"b2b3": "dance"}), "'dance' is not a number"),
         (lambda d: d["buttons"].update({"b2b3": "roll"}), "roll is already on"),
-        (lambda d: d.update({"extra": {}}), "unknown section [extra]"),
+        (lambda d: d.update({"extra": {}}), "unknown section 'extra'"),
         (lambda d: d.pop("buttons"), "[buttons] is missing"),
     ],
 )
@@ -298,6 +299,22 @@ def test_a_broken_layout_file_is_refused_naming_the_file(tmp_path: Path) -> None
         load_layout(path)
     with pytest.raises(DataError, match="cannot be read"):
         load_layout(tmp_path / "missing.toml")
+
+
+def test_check_data_checks_a_klackers_layout_as_every_game_s_data(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The layout is Klackers' data file: ``clacks check-data`` checks the shipped one and
+    a box's own, naming the file and the entry of each mistake."""
+    assert run(None, "klackers") == 0
+    assert "all Klackers data files are valid" in capsys.readouterr().out
+    broken = DEFAULT_PATH.read_text().replace('1 = "a2"', '1 = "a9"').replace("[dice]", "[die]")
+    (tmp_path / "layout.toml").write_text(broken)
+    assert run(str(tmp_path), "klackers") == 1
+    said = capsys.readouterr().err
+    assert f"{tmp_path / 'layout.toml'}: numbers.1: 'a9' is not a lamp" in said, said
+    assert "unknown section 'die'; did you mean 'dice'?" in said, said
+    assert "dice.lamps: must list 4 lamps" in said and "3 problems" in said, said
 
 
 def test_the_docs_table_of_buttons_is_the_layout() -> None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from game_tables import LeakTable, leak_tables
 from leak_knowledge import UNKNOWN_CARD, Knowledge, knowledge_for
 from live_server import LiveServer
 from seed_secrets import secret_texts
@@ -39,35 +40,8 @@ PROBE_EVERY = 20  # steps between two rounds of probes
 FORBIDDEN_KEYS = re.compile(r'"(seed|rng|bag|fault_deck|undo_floor|set_aside|history)":')
 
 
-@dataclass(frozen=True)
-class Table:
-    game: str
-    options: dict[str, Any]
-    steps: int = 60
-    # may a seat's placement preview be shown to every page and the board? Not where
-    # teammates may not see each other's hands
-    shared_previews: bool = True
-
-
-TABLES = [
-    Table("clacks", {"players": 2}),
-    Table("clacks", {"players": 3, "long_message": True, "express": True, "turn_seconds": 3600}),
-    Table("clacks", {"players": 4, "quick": True}),
-    Table("clacks", {"mode": "coop", "players": 2}),
-    Table("clacks", {"mode": "coop", "players": 3, "route": "hard", "night_shift": True}),
-    Table("clacks", {"mode": "coop", "players": 4, "long_distance": True}, shared_previews=False),
-    Table(
-        "clacks",
-        {"mode": "coop", "players": 3, "long_distance": True, "night_shift": True},
-        shared_previews=False,
-    ),
-    Table("clacks", {"mode": "solitaire", "players": 1, "night_shift": True}),
-    Table("clacks", {"mode": "junior", "players": 2}),
-    Table("clacks-trainer", {"kind": "mixed", "questions": 12}, steps=20),
-    Table("klackers", {"players": 3}, steps=40),
-    Table("clockman", {"players": 3, "swap": True, "robbery": True, "hamster": "on"}, steps=160),
-    Table("guards", {"players": 3, "spells": 2}, steps=150),
-]
+# every game's own leak tables, or one per mode at its most seats (game_tables.py)
+TABLES = leak_tables()
 
 
 @dataclass
@@ -83,7 +57,7 @@ class Audience:
 class Watch:
     """Everything the audiences receive, checked as it arrives."""
 
-    def __init__(self, server: LiveServer, table: Table, knowledge: Knowledge) -> None:
+    def __init__(self, server: LiveServer, table: LeakTable, knowledge: Knowledge) -> None:
         self.server = server
         self.table = table
         self.knowledge = knowledge
@@ -91,6 +65,9 @@ class Watch:
         self.received = 0
         self.refusals = 0
         self.learned_at = -1  # the table's revision when ``learn`` last ran
+        # may a seat's placement preview be shown to every page and the board? Not where
+        # teammates may not see each other's hands
+        self.shared_previews = self.session.previews_shared()
 
     @property
     def session(self) -> Session:
@@ -126,7 +103,7 @@ class Watch:
         unknown = audience.secret - audience.known
         leaked = _named(unknown - _named(unknown, mentioned), text)
         assert not leaked, (audience.name, sorted(leaked), text[:600])
-        if not self.table.shared_previews:
+        if not self.shared_previews:
             self._no_foreign_preview(audience, text)
 
     def _no_foreign_preview(self, audience: Audience, text: str) -> None:
@@ -240,10 +217,11 @@ def _pattern(tokens: frozenset[str]) -> re.Pattern[str]:
 
 
 def _secrets(session: Session) -> tuple[int, Any]:
-    for name in ("clacks", "trainer", "klackers", "clockman", "guards"):
-        game = getattr(session, name, None)
-        if game is not None:
-            return game.state.seed, game.state.rng
+    """The seed and generator of the game the session holds, whatever it calls it."""
+    for game in vars(session).values():
+        state = getattr(game, "state", None)
+        if hasattr(state, "seed") and hasattr(state, "rng"):
+            return state.seed, state.rng  # type: ignore[union-attr]
     raise AssertionError(f"no game state in {session!r}")
 
 
@@ -264,7 +242,7 @@ def _claim_seats(watch: Watch, session: Session) -> None:
 
 
 @pytest.mark.parametrize("table", TABLES, ids=[f"{t.game}-{json.dumps(t.options)}" for t in TABLES])
-def test_no_audience_receives_what_is_hidden_from_it(table: Table) -> None:
+def test_no_audience_receives_what_is_hidden_from_it(table: LeakTable) -> None:
     board = RecordingBoard()
     server = LiveServer(board=board)
     try:
@@ -273,7 +251,7 @@ def test_no_audience_receives_what_is_hidden_from_it(table: Table) -> None:
         server.close()
 
 
-def play_and_watch(server: LiveServer, board: RecordingBoard, table: Table) -> None:
+def play_and_watch(server: LiveServer, board: RecordingBoard, table: LeakTable) -> None:
     base, code, pin = server.base, server.code, server.pin
     body = {"game": table.game, "options": table.options, "seed": SEED}
     status, answer = call(base, "POST", f"/api/rooms/{code}/game", body, pin=pin)
@@ -335,7 +313,7 @@ def play_and_watch(server: LiveServer, board: RecordingBoard, table: Table) -> N
     for audience in watch.audiences:
         if audience.stream is not None:
             audience.stream.close()
-    if not table.shared_previews:
+    if not watch.shared_previews:
         assert not any(frame.preview for frame in board.frames), "the board showed a preview"
         assert hints == 0, "a hint where the rules allow none"
     elif table.game == "clacks":

@@ -12,9 +12,10 @@ each with why.
 from __future__ import annotations
 
 import ast
+import tomllib
 from pathlib import Path
 
-from engine.games import game_modules
+from engine.games import game_module, game_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "firmware", "web", "clacks")
@@ -25,8 +26,6 @@ ALLOWED = {
     ("firmware/diagnose.py", "clacks"): "the system user the companion runs as",
     ("clacks/hotspot_cli.py", "clacks"): "the command's own name, as the owner types it again",
     ("clacks/bench.py", "klackers"): "a benchmark section's name (`clacks bench --only`)",
-    ("firmware/config.py", "klackers"): "the settings file's [klackers] table, checked "
-    "with the rest of the file before the game's show module reads it",
 }
 
 
@@ -161,3 +160,47 @@ def test_the_box_s_firmware_and_web_app_import_no_game_outside_its_own_modules()
                 offences.append(f"{path} imports engine.{package}")
     assert offences == []
     assert game_imports("from engine.klackers.module import KlackersModule\n") == {"klackers"}
+
+
+def test_the_readme_s_layout_has_a_row_for_every_game_s_package() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("## Layout") :]
+    layout = layout[: layout.index("\n\n", layout.index("| folder |"))]
+    missing = [p for p in sorted(game_packages()) if f"`engine/{p}/`" not in layout]
+    assert missing == [], f"README.md's layout names no folder for {missing}"
+
+
+def mutation_scopes() -> dict[str, dict[str, object]]:
+    """Each game package's mutation.toml, by the package's name."""
+    scopes = {}
+    for package in sorted(game_packages()):
+        path = ROOT / "engine" / package / "mutation.toml"
+        if path.exists():
+            scopes[package] = tomllib.loads(path.read_text(encoding="utf-8"))
+    return scopes
+
+
+def test_every_game_s_mutation_scope_is_its_own_and_is_in_the_docs() -> None:
+    scopes = mutation_scopes()
+    assert set(scopes) == game_packages()  # every game's rules are mutated
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "clacks-mutation" not in project["tool"]  # a second place for a game's scope
+    docs = (ROOT / "docs" / "mutation.md").read_text(encoding="utf-8")
+    for package, scope in scopes.items():
+        mutated, tests = scope["mutate"], scope["tests"]
+        assert isinstance(mutated, list) and isinstance(tests, list)
+        assert all(m.startswith(f"engine/{package}/") for m in mutated), package
+        assert all((ROOT / path).exists() for path in [*mutated, *tests]), package
+        title = game_module(package).title
+        assert f"\n### {title}" in docs and f"\n| {title} |" in docs, title
+
+
+def test_the_readme_names_the_lesson_of_every_game_that_has_one() -> None:
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    taught = {
+        type(module).__module__.split(".")[1]
+        for module in game_modules().values()
+        if module.tutorial_start() is not None
+    }
+    missing = [p for p in sorted(taught) if f"`engine/{p}/tutorial.py`" not in readme]
+    assert missing == [], f"README.md's Learn to play names no lesson of {missing}"

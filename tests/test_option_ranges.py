@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from dataclasses import fields
 from typing import Any
 
 import pytest
+from game_tables import Edge, accepts_null, option_edges, schema_options, settings_names
 from live_server import LiveServer
 from web_client import call
 
@@ -23,23 +23,12 @@ from engine.clacks.data import load_components
 from engine.clacks.errors import OptionOutOfRange
 from engine.clacks.simulation import play_bot_game
 from engine.clacks.state import RANGES, Options
-from engine.clockman.options import ClockmanOptions
 from engine.core.errors import IllegalAction
 from engine.games import game_module, game_modules
-from engine.guards.options import GuardsOptions
 from engine.klackers.options import KlackersOptions
 
-# (game, option, a value just below its range, just above it)
-EDGES: list[tuple[str, str, object, object]] = [
-    ("clacks", "stress_limit", 2, 11),
-    ("clacks", "hand_size", 0, 7),
-    ("clacks", "turn_seconds", 0.5, 86401),
-    ("clacks", "start_time", -1, 10**11 + 1),
-    ("klackers", "rounds", -1, 100),
-    ("klackers", "target", -1, 1000),
-    ("clacks-trainer", "questions", 0, 101),
-    ("guards", "spells", 0, 6),
-]
+# every option of every game with a range, and a value just below it and just above it
+EDGES = option_edges()
 # what a player trying to crash the box might send instead of a number
 WILD = [10**9, -(10**9), 10**400, 1e308, 5.5, True, "5", None, [5]]
 
@@ -50,24 +39,11 @@ def in_range(spec: dict[str, Any], value: object) -> bool:
     return number and whole and spec["min"] <= value <= spec["max"]
 
 
-def schema_options(game: str) -> dict[str, Any]:
-    schema = game_module(game).options_schema()
-    options: dict[str, Any] = schema.get("options") or schema["choices"]
-    return options
-
-
 def test_every_option_of_every_game_has_its_range_or_choices_in_the_schema() -> None:
-    wanted = {
-        "clacks": {f.name for f in fields(Options)} | {"players", "tutorial"},
-        "klackers": {f.name for f in fields(KlackersOptions)} | {"players", "mode", "tutorial"},
-        "clacks-trainer": {"seat", "kind", "questions", "signals"},
-        "clockman": {f.name for f in fields(ClockmanOptions)} | {"players", "mode", "tutorial"},
-        "guards": {f.name for f in fields(GuardsOptions)} | {"players", "mode", "tutorial"},
-    }
-    assert set(game_modules()) == set(wanted)
-    for game, names in wanted.items():
+    for game in game_modules():
         options = schema_options(game)
-        assert set(options) == names, game
+        wanted = settings_names(game)
+        assert wanted is None or set(options) == wanted, game
         for name, spec in options.items():
             stated = "choices" in spec or spec.get("type") in ("bool", "word lists", "data tables")
             stated = stated or ("min" in spec and "max" in spec)
@@ -98,19 +74,13 @@ def test_games_at_the_edges_of_the_ranges_deal_and_finish(
         assert record.end_reason is not None, (stress, hand, players, seed)
 
 
-@pytest.mark.parametrize(("game", "name", "below", "above"), EDGES)
-def test_the_engine_refuses_a_value_outside_naming_the_range(
-    game: str, name: str, below: object, above: object
-) -> None:
+@pytest.mark.parametrize("edge", EDGES, ids=[f"{e.game}-{e.option}" for e in EDGES])
+def test_the_engine_refuses_a_value_outside_naming_the_range(edge: Edge) -> None:
+    game, name, base = edge.game, edge.option, edge.base
     spec = schema_options(game)[name]
-    base: dict[str, Any] = {"players": 2} if game != "clacks-trainer" else {}
-    if game == "clacks" and name == "turn_seconds":
-        base["express"] = True
-    if name == "rounds":
-        base["target"] = 5  # no limit of rounds (0) needs a target
-    for value in (below, above, *WILD):
-        if value is None and game == "klackers":
-            continue  # null: no limit of rounds or chips
+    for value in (edge.below, edge.above, *WILD):
+        if value is None and accepts_null(game, name):
+            continue
         if in_range(spec, value):
             continue
         with pytest.raises(IllegalAction) as caught:
@@ -124,14 +94,14 @@ def test_the_engine_refuses_a_value_outside_naming_the_range(
         game_module(game).new({**base, name: value}, 1)  # the edges themselves are fine
 
 
-@pytest.mark.parametrize(("game", "name", "below", "above"), EDGES)
+@pytest.mark.parametrize("edge", EDGES, ids=[f"{e.game}-{e.option}" for e in EDGES])
 def test_the_api_refuses_a_value_outside_with_a_400_naming_the_range(
-    server: LiveServer, game: str, name: str, below: object, above: object
+    server: LiveServer, edge: Edge
 ) -> None:
+    game, name, base = edge.game, edge.option, edge.base
     spec = schema_options(game)[name]
-    base: dict[str, Any] = {"players": 2} if game != "clacks-trainer" else {}
     path = f"/api/rooms/{server.code}/game"
-    for value in (below, above, 10**9, 1e308):
+    for value in (edge.below, edge.above, 10**9, 1e308):
         if in_range(spec, value):
             continue
         body = {"game": game, "options": {**base, name: value}}

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from game_tables import games_without_bots
 from live_server import LiveServer, companion
 from web_client import EventStream, call
 
@@ -605,7 +606,7 @@ def test_a_game_ends_within_moments_of_its_last_visitors_page_closing() -> None:
         assert server.room.stand is not None and server.room.stand["ended"]["reason"] == "left"
 
 
-@pytest.mark.parametrize("game", ["clockman", "guards"])
+@pytest.mark.parametrize("game", games_without_bots())
 def test_a_table_for_two_waits_for_its_second_player_before_anything_is_rolled(
     game: str,
 ) -> None:

@@ -27,6 +27,7 @@ from browser_support import (  # noqa: F401  (browser: the shared fixture)
     Page,
     browser,
 )
+from game_tables import games, screen_tables, turn_line, whole_screen
 from live_server import LiveServer, companion
 from table_driver import BOARD, play, to_first_turn
 
@@ -36,51 +37,22 @@ from web.room import Room
 
 pytestmark = pytest.mark.browser
 
-# (name, game, options): every mode, from two players to the most it seats
+# (name, game, options): every mode, from its fewest seats to the most it seats, and each
+# game's variants worth a look (game_tables.py)
 TABLES: list[tuple[str, str, dict[str, Any]]] = [
-    *[(f"competitive-{n}", "clacks", {"players": n}) for n in (2, 3, 4)],
-    ("express-2", "clacks", {"players": 2, "express": True}),
-    ("long-message-4", "clacks", {"players": 4, "long_message": True, "balanced_start": True}),
-    ("coop", "clacks", {"mode": "coop", "players": 2}),
-    *[(f"coop-{n}", "clacks", {"mode": "coop", "players": n}) for n in (3, 4)],
-    # a bot's seat is named by its level, the longest names a seat has
-    ("coop-4-bots", "clacks", {"mode": "coop", "players": 4, "bots": {"east": "greedy"}}),
-    ("competitive-4-bots", "clacks", {"players": 4, "bots": {"west": "planner"}}),
-    ("coop-long-distance-3", "clacks", {"mode": "coop", "players": 3, "long_distance": True}),
-    (
-        "coop-night-shift-hard-4",
-        "clacks",
-        {"mode": "coop", "players": 4, "night_shift": True, "route": "hard"},
-    ),
-    ("solitaire", "clacks", {"mode": "solitaire", "players": 1}),
-    (
-        "solitaire-night-shift-hard",
-        "clacks",
-        {"mode": "solitaire", "players": 1, "night_shift": True, "route": "hard"},
-    ),
-    ("junior-2", "clacks", {"mode": "junior", "players": 2}),
-    ("trainer", "clacks-trainer", {}),
-    *[(f"klackers-{n}", "klackers", {"players": n}) for n in (2, 3, 4)],
-    *[(f"clockman-{n}", "clockman", {"players": n}) for n in (2, 3, 4)],
-    *[(f"guards-{n}", "guards", {"players": n}) for n in (2, 3, 4, 5, 6)],
+    (table.name, table.game, table.options) for table in screen_tables()
 ]
 SIZES = [(1920, 1080), (1280, 720)]
 # the games whose tables show everything at once: a part in a column that scrolls by itself
 # is on the screen only where that column shows it (Klackers, Clockman and the Guards still
 # scroll their players' columns, whose visible part is what is held to the fold)
-WHOLE_SCREEN = {"clacks", "clacks-trainer"}
+WHOLE_SCREEN = {game for game in games() if whole_screen(game)}
 # the tables whose screens the docs show (README.md), taken when CLACKS_SCREENSHOTS is set
-SHOWN = {"coop"}
+SHOWN = {"coop-2": "coop"}  # by the picture's name
 LANGUAGES = ["en", "cs"]
 STEPS = 12  # actions into the game: mid-game, past the first swaps and reports
 
-BANNER = {
-    "clacks": ".status .turn > strong:first-child, .status .winner",
-    "clacks-trainer": ".status .turn > strong:first-child",
-    "klackers": ".status .turn > .phase, .status .winner",
-    "clockman": ".status .turn > .phase, .status .winner",
-    "guards": ".status .turn > .phase, .status .winner",
-}
+BANNER = {game: f"{turn_line(game)}, .status .winner" for game in games()}
 
 # Everything in the game's part of the screen that is shown (not folded, not hidden):
 # where it ends, and which of it ends lowest; and what is out of sight inside a box that
@@ -291,7 +263,7 @@ def check_table(
     if not (board[3] - board[1] >= 0.45 * height):
         problems.append((where, "board", board))
     if table.name in SHOWN and width == 1920:  # the docs' picture of this table
-        tv.shot(f"table-tv-{table.name}-1080{'' if lang == 'en' else '-cs'}")
+        tv.shot(f"table-tv-{SHOWN[table.name]}-1080{'' if lang == 'en' else '-cs'}")
     check_views(page, where, width, height, problems)
     if tv.errors != []:
         problems.append((where, tv.errors))
@@ -389,7 +361,7 @@ def check_phone(phone: Page, table: Table, game: str, lang: str, problems: list[
         if not (board[3] - board[1] >= 120):
             problems.append((where, "board with a hint", board))
         if table.name in SHOWN:
-            phone.shot(f"phone-{table.name}-hint{'' if lang == 'en' else '-cs'}")
+            phone.shot(f"phone-{SHOWN[table.name]}-hint{'' if lang == 'en' else '-cs'}")
         if page.locator("[data-action=hint-close]").count():
             page.click("[data-action=hint-close]")
     if game == "klackers" and page.locator("[data-action=hint]").count():

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from browser_support import BOX, PHONE, TEXT_SIZES, Page, assert_parts_side_by_side
+from game_tables import games, turn_line
 from live_server import LiveServer
 from table_driver import BOARD, GAMES, play, seat_everyone, to_first_turn
 from test_web_first_table_browser import COUNT_VIBRATIONS
@@ -20,13 +21,7 @@ from test_web_first_table_browser import COUNT_VIBRATIONS
 pytestmark = pytest.mark.browser
 
 # the line that says whose turn it is (or the trainer's question), per game
-BANNER = {
-    "clacks": ".status .turn > strong:first-child",
-    "clacks-trainer": ".status .turn > strong:first-child",
-    "klackers": ".status .turn > .phase",
-    "clockman": ".status .turn > .phase",
-    "guards": ".status .turn > .phase",
-}
+BANNER = {game: turn_line(game) for game in games()}
 SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 
 

@@ -3,9 +3,10 @@
 Each game runs in its own directory, .mutation/GAME/, so that mutmut (which reads its
 settings from the pyproject.toml of the directory it runs in and keeps its mutants and
 results there) mutates only that game's rules modules and runs only that game's fast rule
-tests, one mutant at a time. The shared settings are pyproject.toml's [tool.mutmut]; the
-per-game scope is [tool.clacks-mutation.GAME] (mutate, tests, and the equivalent mutants
-with the reason each changes nothing a player or a test can observe).
+tests, one mutant at a time. The shared settings are pyproject.toml's [tool.mutmut]; each
+game's scope is the mutation.toml in its own package, engine/GAME/ (mutate, tests, deselect,
+and the equivalent mutants with the reason each changes nothing a player or a test can
+observe), for every package of a game registered in engine/games.py.
 
 Results are kept between runs: a second run tries only the mutants whose function changed.
 --again re-runs the mutants that survived last time (after a test was added for them).
@@ -25,6 +26,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.games import game_modules
+
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / ".mutation"
 # mutmut's own meaning of a worker's exit code (mutmut.stats.status_by_exit_code)
@@ -43,19 +46,30 @@ class GameScope:
     deselect: list[str]
 
 
+def scope_files() -> dict[str, Path]:
+    """Each registered game's package (engine/<package>/, by its name) that has a
+    mutation.toml: one scope per package, shared by the games it holds."""
+    files = {}
+    for module in game_modules().values():
+        package = Path(sys.modules[type(module).__module__].__file__ or "").parent
+        if (package / "mutation.toml").exists():
+            files[package.name] = package / "mutation.toml"
+    return dict(sorted(files.items()))
+
+
 def load_scopes() -> tuple[dict[str, object], dict[str, GameScope]]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
     shared = project["tool"]["mutmut"]
-    scopes = {
-        name: GameScope(
+    scopes = {}
+    for name, path in scope_files().items():
+        table = tomllib.loads(path.read_text("utf-8"))
+        scopes[name] = GameScope(
             name,
             table["mutate"],
             table["tests"],
             table.get("equivalent", {}),
             table.get("deselect", []),
         )
-        for name, table in project["tool"]["clacks-mutation"].items()
-    }
     return shared, scopes
 
 
@@ -81,7 +95,8 @@ def prepare(scope: GameScope, shared: dict[str, object]) -> Path:
     settings["pytest_add_cli_args_test_selection"] = scope.tests + [
         arg for test in scope.deselect for arg in ("--deselect", test)
     ]
-    lines = ["# written by tools/mutate.py from the project's pyproject.toml", "[tool.mutmut]"]
+    lines = ["# written by tools/mutate.py from pyproject.toml and the game's mutation.toml"]
+    lines.append("[tool.mutmut]")
     lines += [f"{key} = {toml_value(value)}" for key, value in settings.items()]
     (here / "pyproject.toml").write_text("\n".join(lines) + "\n", "utf-8")
     return here

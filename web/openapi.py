@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engine.games import DEFAULT_GAME
+from engine.games import DEFAULT_GAME, game_modules
 from web.openapi_stand import stand_paths
 from web.openapi_tables import TABLE_PIN, parameter, table_paths
 
@@ -84,6 +84,17 @@ IDEMPOTENCY_KEY = parameter(
     "Idempotency-Key", "header", {"type": "string", "minLength": 1, "maxLength": 64}
 )
 REVISION_BODY: JSON = _object({"revision": {"type": ["integer", "null"]}})
+
+
+def _per_game(part: str, wrapper: str) -> str:
+    """Each registered game's note on ``part`` of the API (``GameModule.api_notes``),
+    "Title: note" one after another, in ``wrapper``; nothing where no game has one."""
+    notes = [
+        f"{module.title}: {module.api_notes()[part]}"
+        for module in game_modules().values()
+        if part in module.api_notes()
+    ]
+    return wrapper.format(". ".join(notes)) if notes else ""
 
 
 @cache
@@ -332,9 +343,8 @@ def openapi_document() -> JSON:
                         "game": {"type": "string", "default": DEFAULT_GAME},
                         "options": {
                             "type": "object",
-                            "description": "the game's options, see /api/games "
-                            "(Clacks: players or seats, express, long_message, "
-                            "quick, turn_seconds, words)",
+                            "description": "the game's options, see /api/games"
+                            + _per_game("options", " ({})"),
                         },
                         "seed": {"type": ["integer", "null"], "minimum": 0},
                         "names": {
@@ -442,13 +452,9 @@ def openapi_document() -> JSON:
             "post": {
                 "summary": "Take an action as this seat",
                 "description": (
-                    "The action is the game's JSON action (Clacks: move, play_jacquard, "
-                    'play_fault, transmit, end_turn, discard; lamps as names like "b2". '
-                    "Klackers: roll, pull, and mark for the box's pull button. "
-                    "Clockman: roll, the landing reports, end_turn, play, defend, take, "
-                    "offer, accept, decline, withdraw, inspect, confirm, revoke; see "
-                    "docs/clockman.md). "
-                    "With `revision`, an action made against an older state is refused with "
+                    "The action is the game's JSON action"
+                    + _per_game("actions", " ({})")
+                    + ". With `revision`, an action made against an older state is refused with "
                     "409; with an Idempotency-Key header, repeating a request returns the "
                     "first answer instead of acting twice."
                 ),
@@ -542,10 +548,9 @@ def openapi_document() -> JSON:
                 "summary": "A hint for this seat's turn (its token), when the table allows hints",
                 "description": "The game's plan for the seat, from its own view only; its "
                 "lamps are previewed on every screen and the LED board (the snapshot's "
-                "`preview` with `hint: true`). Clacks: `goal`, `tower`, `complete`, `cost`, "
-                "`wrong`, `cards`, `flips`, `actions` and `hopeless` (no plan keeps the Post "
-                "Office from Genua: this is the least bad); Klackers: `actions`, `objective`, "
-                "`expected`. `actions` are in the form the actions endpoint takes.",
+                "`preview` with `hint: true`)"
+                + _per_game("hint", ". {}")
+                + ". `actions` are in the form the actions endpoint takes.",
                 "parameters": [CODE, SEAT, TOKEN],
                 "responses": {
                     "200": _json(

@@ -376,6 +376,16 @@ class ClacksModule(GameModule):
     name = "clacks"
     title = "Clacks"
 
+    def api_notes(self) -> dict[str, str]:
+        return {
+            "options": "players or seats, express, long_message, quick, turn_seconds, words",
+            "actions": "move, play_jacquard, play_fault, transmit, end_turn, discard; lamps "
+            'as names like "b2"',
+            "hint": "`goal`, `tower`, `complete`, `cost`, `wrong`, `cards`, `flips`, "
+            "`actions` and `hopeless` (no plan keeps the Post Office from Genua: this is "
+            "the least bad)",
+        }
+
     def data_check(self) -> DataCheck:
         return DataCheck(self.title, data.FILES, data.default_data_path, data.check_path)
 

@@ -24,6 +24,12 @@ class ClockmanModule(GameModule):
     name = GAME
     title = "Clockman"
 
+    def api_notes(self) -> dict[str, str]:
+        return {
+            "actions": "roll, the landing reports, end_turn, play, defend, take, offer, "
+            "accept, decline, withdraw, inspect, confirm, revoke; see docs/clockman.md",
+        }
+
     def data_check(self) -> DataCheck:
         return DataCheck(
             self.title, data.FILES, data.default_data_path, data.check_path, _house_values

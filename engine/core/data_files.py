@@ -30,6 +30,16 @@ def read_texts(path: Path, names: Iterable[str]) -> dict[str, str]:
     return texts
 
 
+def read_file(path: Path) -> str:
+    """The text of one data file, wherever it lies (a box's own layout); DataError
+    naming it when it cannot be read."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise DataError([f"{path}: cannot be read ({reason})"]) from exc
+
+
 def check_directory(
     path: Path,
     title: str,

@@ -240,6 +240,13 @@ class GameModule(Protocol):
     def options_schema(self) -> JSON:
         """The lobby's choices: modes, variants, seat counts, with defaults."""
 
+    def api_notes(self) -> dict[str, str]:
+        """What the API's document says of this game, by where it says it: ``options``
+        (the options worth naming, beyond the schema /api/games serves), ``actions`` (the
+        kinds of action a seat takes) and ``hint`` (what a hint holds). A part left out
+        says nothing of the game there."""
+        return {}
+
     def reference(self) -> JSON:
         """Fixed facts a front end needs to draw and explain any game of this kind (board
         geometry, symbol tables), the same for every game in progress; public."""

@@ -23,10 +23,12 @@ def one_mode_options(
     return data
 
 
-def one_mode_tutorial_start(game: str, lessons: Iterable[str], mode: str | None) -> JSON | None:
+def one_mode_tutorial_start(
+    game: str, lessons: Iterable[str], mode: str | None, one_mode: str | None = None
+) -> JSON | None:
     """How the first of ``lessons`` (the game's guided first games, by name) starts, for
-    the game's one mode, named after the game (None: the game's first); None for any
-    other mode."""
-    if mode not in (None, game):
+    the game's one mode, ``one_mode``, named after the game unless given (None: the
+    game's first); None for any other mode."""
+    if mode not in (None, one_mode or game):
         return None
     return {"game": game, "options": {"tutorial": next(iter(lessons))}}

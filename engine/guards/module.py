@@ -31,6 +31,12 @@ class GuardsModule(GameModule):
     name = GAME
     title = "Guards! Guards!"
 
+    def api_notes(self) -> dict[str, str]:
+        return {
+            "actions": "the reports the phone's forms fill in, each form as the legal "
+            "actions list it; see docs/guards.md",
+        }
+
     def data_check(self) -> DataCheck:
         return DataCheck(self.title, data.FILES, data.default_data_path, data.check_path)
 

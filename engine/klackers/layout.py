@@ -1,4 +1,5 @@
-"""Klackers on the box's lamps and buttons, from engine/data/klackers/layout.toml.
+"""Klackers on the box's lamps and buttons, from engine/data/klackers/layout.toml, read
+and checked as every game's data is (engine/core/validate.py).
 
 The layout says which lamp shows each number and which four lamps are the dice row,
 and gives each of the twelve buttons a meaning: a number (mark it for the pull), "roll",
@@ -13,19 +14,24 @@ and gives each of the twelve buttons a meaning: a number (mark it for the pull),
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.core import data_files
 from engine.core.box import BUTTONS, LAMP_NAMES, lamp_index
 from engine.core.errors import DataError
 from engine.core.interface import LampFrame
+from engine.core.validate import Problems, parse_files, parse_toml
+from engine.klackers.game import GAME
 from engine.klackers.numbers import ALL_STANDING, NUMBERS, numbers_of
 from engine.klackers.state import KlackersState
 
-DEFAULT_PATH = Path(__file__).resolve().parent.parent / "data" / "klackers" / "layout.toml"
+FILE = "layout.toml"
+FILES = (FILE,)  # a Klackers data directory holds its layout alone
+SECTIONS = ("numbers", "dice", "buttons")
+DEFAULT_PATH = data_files.shipped_path(GAME) / FILE
 CONTROLS = ("roll", "roll_one", "pull")
 MEANINGS = tuple(str(n) for n in NUMBERS) + CONTROLS
 DICE_LAMPS = 4  # totals run to 12: four binary digits
@@ -85,93 +91,144 @@ class BoardLayout:
         }
 
 
-def layout_problems(data: object) -> list[str]:
-    """Every mistake in a layout table, each naming the key it concerns."""
-    if not isinstance(data, dict):
-        return ["the layout must be a table"]
-    problems = [f"unknown section [{k}]" for k in data if k not in ("numbers", "dice", "buttons")]
-    used: dict[str, str] = {}
-
-    def lamp(value: object, where: str) -> None:
-        if not isinstance(value, str) or value not in LAMP_NAMES:
-            problems.append(f"{where}: {value!r} is not a lamp (a1 to d4)")
-        elif value in used:
-            problems.append(f"{where}: lamp {value} is already {used[value]}")
-        else:
-            used[value] = where
-
-    numbers = data.get("numbers")
-    if not isinstance(numbers, dict):
-        problems.append("[numbers] is missing: the lamp of each number 1 to 9")
+def _lamp(
+    value: object, where: str, used: dict[str, str], file: str | None, problems: Problems
+) -> int:
+    """The lamp ``value`` names at ``where``; -1 with the problem added."""
+    if not isinstance(value, str) or value not in LAMP_NAMES:
+        problems.add(file, where, f"{value!r} is not a lamp (a1 to d4)")
+    elif value in used:
+        problems.add(file, where, f"lamp {value} is already {used[value]}")
     else:
-        for key in numbers:
-            if key not in MEANINGS[:9]:
-                problems.append(f"numbers.{key}: the numbers are 1 to 9")
-        for n in NUMBERS:
-            if str(n) not in numbers:
-                problems.append(f"numbers.{n} is missing")
-            else:
-                lamp(numbers[str(n)], f"numbers.{n}")
-    dice = data.get("dice")
+        used[value] = where
+        return lamp_index(value)
+    return -1
+
+
+def _numbers(
+    numbers: object, used: dict[str, str], file: str | None, problems: Problems
+) -> tuple[int, ...]:
+    if not isinstance(numbers, dict):
+        problems.add(file, None, "[numbers] is missing: the lamp of each number 1 to 9")
+        return ()
+    for key in numbers:
+        if key not in MEANINGS[:9]:
+            problems.add(file, f"numbers.{key}", "the numbers are 1 to 9")
+    lamps = []
+    for n in NUMBERS:
+        if str(n) not in numbers:
+            problems.add(file, f"numbers.{n}", "is missing")
+        else:
+            lamps.append(_lamp(numbers[str(n)], f"numbers.{n}", used, file, problems))
+    return tuple(lamps)
+
+
+def _dice(
+    dice: object, used: dict[str, str], file: str | None, problems: Problems
+) -> tuple[int, ...]:
     lamps = dice.get("lamps") if isinstance(dice, dict) else None
     if not isinstance(lamps, list) or len(lamps) != DICE_LAMPS:
-        problems.append(f"dice.lamps must list {DICE_LAMPS} lamps (the total in binary)")
-    else:
-        for i, value in enumerate(lamps):
-            lamp(value, f"dice.lamps[{i}]")
-    buttons = data.get("buttons")
+        problems.add(file, "dice.lamps", f"must list {DICE_LAMPS} lamps (the total in binary)")
+        return ()
+    return tuple(_lamp(v, f"dice.lamps[{i}]", used, file, problems) for i, v in enumerate(lamps))
+
+
+def _buttons(buttons: object, file: str | None, problems: Problems) -> tuple[tuple[str, str], ...]:
     if not isinstance(buttons, dict):
-        problems.append("[buttons] is missing: what each button does")
-    else:
-        meant: dict[str, str] = {}
-        for button, meaning in buttons.items():
-            if button not in BUTTONS:
-                problems.append(f"buttons.{button}: no such button ({', '.join(BUTTONS)})")
-            if not isinstance(meaning, str) or meaning not in MEANINGS:
-                problems.append(
-                    f"buttons.{button}: {meaning!r} is not a number 1-9 or one of "
-                    f"{', '.join(CONTROLS)}"
-                )
-            elif meaning in meant:
-                problems.append(f"buttons.{button}: {meaning} is already on {meant[meaning]}")
-            else:
-                meant[meaning] = button
-    return problems
+        problems.add(file, None, "[buttons] is missing: what each button does")
+        return ()
+    meant: dict[str, str] = {}
+    for button, meaning in buttons.items():
+        where = f"buttons.{button}"
+        if button not in BUTTONS:
+            problems.add(file, where, f"no such button ({', '.join(BUTTONS)})")
+        if not isinstance(meaning, str) or meaning not in MEANINGS:
+            problems.add(
+                file, where, f"{meaning!r} is not a number 1-9 or one of {', '.join(CONTROLS)}"
+            )
+        elif meaning in meant:
+            problems.add(file, where, f"{meaning} is already on {meant[meaning]}")
+        else:
+            meant[meaning] = button
+    return tuple((str(b), str(m)) for b, m in buttons.items())
+
+
+def check_layout(
+    doc: object, file: str | None, problems: Problems, base: BoardLayout | None = None
+) -> BoardLayout | None:
+    """The layout a layout file's table (or the settings file's [klackers.layout]) holds,
+    the sections it leaves out taken from ``base`` if given; None with every mistake
+    added to ``problems``, each naming ``file`` and its entry."""
+    if not isinstance(doc, dict):
+        problems.add(file, None, "the layout must be a table")
+        return None
+    if base is not None:
+        doc = {**base.to_data(), **doc}
+    before = len(problems.items)
+    problems.unknown_keys(doc, SECTIONS, file, kind="section")
+    used: dict[str, str] = {}  # lamp name: the entry that took it
+    numbers = _numbers(doc.get("numbers"), used, file, problems)
+    dice = _dice(doc.get("dice"), used, file, problems)
+    buttons = _buttons(doc.get("buttons"), file, problems)
+    if len(problems.items) > before:
+        return None
+    return BoardLayout(numbers=numbers, dice=dice, buttons=buttons)
+
+
+def layout_problems(data: object) -> list[str]:
+    """Every mistake in a layout table, each naming the key it concerns."""
+    problems = Problems()
+    check_layout(data, None, problems)
+    return problems.items
 
 
 def layout_from_data(data: object) -> BoardLayout:
-    problems = layout_problems(data)
-    if problems:
-        raise DataError(problems)
-    assert isinstance(data, dict)
-    return BoardLayout(
-        numbers=tuple(lamp_index(data["numbers"][str(n)]) for n in NUMBERS),
-        dice=tuple(lamp_index(name) for name in data["dice"]["lamps"]),
-        buttons=tuple((str(b), str(m)) for b, m in data["buttons"].items()),
-    )
+    problems = Problems()
+    layout = check_layout(data, None, problems)
+    if layout is None:
+        raise DataError(problems.items)
+    return layout
 
 
-def load_layout(path: Path | None = None) -> BoardLayout:
-    """The layout in ``path`` (default: the shipped one); DataError naming every
-    problem, or the file, when it cannot be used."""
+def validate_texts(
+    texts: dict[str, str], source: str = "<memory>"
+) -> tuple[BoardLayout | None, list[str]]:
+    """Check a data directory's layout file (``clacks check-data``, as every game's data
+    is checked); the layout if sound, and every problem found."""
+    problems = Problems()
+    docs = parse_files(texts, FILES, problems)
+    layout = check_layout(docs[FILE], FILE, problems) if FILE in docs else None
+    return (layout, []) if layout is not None else (None, problems.items)
+
+
+def default_data_path() -> Path:
+    return data_files.shipped_path(GAME)
+
+
+def check_path(path: Path | None = None) -> list[str]:
+    """Every problem with the Klackers data files in ``path`` (the shipped set when None)."""
+    where = path or default_data_path()
+    return data_files.check_directory(where, "Klackers", FILES, validate_texts)
+
+
+def load_layout(path: Path | None = None, base: BoardLayout | None = None) -> BoardLayout:
+    """The layout in the file ``path`` (default: the shipped one), the sections it leaves
+    out taken from ``base`` if given; DataError naming every problem, or the file, when
+    it cannot be used."""
     if path is None:
         return default_layout()
-    return _read(path)
+    return _read(path, base)
 
 
 @cache
 def default_layout() -> BoardLayout:
-    return _read(DEFAULT_PATH)
+    return _read(default_data_path() / FILE)
 
 
-def _read(path: Path) -> BoardLayout:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError([f"{path}: cannot be read ({exc.strerror or exc})"]) from exc
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise DataError([f"{path}: not valid TOML ({exc})"]) from exc
-    try:
-        return layout_from_data(data)
-    except DataError as exc:
-        raise DataError([f"{path}: {p}" for p in exc.problems]) from None
+def _read(path: Path, base: BoardLayout | None = None) -> BoardLayout:
+    problems = Problems()
+    doc = parse_toml(str(path), data_files.read_file(path), problems)
+    layout = check_layout(doc, str(path), problems, base) if doc is not None else None
+    if layout is None:
+        raise DataError(problems.items)
+    return layout

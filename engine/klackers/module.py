@@ -4,13 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.data_check import DataCheck
 from engine.core.errors import DataError, SerializationError
 from engine.core.interface import JSON, GameModule, Session
 from engine.core.one_mode import one_mode_options, one_mode_tutorial_start
 from engine.core.tutorial import chosen_script, replay_lesson_or_game
 from engine.klackers.errors import BadOptions
 from engine.klackers.game import GAME, KlackersGame
-from engine.klackers.layout import BoardLayout, default_layout, layout_from_data
+from engine.klackers.layout import (
+    FILES,
+    BoardLayout,
+    check_path,
+    default_data_path,
+    default_layout,
+    layout_from_data,
+)
 from engine.klackers.numbers import NUMBERS, ONE_DIE_LIMIT, TWO_DICE
 from engine.klackers.options import (
     DEFAULT_SEATS,
@@ -32,6 +40,15 @@ class KlackersModule(GameModule):
     name = GAME
     title = "Klackers"
 
+    def data_check(self) -> DataCheck:
+        return DataCheck(self.title, FILES, default_data_path, check_path)
+
+    def api_notes(self) -> dict[str, str]:
+        return {
+            "actions": "roll, pull, and mark for the box's pull button",
+            "hint": "`actions`, `objective`, `expected`",
+        }
+
     def new(self, options: JSON, seed: int, now: float = 0.0) -> Session:
         """Options as in ``KlackersOptions.from_json``, plus the lobby's ``mode``
         (Klackers has one, ``klackers``) and the box's ``layout`` (a table like
@@ -50,7 +67,8 @@ class KlackersModule(GameModule):
         return replay_lesson_or_game(log, SCRIPTS, self.title, _replay, KlackersLesson)
 
     def tutorial_start(self, mode: str | None = None) -> JSON | None:
-        return one_mode_tutorial_start(self.name, SCRIPTS, mode)
+        # the game's one mode is named after Klackers, whatever name it is registered by
+        return one_mode_tutorial_start(self.name, SCRIPTS, mode, one_mode=GAME)
 
     def options_schema(self) -> JSON:
         return {
