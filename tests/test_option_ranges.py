@@ -28,6 +28,7 @@ from engine.core.errors import IllegalAction
 from engine.games import game_module, game_modules
 from engine.guards.options import GuardsOptions
 from engine.klackers.options import KlackersOptions
+from web.refusals import in_english
 
 # (game, option, a value just below its range, just above it)
 EDGES: list[tuple[str, str, object, object]] = [
@@ -115,7 +116,7 @@ def test_the_engine_refuses_a_value_outside_naming_the_range(
             continue
         with pytest.raises(IllegalAction) as caught:
             game_module(game).new({**base, name: value}, 1)
-        message = str(caught.value)
+        message = in_english(caught.value)
         assert name in message, message
         if not isinstance(value, (str, list)) and value is not None:
             assert caught.value.rule == "option_range", message

@@ -230,7 +230,7 @@ def _convert(name: str, value: Any, expected: Any) -> Any:
 
 def action_from_json(data: object) -> Action:
     """Parse an action from its JSON form; raises MalformedAction with a clear message."""
-    data, kind = typed_action(data, ACTION_FIELDS, "known types:")
+    data, kind = typed_action(data, ACTION_FIELDS)
     cls = ACTION_TYPES[kind]
     fields = {f.name: f for f in dataclasses.fields(cls)}
     kwargs: dict[str, Any] = {}

@@ -161,7 +161,7 @@ ACTION_FIELDS = {"answer": {"symbol"}, "flip": {"lamps"}, "check": set(), "skip"
 
 
 def trainer_action_from_json(data: object) -> TrainerAction:
-    data, kind = typed_action(data, ACTION_FIELDS, "known types:")
+    data, kind = typed_action(data, ACTION_FIELDS)
     if kind == "answer":
         symbol = data.get("symbol")
         if not isinstance(symbol, str) or not symbol.strip():

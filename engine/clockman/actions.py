@@ -188,7 +188,7 @@ def make(action_type: str, seat: str, **params: Any) -> Action:
 
 def action_from_json(data: object, seat: str | None = None) -> Action:
     """An action from JSON; ``seat`` fills in a missing ``"seat"`` (the URL's seat)."""
-    data, kind = typed_action(data, FIELDS, "Clockman actions are")
+    data, kind = typed_action(data, FIELDS)
     spec = FIELDS[kind]
     who = data.get("seat", seat)
     if not isinstance(who, str) or who not in SEATS:

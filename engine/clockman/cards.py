@@ -155,7 +155,7 @@ def play(state: ClockmanState, action: Action) -> list[Event]:
     card_id = action.text("card")
     card = holder.card(card_id)
     if card is None:
-        raise unusable("event card")
+        raise unusable("event_card")
     effect = action.text("effect")
     target = check_effect(state, turn, holder, effect, action.maybe_text("target"))
     count_play(state, turn, holder.seat)

@@ -102,7 +102,7 @@ def defend(state: ClockmanState, action: Action) -> list[Event]:
         )
     for card_id in chosen:
         if victim.card(card_id) is None:
-            raise unusable("event card")
+            raise unusable("event_card")
     if action.maybe_text("digit") and not hit.choices:
         raise WrongMoment(
             f"{name(hit.hitter)} could take none of {name(victim.seat)}'s digits: "

@@ -272,7 +272,7 @@ def _blockade(state: ClockmanState, action: Action) -> list[Event]:
     if card_id is not None:
         card = player.card(card_id)
         if card is None:
-            raise unusable("event card")
+            raise unusable("event_card")
         count_play(state, turn, player.seat)
         player.cards.remove(card)
         by = "event"
