@@ -38,7 +38,7 @@ JSON_RANGES: dict[str, OptionRange] = {
     "rounds": OptionRange(0, MAX_ROUNDS),
     "target": OptionRange(0, MAX_TARGET),
 }
-SEATING = Seating("Klackers", SEATS, DEFAULT_SEATS, MIN_PLAYERS, MAX_PLAYERS, BadOptions)
+SEATING = Seating(SEATS, DEFAULT_SEATS, MIN_PLAYERS, MAX_PLAYERS, BadOptions)
 
 
 @dataclass(frozen=True)
