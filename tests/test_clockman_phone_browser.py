@@ -142,7 +142,7 @@ def test_every_greyed_out_control_says_why_in_the_engines_words(
 
     # onto the final straight while the date key is incomplete
     said = why(phone, "[data-report=straight]")
-    assert said == "Only a complete date key opens the final straight"
+    assert said == "Only a complete date key opens the final straight (digits not yet transferred do not count)."
     # a Whytooki on circle 4 is the straight's, and a lift on circle 4 leads nowhere
     assert "guard the final straights" in why(phone, "[data-report=blockade]")
     assert "leads nowhere" in why(phone, "[data-report=lift]")
@@ -193,7 +193,7 @@ def test_a_step_shows_every_choice_the_board_may_hold_greyed_with_why(
     pose = game.state.straights[starter]
     said = why(phone, ".cm-step [data-value='3']")
     if die < 3:
-        assert said == f"A roll of {die} cannot reach field 3 of the straight"
+        assert said == f"A roll of {die} cannot reach field 3 of the straight."
     else:
         assert f"The last field's Whytooki has pose {pose}" in said
     tap(server, phone, ".cm-step [data-value='1']")

@@ -285,10 +285,10 @@ class AlphabetTrainer:
         state = self.state
         question = state.question
         if question is None:
-            raise GameIsOver(f"The session is over: {state.correct} of {state.asked} right")
+            raise GameIsOver(reason="session", correct=state.correct, asked=state.asked)
         if action.type == "answer":
             if question.kind != "read":
-                raise WrongPhase(f"Set {question.symbol} at {question.tower}, then check it")
+                raise WrongPhase(reason="set_then_check", symbol=question.symbol, tower=question.tower)
             assert action.symbol is not None
             answer = normalise_answer(action.symbol)
             if answer is None:
@@ -298,14 +298,14 @@ class AlphabetTrainer:
             events = self._score(answer, answer == question.symbol)
         elif action.type == "flip":
             if question.kind != "set":
-                raise WrongPhase("Name the symbol shown; lamps are flipped only in set questions")
+                raise WrongPhase(reason="name_symbol_flip")
             if not action.lamps:
                 raise MalformedAction("flip needs at least one lamp, e.g. flip b2")
             state.board ^= action.lamps
             events = [event("lamps_changed", state.options.seat, lamps=lamps_of(action.lamps))]
         elif action.type == "check":
             if question.kind != "set":
-                raise WrongPhase("Name the symbol shown; check is for set questions")
+                raise WrongPhase(reason="name_symbol_check")
             shown = read_pattern(state.board, state.options.seat, question.tower)
             symbol = self.components.symbol_for(shown)
             events = self._score(symbol, shown == self.components.pattern(question.symbol))

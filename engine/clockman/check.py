@@ -31,7 +31,7 @@ def reached_centre(state: ClockmanState, player: Player) -> list[Event]:
 
 def _require_check(state: ClockmanState, seat: str) -> Check:
     if state.turn is None:
-        raise GameIsOver()
+        raise GameIsOver(reason="over")
     check = state.check
     if check is None:
         raise BadCheck(reason="nobody")

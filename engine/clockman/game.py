@@ -88,7 +88,7 @@ class ClockmanGame(SnapshotGame[ClockmanState, Action, ClockmanOptions]):
         if not isinstance(action, Action):
             raise TypeError(f"not a Clockman action: {action!r}")
         if self.over:
-            raise GameIsOver()
+            raise GameIsOver(reason="over")
         actor_has_turn = action.seat == self.current_seat and self.state.hit is None
         working = self.state.clone()
         events = rules.apply(working, action)

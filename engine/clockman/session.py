@@ -173,7 +173,7 @@ class ClockmanSession(Session):
         if meaning is None:
             raise ValueError(f"no button {button!r} in the Clockman box map")
         if state.over or state.turn is None:
-            raise GameIsOver()
+            raise GameIsOver(reason="over")
         if meaning == "undo":
             return state.turn.seat, {"type": "undo"}
         waiting = self._answer(meaning)

@@ -22,7 +22,7 @@ def require_open(state: ClockmanState) -> Turn:
     """The turn, if the game is neither over nor waiting for an answer."""
     turn = state.turn
     if turn is None:
-        raise GameIsOver()
+        raise GameIsOver(reason="over")
     if state.check is not None:
         raise AwaitingAnswer(reason="check", seat=state.check.winner)
     hit = state.hit

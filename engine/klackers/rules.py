@@ -122,7 +122,7 @@ def apply(state: KlackersState, action: Action) -> list[Event]:
 def _current_turn(state: KlackersState, seat: str) -> Turn:
     turn = state.turn
     if turn is None:
-        raise GameIsOver()
+        raise GameIsOver(reason="over")
     if seat not in state.players:
         raise NotYourTurn(reason="not_playing", seat=seat)
     if seat != turn.seat:

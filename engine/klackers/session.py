@@ -95,7 +95,7 @@ class KlackersSession(Session):
         who = action.get("seat", seat)
         turn = self.klackers.state.turn
         if turn is None:
-            raise GameIsOver()
+            raise GameIsOver(reason="over")
         if who != turn.seat or seat != turn.seat:
             raise NotYourTurn(reason="turn", current=turn.seat)
         if turn.phase != "pull":
