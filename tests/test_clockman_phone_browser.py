@@ -106,7 +106,8 @@ def test_a_knock_is_reported_and_the_landing_is_the_next_step_on_one_screen(
     assert phone.page.locator("[data-report=knock]").count() == 0  # one knock per roll
     for report in ("plain", "symbol", "event"):
         on_screen(phone, f"[data-report={report}]")
-        assert phone.page.get_attribute(f"[data-report={report}]", "aria-disabled") is None
+        # offered once the phone has heard which reports the engine takes now
+        phone.page.wait_for_selector(f"[data-report={report}]:not([aria-disabled])")
 
     # the landing, then the end of the turn: the symbol card drawn shows its pose's name
     tap(server, phone, "[data-report=symbol]")

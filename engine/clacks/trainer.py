@@ -165,14 +165,14 @@ def trainer_action_from_json(data: object) -> TrainerAction:
     if kind == "answer":
         symbol = data.get("symbol")
         if not isinstance(symbol, str) or not symbol.strip():
-            raise MalformedAction("answer needs a symbol, e.g. K, SPACE or END")
+            raise MalformedAction(reason="answer_symbol")
         return TrainerAction("answer", symbol=symbol)
     if kind == "flip":
         names = data.get("lamps")
         if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-            raise MalformedAction('flip needs lamps, e.g. ["b2", "c3"]')
+            raise MalformedAction(reason="lamp_list", field="lamps")
         if len(set(names)) != len(names):
-            raise MalformedAction("flip names a lamp twice")
+            raise MalformedAction(reason="lamp_twice", field="lamps")
         try:
             return TrainerAction("flip", lamps=mask_of(names))
         except ValueError as exc:
@@ -292,15 +292,13 @@ class AlphabetTrainer:
             assert action.symbol is not None
             answer = normalise_answer(action.symbol)
             if answer is None:
-                raise MalformedAction(
-                    f"{action.symbol!r} is not a Clacks symbol; answer a letter A to Z, SPACE or END"
-                )
+                raise MalformedAction(reason="not_a_symbol", symbol=action.symbol)
             events = self._score(answer, answer == question.symbol)
         elif action.type == "flip":
             if question.kind != "set":
                 raise WrongPhase(reason="name_symbol_flip")
             if not action.lamps:
-                raise MalformedAction("flip needs at least one lamp, e.g. flip b2")
+                raise MalformedAction(reason="flip_needs_lamp")
             state.board ^= action.lamps
             events = [event("lamps_changed", state.options.seat, lamps=lamps_of(action.lamps))]
         elif action.type == "check":
