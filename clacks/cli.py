@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from clacks.house_rules import HOUSE_RULES, add_competitive_variants, house_rules
 from clacks.seeds import seed_argument, seed_text
+from web.refusals import in_english
 
 if TYPE_CHECKING:
     from engine.clacks.state import Options
@@ -40,7 +41,7 @@ def _play(args: argparse.Namespace) -> int:
         else:
             options = _options(args)
     except (BadOptions, ValueError) as exc:
-        print(f"clacks play: {exc}", file=sys.stderr)
+        print(f"clacks play: {in_english(exc)}", file=sys.stderr)
         return 2
     if args.mode == "trainer":
         from clacks.terminal_trainer import play_trainer

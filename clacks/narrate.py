@@ -17,6 +17,7 @@ from engine.clacks import ClacksGame
 from engine.core.errors import IllegalAction
 from web.i18n import DEFAULT_LANGUAGE, catalog, translate
 from web.messages import format_message
+from web.refusals import refusal_words
 
 SEATS = ("south", "west", "north", "east")
 # an event's kind -> the catalog key of a variant sentence, when the event asks for it
@@ -157,22 +158,11 @@ class Narrator:
         return key
 
     def refusal(self, error: IllegalAction) -> str:
-        """A refused action in words: in English the engine's own sentence (it names the
-        numbers), else the catalog's sentence for the rule, or its plain sentence."""
-        if self.language == DEFAULT_LANGUAGE:
+        """A refused action in words: the catalog's sentence for the rule with the
+        engine's values (or its plain sentence), as the pages say it."""
+        if self.language == DEFAULT_LANGUAGE and error.message is not None:
             return error.message
-        params = {k: " ".join(map(str, v)) if isinstance(v, list) else v for k, v in error.params.items()}
-        for key in ("current", "seat", "target"):
-            if params.get(key) in SEATS:
-                params[key] = self.seat(params[key])
-        for key in (f"rule.{error.rule}", f"api.{error.rule}"):
-            if key in self.texts:
-                words, missing = format_message(self.language, self.texts[key], params)
-                if not missing:
-                    return words
-                if f"{key}.plain" in self.texts:
-                    return self.texts[f"{key}.plain"]
-        return error.message
+        return refusal_words(self.language, error.rule, error.params) or error.message or str(error)
 
     def outcome(self) -> str:
         state = self.game.state

@@ -15,6 +15,8 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
+from web.refusals import in_english
+
 if TYPE_CHECKING:
     from engine.clacks.simulation import GameRecord
     from engine.clacks.state import Options
@@ -95,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         options = options_from(args)
     except BadOptions as exc:
-        problem = problem or str(exc)
+        problem = problem or in_english(exc)
     if problem:
         print(f"clacks simulate: {problem}", file=sys.stderr)
         return 2

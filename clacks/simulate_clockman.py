@@ -25,6 +25,7 @@ from clacks.percentiles import percentile
 from engine.clockman.errors import BadOptions
 from engine.clockman.options import HAMSTER, SEATING, ClockmanOptions
 from engine.clockman.simulation import MAX_STEPS, play_random_game
+from web.refusals import in_english
 
 REPORTED = (
     "digit_taken",
@@ -114,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("--games and --max-steps must be at least 1")
         options = options_from(args)
     except (ValueError, BadOptions) as exc:
-        print(f"clacks simulate: {exc}", file=sys.stderr)
+        print(f"clacks simulate: {in_english(exc)}", file=sys.stderr)
         return 2
     figures = simulate(options, args.games, args.seed, args.max_steps)
     if args.json:

@@ -28,6 +28,7 @@ from engine.core.rng import derive_seed
 from engine.klackers import KlackersGame, KlackersOptions
 from engine.klackers.bots import LEVELS, Bot, make_bot
 from engine.klackers.options import DEFAULT_SEATS
+from web.refusals import in_english
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -132,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         options = options_from(args)
         levels = bot_levels(args.bots, args.players)
     except ValueError as exc:  # bad options (IllegalAction is one too)
-        print(f"clacks simulate: {exc}", file=sys.stderr)
+        print(f"clacks simulate: {in_english(exc)}", file=sys.stderr)
         return 2
     figures = simulate(options, levels, args.games, args.seed)
     if args.json:

@@ -16,6 +16,7 @@ from clacks.terminal_lamps import OFF, ON, pattern_picture
 from engine.clacks.geometry import LAMP_NAMES, mask_of, seat_view_cell, tower
 from engine.clacks.trainer import AlphabetTrainer, TrainerAction, TrainerOptions
 from engine.core.errors import IllegalAction
+from web.refusals import in_english
 
 TRAINER_HELP = """Read questions: type the symbol you see (a letter, SPACE or END), or 'skip'.
 Set questions:  flip LAMP...  (e.g. flip b2 c3), then 'check'; or 'skip'.
@@ -109,7 +110,7 @@ def play_trainer(
                 elif data["kind"] == "lamps_changed":
                     say(draw_trainer_board(trainer))
         except IllegalAction as exc:
-            say(f"Not allowed: {exc}")
+            say(f"Not allowed: {in_english(exc)}")
         except ValueError as exc:
             say(f"Could not read that: {exc}. Type 'help'.")
     state = trainer.state

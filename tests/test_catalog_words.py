@@ -12,7 +12,14 @@ import pytest
 from shared_seeds import seed_text
 
 from web.i18n import LANGUAGES, catalog
-from web.messages import format_message, parse, placeholders, plural_branches, plural_category
+from web.messages import (
+    format_message,
+    parse,
+    placeholders,
+    placeholders_chosen,
+    plural_branches,
+    plural_category,
+)
 
 COUNTS = (0, 1, 2, 3, 5, 21)
 HAND_ROLLED = re.compile(r"\w\((?:s|es|y|ů|i|a|e|u|ové)\)")
@@ -126,10 +133,24 @@ def test_symbols_are_set_apart_in_quotes(language: str) -> None:
     quotes = {"en": ("“", "”"), "cs": ("„", "“")}[language]
     for key, text in catalog(language).items():
         counts = {name for name, _ in plural_branches(text)}
-        for _name in (set(SYMBOL_VALUES) & placeholders(text)) - counts:
+        # each case of the text (a refusal's reasons) that says a symbol
+        for chosen in [{"reason": r} for r in reasons(text)] or [{}]:
+            if not (set(SYMBOL_VALUES) & placeholders_chosen(text, chosen)[0]) - counts:
+                continue
             for count in ("A", "K"):
-                said = format_message(language, text, dict.fromkeys(placeholders(text), count))[0]
+                values = {**dict.fromkeys(placeholders(text), count), **chosen}
+                said = format_message(language, text, values)[0]
                 assert f"{quotes[0]}{count}{quotes[1]}" in said, f"{language} {key}: {said}"
+
+
+def reasons(text: str) -> list[str]:
+    """The cases of a refusal's sentence: its ``reason`` select's branches."""
+    return [
+        case
+        for part in parse(text)
+        if getattr(part, "name", None) == "reason"
+        for case, _ in getattr(part, "branches", ())
+    ]
 
 
 def test_a_czech_letter_never_reads_as_a_word() -> None:

@@ -132,7 +132,7 @@ def test_clacks_play_reaches_every_mode(args: list[str], expected: str) -> None:
         (["--mode", "junior", "--players", "3"], "the junior race is for 2 players"),
         (["--mode", "coop", "--express"], "--express is a competitive variant"),
         (["--night-shift"], "--night-shift is not part of the competitive game"),
-        (["--mode", "coop", "--words", "GENUA MOI$T"], "'$'"),
+        (["--mode", "coop", "--words", "GENUA MOI$T"], "“$”"),
         (["--mode", "trainer", "--seat", "up"], "unknown seat"),
         (
             ["--mode", "trainer", "--questions", "0"],

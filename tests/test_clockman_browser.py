@@ -220,5 +220,5 @@ def test_the_clockman_pages_speak_czech(server: LiveServer, pages: dict[str, Pag
     revision = server.room.revision
     table.page.click(".cm-button[data-button=a3b3]")
     table.page.wait_for_selector("#notice:not([hidden])")
-    assert "Na tomto kruhu leží jen žolík" in table.page.inner_text("#notice")
+    assert "Na 1. kruhu leží jen žolík" in table.page.inner_text("#notice")
     assert server.room.revision == revision

@@ -106,7 +106,8 @@ def test_a_knock_is_reported_and_the_landing_is_the_next_step_on_one_screen(
     assert phone.page.locator("[data-report=knock]").count() == 0  # one knock per roll
     for report in ("plain", "symbol", "event"):
         on_screen(phone, f"[data-report={report}]")
-        assert phone.page.get_attribute(f"[data-report={report}]", "aria-disabled") is None
+        # offered once the phone has heard which reports the engine takes now
+        phone.page.wait_for_selector(f"[data-report={report}]:not([aria-disabled])")
 
     # the landing, then the end of the turn: the symbol card drawn shows its pose's name
     tap(server, phone, "[data-report=symbol]")
@@ -142,7 +143,7 @@ def test_every_greyed_out_control_says_why_in_the_engines_words(
 
     # onto the final straight while the date key is incomplete
     said = why(phone, "[data-report=straight]")
-    assert said == "Only a complete date key opens the final straight"
+    assert said == "Only a complete date key opens the final straight (digits not yet transferred do not count)."
     # a Whytooki on circle 4 is the straight's, and a lift on circle 4 leads nowhere
     assert "guard the final straights" in why(phone, "[data-report=blockade]")
     assert "leads nowhere" in why(phone, "[data-report=lift]")
@@ -193,7 +194,7 @@ def test_a_step_shows_every_choice_the_board_may_hold_greyed_with_why(
     pose = game.state.straights[starter]
     said = why(phone, ".cm-step [data-value='3']")
     if die < 3:
-        assert said == f"A roll of {die} cannot reach field 3 of the straight"
+        assert said == f"A roll of {die} cannot reach field 3 of the straight."
     else:
         assert f"The last field's Whytooki has pose {pose}" in said
     tap(server, phone, ".cm-step [data-value='1']")

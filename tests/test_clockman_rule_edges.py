@@ -13,6 +13,7 @@ from clockman_support import act, new_game, place, roll, south_on_the_final_stra
 from engine.clockman import ClockmanGame
 from engine.clockman.events import Event
 from engine.core.errors import IllegalAction
+from web.refusals import in_english
 
 
 def told(events: list[Event]) -> list[tuple[str, str | None, dict[str, object]]]:
@@ -75,11 +76,11 @@ def test_a_roll_may_be_let_go_nowhere_else() -> None:
     game = new_game()
     place(game, "south", ring=3, date="00000112")
     refused = refusal(game, "forfeit")
-    assert str(refused) == (
+    assert in_english(refused) == (
         "Only on circle 4 with a complete date key may a roll be let go; elsewhere the "
-        "piece must move"
+        "piece must move."
     )
-    assert refused.params == {"reason": "no_forfeit", "ring": 3}
+    assert refused.params == {"reason": "no_forfeit"}
 
 
 def test_one_passage_outward_per_roll_and_none_beyond_circle_one() -> None:
@@ -88,12 +89,12 @@ def test_one_passage_outward_per_roll_and_none_beyond_circle_one() -> None:
     place(game, "south", ring=3, hand="")
     assert told(act(game, "outward")) == [("moved_outward", "south", {"ring": 2})]
     again = refusal(game, "outward")
-    assert str(again) == "One passage outward per roll"
+    assert in_english(again) == "One passage outward per roll."
     assert again.params == {"reason": "one_outward"}
     outermost = new_game()
     place(outermost, "south", ring=1, hand="")
     refused = refusal(outermost, "outward")
-    assert str(refused) == "Circle 1 is the outermost circle: no passage leads further out"
+    assert in_english(refused) == "Circle 1 is the outermost circle: no passage leads further out."
     assert refused.params == {"reason": "outermost"}
 
 
@@ -111,8 +112,8 @@ def test_an_orange_field_is_plain_without_the_transfer_rule() -> None:
     game = new_game()
     place(game, "south", ring=4, date="0000011")
     refused = refusal(game, "transfer")
-    assert str(refused) == (
-        "Orange transfer fields count only with the transfer rule: report a plain field"
+    assert in_english(refused) == (
+        "Orange transfer fields count only with the transfer rule: report a plain field."
     )
     assert refused.params == {"rule_name": "transfer"}
 
@@ -129,7 +130,7 @@ def test_the_last_event_card_may_be_drawn_and_none_after_it() -> None:
     empty = new_game()
     place(empty, "north", cards=[("hidden", "storm")] * deck)
     refused = refusal(empty, "event", kind="hidden")
-    assert str(refused) == "Every event card lies in front of a player"
+    assert in_english(refused) == "Every event card lies in front of a player."
     assert refused.params == {"what": "event"}
 
 
@@ -167,7 +168,7 @@ def test_a_face_down_card_keeps_its_note_for_its_holder_alone() -> None:
 def test_a_card_laid_down_is_reported_by_its_kind_alone() -> None:
     for extra in ({"effect": "circle_out"}, {"target": "north"}):
         refused = refusal(new_game(), "event", kind="hidden", **extra)
-        assert str(refused) == (
-            "A card laid in front of you takes effect when it is played; report only its kind"
+        assert in_english(refused) == (
+            "A card laid in front of you takes effect when it is played: report only its kind."
         )
         assert refused.params == {"reason": "laid_down"}

@@ -41,6 +41,7 @@ from engine.guards.errors import (
 from engine.guards.forms import legal_forms
 from engine.guards.lamps import button_action
 from engine.guards.session import GuardsSession
+from web.refusals import in_english
 
 BROTHER: dict[str, Any] = {"brethren": True}
 
@@ -741,11 +742,11 @@ def test_a_finished_game_refuses_every_report_as_over() -> None:
     act(game, "red", "stop_game")
     for seat, type_, fields in (("red", "end_turn", {}), ("blue", "choose_guild", {"card": "fools-a"})):
         error = refused(game, seat, type_, GameIsOver, **fields)
-        assert str(error) == "The game is over"
+        assert in_english(error) == "The game is over."
 
 
 def test_a_seat_not_at_the_table_is_refused_whatever_it_reports() -> None:
     game = game_with()  # red and blue
     for type_ in ("end_turn", "roll"):
         error = refused(game, "green", type_, NotYourTurn)
-        assert str(error) == "Only the players of this game act in it"
+        assert in_english(error) == "Only the players of this game act in it."

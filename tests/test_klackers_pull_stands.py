@@ -9,6 +9,7 @@ from klackers_support import rolled_until_a_pull
 from engine.core.errors import IllegalAction
 from engine.core.interface import JSON, Session
 from engine.games import game_module
+from web.refusals import in_english
 
 
 def _pulled(options: JSON) -> tuple[Session, str, JSON]:
@@ -24,8 +25,9 @@ def test_a_pull_stands_by_the_printed_rule() -> None:
     session, seat, _ = _pulled({})
     assert not session.can_undo(seat)
     assert session.view(seat)["you"]["can_undo"] is False
-    with pytest.raises(IllegalAction, match="Once they're down they stay down"):
+    with pytest.raises(IllegalAction) as refused:
         session.undo(seat)
+    assert in_english(refused.value) == "Once they're down they stay down: a pull cannot be taken back."
 
 
 def test_the_house_rule_takes_a_pull_back_until_the_next_roll() -> None:

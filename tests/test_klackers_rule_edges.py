@@ -13,6 +13,7 @@ from engine.core.rng import Rng
 from engine.klackers import KlackersGame, KlackersOptions, Pull, Roll
 from engine.klackers import numbers as klackers_numbers
 from engine.klackers.rules import roll_off, setup
+from web.refusals import in_english
 
 
 def test_one_die_is_offered_with_only_the_one_standing() -> None:
@@ -153,21 +154,21 @@ def test_the_turn_counts_its_rolls() -> None:
 
 def test_each_refusal_says_the_rule_in_words() -> None:
     game = match(starter="south")
-    assert str(_refusal(game, Pull("south", (3,)))) == (
-        "Roll the dice first, then pull forward numbers that add up to the roll"
+    assert in_english(_refusal(game, Pull("south", (3,)))) == (
+        "Roll the dice first, then pull forward numbers that add up to the roll."
     )
-    assert str(_refusal(game, Roll("south", 1))) == (
-        "You may roll one die only once your standing numbers total six or less; they total 45"
+    assert in_english(_refusal(game, Roll("south", 1))) == (
+        "You may roll one die only once your standing numbers total six or less; they total 45."
     )
     roll(game, 4, 4)
-    assert str(_refusal(game, Roll("south", 2))) == (
-        "Pull forward numbers that add up to 8 before rolling again"
+    assert in_english(_refusal(game, Roll("south", 2))) == (
+        "Pull forward numbers that add up to 8 before rolling again."
     )
-    assert str(_refusal(game, Pull("south", (2, 5)))) == "2 + 5 makes 7, not the 8 you rolled"
+    assert in_english(_refusal(game, Pull("south", (2, 5)))) == "2 + 5 makes 7, not the 8 you rolled."
     pull(game, 8)
     roll(game, 4, 4)
-    assert str(_refusal(game, Pull("south", (8,)))) == (
-        "8 is already down: once they're down they stay down"
+    assert in_english(_refusal(game, Pull("south", (8,)))) == (
+        "8 is already down: once they're down they stay down."
     )
 
 
@@ -201,12 +202,12 @@ def test_a_match_saved_before_the_current_generator_rolls_off_with_its_own() -> 
 def test_refusals_out_of_turn_name_whose_turn_it_is() -> None:
     game = match(starter="south")
     wrong_turn = _refusal(game, Roll("north", 2))
-    assert str(wrong_turn) == "It is South's turn, not yours"
-    assert wrong_turn.params == {"current": "south"}
+    assert in_english(wrong_turn) == "It is not your turn: South is playing."
+    assert wrong_turn.params == {"reason": "turn", "current": "south"}
     absent = _refusal(game, Roll("east", 2))
-    assert str(absent) == "East is not playing in this match"
-    assert absent.params == {"current": "south"}
+    assert in_english(absent) == "East is not playing in this game."
+    assert absent.params == {"reason": "not_playing", "seat": "east"}
     over = match(starter="south", rounds=1)
     end_turn_scoring(over, 1)
     end_turn_scoring(over, 2)
-    assert str(_refusal(over, Roll("north", 2))) == "The match is over"
+    assert in_english(_refusal(over, Roll("north", 2))) == "The game is over."

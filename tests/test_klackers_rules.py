@@ -118,7 +118,7 @@ def test_roll_and_pull_come_in_turn() -> None:
 def test_only_the_player_with_the_dice_acts() -> None:
     game = match(starter="south")
     error = refused(game, Roll("north", 2), NotYourTurn)
-    assert error.params == {"current": "south"}
+    assert error.params == {"reason": "turn", "current": "south"}
     refused(game, Roll("west", 2), NotYourTurn)  # not even in this match
 
 

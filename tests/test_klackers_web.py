@@ -45,6 +45,9 @@ def test_a_match_over_the_api(server: LiveServer) -> None:
         base, "POST", f"{path}/{other}/actions", {"action": {"type": "roll"}}, tokens[other]
     )
     assert status == 422 and body["rule"] == "not_your_turn"
+    # the API's English is the catalogue's sentence, with the engine's values in it
+    assert body["params"] == {"reason": "turn", "current": seat}
+    assert body["message"] == f"It is not your turn: {seat.capitalize()} is playing."
     status, body = call(
         base,
         "POST",
@@ -53,6 +56,7 @@ def test_a_match_over_the_api(server: LiveServer) -> None:
         tokens[seat],
     )
     assert status == 422 and body["rule"] == "roll_first"
+    assert body["message"] == "Roll the dice first, then pull forward numbers that add up to the roll."
     status, body = call(
         base,
         "POST",

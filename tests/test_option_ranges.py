@@ -26,6 +26,7 @@ from engine.clacks.state import RANGES, Options
 from engine.core.errors import IllegalAction
 from engine.games import game_module, game_modules
 from engine.klackers.options import KlackersOptions
+from web.refusals import in_english
 
 # every option of every game with a range, and a value just below it and just above it
 EDGES = option_edges()
@@ -85,7 +86,7 @@ def test_the_engine_refuses_a_value_outside_naming_the_range(edge: Edge) -> None
             continue
         with pytest.raises(IllegalAction) as caught:
             game_module(game).new({**base, name: value}, 1)
-        message = str(caught.value)
+        message = in_english(caught.value)
         assert name in message, message
         if not isinstance(value, (str, list)) and value is not None:
             assert caught.value.rule == "option_range", message

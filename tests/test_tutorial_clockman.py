@@ -21,6 +21,7 @@ from engine.core.companion_lesson import CompanionLesson
 from engine.core.errors import IllegalAction
 from engine.games import game_module
 from web.i18n import translate
+from web.refusals import in_english
 
 
 def lesson(seed: int = 0) -> CompanionLesson:
@@ -98,7 +99,7 @@ def test_a_report_off_the_script_is_refused_with_the_rules_reason_and_the_step()
     assert refused is not None and refused.params["step"] == "tutorial.clockman.blockade"
     because = refused.params["because"]
     assert isinstance(because, dict) and because["rule"].startswith("clockman_")
-    assert "Follow the step on your phone" in refused.message
+    assert in_english(refused) == "Not in this lesson, not yet: follow the step on the phone."
     # the face-down event card could pay the Whytooki too, but the lesson pays with the
     # symbol card its words name
     me = next(p for p in session.view("south")["players"] if p["seat"] == "south")

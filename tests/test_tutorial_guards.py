@@ -8,6 +8,7 @@ who leaves holds no seat."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ from engine.guards.tutorial import (
     SET_UP,
     GuardsLesson,
 )
+from web.refusals import in_english
 from web.stand import StandSettings
 
 TAUGHT = ["start", "recruit", "charm", "end_turn", "plant", "spell_run", "challenge", "point",
@@ -145,7 +147,7 @@ def test_a_report_off_the_script_is_refused_with_the_rules_reason_and_the_step()
                       "probe": {"type": "end_turn"}}]
     refused = session.refusal(LEARNER, ended[0]["probe"], 0.0)
     assert refused is not None and refused.params["step"] == "tutorial.guards.recruit"
-    assert "Follow the step on your phone" in refused.message
+    assert in_english(refused) == "Not in this lesson, not yet: follow the step on the phone."
     # a question that is not a whole report gets the lesson's words, not a parser's
     refused = session.refusal(LEARNER, {"type": "recruit"}, 0.0)
     assert refused is not None and refused.params == {"because": None, "step": "tutorial.guards.recruit"}
@@ -156,7 +158,7 @@ def test_a_report_off_the_script_is_refused_with_the_rules_reason_and_the_step()
     assert refused is not None and refused.params["step"] == "tutorial.guards.plant"
     because = refused.params["because"]
     assert isinstance(because, dict) and because["rule"].startswith("guards_")
-    assert "Mark of the Brethren" in refused.message
+    assert "Mark of the Brethren" in str(because["message"])
     # nothing is taken back, and the phone offers no undo that the game alone would
     position = session.position()
     with pytest.raises(IllegalAction):
@@ -181,8 +183,9 @@ def test_the_box_buttons_mark_quadrants_and_cycle_panels_in_the_lesson() -> None
     session.apply(None, panel[1], 0.0)
     assert session.view(LEARNER)["panel"] == "cards"
     # the end-turn button out of step is explained, with the step
-    with pytest.raises(IllegalAction, match="Follow the step"):
+    with pytest.raises(IllegalAction) as refused:
         session.button_action("b1b2", 0.0)
+    assert re.search("follow the step", in_english(refused.value))
 
 
 def test_the_spell_runs_route_goes_in_the_order_the_step_says() -> None:
@@ -197,8 +200,9 @@ def test_the_spell_runs_route_goes_in_the_order_the_step_says() -> None:
     assert route["options"] == RUN_ROUTE
     backwards = {**step.expect, "route": list(reversed(RUN_ROUTE))}
     assert session.refusal(LEARNER, backwards, 0.0) is not None
-    with pytest.raises(IllegalAction, match="Follow the step"):
+    with pytest.raises(IllegalAction) as refused:
         session.apply(LEARNER, backwards, 0.0)
+    assert re.search("follow the step", in_english(refused.value))
     assert session.step() is step
     session.apply(LEARNER, dict(step.expect), 0.0)
     assert session.step() is not step

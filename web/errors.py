@@ -7,6 +7,8 @@ import json
 from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedAction
+from web.i18n import DEFAULT_LANGUAGE
+from web.refusals import refusal_words
 
 
 class ApiError(Exception):
@@ -23,7 +25,7 @@ class ApiError(Exception):
         if status is None:
             status = 400 if isinstance(exc, MalformedAction) else 422
         params = json.loads(json.dumps(exc.params, default=str))
-        error = cls(status, exc.rule, exc.message, **params)
+        error = cls(status, exc.rule, illegal_words(exc, params), **params)
         error.rule = exc.rule
         return error
 
@@ -34,6 +36,14 @@ class ApiError(Exception):
         if self.rule is not None:
             out["rule"] = self.rule
         return out
+
+
+def illegal_words(exc: IllegalAction, params: dict[str, Any]) -> str:
+    """A refusal's English for the API's body: the catalogue's sentence (the pages say
+    the same in the reader's language), or the engine's own where it still writes one."""
+    if exc.message is not None:
+        return exc.message
+    return refusal_words(DEFAULT_LANGUAGE, exc.rule, params) or str(exc)
 
 
 def not_saved(exc: BaseException) -> ApiError:

@@ -235,6 +235,32 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
+def placeholders_chosen(text: str, chosen: dict[str, str]) -> tuple[set[str], set[str]]:
+    """The value names a message uses when each select named in ``chosen`` takes that
+    value: only the chosen branch of such a select is read. Also the names of the
+    selects in ``chosen`` that have no branch for their value (they would say "other")."""
+    names: set[str] = set()
+    unmatched: set[str] = set()
+
+    def walk(parts: tuple[object, ...]) -> None:
+        for part in parts:
+            if isinstance(part, _Arg):
+                names.add(part.name)
+            elif isinstance(part, _Choice):
+                names.add(part.name)
+                branches = dict(part.branches)
+                if part.kind == "select" and part.name in chosen:
+                    if chosen[part.name] not in branches:
+                        unmatched.add(part.name)
+                    walk(branches.get(chosen[part.name], branches["other"]))
+                    continue
+                for branch in branches.values():
+                    walk(branch)
+
+    walk(parse(text))
+    return names, unmatched
+
+
 def plural_branches(text: str) -> list[tuple[str, set[str]]]:
     """For each plural placeholder of a message, its value name and the categories (and
     ``=N`` keys) it has branches for, so a test can check a language's catalog covers

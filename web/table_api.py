@@ -35,6 +35,7 @@ from web.api import (
 )
 from web.errors import ApiError, not_saved
 from web.i18n import LANGUAGES
+from web.refusals import in_english
 from web.stand_seats import SeatRequest
 from web.store import DamagedGame
 
@@ -214,7 +215,7 @@ def import_save(code: str) -> tuple[Response, int]:
         log_json = session.log_json()
     except Exception as exc:  # an untrusted file: any failure to rebuild it is its fault
         raise ApiError(
-            400, "bad_replay", f"This replay file cannot be played back: {exc}"
+            400, "bad_replay", f"This replay file cannot be played back: {in_english(exc)}"
         ) from None
     seats = [s.id for s in session.seats]
     given = data.get("names")

@@ -160,13 +160,13 @@ def _seat(name: str, value: Any) -> Seat | None:
 
 def _lamps(name: str, value: Any) -> int:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise MalformedAction('lamps must be a list of lamp names like ["b2", "c2"]')
+        raise MalformedAction(reason="lamp_list", field=name)
     try:
         mask = mask_of(value)
     except ValueError as exc:
         raise MalformedAction(str(exc)) from None
     if len(set(value)) != len(value):
-        raise MalformedAction("lamps names a lamp twice")
+        raise MalformedAction(reason="lamp_twice", field=name)
     return mask
 
 
@@ -174,19 +174,19 @@ def _at(name: str, value: Any) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-        raise MalformedAction("at must be a number of seconds")
+        raise MalformedAction(reason="seconds", field=name)
     return float(value)
 
 
 def _paused(name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1e9:
-        raise MalformedAction("paused must be a number of seconds, 0 or more")
+        raise MalformedAction(reason="seconds_or_more", field=name)
     return float(value)
 
 
 def _str(name: str, value: Any) -> str:
     if not isinstance(value, str) or len(value) > 64:
-        raise MalformedAction(f"{name} must be a short string")
+        raise MalformedAction(reason="short_text", field=name)
     return value
 
 
@@ -196,13 +196,13 @@ def _optional_str(name: str, value: Any) -> str | None:
 
 def _int(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedAction(f"{name} must be a whole number")
+        raise MalformedAction(reason="whole_number", field=name)
     return value
 
 
 def _bool(name: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise MalformedAction(f"{name} must be true or false")
+        raise MalformedAction(reason="boolean", field=name, value=str(value))
     return value
 
 
@@ -230,7 +230,7 @@ def _convert(name: str, value: Any, expected: Any) -> Any:
 
 def action_from_json(data: object) -> Action:
     """Parse an action from its JSON form; raises MalformedAction with a clear message."""
-    data, kind = typed_action(data, ACTION_FIELDS, "known types:")
+    data, kind = typed_action(data, ACTION_FIELDS)
     cls = ACTION_TYPES[kind]
     fields = {f.name: f for f in dataclasses.fields(cls)}
     kwargs: dict[str, Any] = {}
@@ -238,7 +238,7 @@ def action_from_json(data: object) -> Action:
         if name in data:
             kwargs[name] = _convert(name, data[name], f.type)
         elif name not in cls.OPTIONAL:
-            raise MalformedAction(f"{kind} needs {name}")
+            raise MalformedAction(reason="missing_field", type=kind, field=name)
     if "seat" not in kwargs:
         kwargs["seat"] = None
     return cls(**kwargs)

@@ -55,8 +55,9 @@ class BaseRules:
         return None
 
     def game_over_error(self, state: ClacksState) -> IllegalAction:
-        winners = ", ".join(s.label.capitalize() for s in state.winners) or "nobody"
-        return E.GameIsOver(f"The game is over: {winners} won", winners=winners)
+        if len(state.winners) == 1:
+            return E.GameIsOver(reason="won", seat=state.winners[0].label)
+        return E.GameIsOver(reason="over")
 
     def after_action(self, state: ClacksState, events: list[Event]) -> None:
         """Rules that fire after any action (the competitive sabotage check)."""
@@ -68,7 +69,7 @@ class BaseRules:
             raise self.game_over_error(state)
         handler = self._handlers.get(type(action))
         if handler is None:
-            raise E.WrongPhase(f"{action.TYPE} is not part of the {state.options.mode} game")
+            raise E.WrongPhase(reason="not_in_mode", action=action.TYPE)
         events = handler(state, action)
         self.after_action(state, events)
         return events
@@ -113,14 +114,9 @@ class BaseRules:
         """The acting player, if it is their turn; raises NotYourTurn otherwise."""
         if action.seat is None or action.seat not in state.players:
             who = action.seat.label if action.seat else "nobody"
-            raise E.NotYourTurn(f"{who} is not playing in this game", seat=who)
+            raise E.NotYourTurn(reason="not_playing", seat=who)
         if action.seat is not state.turn.seat:
-            raise E.NotYourTurn(
-                f"It is {state.turn.seat.label.capitalize()}'s turn, not "
-                f"{action.seat.label.capitalize()}'s",
-                current=state.turn.seat.label,
-                seat=action.seat.label,
-            )
+            raise E.NotYourTurn(reason="turn", current=state.turn.seat.label)
         return state.players[action.seat]
 
     def next_seat(self, state: ClacksState) -> Seat:

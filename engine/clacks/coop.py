@@ -138,8 +138,8 @@ class CoopRules(MapRaceRules):
 
     def game_over_error(self, state: ClacksState) -> IllegalAction:
         if self.team(state).result == "won":
-            return E.GameIsOver("The race is over: the team's message reached Genua first")
-        return E.GameIsOver("The race is over: the Post Office reached Genua first")
+            return E.GameIsOver(reason="race_won")
+        return E.GameIsOver(reason="race_lost")
 
     def play_problem(
         self, state: ClacksState, player: PlayerState, card_id: str

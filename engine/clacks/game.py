@@ -150,12 +150,10 @@ class ClacksGame:
         has been revealed since (Board Game Arena's policy)."""
         if not self.can_undo(seat):
             if self.over:
-                raise NothingToUndo("The game is over")
+                raise NothingToUndo(reason="over")
             if seat is not self.state.turn.seat:
-                raise NothingToUndo("You can only undo in your own turn")
-            raise NothingToUndo(
-                "Nothing to undo: your last action was revealed or followed by another player's"
-            )
+                raise NothingToUndo(reason="own_turn")
+            raise NothingToUndo(reason="revealed")
         undone = self.log[-1]
         replayed = self.replay_actions(
             self.state.options, self.state.seed, self.log[:-1], self.components, self.legacy
@@ -167,7 +165,7 @@ class ClacksGame:
     def pop(self) -> Action:
         """Take back the last action whoever made it (for analysis; ignores undo rules)."""
         if not self.log:
-            raise NothingToUndo("No actions to take back")
+            raise NothingToUndo(reason="none")
         undone = self.log[-1]
         replayed = self.replay_actions(
             self.state.options, self.state.seed, self.log[:-1], self.components, self.legacy

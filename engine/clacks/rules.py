@@ -119,13 +119,9 @@ class CompetitiveRules(BaseRules):
             return
         at = getattr(action, "at", None)
         if at is None:
-            raise E.TimeRules("Clacks Express needs the time of every action in a turn")
+            raise E.TimeRules(reason="needs_time")
         if at > deadline:
-            raise E.TimeRules(
-                f"Your {state.options.turn_seconds:g} seconds ran out {at - deadline:.1f} seconds ago",
-                seconds=state.options.turn_seconds,
-                late=round(at - deadline, 1),
-            )
+            raise E.TimeRules(reason="ran_out", seconds=state.options.turn_seconds, late=round(at - deadline, 1))
 
     def _move_cost(self, player: PlayerState, target: str) -> int:
         if player.pawn is None:  # the first placement from the start button is free (ruling 1)
@@ -178,10 +174,7 @@ class CompetitiveRules(BaseRules):
 
     def game_over_error(self, state: ClacksState) -> IllegalAction:
         assert state.winner is not None
-        return E.GameIsOver(
-            f"The game is over: {state.winner.label.capitalize()} won",
-            winner=state.winner.label,
-        )
+        return E.GameIsOver(reason="won", seat=state.winner.label)
 
     def after_action(self, state: ClacksState, events: list[Event]) -> None:
         self._check_sabotage(state, events)
@@ -190,11 +183,9 @@ class CompetitiveRules(BaseRules):
         player = self._check_turn(state, action)
         turn = state.turn
         if turn.phase == "sabotage":
-            raise E.WrongPhase(
-                "During a sabotage attempt you may only play Jacquards and Fault Reports",
-            )
+            raise E.WrongPhase(reason="sabotage")
         if turn.phase == "timeout_discard":
-            raise E.WrongPhase("Your time ran out: choose a Jacquard to discard")
+            raise E.WrongPhase(reason="timeout_discard")
         if not turn.can_move:
             raise E.MoveNotAllowed(
                 f"Move before playing Jacquards: you have already played {turn.jacquards_played} this turn",
@@ -251,7 +242,7 @@ class CompetitiveRules(BaseRules):
         player = self._check_turn(state, action)
         turn = state.turn
         if turn.phase == "timeout_discard":
-            raise E.WrongPhase("Your time ran out: choose a Jacquard to discard")
+            raise E.WrongPhase(reason="timeout_discard")
         card = self.card_in_hand(player, action.jacquard)
         problem = self.placement_problem(card, action.lamps)
         if problem:
@@ -302,7 +293,7 @@ class CompetitiveRules(BaseRules):
     def _play_fault(self, state: ClacksState, action: PlayFault) -> list[Event]:
         seat = action.seat
         if seat is None or seat not in state.players:
-            raise E.NotYourTurn("Only a player holding a Fault Report can play it")
+            raise E.NotYourTurn(reason="fault_holder")
         player = state.players[seat]
         if action.card not in player.faults:
             raise unusable()
@@ -318,7 +309,7 @@ class CompetitiveRules(BaseRules):
             )
         effect = card.design.effect
         if effect in ("free_move", "redraw_hand") and state.turn.phase == "timeout_discard":
-            raise E.WrongPhase("Your time ran out: choose a Jacquard to discard")
+            raise E.WrongPhase(reason="timeout_discard")
         problem = self.fault_target_problem(state, player, card, action.lamps, action.tower)
         if problem:
             raise E.CardTarget(problem, card=card.id)
@@ -376,15 +367,12 @@ class CompetitiveRules(BaseRules):
         turn = state.turn
         if turn.phase == "sabotage":
             assert state.sabotage is not None
-            return E.WrongPhase(
-                f"First darken {state.sabotage.tower}, or end the sabotage attempt",
-                tower=state.sabotage.tower,
-            )
+            return E.WrongPhase(reason="darken_first", tower=state.sabotage.tower)
         if turn.phase == "timeout_discard":
-            return E.WrongPhase("Your time ran out: choose a Jacquard to discard")
+            return E.WrongPhase(reason="timeout_discard")
         symbol = player.next_symbol
         if symbol is None:
-            return E.WrongPhase("Your message is already complete")
+            return E.WrongPhase(reason="message_complete")
         if player.pawn is None:
             return E.NotOnTower("Move your pawn onto a tower before transmitting")
         if player.pawn == player.must_leave:
@@ -437,7 +425,7 @@ class CompetitiveRules(BaseRules):
     def end_turn_problem(self, state: ClacksState, player: PlayerState) -> IllegalAction | None:
         turn = state.turn
         if turn.phase == "timeout_discard":
-            return E.WrongPhase("Your time ran out: choose a Jacquard to discard")
+            return E.WrongPhase(reason="timeout_discard")
         if turn.phase == "play" and turn.jacquards_played == 0:
             affordable = [
                 self.jacquard(j)
@@ -470,16 +458,13 @@ class CompetitiveRules(BaseRules):
     def _time_up(self, state: ClacksState, action: TimeUp) -> list[Event]:
         deadline = self.deadline(state)
         if deadline is None:
-            raise E.TimeRules("Only Clacks Express turns are timed")
+            raise E.TimeRules(reason="untimed")
         if action.at is None:
-            raise E.TimeRules("time_up needs the time on the table clock")
+            raise E.TimeRules(reason="needs_clock", action="time_up")
         if state.turn.phase == "timeout_discard":
-            raise E.WrongPhase("The turn's time has already run out")
+            raise E.WrongPhase(reason="time_up")
         if action.at < deadline:
-            raise E.TimeRules(
-                f"The turn still has {deadline - action.at:.1f} seconds left",
-                left=round(deadline - action.at, 1),
-            )
+            raise E.TimeRules(reason="time_left", left=round(deadline - action.at, 1))
         seat = state.turn.seat
         events = [event("time_up", seat)]
         if state.turn.phase == "sabotage":
@@ -496,13 +481,13 @@ class CompetitiveRules(BaseRules):
     def _resume_clock(self, state: ClacksState, action: ResumeClock) -> list[Event]:
         deadline = self.deadline(state)
         if deadline is None:
-            raise E.TimeRules("Only Clacks Express turns are timed")
+            raise E.TimeRules(reason="untimed")
         if action.seat is not None:
-            raise E.TimeRules("Only the table resumes the clock")
+            raise E.TimeRules(reason="table_resumes")
         if action.at is None:
-            raise E.TimeRules("resume_clock needs the time on the table clock")
+            raise E.TimeRules(reason="needs_clock", action="resume_clock")
         if state.turn.phase == "timeout_discard":
-            raise E.WrongPhase("The turn's time has already run out")
+            raise E.WrongPhase(reason="time_up")
         state.turn.started_at += action.paused
         left = deadline + action.paused - action.at
         return [
@@ -517,9 +502,7 @@ class CompetitiveRules(BaseRules):
     def _discard(self, state: ClacksState, action: Discard) -> list[Event]:
         player = self._check_turn(state, action)
         if state.turn.phase != "timeout_discard":
-            raise E.WrongPhase(
-                "You only discard when your time runs out before you play a Jacquard"
-            )
+            raise E.WrongPhase(reason="discard_only")
         if action.jacquard not in player.hand:
             raise unusable()
         player.hand.remove(action.jacquard)

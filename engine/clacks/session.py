@@ -125,11 +125,8 @@ class ClacksSession(Session):
         parsed = action_from_json(data)
         acting = Seat.parse(seat) if seat is not None else None
         if parsed.seat is not acting:
-            who = acting.label if acting else "the table"
-            raise NotYourTurn(
-                f"This action is for {parsed.seat.label if parsed.seat else 'the table'}, "
-                f"but it came from {who}"
-            )
+            sent_for = parsed.seat.label if parsed.seat else "table"
+            raise NotYourTurn(reason="sender", target=sent_for, seat=acting.label if acting else "table")
         if self.clacks.state.options.express and (acting is not None or "at" not in action):
             # a seat's action happens when the companion receives it, whatever it claims
             parsed = dataclasses.replace(parsed, at=now)

@@ -80,11 +80,7 @@ def clean_word(word: str) -> str:
     for ch in unicodedata.normalize("NFC", word.strip()):
         plain = plain_letters(ch)
         if len(plain) != 1 or not "A" <= plain <= "Z":
-            raise BadOptions(
-                f"{ch!r} in {word!r} cannot be sent in the Clacks alphabet; use letters A to Z",
-                character=ch,
-                word=word,
-            )
+            raise BadOptions(reason="character", character=ch, word=word)
         letters.append(plain)
     if not 1 <= len(letters) <= MAX_WORD_LENGTH:
         raise BadOptions(f"a word must have 1 to {MAX_WORD_LENGTH} letters, not {len(letters)}")

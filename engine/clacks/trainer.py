@@ -161,18 +161,18 @@ ACTION_FIELDS = {"answer": {"symbol"}, "flip": {"lamps"}, "check": set(), "skip"
 
 
 def trainer_action_from_json(data: object) -> TrainerAction:
-    data, kind = typed_action(data, ACTION_FIELDS, "known types:")
+    data, kind = typed_action(data, ACTION_FIELDS)
     if kind == "answer":
         symbol = data.get("symbol")
         if not isinstance(symbol, str) or not symbol.strip():
-            raise MalformedAction("answer needs a symbol, e.g. K, SPACE or END")
+            raise MalformedAction(reason="answer_symbol")
         return TrainerAction("answer", symbol=symbol)
     if kind == "flip":
         names = data.get("lamps")
         if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-            raise MalformedAction('flip needs lamps, e.g. ["b2", "c3"]')
+            raise MalformedAction(reason="lamp_list", field="lamps")
         if len(set(names)) != len(names):
-            raise MalformedAction("flip names a lamp twice")
+            raise MalformedAction(reason="lamp_twice", field="lamps")
         try:
             return TrainerAction("flip", lamps=mask_of(names))
         except ValueError as exc:
@@ -285,27 +285,25 @@ class AlphabetTrainer:
         state = self.state
         question = state.question
         if question is None:
-            raise GameIsOver(f"The session is over: {state.correct} of {state.asked} right")
+            raise GameIsOver(reason="session", correct=state.correct, asked=state.asked)
         if action.type == "answer":
             if question.kind != "read":
-                raise WrongPhase(f"Set {question.symbol} at {question.tower}, then check it")
+                raise WrongPhase(reason="set_then_check", symbol=question.symbol, tower=question.tower)
             assert action.symbol is not None
             answer = normalise_answer(action.symbol)
             if answer is None:
-                raise MalformedAction(
-                    f"{action.symbol!r} is not a Clacks symbol; answer a letter A to Z, SPACE or END"
-                )
+                raise MalformedAction(reason="not_a_symbol", symbol=action.symbol)
             events = self._score(answer, answer == question.symbol)
         elif action.type == "flip":
             if question.kind != "set":
-                raise WrongPhase("Name the symbol shown; lamps are flipped only in set questions")
+                raise WrongPhase(reason="name_symbol_flip")
             if not action.lamps:
-                raise MalformedAction("flip needs at least one lamp, e.g. flip b2")
+                raise MalformedAction(reason="flip_needs_lamp")
             state.board ^= action.lamps
             events = [event("lamps_changed", state.options.seat, lamps=lamps_of(action.lamps))]
         elif action.type == "check":
             if question.kind != "set":
-                raise WrongPhase("Name the symbol shown; check is for set questions")
+                raise WrongPhase(reason="name_symbol_check")
             shown = read_pattern(state.board, state.options.seat, question.tower)
             symbol = self.components.symbol_for(shown)
             events = self._score(symbol, shown == self.components.pattern(question.symbol))

@@ -59,14 +59,14 @@ class TrainerSession(Session):
 
     def _check_seat(self, seat: str | None) -> None:
         if seat is None or Seat.parse(seat) is not self.seat:
-            raise NotYourTurn(f"The trainer is played from the {self.seat.label} seat")
+            raise NotYourTurn(reason="trainer_seat", seat=self.seat.label)
 
     def apply(self, seat: str | None, action: JSON, now: float) -> list[JSON]:
         self._check_seat(seat)
         return [e.to_json() for e in self.trainer.apply(trainer_action_from_json(action))]
 
     def undo(self, seat: str) -> list[JSON]:
-        raise NothingToUndo("Answers in the trainer cannot be taken back")
+        raise NothingToUndo(reason="trainer")
 
     def can_undo(self, seat: str) -> bool:
         return False
@@ -93,10 +93,7 @@ class TrainerSession(Session):
             return None
         tower(button)  # an unknown button is refused with the list of towers
         if button != question.tower:
-            raise WrongPhase(
-                f"Make {question.symbol} at {question.tower}, then press that tower's button",
-                tower=question.tower,
-            )
+            raise WrongPhase(reason="make_then_press", symbol=question.symbol, tower=question.tower)
         return self.seat.label, TrainerAction("check").to_json()
 
     def describe_event(self, event: JSON) -> str:

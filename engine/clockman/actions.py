@@ -41,7 +41,7 @@ Value = str | int | bool | tuple[str, ...]
 def _text(most: int) -> Callable[[str, object], Value]:
     def read(name: str, value: object) -> Value:
         if not isinstance(value, str) or len(value) > most:
-            raise MalformedAction(f"{name} must be a text of at most {most} characters")
+            raise MalformedAction(reason="text_length", field=name, most=most)
         return value.strip()
 
     return read
@@ -50,7 +50,7 @@ def _text(most: int) -> Callable[[str, object], Value]:
 def _one_of(choices: tuple[str, ...]) -> Callable[[str, object], Value]:
     def read(name: str, value: object) -> Value:
         if not isinstance(value, str) or value not in choices:
-            raise MalformedAction(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+            raise MalformedAction(reason="choice", field=name, choices=", ".join(choices), value=str(value))
         return value
 
     return read
@@ -63,9 +63,7 @@ def _list_of(choices: tuple[str, ...], most: int) -> Callable[[str, object], Val
             or not 1 <= len(value) <= most
             or not all(isinstance(v, str) and v in choices for v in value)
         ):
-            raise MalformedAction(
-                f"{name} must list 1 to {most} of {', '.join(choices)}, not {value!r}"
-            )
+            raise MalformedAction(reason="choices", field=name, most=most, choices=", ".join(choices), value=str(value))
         return tuple(value)
 
     return read
@@ -73,13 +71,13 @@ def _list_of(choices: tuple[str, ...], most: int) -> Callable[[str, object], Val
 
 def _flag(name: str, value: object) -> Value:
     if not isinstance(value, bool):
-        raise MalformedAction(f"{name} must be true or false, not {value!r}")
+        raise MalformedAction(reason="boolean", field=name, value=str(value))
     return value
 
 
 def _field(name: str, value: object) -> Value:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 9:
-        raise MalformedAction(f"{name} must be a field number from 1, not {value!r}")
+        raise MalformedAction(reason="field_number", field=name, value=str(value))
     return value
 
 
@@ -188,17 +186,17 @@ def make(action_type: str, seat: str, **params: Any) -> Action:
 
 def action_from_json(data: object, seat: str | None = None) -> Action:
     """An action from JSON; ``seat`` fills in a missing ``"seat"`` (the URL's seat)."""
-    data, kind = typed_action(data, FIELDS, "Clockman actions are")
+    data, kind = typed_action(data, FIELDS)
     spec = FIELDS[kind]
     who = data.get("seat", seat)
     if not isinstance(who, str) or who not in SEATS:
-        raise MalformedAction(f"unknown seat {who!r}; seats are {', '.join(SEATS)}")
+        raise MalformedAction(reason="unknown_seat", seat=str(who), seats=", ".join(SEATS))
     params: dict[str, Value] = dict(DEFAULTS.get(kind, {}))
     for name, (read, required) in spec.items():
         value = data.get(name)
         if value is None:
             if required:
-                raise MalformedAction(f"{kind} needs {name}")
+                raise MalformedAction(reason="missing_field", type=kind, field=name)
             continue
         params[name] = read(name, value)
     for name in ("label", "card"):

@@ -32,7 +32,7 @@ from engine.clockman.errors import (
 )
 from engine.clockman.events import Event
 from engine.clockman.state import START, STRAIGHT, ClockmanState, HeldCard, Player, Turn
-from engine.clockman.turns import count_play, name, reach, require_open
+from engine.clockman.turns import count_play, reach, require_open
 from engine.core.hidden import unusable
 
 INNERMOST = 4
@@ -62,36 +62,22 @@ def check_effect(
     if effect == "board":
         return target
     if not target.in_play:
-        raise WrongMoment(f"{name(target.seat)} is out of the game", reason="out", seat=target.seat)
+        raise WrongMoment(reason="out", seat=target.seat)
     # The Zielgeradenregel protects the player *on* the straight: a card played by them
     # still acts on a player on a circle, but nothing acts on them (the cards that draw
     # a symbol card or roll again act on their holder).
     if target.ring == STRAIGHT:
-        raise NoEffectOnStraight(
-            f"{name(target.seat)} is on the final straight, where event cards have no effect",
-            seat=target.seat,
-        )
+        raise NoEffectOnStraight(seat=target.seat)
     if effect in ("symbol_card", "roll_again") and target is not holder:
-        raise WrongMoment(
-            f"That effect is for the card's holder, {name(holder.seat)}", reason="holder_only"
-        )
+        raise WrongMoment(reason="holder_only", seat=holder.seat)
     if effect == "circle_in" and target.ring == INNERMOST:
-        raise WrongCircle(
-            f"{name(target.seat)} is on circle {INNERMOST}: the final straight is entered "
-            "only by a roll, with a complete date key",
-            reason="straight_by_roll",
-            seat=target.seat,
-        )
+        raise WrongCircle(reason="straight_by_roll", seat=target.seat)
     if effect == "circle_out" and target.ring == START:
-        raise WrongCircle(
-            f"{name(target.seat)} is on the start field already",
-            reason="at_start",
-            seat=target.seat,
-        )
+        raise WrongCircle(reason="at_start", seat=target.seat)
     if effect == "symbol_card" and not state.deck:
-        raise SupplyEmpty("The symbol deck is empty", what="symbol")
+        raise SupplyEmpty(what="symbol")
     if effect == "roll_again" and (holder.seat != turn.seat or turn.phase == "roll"):
-        raise WrongMoment("Roll again only in your own turn, after a roll", reason="roll_again")
+        raise WrongMoment(reason="roll_again")
     return target
 
 
@@ -118,12 +104,9 @@ def draw_event(state: ClockmanState, turn: Turn, player: Player, action: Action)
     effect = action.maybe_text("effect")
     target_seat = action.maybe_text("target")
     if state.event_deck() <= 0:
-        raise SupplyEmpty("Every event card lies in front of a player", what="event")
+        raise SupplyEmpty(what="event")
     if kind != "now" and (effect is not None or target_seat is not None):
-        raise WrongMoment(
-            "A card laid in front of you takes effect when it is played; report only its kind",
-            reason="laid_down",
-        )
+        raise WrongMoment(reason="laid_down")
     turn.phase = "done"  # before an effect, which may give the die back (roll again)
     if kind == "now":
         target = check_effect(state, turn, player, effect or "board", target_seat)
@@ -151,11 +134,11 @@ def play(state: ClockmanState, action: Action) -> list[Event]:
     turn = require_open(state)
     holder = state.players[action.seat]
     if not holder.in_play:
-        raise WrongMoment(f"{name(holder.seat)} is out of the game", reason="out", seat=holder.seat)
+        raise WrongMoment(reason="out", seat=holder.seat)
     card_id = action.text("card")
     card = holder.card(card_id)
     if card is None:
-        raise unusable("event card")
+        raise unusable("event_card")
     effect = action.text("effect")
     target = check_effect(state, turn, holder, effect, action.maybe_text("target"))
     count_play(state, turn, holder.seat)

@@ -15,7 +15,7 @@ from engine.clockman.actions import Action
 from engine.clockman.errors import BadCheck, GameIsOver, NotYourTurn
 from engine.clockman.events import Event
 from engine.clockman.state import Check, ClockmanState, Player
-from engine.clockman.turns import finish, name, next_in_play, start_turn
+from engine.clockman.turns import finish, next_in_play, start_turn
 
 
 def reached_centre(state: ClockmanState, player: Player) -> list[Event]:
@@ -31,31 +31,22 @@ def reached_centre(state: ClockmanState, player: Player) -> list[Event]:
 
 def _require_check(state: ClockmanState, seat: str) -> Check:
     if state.turn is None:
-        raise GameIsOver("The game is over")
+        raise GameIsOver(reason="over")
     check = state.check
     if check is None:
-        raise BadCheck("Nobody has reached the Clockman field", reason="nobody")
+        raise BadCheck(reason="nobody")
     if seat == check.winner or not state.players[seat].in_play:
-        raise NotYourTurn(
-            f"The other players check {name(check.winner)}'s cards", current=check.winner
-        )
+        raise NotYourTurn(reason="check", current=check.winner)
     return check
 
 
 def inspect(state: ClockmanState, action: Action) -> list[Event]:
     check = _require_check(state, action.seat)
     if check.stage != "check":
-        raise BadCheck(
-            "The cards have been inspected: revoke the win or confirm it", reason="inspected"
-        )
+        raise BadCheck(reason="inspected")
     kinds = action.texts("kinds")
     if len(kinds) != len(check.cards):
-        raise BadCheck(
-            f"{name(check.winner)} has {len(check.cards)} face-down cards; say what each "
-            f"one is, not {len(kinds)}",
-            reason="count",
-            cards=len(check.cards),
-        )
+        raise BadCheck(reason="count", cards=len(check.cards))
     misplayed = sum(kind != "hidden" for kind in kinds)
     winner = state.players[check.winner]
     labels = {c.id: c.label for c in winner.cards}
@@ -82,10 +73,7 @@ def confirm(state: ClockmanState, action: Action) -> list[Event]:
 def revoke(state: ClockmanState, action: Action) -> list[Event]:
     check = _require_check(state, action.seat)
     if check.stage != "verdict":
-        raise BadCheck(
-            "A win is revoked only after inspection has found a misplayed card",
-            reason="not_inspected",
-        )
+        raise BadCheck(reason="not_inspected")
     winner = state.players[check.winner]
     winner.status = "out"
     state.check = None

@@ -1,6 +1,7 @@
-"""Typed refusals for Clockman. Each has a stable ``rule`` code (for programs and the
-pages' translations) and a message naming the rule and the values involved. Codes that
-mean the same as in the other games (whose turn, game over, undo) are shared with them."""
+"""Typed refusals for Clockman. Each has a stable ``rule`` code and is raised with the
+values its sentence needs (a ``reason`` naming the case); the words are the catalogues'
+``rule.<code>`` in every language. Codes that mean the same as in the other games (whose
+turn, game over, undo) are shared with them."""
 
 from __future__ import annotations
 

@@ -88,7 +88,7 @@ class ClockmanGame(SnapshotGame[ClockmanState, Action, ClockmanOptions]):
         if not isinstance(action, Action):
             raise TypeError(f"not a Clockman action: {action!r}")
         if self.over:
-            raise GameIsOver("The game is over")
+            raise GameIsOver(reason="over")
         actor_has_turn = action.seat == self.current_seat and self.state.hit is None
         working = self.state.clone()
         events = rules.apply(working, action)
@@ -112,14 +112,12 @@ class ClockmanGame(SnapshotGame[ClockmanState, Action, ClockmanOptions]):
         """Take back ``seat``'s last report, if nothing has been rolled since."""
         if not self.can_undo(seat):
             if self.over:
-                raise NothingToUndo("The game is over")
+                raise NothingToUndo(reason="over")
             if seat != self.current_seat:
-                raise NothingToUndo("You can only undo in your own turn")
+                raise NothingToUndo(reason="own_turn")
             if self.state.hit is not None or self.state.check is not None:
-                raise NothingToUndo(
-                    "Another player has been asked to answer: that cannot be undone"
-                )
-            raise NothingToUndo("Nothing to undo: a roll of the die cannot be taken back")
+                raise NothingToUndo(reason="answer_asked")
+            raise NothingToUndo(reason="die")
         undone = self._take_back()
         return [Event.of("undone", seat, action=undone_action(undone.to_json()))]
 

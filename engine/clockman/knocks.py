@@ -22,11 +22,9 @@ from engine.clockman.events import Event
 from engine.clockman.state import START, STRAIGHT, ClockmanState, Hit, Player
 from engine.clockman.turns import (
     count_play,
-    name,
     reach,
     require_rolled,
     require_turn,
-    where,
 )
 from engine.core.hidden import unusable
 
@@ -47,35 +45,20 @@ def takeable(state: ClockmanState, hitter: Player, victim: Player) -> tuple[str,
 
 def knock(state: ClockmanState, action: Action) -> list[Event]:
     turn, hitter = require_turn(state, action.seat)
-    require_rolled(turn, "a knock")
+    require_rolled(turn, "knock")
     if turn.knocked:
-        raise WrongMoment(
-            "One knock per roll: this roll has knocked a player already", reason="one_knock"
-        )
+        raise WrongMoment(reason="one_knock")
     victim = state.players[action.text("victim")]
     if victim is hitter:
-        raise CannotKnock("A player cannot knock their own piece", reason="self", seat=victim.seat)
+        raise CannotKnock(reason="self")
     if not victim.in_play:
-        raise CannotKnock(f"{name(victim.seat)} is out of the game", reason="out", seat=victim.seat)
+        raise CannotKnock(reason="out", seat=victim.seat)
     if victim.ring == STRAIGHT:
-        raise CannotKnock(
-            f"{name(victim.seat)} is on the final straight, where nobody can be knocked",
-            reason="straight",
-            seat=victim.seat,
-        )
+        raise CannotKnock(reason="straight", seat=victim.seat)
     if victim.ring == START:
-        raise CannotKnock(
-            f"{name(victim.seat)} is still on the start field", reason="start", seat=victim.seat
-        )
+        raise CannotKnock(reason="start", seat=victim.seat)
     if victim.ring != hitter.ring:
-        raise CannotKnock(
-            f"{name(victim.seat)} is {where(victim)} and {name(hitter.seat)} {where(hitter)}: "
-            "a knock is on the same circle",
-            reason="circle",
-            seat=victim.seat,
-            victim_ring=victim.ring,
-            ring=hitter.ring,
-        )
+        raise CannotKnock(reason="circle", seat=victim.seat, victim_ring=victim.ring, ring=hitter.ring)
     turn.knocked = True
     hit = Hit(hitter.seat, victim.seat, "defence", takeable(state, hitter, victim))
     events = [Event.of("knocked", hitter.seat, victim=victim.seat, ring=hitter.ring)]
@@ -91,24 +74,18 @@ def defend(state: ClockmanState, action: Action) -> list[Event]:
     hit = state.hit
     turn = state.turn
     if hit is None or hit.stage != "defence" or turn is None:
-        raise WrongMoment("Nobody has been knocked who could defend now", reason="no_defence")
+        raise WrongMoment(reason="no_defence")
     if action.seat != hit.victim:
-        raise NotYourTurn(f"{name(hit.victim)} answers this knock", current=hit.victim)
+        raise NotYourTurn(reason="knock_answer", current=hit.victim)
     victim = state.players[hit.victim]
     chosen = [c for c in (action.maybe_text("digit"), action.maybe_text("knock")) if c]
     if len(set(chosen)) != len(chosen):
-        raise WrongMoment(
-            "One card cannot protect both the digit and the piece", reason="one_card_each"
-        )
+        raise WrongMoment(reason="one_card_each")
     for card_id in chosen:
         if victim.card(card_id) is None:
-            raise unusable("event card")
+            raise unusable("event_card")
     if action.maybe_text("digit") and not hit.choices:
-        raise WrongMoment(
-            f"{name(hit.hitter)} could take none of {name(victim.seat)}'s digits: "
-            "there is no digit to protect",
-            reason="no_digit",
-        )
+        raise WrongMoment(reason="no_digit")
     if chosen:
         count_play(state, turn, victim.seat, len(chosen))
     events: list[Event] = []
@@ -136,17 +113,12 @@ def defend(state: ClockmanState, action: Action) -> list[Event]:
 def take(state: ClockmanState, action: Action) -> list[Event]:
     hit = state.hit
     if hit is None or hit.stage != "take":
-        raise WrongMoment("There is no digit to take now", reason="no_take")
+        raise WrongMoment(reason="no_take")
     if action.seat != hit.hitter:
-        raise NotYourTurn(f"{name(hit.hitter)} chooses the digit", current=hit.hitter)
+        raise NotYourTurn(reason="digit_choice", current=hit.hitter)
     digit = action.text("digit")
     if digit not in hit.choices:
-        raise WrongMoment(
-            f"{name(hit.hitter)} may take {', '.join(hit.choices)}, not {digit}",
-            reason="take_choice",
-            digit=digit,
-            choices=", ".join(hit.choices),
-        )
+        raise WrongMoment(reason="take_choice", digit=digit, choices=", ".join(hit.choices))
     state.hit = None
     return _take(state, hit, digit) + _knock_out(state, hit)
 

@@ -41,7 +41,7 @@ class ClockmanModule(GameModule):
         ``engine.clockman.tutorial``) for the guided first game, whose deal is its own."""
         if isinstance(options, dict) and "tutorial" in options:
             return _tutorial(options)
-        data = one_mode_options(options, GAME, self.title, BadOptions)
+        data = one_mode_options(options, GAME, BadOptions)
         return ClockmanSession(ClockmanGame.new(ClockmanOptions.from_json(data), seed))
 
     def replay(self, log: JSON) -> Session:

@@ -35,7 +35,7 @@ FLAGS = ("transfer", "robbery", "swap")
 RULES = ("transfer", "hamster", "robbery", "swap")  # the four optional rules, in order
 # how many digits beyond the date key a player may hold, by the Hamster setting
 HAMSTER_ALLOWANCE = {"off": 0, "on": 1, "extended": 99}
-SEATING = Seating("Clockman", SEATS, DEFAULT_SEATS, 2, 4, BadOptions)
+SEATING = Seating(SEATS, DEFAULT_SEATS, 2, 4, BadOptions)
 
 
 @dataclass(frozen=True)
@@ -50,9 +50,9 @@ class ClockmanOptions:
         object.__setattr__(self, "seats", SEATING.check(self.seats, in_play_order=True))
         for name in FLAGS:
             if not isinstance(getattr(self, name), bool):
-                raise BadOptions(f"{name} must be true or false, not {getattr(self, name)!r}")
+                raise BadOptions(reason="not_boolean", option=name)
         if self.hamster not in HAMSTER:
-            raise BadOptions(f"hamster must be one of {', '.join(HAMSTER)}, not {self.hamster!r}")
+            raise BadOptions(reason="hamster", choices=", ".join(HAMSTER))
 
     @property
     def allowance(self) -> int:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from engine.clockman import cards, check, knocks, trades
 from engine.clockman.actions import Action
 from engine.clockman.data import ClockmanData
-from engine.clockman.digits import JOKER, REAL, complete, listed, may_take
+from engine.clockman.digits import REAL, complete, listed, may_take
 from engine.clockman.errors import (
     DateIncomplete,
     DigitNotAllowed,
@@ -35,13 +35,11 @@ from engine.clockman.options import SEATS, ClockmanOptions
 from engine.clockman.state import START, STRAIGHT, ClockmanState, Player, Turn
 from engine.clockman.turns import (
     count_play,
-    name,
     next_in_play,
     reach,
     require_rolled,
     require_turn,
     start_turn,
-    where,
 )
 from engine.core.hidden import unusable
 from engine.core.rng import Rng
@@ -128,14 +126,9 @@ def setup(
 def roll(state: ClockmanState, action: Action) -> list[Event]:
     turn, player = require_turn(state, action.seat)
     if turn.phase == "report":
-        raise WrongMoment(
-            "The die has been rolled: report where the piece landed, then end the turn",
-            reason="rolled",
-        )
+        raise WrongMoment(reason="rolled")
     if turn.phase == "done":
-        raise WrongMoment(
-            "The move is over: end the turn (or play an event card)", reason="move_over"
-        )
+        raise WrongMoment(reason="move_over")
     die = state.rng.below(state.data.die_faces) + 1
     turn.die, turn.rolls = die, turn.rolls + 1
     turn.knocked = turn.outward = False
@@ -178,19 +171,13 @@ def _straight_roll(state: ClockmanState, turn: Turn, player: Player, die: int) -
 
 def _landing(state: ClockmanState, action: Action) -> tuple[Turn, Player]:
     turn, player = require_turn(state, action.seat)
-    require_rolled(turn, "where the piece landed")
+    require_rolled(turn, "landing")
     if turn.phase == "done":
-        raise WrongMoment(
-            "The landing has been reported: end the turn, or undo the report", reason="reported"
-        )
+        raise WrongMoment(reason="reported")
     if player.ring == STRAIGHT:
-        raise WrongCircle(
-            "On the final straight the companion moves the piece itself", reason="on_straight"
-        )
+        raise WrongCircle(reason="on_straight")
     if player.ring == START:  # sent back by an event card played before the landing
-        raise WrongCircle(
-            "The piece is back on its start field: it lands nowhere this turn", reason="at_start"
-        )
+        raise WrongCircle(reason="back_at_start")
     return turn, player
 
 
@@ -216,26 +203,12 @@ def _digit(state: ClockmanState, action: Action) -> list[Event]:
     digit = action.text("digit")
     data = state.data
     if digit in REAL and data.circles[digit] != player.ring:
-        raise WrongCircle(
-            f"The {digit}s lie on circle {data.circles[digit]}; {name(player.seat)} is "
-            f"{where(player)}",
-            reason="digit_circle",
-            digit=digit,
-            circle=data.circles[digit],
-            ring=player.ring,
-        )
+        raise WrongCircle(reason="digit_circle", digit=digit, circle=data.circles[digit], ring=player.ring)
     if state.supply[digit] <= 0:
-        raise SupplyEmpty(f"No {digit} card is left on the board", what=digit)
+        raise SupplyEmpty(what=digit)
     allowance = state.options.allowance
     if not may_take(player.holdings, digit, state.need, allowance):
-        what = "a joker" if digit == JOKER else f"the {state.need[digit]} × {digit} it needs"
-        extra = {0: "", 1: " and the one more the hoarding rule allows"}.get(allowance, "")
-        raise DigitNotAllowed(
-            f"{name(player.seat)}'s date key holds {what}{extra} already: the card stays "
-            "on the board (report a plain field)",
-            digit=digit,
-            allowance=allowance,
-        )
+        raise DigitNotAllowed(digit=digit)
     state.supply[digit] -= 1
     aside = state.options.transfer
     (player.pending if aside else player.date)[digit] += 1
@@ -250,29 +223,17 @@ def _blockade(state: ClockmanState, action: Action) -> list[Event]:
     turn, player = _landing(state, action)
     pose = action.text("pose")
     if pose not in state.data.pose_ids:
-        raise UnknownPose(
-            f"There is no pose {pose}; the poses are {', '.join(state.data.pose_ids)}", pose=pose
-        )
+        raise UnknownPose(pose=pose)
     if player.ring >= INNERMOST:
-        raise WrongCircle(
-            f"The Whytookis on circle {INNERMOST} guard the final straights: report the straight",
-            reason="innermost_blockade",
-            ring=player.ring,
-        )
+        raise WrongCircle(reason="innermost_blockade")
     here = state.rings[player.ring - 1]
     if pose not in here:
-        raise WrongCircle(
-            f"No Whytooki of pose {pose} stands between circles {player.ring} and "
-            f"{player.ring + 1} (there: {', '.join(sorted(set(here)))})",
-            reason="no_such_whytooki",
-            pose=pose,
-            ring=player.ring,
-        )
+        raise WrongCircle(reason="no_such_whytooki", pose=pose, ring=player.ring)
     card_id = action.maybe_text("card")
     if card_id is not None:
         card = player.card(card_id)
         if card is None:
-            raise unusable("event card")
+            raise unusable("event_card")
         count_play(state, turn, player.seat)
         player.cards.remove(card)
         by = "event"
@@ -280,13 +241,7 @@ def _blockade(state: ClockmanState, action: Action) -> list[Event]:
         cards.spend_symbol(state, player, pose)
         by = "symbol"
     else:
-        held = ", ".join(sorted(player.hand)) or "none"
-        raise NoMatchingCard(
-            f"Passing a Whytooki of pose {pose} takes a symbol card of that pose; "
-            f"{name(player.seat)} holds {held}",
-            reason="blockade",
-            pose=pose,
-        )
+        raise NoMatchingCard(reason="blockade", pose=pose)
     reach(player, player.ring + 1)
     turn.phase = "done"
     return [
@@ -299,15 +254,12 @@ def _lift(state: ClockmanState, action: Action) -> list[Event]:
     game; declined, it stays where it lies. Lifts on circle 4 lead nowhere (ruling 10)."""
     turn, player = _landing(state, action)
     if player.ring >= INNERMOST:
-        raise WrongCircle(
-            f"A lift on circle {INNERMOST} leads nowhere: report a plain field",
-            reason="lift_innermost",
-        )
+        raise WrongCircle(reason="lift_innermost")
     if not action.get("use"):
         turn.phase = "done"
         return [Event.of("lift_declined", player.seat, ring=player.ring)]
     if state.supply["L"] <= 0:
-        raise SupplyEmpty("No lift card is left on the board", what="L")
+        raise SupplyEmpty(what="L")
     state.supply["L"] -= 1
     reach(player, player.ring + 1)
     turn.phase = "done"
@@ -316,10 +268,7 @@ def _lift(state: ClockmanState, action: Action) -> list[Event]:
 
 def _transfer(state: ClockmanState, action: Action) -> list[Event]:
     if not state.options.transfer:
-        raise RuleNotInPlay(
-            "Orange transfer fields count only with the transfer rule: report a plain field",
-            rule_name="transfer",
-        )
+        raise RuleNotInPlay(rule_name="transfer")
     turn, player = _landing(state, action)
     moved = listed(player.pending)
     for digit in moved:
@@ -334,36 +283,17 @@ def _straight(state: ClockmanState, action: Action) -> list[Event]:
     field = action.number("field")
     last = state.data.straight_fields
     if player.ring != INNERMOST:
-        raise WrongCircle(
-            f"The final straight starts from circle {INNERMOST}; {name(player.seat)} is {where(player)}",
-            reason="straight_from_4",
-            ring=player.ring,
-        )
+        raise WrongCircle(reason="straight_from_4")
     if not complete(player.date, state.need):
-        aside = " (digits not yet transferred do not count)" if state.options.transfer else ""
-        raise DateIncomplete(
-            f"Only a complete date key opens the final straight{aside}", seat=player.seat
-        )
+        raise DateIncomplete()
     if field > last:
-        raise WrongMoment(
-            f"The straight has {last} fields, not {field}", reason="straight_fields", field=field
-        )
+        raise WrongMoment(reason="straight_fields", field=field)
     assert turn.die is not None
     if field > turn.die:
-        raise WrongMoment(
-            f"A roll of {turn.die} cannot reach field {field} of the straight",
-            reason="too_far",
-            die=turn.die,
-            field=field,
-        )
+        raise WrongMoment(reason="too_far", die=turn.die, field=field)
     pose = state.straights[player.seat]
     if field == last and not player.hand.get(pose):
-        raise NoMatchingCard(
-            f"The last field's Whytooki has pose {pose}; passing it takes a symbol card of "
-            "that pose",
-            reason="straight",
-            pose=pose,
-        )
+        raise NoMatchingCard(reason="straight", pose=pose)
     if field == last:
         cards.spend_symbol(state, player, pose)
     reach(player, STRAIGHT)
@@ -379,12 +309,7 @@ def _forfeit(state: ClockmanState, action: Action) -> list[Event]:
     date key the player may go round again or stay. Elsewhere the piece must move."""
     turn, player = _landing(state, action)
     if player.ring != INNERMOST or not complete(player.date, state.need):
-        raise WrongMoment(
-            "Only on circle 4 with a complete date key may a roll be let go; elsewhere the "
-            "piece must move",
-            reason="no_forfeit",
-            ring=player.ring,
-        )
+        raise WrongMoment(reason="no_forfeit")
     turn.phase = "done"
     return [Event.of("forfeited", player.seat, reason="stays", die=turn.die)]
 
@@ -394,11 +319,9 @@ def _outward(state: ClockmanState, action: Action) -> list[Event]:
     roll (6.1); once per roll, before the landing is reported."""
     turn, player = _landing(state, action)
     if turn.outward:
-        raise WrongMoment("One passage outward per roll", reason="one_outward")
+        raise WrongMoment(reason="one_outward")
     if player.ring <= 1:
-        raise WrongCircle(
-            "Circle 1 is the outermost circle: no passage leads further out", reason="outermost"
-        )
+        raise WrongCircle(reason="outermost")
     turn.outward = True
     reach(player, player.ring - 1)
     return [Event.of("moved_outward", player.seat, ring=player.ring)]
@@ -407,9 +330,9 @@ def _outward(state: ClockmanState, action: Action) -> list[Event]:
 def _end_turn(state: ClockmanState, action: Action) -> list[Event]:
     turn, player = require_turn(state, action.seat)
     if turn.phase == "roll":
-        raise WrongMoment("Roll the die first", reason="roll_first")
+        raise WrongMoment(reason="roll_first")
     if turn.phase == "report":
-        raise WrongMoment("Report where the piece landed first", reason="report_first")
+        raise WrongMoment(reason="report_first")
     events = [Event.of("turn_ended", player.seat)]
     if state.offer is not None:
         events.append(Event.of("offer_lapsed", player.seat, to=state.offer.to))
@@ -450,5 +373,5 @@ def apply(state: ClockmanState, action: Action) -> list[Event]:
     """Apply ``action`` to ``state`` in place; raises an IllegalAction subclass, possibly
     with the state partly changed (the game works on a copy and keeps the original)."""
     if action.seat not in state.players:
-        raise NotYourTurn(f"{name(action.seat)} does not play in this game", seat=action.seat)
+        raise NotYourTurn(reason="not_playing", seat=action.seat)
     return HANDLERS[action.type](state, action)

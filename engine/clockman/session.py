@@ -66,27 +66,27 @@ class ClockmanSession(Session):
 
     def apply(self, seat: str | None, action: JSON, now: float) -> list[JSON]:
         if seat is None:
-            raise NotYourTurn("Only the players act in Clockman, not the table")
+            raise NotYourTurn(reason="table")
         kind = action.get("type") if isinstance(action, dict) else None
         if kind == "lamps":
             return self._lamps(seat, action)
         if kind == "undo":
             if set(action) - {"type", "seat"}:
-                raise MalformedAction("undo takes nothing else")
+                raise MalformedAction(reason="no_fields", type="undo")
             return self.undo(seat)
         parsed = action_from_json(action, seat)
         if parsed.seat != seat:
-            raise NotYourTurn(f"This action is for {parsed.seat}, but it came from {seat}")
+            raise NotYourTurn(reason="sender", target=parsed.seat, seat=seat)
         return [e.to_json() for e in self.clockman.apply(parsed)]
 
     def _lamps(self, seat: str, action: JSON) -> list[JSON]:
         if set(action) - {"type", "view", "seat"}:
-            raise MalformedAction("lamps takes only a view")
+            raise MalformedAction(reason="only_field", type="lamps", field="view")
         view = action.get("view")
         if view not in VIEWS:
-            raise MalformedAction(f"the lamps show one of {', '.join(VIEWS)}, not {view!r}")
+            raise MalformedAction(reason="choice", field="view", choices=", ".join(VIEWS), value=str(view))
         if seat not in self.clockman.seats:
-            raise NotYourTurn(f"{seat} does not play in this game")
+            raise NotYourTurn(reason="not_playing", seat=seat)
         self.lamp_view = str(view)
         return [{"kind": "lamps_shown", "seat": seat, "view": self.lamp_view}]
 
@@ -173,7 +173,7 @@ class ClockmanSession(Session):
         if meaning is None:
             raise ValueError(f"no button {button!r} in the Clockman box map")
         if state.over or state.turn is None:
-            raise GameIsOver("The game is over")
+            raise GameIsOver(reason="over")
         if meaning == "undo":
             return state.turn.seat, {"type": "undo"}
         waiting = self._answer(meaning)
@@ -195,23 +195,14 @@ class ClockmanSession(Session):
             return None
         if meaning != "plain":
             seat = self.active_seats[0]
-            raise ChooseOnPhone(
-                f"{seat.capitalize()} answers on the phone, or confirms with the box's "
-                "confirm button",
-                reason="answer",
-                seat=seat,
-            )
+            raise ChooseOnPhone(reason="answer", seat=seat)
         if check is not None:
             return self.active_seats[0], make("confirm", self.active_seats[0]).to_json()
         assert hit is not None
         if hit.stage == "defence":
             return hit.victim, make("defend", hit.victim).to_json()
         if len(hit.choices) != 1:
-            raise ChooseOnPhone(
-                f"{hit.hitter.capitalize()} chooses the digit on the phone",
-                reason="digit",
-                seat=hit.hitter,
-            )
+            raise ChooseOnPhone(reason="digit", seat=hit.hitter)
         return hit.hitter, make("take", hit.hitter, digit=hit.choices[0]).to_json()
 
     def _report(self, seat: str, meaning: str) -> Action:
@@ -226,31 +217,17 @@ class ClockmanSession(Session):
         if meaning == "digit":
             digit = state.data.circle_digit(player.ring)
             if digit is None:
-                raise WrongCircle(
-                    f"No digit lies on circle {player.ring} but a joker: report it on the phone",
-                    reason="no_digit_here",
-                    ring=player.ring,
-                )
+                raise WrongCircle(reason="no_digit_here", ring=player.ring)
             return make("digit", seat, digit=digit)
         if meaning == "blockade":
             here = state.rings[player.ring - 1] if 1 <= player.ring <= len(state.rings) else []
             usable = sorted({p for p in here if player.hand.get(p)})
             if not here:
-                raise WrongCircle(
-                    f"No Whytooki stands next to circle {player.ring} here", reason="no_whytooki"
-                )
+                raise WrongCircle(reason="no_whytooki")
             if not usable:
-                raise NoMatchingCard(
-                    f"{seat.capitalize()} holds no symbol card of a pose between circles "
-                    f"{player.ring} and {player.ring + 1}",
-                    reason="button",
-                    pose=", ".join(sorted(set(here))),
-                )
+                raise NoMatchingCard(reason="button", seat=seat, pose=", ".join(sorted(set(here))))
             if len(usable) > 1:
-                raise ChooseOnPhone(
-                    f"Which Whytooki? Choose its pose on the phone ({', '.join(usable)})",
-                    reason="pose",
-                )
+                raise ChooseOnPhone(reason="pose", poses=", ".join(usable))
             return make("blockade", seat, pose=usable[0])
         # a knock: the one other piece on the same circle
         victims = [
@@ -262,11 +239,9 @@ class ClockmanSession(Session):
             and p.ring not in (START, STRAIGHT)
         ]
         if not victims:
-            raise CannotKnock(
-                f"No other piece is on circle {player.ring}", reason="nobody_here", ring=player.ring
-            )
+            raise CannotKnock(reason="nobody_here", ring=player.ring)
         if len(victims) > 1:
-            raise ChooseOnPhone("Which player was knocked? Choose on the phone", reason="victim")
+            raise ChooseOnPhone(reason="victim")
         return make("knock", seat, victim=victims[0])
 
     def describe_event(self, event: JSON) -> str:

@@ -17,55 +17,35 @@ from engine.clockman.digits import KEPT, Digits, counted, may_swap
 from engine.clockman.errors import BadTrade, NotYourOffer, RuleNotInPlay
 from engine.clockman.events import Event
 from engine.clockman.state import STRAIGHT, ClockmanState, Offer, Player
-from engine.clockman.turns import name, require_open, require_turn
+from engine.clockman.turns import require_open, require_turn
 
 
 def _check(state: ClockmanState, giver: Player, taker: Player, give: Digits, get: Digits) -> None:
     for player in (giver, taker):
         if not player.in_play:
-            raise BadTrade(
-                f"{name(player.seat)} is out of the game", reason="out", seat=player.seat
-            )
+            raise BadTrade(reason="out", seat=player.seat)
         if player.ring == STRAIGHT:
-            raise BadTrade(
-                f"{name(player.seat)} is on the final straight and keeps the date key",
-                reason="straight",
-                seat=player.seat,
-            )
+            raise BadTrade(reason="straight", seat=player.seat)
     for player, parting in ((giver, give), (taker, get)):
         held = player.holdings
         short = [d for d in KEPT if parting[d] > held[d]]
         if short:
-            raise BadTrade(
-                f"{name(player.seat)} has no {short[0]} to give",
-                reason="short",
-                seat=player.seat,
-                digit=short[0],
-            )
+            raise BadTrade(reason="short", seat=player.seat, digit=short[0])
     need, allowance = state.need, state.options.allowance
     for player, parting, getting in ((giver, give, get), (taker, get, give)):
         before = player.holdings
         after = {d: before[d] - parting[d] + getting[d] for d in KEPT}
         if not may_swap(before, after, need, allowance):
-            raise BadTrade(
-                f"The trade would leave {name(player.seat)} with more digits than the date "
-                "key may hold",
-                reason="too_many",
-                seat=player.seat,
-            )
+            raise BadTrade(reason="too_many", seat=player.seat)
 
 
 def offer(state: ClockmanState, action: Action) -> list[Event]:
     if not state.options.swap:
-        raise RuleNotInPlay(
-            "Trading digits needs the trading rule, which is not in play", rule_name="swap"
-        )
+        raise RuleNotInPlay(rule_name="swap")
     _, giver = require_turn(state, action.seat)
     taker = state.players.get(action.text("to"))
     if taker is None or taker is giver:
-        raise BadTrade(
-            f"{name(action.text('to'))} is not another player of this game", reason="not_player"
-        )
+        raise BadTrade(reason="not_player")
     give, get = counted(action.texts("give")), counted(action.texts("get"))
     _check(state, giver, taker, give, get)
     state.offers_made += 1
@@ -83,7 +63,7 @@ def _open_offer(state: ClockmanState) -> Offer:
     require_open(state)
     made = state.offer
     if made is None:
-        raise BadTrade("No trade is on offer", reason="no_offer")
+        raise BadTrade(reason="no_offer")
     return made
 
 
@@ -91,11 +71,7 @@ def _offer_to_answer(state: ClockmanState, action: Action) -> Offer:
     """The offer on the table, which only the player it is made to may answer."""
     made = _open_offer(state)
     if action.seat != made.to:
-        raise NotYourOffer(
-            f"The offer is between {name(made.seat)} and {name(made.to)}; the others have no veto",
-            reason="no_veto",
-            seat=made.to,
-        )
+        raise NotYourOffer(reason="no_veto", seat=made.seat, target=made.to)
     return made
 
 
@@ -119,9 +95,7 @@ def decline(state: ClockmanState, action: Action) -> list[Event]:
 def withdraw(state: ClockmanState, action: Action) -> list[Event]:
     made = _open_offer(state)
     if action.seat != made.seat:
-        raise NotYourOffer(
-            f"Only {name(made.seat)} can withdraw the offer", reason="withdraw", seat=made.seat
-        )
+        raise NotYourOffer(reason="withdraw", seat=made.seat)
     state.offer = None
     return [Event.of("offer_withdrawn", made.seat, to=made.to)]
 

@@ -3,6 +3,8 @@ moving a piece between rings, passing the turn on, and ending the game."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.clockman.errors import (
     AwaitingAnswer,
     EventLimit,
@@ -11,39 +13,22 @@ from engine.clockman.errors import (
     WrongMoment,
 )
 from engine.clockman.events import Event
-from engine.clockman.state import START, STRAIGHT, ClockmanState, Player, Turn
+from engine.clockman.state import STRAIGHT, ClockmanState, Player, Turn
 
 EVENT_LIMIT = 3  # event cards one player may play in one turn (the Anzahlregel)
-
-
-def name(seat: str) -> str:
-    return seat.capitalize()
-
-
-def where(player: Player) -> str:
-    """A player's place in words, for refusals."""
-    if player.ring == START:
-        return "on the start field"
-    if player.ring == STRAIGHT:
-        return f"on field {player.field} of the final straight"
-    return f"on circle {player.ring}"
 
 
 def require_open(state: ClockmanState) -> Turn:
     """The turn, if the game is neither over nor waiting for an answer."""
     turn = state.turn
     if turn is None:
-        raise GameIsOver("The game is over")
+        raise GameIsOver(reason="over")
     if state.check is not None:
-        raise AwaitingAnswer(
-            f"{name(state.check.winner)} has reached the Clockman field: the others "
-            "check the face-down cards or confirm the win first",
-            seat=state.check.winner,
-        )
+        raise AwaitingAnswer(reason="check", seat=state.check.winner)
     hit = state.hit
     if hit is not None:
         waiting = hit.victim if hit.stage == "defence" else hit.hitter
-        raise AwaitingAnswer(f"{name(waiting)} must answer the knock first", seat=waiting)
+        raise AwaitingAnswer(reason="knock", seat=waiting)
     return turn
 
 
@@ -51,13 +36,16 @@ def require_turn(state: ClockmanState, seat: str) -> tuple[Turn, Player]:
     """The turn and its player, if it is ``seat``'s turn and nothing else is awaited."""
     turn = require_open(state)
     if seat != turn.seat:
-        raise NotYourTurn(f"It is {name(turn.seat)}'s turn", current=turn.seat)
+        raise NotYourTurn(reason="turn", current=turn.seat)
     return turn, state.players[seat]
 
 
-def require_rolled(turn: Turn, what: str) -> None:
+def require_rolled(turn: Turn, report: Literal["landing", "knock"]) -> None:
+    """Nothing is reported before the roll: ``report`` is what was reported too soon."""
     if turn.phase == "roll":
-        raise WrongMoment(f"Roll the die first, then report {what}", reason="roll_first", what=what)
+        if report == "knock":
+            raise WrongMoment(reason="roll_then_knock")
+        raise WrongMoment(reason="roll_then_land")
 
 
 def reach(player: Player, ring: int) -> None:
@@ -71,12 +59,7 @@ def count_play(state: ClockmanState, turn: Turn, seat: str, cards: int = 1) -> N
     """Count event cards ``seat`` plays now against the Anzahlregel."""
     played = turn.played.get(seat, 0)
     if played + cards > EVENT_LIMIT:
-        raise EventLimit(
-            f"At most {EVENT_LIMIT} event cards in one turn; {name(seat)} has played "
-            f"{played} already",
-            limit=EVENT_LIMIT,
-            played=played,
-        )
+        raise EventLimit(limit=EVENT_LIMIT, played=played)
     turn.played[seat] = played + cards
 
 

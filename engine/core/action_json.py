@@ -9,18 +9,16 @@ from typing import Any
 from engine.core.errors import MalformedAction
 
 
-def typed_action(
-    data: object, fields: Mapping[str, Collection[str]], types_are: str
-) -> tuple[dict[str, Any], str]:
+def typed_action(data: object, fields: Mapping[str, Collection[str]]) -> tuple[dict[str, Any], str]:
     """``data`` and its type, once it is an object of one of the types in ``fields``
     with none but that type's fields (and ``type``, ``seat``); MalformedAction saying
-    what is wrong otherwise, ``types_are`` introducing the known types."""
+    what is wrong otherwise (the known types among its values)."""
     if not isinstance(data, dict):
-        raise MalformedAction('an action must be a JSON object with a "type"')
+        raise MalformedAction(reason="not_object")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in fields:
-        raise MalformedAction(f"unknown action type {kind!r}; {types_are} {', '.join(sorted(fields))}")
+        raise MalformedAction(reason="unknown_type", type=str(kind), types=", ".join(sorted(fields)))
     unknown = set(data) - set(fields[kind]) - {"type", "seat"}
     if unknown:
-        raise MalformedAction(f"{kind} does not take {', '.join(sorted(unknown))}")
+        raise MalformedAction(reason="unknown_fields", type=kind, fields=", ".join(sorted(unknown)))
     return data, kind

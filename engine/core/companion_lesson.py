@@ -24,7 +24,7 @@ def companion_script(
     seats its own game: besides it the options may say only the game's one ``mode``;
     anything else is refused with ``error``."""
     if options.get("mode", mode) != mode:
-        raise error("the lesson takes no other options, not mode")
+        raise error(reason="lesson_options", options="mode")
     return chosen_script(options, scripts, {"mode"}, error)
 
 

@@ -1,7 +1,9 @@
 """Errors shared by all games.
 
 Every rejected action raises a subclass of IllegalAction (itself a ValueError, as in
-python-chess) whose message names the broken rule in words a player understands.
+python-chess): a rule code and the values involved, never a sentence. The words are the
+catalogues' (``web/i18n/<language>/<game>.json``, key ``rule.<code>``), in every
+language alike, so English is written once and Czech says exactly what English says.
 """
 
 from __future__ import annotations
@@ -14,14 +16,18 @@ class EngineError(Exception):
 class IllegalAction(EngineError, ValueError):
     """An action the rules do not allow now. The game state is unchanged.
 
-    ``rule`` is a stable code and ``params`` the numbers and names in the message, so a
-    front end can say the same thing in another language.
+    ``rule`` is a stable code and ``params`` the values the catalogue's sentence for it
+    needs (numbers, seats, card ids; a ``reason`` chooses among its cases). The engine
+    writes no words: ``message`` is None and the catalogue says it, or, until every
+    refusal of a game is worded there, the English the engine still writes.
     """
 
     rule = "illegal_action"
+    # values the pages read beside the sentence (a lesson's step), not words in it
+    beside_words: tuple[str, ...] = ()
 
-    def __init__(self, message: str, **params: object) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | None = None, /, **params: object) -> None:
+        super().__init__(message if message is not None else _diagnostic(self.rule, params))
         self.message = message
         self.params = params
 
@@ -33,6 +39,12 @@ class IllegalAction(EngineError, ValueError):
         is refused on the table screen): this one, unless it names something only the
         acting player may know."""
         return self
+
+
+def _diagnostic(rule: str, params: dict[str, object]) -> str:
+    """The code and values, for a log or a traceback: not words for players."""
+    values = ", ".join(f"{name}={value!r}" for name, value in params.items())
+    return f"{rule}({values})"
 
 
 class MalformedAction(IllegalAction):

@@ -19,8 +19,6 @@ from collections.abc import Mapping
 
 from engine.core.errors import IllegalAction
 
-UNUSABLE_CARD = "That is not a card you can use here"
-
 
 class NotUsableHere(IllegalAction):
     """A card the asker may not use, said the same way whatever, wherever and whoever's
@@ -31,9 +29,8 @@ class NotUsableHere(IllegalAction):
 
 def unusable(what: str = "card") -> NotUsableHere:
     """The one refusal for an object the asker cannot see: ``what`` is the kind of
-    object the request asked for (a card, an event card...), never one found there."""
-    message = UNUSABLE_CARD if what == "card" else f"That is not {_article(what)} you can use here"
-    return NotUsableHere(message)
+    object the request asked for (``card``, ``event_card``), never one found there."""
+    return NotUsableHere(what=what)
 
 
 def refuse_unless_seen(seen: bool, precise: IllegalAction, what: str = "card") -> IllegalAction:
@@ -46,7 +43,3 @@ def undone_action(action: Mapping[str, object]) -> str:
     """What every page may hear of an action taken back: its kind, not its details."""
     kind = action.get("type")
     return kind if isinstance(kind, str) else "action"
-
-
-def _article(what: str) -> str:
-    return f"an {what}" if what[:1].lower() in "aeiou" else f"a {what}"

@@ -9,17 +9,15 @@ from engine.core.errors import IllegalAction
 from engine.core.interface import JSON
 
 
-def one_mode_options(
-    options: object, game: str, title: str, bad_options: type[IllegalAction]
-) -> dict[str, Any]:
+def one_mode_options(options: object, game: str, bad_options: type[IllegalAction]) -> dict[str, Any]:
     """``options`` without their ``mode``; ``bad_options`` (the game's own refusal) when
     they are not a JSON object or name another mode."""
     if not isinstance(options, dict):
-        raise bad_options("options must be a JSON object")
+        raise bad_options(reason="not_object")
     data = dict(options)
     mode = data.pop("mode", game)
     if mode != game:
-        raise bad_options(f"{title} has one mode, {game!r}, not {mode!r}")
+        raise bad_options(reason="other_mode", mode=str(mode))
     return data
 
 

@@ -14,8 +14,6 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 
-SHOWN_DIGITS = 20  # a value longer than this is shortened in the message
-
 
 @dataclass(frozen=True)
 class OptionRange:
@@ -37,13 +35,7 @@ class OptionRange:
         else:  # an int of any size compares with the bounds exactly
             fits = self.low <= value <= self.high
         if not fits:
-            kind = "a whole number" if self.whole else "a number"
-            raise error(
-                f"{name} must be {kind} from {self.low} to {self.high}, not {_shown(value)}",
-                option=name,
-                min=self.low,
-                max=self.high,
-            )
+            raise error(option=name, number="whole" if self.whole else "any", min=self.low, max=self.high)
         assert isinstance(value, (int, float))
         return value
 
@@ -55,10 +47,3 @@ class OptionRange:
             "max": self.high,
             "default": default,
         }
-
-
-def _shown(value: object) -> str:
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return "a number that large"  # str() of a huge int is slow, and unreadable
-    text = repr(value)
-    return text if len(text) <= SHOWN_DIGITS else text[: SHOWN_DIGITS - 3] + "..."

@@ -15,7 +15,6 @@ from engine.core.errors import IllegalAction
 
 @dataclass(frozen=True)
 class Seating:
-    game: str  # the name the errors give
     seats: tuple[str, ...]  # every seat, in the order play passes
     defaults: Mapping[int, tuple[str, ...]]  # the seats a count of players takes
     min_players: int
@@ -36,14 +35,12 @@ class Seating:
         """``seats`` once known to be this game's, each once, as many as may play; with
         ``in_play_order`` sorted into the order play passes, whatever order they came in."""
         if not isinstance(seats, tuple) or not all(isinstance(s, str) for s in seats):
-            raise self.error("seats must be a list of seat names")
+            raise self.error(reason="seats_list")
         unknown = [s for s in seats if s not in self.seats]
         if unknown:
-            raise self.error(
-                f"unknown seat {unknown[0]!r}; seats are {', '.join(self.seats)}", seat=unknown[0]
-            )
+            raise self.error(reason="unknown_seat", seat=unknown[0], seats=", ".join(self.seats))
         if len(set(seats)) != len(seats):
-            raise self.error("a seat is listed twice")
+            raise self.error(reason="seat_twice")
         if not self.min_players <= len(seats) <= self.max_players:
             raise self._wrong_count(len(seats))
         return tuple(s for s in self.seats if s in seats) if in_play_order else seats
@@ -52,10 +49,10 @@ class Seating:
         """Options given as JSON, as keyword arguments once ``seats_from_json`` has read
         their seats: ``names`` and nothing else, except ``players``."""
         if not isinstance(data, dict):
-            raise self.error("options must be a JSON object")
+            raise self.error(reason="not_object")
         unknown = sorted(set(data) - set(names) - {"players"})
         if unknown:
-            raise self.error(f"unknown options: {', '.join(unknown)}")
+            raise self.error(reason="unknown_options", options=", ".join(unknown))
         return dict(data)
 
     def seats_from_json(self, kwargs: dict[str, Any]) -> None:
@@ -65,15 +62,14 @@ class Seating:
         players = kwargs.pop("players", None)
         if "seats" in kwargs:
             if not isinstance(kwargs["seats"], list):
-                raise self.error("seats must be a list of seat names")
+                raise self.error(reason="seats_list")
             kwargs["seats"] = tuple(kwargs["seats"])
             if counted and players != len(kwargs["seats"]):
-                raise self.error("players and seats disagree")
+                raise self.error(reason="players_seats")
         elif counted:
             kwargs["seats"] = self.for_players(players)
 
     def _wrong_count(self, players: object) -> IllegalAction:
         return self.error(
-            f"{self.game} is for {self.min_players} to {self.max_players} players, not {players!r}",
-            players=str(players),
+            reason="players", min=self.min_players, max=self.max_players, players=str(players)
         )

@@ -30,6 +30,7 @@ class OffScript(IllegalAction):
     where the rules would refuse it too) and the step to take instead (``step``)."""
 
     rule = "tutorial_off_script"
+    beside_words = ("because", "step")
 
 
 @dataclass(frozen=True)
@@ -134,12 +135,10 @@ def chosen_script(
     lesson this game does not have."""
     unknown = sorted(set(options) - {"tutorial", *allowed})
     if unknown:
-        raise bad_options(f"the lesson takes no other options, not {', '.join(unknown)}")
+        raise bad_options(reason="lesson_options", options=", ".join(unknown))
     script = scripts.get(str(options["tutorial"]))
     if script is None:
-        raise bad_options(
-            f"there is no lesson {options['tutorial']!r}; lessons are {', '.join(scripts)}"
-        )
+        raise bad_options(reason="no_lesson", lesson=str(options["tutorial"]), lessons=", ".join(scripts))
     return script
 
 
@@ -240,9 +239,7 @@ class TutorialSession(Session):
         because = self.inner.refusal(seat, action, now)
         step_key = entry.key if isinstance(entry, Step) else None
         reason = because.to_json() if because is not None else None
-        words = because.message if because is not None else "That is not this step of the lesson."
-        follow = "Follow the step on your phone." if step_key else "Wait for the other player."
-        return OffScript(f"{words} {follow}", because=reason, step=step_key)
+        return OffScript(because=reason, step=step_key)
 
     # ----------------------------------------------------------------- the game, as scripted
 
@@ -274,7 +271,7 @@ class TutorialSession(Session):
         return self.inner.replay_action(action)
 
     def undo(self, seat: str) -> list[JSON]:
-        raise OffScript("The lesson goes forward only.", because=None, step=None)
+        raise OffScript(because=None, step=None)
 
     def can_undo(self, seat: str) -> bool:
         return False

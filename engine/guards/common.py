@@ -54,7 +54,7 @@ def name_of(seat: str) -> str:
 
 def require_playing(state: GameState) -> None:
     if state.phase == "over":
-        raise GameIsOver("The game is over")
+        raise GameIsOver(reason="over")
     if state.phase != "play":
         raise SetUpFirst("The game has not begun: finish the set-up and roll for the first player")
 
@@ -73,7 +73,7 @@ def require_turn(state: GameState, seat: str | None) -> Turn:
     turn = state.turn
     assert turn is not None
     if seat != turn.seat:
-        raise NotYourTurn(f"It is {name_of(turn.seat)}'s turn", current=turn.seat)
+        raise NotYourTurn(reason="turn", current=turn.seat)
     require_free(state)
     return turn
 

@@ -95,9 +95,8 @@ class GuardsGame(LoggedGame[GameState, Action, GuardsOptions]):
     def undo(self, seat: str) -> list[Event]:
         if not self.can_undo(seat):
             if self.over:
-                raise NothingToUndo("The game is over")
-            raise NothingToUndo("Nothing of yours to undo: a roll of the die, the end of a turn "
-                                "and other players' actions cannot be taken back")
+                raise NothingToUndo(reason="over")
+            raise NothingToUndo(reason="nothing_of_yours")
         undone = self.log[-1]
         rebuilt = self.replay_actions(self.state.options, self.state.seed, self.log[:-1])
         self.state, self.log, self.undo_floor = rebuilt.state, rebuilt.log, rebuilt.undo_floor

@@ -46,7 +46,7 @@ class GuardsModule(GameModule):
         whose deal and set-up are its own."""
         if isinstance(options, dict) and "tutorial" in options:
             return _tutorial(options)
-        data = one_mode_options(options, GAME, self.title, BadOptions)
+        data = one_mode_options(options, GAME, BadOptions)
         return GuardsSession(GuardsGame.new(GuardsOptions.from_json(data), seed))
 
     def replay(self, log: JSON) -> Session:

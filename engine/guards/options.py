@@ -21,7 +21,7 @@ FULL_GAME_SPELLS = 5
 VARIANTS = ("cap_eights", "anti_magic_sum")
 SPELLS_RANGE = OptionRange(1, FULL_GAME_SPELLS)  # fewer than five: the Short Game
 DEFAULT_SEATS: dict[int, tuple[str, ...]] = {n: SEATS[:n] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
-SEATING = Seating("Guards! Guards!", SEATS, DEFAULT_SEATS, MIN_PLAYERS, MAX_PLAYERS, BadOptions)
+SEATING = Seating(SEATS, DEFAULT_SEATS, MIN_PLAYERS, MAX_PLAYERS, BadOptions)
 
 
 @dataclass(frozen=True)

@@ -73,12 +73,12 @@ def decline(state: GameState, action: Action) -> list[Event]:
 
 def apply(state: GameState, action: Action) -> list[Event]:
     if state.phase == "over":
-        raise GameIsOver("The game is over")
+        raise GameIsOver(reason="over")
     if action.seat is None or action.seat not in state.players:
-        raise NotYourTurn("Only the players of this game act in it")
+        raise NotYourTurn(reason="players_only")
     handler = HANDLERS.get(action.type)
     if handler is None:
-        raise NotYourTurn(f"{action.type} is not part of this game yet")
+        raise NotYourTurn(reason="not_yet", action=action.type)
     events = handler(state, action)
     state.steps += 1
     return events

@@ -65,10 +65,10 @@ class GuardsSession(Session):
 
     def _parse(self, seat: str | None, action: JSON) -> Action:
         if seat is None:
-            raise NotYourTurn("Only the players act in Guards! Guards!, not the table")
+            raise NotYourTurn(reason="table")
         parsed = action_from_json(action, seat)
         if parsed.seat != seat:
-            raise NotYourTurn(f"This action is for {parsed.seat}, but it came from {seat}")
+            raise NotYourTurn(reason="sender", target=parsed.seat, seat=seat)
         return parsed
 
     def apply(self, seat: str | None, action: JSON, now: float) -> list[JSON]:
@@ -87,7 +87,7 @@ class GuardsSession(Session):
         if quadrant not in QUADRANTS or set(action) - {"type", "quadrant", "seat"}:
             raise MalformedAction(f"mark one of the quadrants {', '.join(QUADRANTS)}")
         if self.guards.over:
-            raise GameIsOver("The game is over")
+            raise GameIsOver(reason="over")
         if quadrant in self.marked:
             self.marked.remove(quadrant)
         else:

@@ -31,7 +31,7 @@ DEALT_DECKS = ("lords_ladies", "man_beast")
 
 def require_setup(state: GameState) -> None:
     if state.phase == "over":
-        raise GameIsOver("The game is over")
+        raise GameIsOver(reason="over")
     if state.phase != "setup":
         raise NotNow("The set-up is done: the game has begun")
 
@@ -111,7 +111,7 @@ def roll_for_start(state: GameState, action: Action) -> list[Event]:
     """Everyone rolls; the highest begins; only players tied for the highest roll again
     (ruling 2)."""
     if state.phase == "over":
-        raise GameIsOver("The game is over")
+        raise GameIsOver(reason="over")
     if state.phase != "start":
         raise SetUpFirst("Finish the set-up first: every player's Guild Card and dealt Volunteers")
     contenders = list(state.seats)

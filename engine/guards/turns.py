@@ -173,7 +173,7 @@ def stop_game(state: GameState, action: Action) -> list[Event]:
 
 def require_seated(state: GameState, seat: str | None) -> str:
     if state.phase == "over":
-        raise GameIsOver("The game is over")
+        raise GameIsOver(reason="over")
     if state.phase != "play" or seat is None:
         raise NotNow("The trackers open once the game has begun")
     return seat

@@ -49,14 +49,14 @@ FIELDS: dict[str, set[str]] = {"roll": {"dice"}, "pull": {"numbers"}}
 
 def action_from_json(data: object, seat: str | None = None) -> Action:
     """An action from JSON; ``seat`` fills in a missing ``"seat"`` (the URL's seat)."""
-    data, kind = typed_action(data, FIELDS, "Klackers actions are")
+    data, kind = typed_action(data, FIELDS)
     who = data.get("seat", seat)
     if not isinstance(who, str) or who not in SEATS:
-        raise MalformedAction(f"unknown seat {who!r}; seats are {', '.join(SEATS)}")
+        raise MalformedAction(reason="unknown_seat", seat=str(who), seats=", ".join(SEATS))
     if kind == "roll":
         dice = data.get("dice", 2)
         if isinstance(dice, bool) or dice not in (1, 2):
-            raise MalformedAction(f"roll one die or two, not {dice!r}")
+            raise MalformedAction(reason="dice", dice=str(dice))
         return Roll(who, dice)
     numbers = data.get("numbers")
     if (
@@ -64,10 +64,10 @@ def action_from_json(data: object, seat: str | None = None) -> Action:
         or not numbers
         or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers)
     ):
-        raise MalformedAction("pull needs the numbers to pull forward, e.g. [3, 4]")
+        raise MalformedAction(reason="pull_numbers")
     outside = [n for n in numbers if n not in NUMBERS]
     if outside:
-        raise MalformedAction(f"the numbers run from 1 to 9, not {outside[0]}")
+        raise MalformedAction(reason="number_range", number=outside[0])
     if len(set(numbers)) != len(numbers):
-        raise MalformedAction("pull names a number twice")
+        raise MalformedAction(reason="number_twice")
     return Pull(who, tuple(numbers))

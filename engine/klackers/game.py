@@ -89,14 +89,12 @@ class KlackersGame(SnapshotGame[KlackersState, Action, KlackersOptions]):
         """Take back ``seat``'s last pull, if nothing has been rolled since."""
         if not self.can_undo(seat):
             if self.over:
-                raise NothingToUndo("The match is over")
+                raise NothingToUndo(reason="over")
             if not self.state.options.undo_pull:
-                raise NothingToUndo(
-                    "Once they're down they stay down: a pull cannot be taken back"
-                )
+                raise NothingToUndo(reason="pulls_stay")
             if seat != self.current_seat:
-                raise NothingToUndo("You can only undo in your own turn")
-            raise NothingToUndo("Nothing to undo: a roll of the dice cannot be taken back")
+                raise NothingToUndo(reason="own_turn")
+            raise NothingToUndo(reason="dice")
         undone = self._take_back()
         return [event("undone", seat, action=undone_action(undone.to_json()))]
 

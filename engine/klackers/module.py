@@ -55,7 +55,7 @@ class KlackersModule(GameModule):
         engine/data/klackers/layout.toml; the sections it leaves out are the shipped
         ones; none: the shipped layout); or ``tutorial`` (a name in
         ``engine.klackers.tutorial``) for the guided first game, whose deal is its own."""
-        data = one_mode_options(options, GAME, self.title, BadOptions)
+        data = one_mode_options(options, GAME, BadOptions)
         layout = layout_option(data.pop("layout", None))
         if "tutorial" in data:
             return _tutorial(data, layout)
@@ -133,7 +133,7 @@ def layout_option(data: object) -> BoardLayout:
     try:
         return layout_over_shipped(data)
     except DataError as exc:
-        raise BadOptions(f"layout: {'; '.join(exc.problems)}") from None
+        raise BadOptions(reason="layout", problems="; ".join(exc.problems)) from None
 
 
 def layout_over_shipped(data: object) -> BoardLayout:

@@ -38,7 +38,7 @@ JSON_RANGES: dict[str, OptionRange] = {
     "rounds": OptionRange(0, MAX_ROUNDS),
     "target": OptionRange(0, MAX_TARGET),
 }
-SEATING = Seating("Klackers", SEATS, DEFAULT_SEATS, MIN_PLAYERS, MAX_PLAYERS, BadOptions)
+SEATING = Seating(SEATS, DEFAULT_SEATS, MIN_PLAYERS, MAX_PLAYERS, BadOptions)
 
 
 @dataclass(frozen=True)
@@ -57,13 +57,13 @@ class KlackersOptions:
         object.__setattr__(self, "seats", SEATING.check(self.seats, in_play_order=True))
         for name in VARIANTS:
             if not isinstance(getattr(self, name), bool):
-                raise BadOptions(f"{name} must be true or false")
+                raise BadOptions(reason="not_boolean", option=name)
         for name, allowed in RANGES.items():
             value = getattr(self, name)
             if value is not None:
                 allowed.check(name, value, OptionOutOfRange)
         if self.rounds is None and self.target is None:
-            raise BadOptions("a match needs a number of rounds, a target of chips, or both")
+            raise BadOptions(reason="no_end")
 
     def to_json(self) -> dict[str, Any]:
         return serial.to_json(self)

@@ -122,28 +122,21 @@ def apply(state: KlackersState, action: Action) -> list[Event]:
 def _current_turn(state: KlackersState, seat: str) -> Turn:
     turn = state.turn
     if turn is None:
-        raise GameIsOver("The match is over")
+        raise GameIsOver(reason="over")
     if seat not in state.players:
-        raise NotYourTurn(f"{seat.capitalize()} is not playing in this match", current=turn.seat)
+        raise NotYourTurn(reason="not_playing", seat=seat)
     if seat != turn.seat:
-        raise NotYourTurn(f"It is {turn.seat.capitalize()}'s turn, not yours", current=turn.seat)
+        raise NotYourTurn(reason="turn", current=turn.seat)
     return turn
 
 
 def _roll(state: KlackersState, turn: Turn, action: Roll) -> list[Event]:
     player = state.players[turn.seat]
     if turn.phase == "pull":
-        raise PullFirst(
-            f"Pull forward numbers that add up to {turn.roll_total} before rolling again",
-            total=turn.roll_total,
-        )
+        raise PullFirst(total=turn.roll_total)
     remaining = total(player.standing)
     if action.dice == 1 and not one_die_allowed(player.standing):
-        raise OneDieNotAllowed(
-            f"You may roll one die only once your standing numbers total six or less; "
-            f"they total {remaining}",
-            standing=remaining,
-        )
+        raise OneDieNotAllowed(standing=remaining)
     faces = tuple(state.rng.below(FACES) + 1 for _ in range(action.dice))
     turn.dice = faces
     turn.rolls += 1
@@ -165,17 +158,14 @@ def _roll(state: KlackersState, turn: Turn, action: Roll) -> list[Event]:
 def _pull(state: KlackersState, turn: Turn, action: Pull) -> list[Event]:
     player = state.players[turn.seat]
     if turn.phase == "roll":
-        raise RollFirst("Roll the dice first, then pull forward numbers that add up to the roll")
+        raise RollFirst(reason="pull")
     wanted = mask_of(action.numbers)
     down = numbers_of(wanted & ~player.standing)
     if down:
-        raise NotStanding(
-            f"{down[0]} is already down: once they're down they stay down", number=down[0]
-        )
+        raise NotStanding(number=down[0])
     if total(wanted) != turn.roll_total:
         spelled = " + ".join(str(n) for n in action.numbers)
         raise WrongSum(
-            f"{spelled} makes {total(wanted)}, not the {turn.roll_total} you rolled",
             numbers=spelled,
             sum=total(wanted),
             total=turn.roll_total,

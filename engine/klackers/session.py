@@ -72,10 +72,10 @@ class KlackersSession(Session):
 
     def _parse(self, seat: str | None, action: JSON) -> Action:
         if seat is None:
-            raise NotYourTurn("Only the players act in Klackers, not the table")
+            raise NotYourTurn(reason="table")
         parsed = action_from_json(action, seat)
         if parsed.seat != seat:
-            raise NotYourTurn(f"This action is for {parsed.seat}, but it came from {seat}")
+            raise NotYourTurn(reason="sender", target=parsed.seat, seat=seat)
         return parsed
 
     def apply(self, seat: str | None, action: JSON, now: float) -> list[JSON]:
@@ -88,20 +88,20 @@ class KlackersSession(Session):
     def _mark(self, seat: str | None, action: JSON) -> list[JSON]:
         unknown = set(action) - {"type", "number", "seat"}
         if unknown:
-            raise MalformedAction(f"mark does not take {', '.join(sorted(unknown))}")
+            raise MalformedAction(reason="unknown_fields", type="mark", fields=", ".join(sorted(unknown)))
         number = action.get("number")
         if isinstance(number, bool) or number not in NUMBERS:
-            raise MalformedAction(f"mark one of the numbers 1 to 9, not {number!r}")
+            raise MalformedAction(reason="number_range", number=str(number))
         who = action.get("seat", seat)
         turn = self.klackers.state.turn
         if turn is None:
-            raise GameIsOver("The match is over")
+            raise GameIsOver(reason="over")
         if who != turn.seat or seat != turn.seat:
-            raise NotYourTurn(f"It is {turn.seat.capitalize()}'s turn", current=turn.seat)
+            raise NotYourTurn(reason="turn", current=turn.seat)
         if turn.phase != "pull":
-            raise RollFirst("Roll the dice first, then mark the numbers to pull")
+            raise RollFirst(reason="mark")
         if not self.klackers.state.players[turn.seat].standing & bit(number):
-            raise NotStanding(f"{number} is already down", number=number)
+            raise NotStanding(number=number)
         self.marked ^= bit(number)
         return [{"kind": "marked", "seat": turn.seat, "numbers": list(numbers_of(self.marked))}]
 
@@ -168,7 +168,7 @@ class KlackersSession(Session):
             action = Roll(seat, 1)
         elif meaning == "pull":
             if not self.marked:
-                raise NothingMarked("Mark the numbers to pull with their buttons, then press pull")
+                raise NothingMarked()
             action = Pull(seat, numbers_of(self.marked))
         else:
             return seat, {"type": "mark", "seat": seat, "number": int(meaning)}

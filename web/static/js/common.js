@@ -147,9 +147,10 @@ const Clacks = (() => {
     return catalog[key] !== undefined;
   }
 
-  // A refused request in words. English uses the engine's own sentence (it names the
-  // numbers); other languages use the catalog's sentence for the rule, with the values
-  // the engine gave, or the rule's plain sentence when a value is missing.
+  // A refused request in words: the catalog's sentence for the rule with the values the
+  // engine gave, or the rule's plain sentence when a value is withheld. An English message
+  // the server sends is that same sentence (web/refusals.py), or the engine's own for a
+  // game whose refusals are not yet worded only by the catalog.
   function describeError(error) {
     if (!error) return "";
     const code = error.rule || error.error;
