@@ -178,7 +178,7 @@ def test_the_stress_refusal_names_the_limit_a_fault_report_set() -> None:
     long_bar = moved_under_grit(game)
     with pytest.raises(E.StressLimit) as refused:
         game.apply(PlayJacquard(S, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")))
-    assert "a Fault Report set this turn's limit to 3 stress points" in refused.value.message
+    assert "a Fault Report set this turn's limit to 3 stress points" in str(refused.value.message)
     assert refused.value.params["limit"] == 3
     assert refused.value.params["limit_from"] == "fault_report"
 

@@ -17,6 +17,7 @@ the same texts in the pages), so a count reads the same on the server and on a p
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -164,7 +165,7 @@ def _as_number(value: object) -> float | None:
     return value
 
 
-def format_message(language: str, text: str, params: dict[str, object]) -> tuple[str, bool]:
+def format_message(language: str, text: str, params: Mapping[str, object]) -> tuple[str, bool]:
     """``text`` with ``params`` filled in for ``language``, and whether a value was missing
     (a missing simple value stays as ``{name}``; a missing choice stays whole)."""
     missing = False
