@@ -122,10 +122,21 @@ def launched_chromium(playwright: Any, args: list[str]) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def browser(playwright: Any) -> Iterator[Any]:
+def chromium(playwright: Any) -> Iterator[Any]:
     """One chromium per worker, shared by the tests: each test opens its own contexts
     (``Page``), which keep nothing from one test to the next."""
     yield from launched_chromium(playwright, ARGS)
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: Any) -> Iterator[Any]:
+    """The worker's chromium for a module's tests; the contexts they leave open are
+    closed when the module ends, so their pages stop asking servers that are gone."""
+    before = set(chromium.contexts)
+    yield chromium
+    for context in chromium.contexts:
+        if context not in before:
+            context.close()
 
 
 class Page:
