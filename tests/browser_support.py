@@ -100,24 +100,43 @@ def sync_playwright() -> Any:
     return tool_or_skip("playwright.sync_api", NO_ARM32_BUILD).sync_playwright()
 
 
-def launched_chromium(args: list[str]) -> Iterator[Any]:
-    """Debian's chromium started headless with ``args``, closed when done; the test
-    skipped saying why without it (on CI, failed)."""
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Any]:
+    """Playwright's driver, started once per worker: every browser of the run comes from
+    it (two drivers at once in one process are not allowed)."""
     if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
         message = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)"
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)
+    with sync_playwright() as driver:
+        yield driver
 
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
-        yield launched
-        launched.close()
+
+def launched_chromium(playwright: Any, args: list[str]) -> Iterator[Any]:
+    """Debian's chromium started headless with ``args`` by ``playwright``, closed when
+    done."""
+    launched = playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
+    yield launched
+    launched.close()
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright: Any) -> Iterator[Any]:
+    """One chromium per worker, shared by the tests: each test opens its own contexts
+    (``Page``), which keep nothing from one test to the next."""
+    yield from launched_chromium(playwright, ARGS)
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launched_chromium(ARGS)
+def browser(chromium: Any) -> Iterator[Any]:
+    """The worker's chromium for a module's tests; the contexts they leave open are
+    closed when the module ends, so their pages stop asking servers that are gone."""
+    before = set(chromium.contexts)
+    yield chromium
+    for context in chromium.contexts:
+        if context not in before:
+            context.close()
 
 
 class Page:

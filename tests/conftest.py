@@ -8,7 +8,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from browser_support import browser, pages  # noqa: F401  (fixtures of the browser tests)
+from browser_support import browser, chromium, pages, playwright  # noqa: F401  (the browser tests' fixtures)
 from live_server import LiveServer, companion
 
 

@@ -7,6 +7,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from clacks.bench import ON_REQUEST, SECTIONS
 
 # a figure each section prints, by section
@@ -20,6 +22,7 @@ SECTION_FIGURES = {
 }
 
 
+@pytest.mark.slow  # every section's own run, about a minute
 def test_the_whole_quick_bench_prints_every_sections_figures() -> None:
     assert set(SECTION_FIGURES) <= {name for name, _ in SECTIONS if name not in ON_REQUEST}
     done = subprocess.run(

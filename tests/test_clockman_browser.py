@@ -15,11 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import (  # noqa: F401  (the browser fixture)
+from browser_support import (
     PHONE,
     SCREENSHOTS,
     Page,
-    browser,
     lobby_for,
     opened_pages,
     phone_turns,
@@ -38,7 +37,7 @@ PHONE_SCREEN = {**PHONE, "viewport": {"width": 360, "height": 740}}
 
 
 @pytest.fixture
-def pages(browser: Any) -> Any:  # noqa: F811
+def pages(browser: Any) -> Any:
     with opened_pages(browser, table=FULL_HD, phone=PHONE_SCREEN) as opened:
         yield opened
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import (  # noqa: F401  (the browser fixture)
+from browser_support import (
     PHONE,
     Page,
-    browser,
     opened_pages,
     take_seat,
     wait_for_change,
@@ -27,7 +26,7 @@ HEIGHT = 740
 
 
 @pytest.fixture
-def pages(browser: Any) -> Any:  # noqa: F811
+def pages(browser: Any) -> Any:
     with opened_pages(browser, phone=PHONE_SCREEN) as opened:
         yield opened
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import PHONE_740, Page, browser, lobby_for, opened_pages, start_game, take_seat  # noqa: F401  (the browser fixture)
+from browser_support import PHONE_740, Page, lobby_for, opened_pages, start_game, take_seat
 from browser_support import wait_for_change as changed
 from guards_support import final_of, rig, run_of, to_move
 from live_server import LiveServer
@@ -25,7 +25,7 @@ CARDS = {"red": "thieves-a", "blue": "fools-b"}
 
 
 @pytest.fixture
-def pages(browser: Any) -> Any:  # noqa: F811
+def pages(browser: Any) -> Any:
     with opened_pages(browser, seats=("red", "blue")) as opened:
         yield opened
 
@@ -207,7 +207,7 @@ def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict
 
 
 @pytest.fixture
-def small_phone(browser: Any) -> Any:  # noqa: F811
+def small_phone(browser: Any) -> Any:
     with opened_pages(browser, seats=("red",), phone=PHONE_740) as opened:
         yield opened["red"]
 

@@ -173,6 +173,7 @@ def test_every_stl_is_a_closed_manifold_mesh(case_dir: Path) -> None:
         assert mesh_problems(case_dir / f"{part}.stl") == []
 
 
+@pytest.mark.slow  # the CAD kernel alone takes long to load
 def test_the_measurements_find_a_hole_off_its_place() -> None:
     """What the solid checks measure with: a square hole 0.3 mm east of where it should
     be is found there, square, and a round one round."""
@@ -189,6 +190,7 @@ def test_the_measurements_find_a_hole_off_its_place() -> None:
     assert nearest(found, (20.0, 20.0)).round
 
 
+@pytest.mark.slow  # the CAD kernel alone takes long to load
 def test_a_mesh_with_a_hole_in_it_is_refused(tmp_path: Path) -> None:
     import struct
 
@@ -236,6 +238,7 @@ def test_the_test_tools_bring_the_cad_extra_where_the_kernel_is_wanted() -> None
         assert requirement in test
 
 
+@pytest.mark.slow  # the CAD kernel alone takes long to load
 def test_a_wall_too_thin_is_measured_on_the_solid() -> None:
     """The solid checks measure the thinnest wall of a slice: 0.8 mm between a round hole
     and a square one is found, and none thinner than 0.5 mm."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ from engine.klackers.options import DEFAULT_SEATS
 
 MAX_ACTIONS_PER_TURN = 20  # at most nine pulls and ten rolls
 RANDOM_MATCHES = 300
+FAST_MATCHES = 30
 
 
 def options_for(index: int) -> KlackersOptions:
@@ -104,9 +106,17 @@ def play_checked(game: KlackersGame, seed: int, level: str = "random") -> int:
     return actions
 
 
-def test_random_matches_keep_every_invariant_and_end() -> None:
+# the first matches in the fast tier, the rest in the full one
+@pytest.mark.parametrize(
+    "matches",
+    [
+        pytest.param(range(FAST_MATCHES), id="first"),
+        pytest.param(range(FAST_MATCHES, RANDOM_MATCHES), id="rest", marks=pytest.mark.slow),
+    ],
+)
+def test_random_matches_keep_every_invariant_and_end(matches: range) -> None:
     rounds_seen = 0
-    for index in range(RANDOM_MATCHES):
+    for index in matches:
         game = KlackersGame.new(options_for(index), seed=index)
         play_checked(game, index)
         rounds_seen += len(game.state.results)
@@ -118,7 +128,7 @@ def test_random_matches_keep_every_invariant_and_end() -> None:
         options = game.state.options
         if options.target is None:
             assert options.rounds is not None and len(game.state.results) >= options.rounds
-    assert rounds_seen > RANDOM_MATCHES
+    assert rounds_seen > len(matches)
 
 
 def test_planner_matches_keep_every_invariant() -> None:
@@ -164,9 +174,16 @@ def test_log_state_clone_and_views_round_trip(seed: int, index: int, cut: float)
         }
 
 
-def test_illegal_actions_change_nothing() -> None:
-    rng = Rng(5)
-    for index in range(40):
+@pytest.mark.parametrize(
+    "matches",
+    [
+        pytest.param(range(10), id="first"),
+        pytest.param(range(10, 40), id="rest", marks=pytest.mark.slow),
+    ],
+)
+def test_illegal_actions_change_nothing(matches: range) -> None:
+    rng = Rng(5 + matches.start)
+    for index in matches:
         game = KlackersGame.new(options_for(index), seed=index)
         bot = make_bot("random", index)
         while not game.over:

@@ -1,5 +1,6 @@
 """Random-simulation invariants for every mode: many seeded self-play games, checked
-after every action. Each configuration plays 50 games; set CLACKS_SIM_GAMES to play more."""
+after every action. Each configuration plays 50 games, the first few in the fast tier and
+the rest in the full one; set CLACKS_SIM_GAMES to play more."""
 
 from __future__ import annotations
 
@@ -20,6 +21,11 @@ from engine.clacks.session import ClacksSession
 from engine.core.rng import Rng
 
 GAMES = int(os.environ.get("CLACKS_SIM_GAMES", "50"))
+FAST_GAMES = 5  # each configuration's first games, in the fast tier
+SEEDS = [
+    pytest.param(range(FAST_GAMES), id="first"),
+    pytest.param(range(FAST_GAMES, GAMES), id="rest", marks=pytest.mark.slow),
+]
 CHECK_EVERY = 4  # the expensive checks (views, JSON, undo, clone) run every few actions
 
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
@@ -181,12 +187,13 @@ def play(mode: str, players: int, variants: dict[str, Any], seed: int) -> Played
     return played
 
 
+@pytest.mark.parametrize("seeds", SEEDS)
 @pytest.mark.parametrize(("mode", "players", "variants"), CONFIGS)
 def test_random_games_keep_every_invariant(
-    mode: str, players: int, variants: dict[str, Any]
+    mode: str, players: int, variants: dict[str, Any], seeds: range
 ) -> None:
     endings: Counter[str] = Counter()
-    for seed in range(GAMES):
+    for seed in seeds:
         played = play(mode, players, variants, seed)
         game = played.game
         assert game.over, f"seed {seed} did not finish in {MAX_ACTIONS} actions"
@@ -204,7 +211,7 @@ def test_random_games_keep_every_invariant(
             assert len(result["winners"]) == 1
         if game.state.race is not None:
             check_junior_ledger(played)
-    assert sum(endings.values()) == GAMES
+    assert sum(endings.values()) == len(seeds)
 
 
 def test_simulations_visit_every_slot_kind_and_card_deck() -> None:

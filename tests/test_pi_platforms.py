@@ -10,6 +10,10 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
+# .ci/run's own check, run by it in the full tier: each case starts pip several times
+pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parent.parent
 CHECK = ROOT / ".ci" / "pi_platforms.py"
 

@@ -73,6 +73,7 @@ def test_bad_arguments_are_refused_clearly(
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.slow  # 2,000 games
 def test_the_house_set_meets_its_balance_targets(capsys: pytest.CaptureFixture[str]) -> None:
     """The acceptance runs: 500 seeded games each (see docs/balance.md)."""
     easy = simulated(capsys, "--mode", "solitaire", "--route", "easy", "--games", "500", "--seed", "1")

@@ -97,6 +97,8 @@ def checkout_before() -> dict[str, tuple[int, int]]:
     return checkout_entries()
 
 
+# The tests of the staged install are marked slow: install.sh makes a virtual environment
+# and installs the companion into it, a minute or more on its own.
 @pytest.fixture(scope="module")
 def staged(
     tmp_path_factory: pytest.TempPathFactory, checkout_before: dict[str, tuple[int, int]]
@@ -132,6 +134,7 @@ def snapshot(root: Path) -> dict[str, tuple[object, ...]]:
     return seen
 
 
+@pytest.mark.slow
 def test_the_staged_unit_passes_systemd_analyze_verify(staged: Path) -> None:
     unit = (staged / "units" / "clacks.service").read_text()
     executable = staged / "opt" / "clacks" / "venv" / "bin" / "clacks"
@@ -142,6 +145,7 @@ def test_the_staged_unit_passes_systemd_analyze_verify(staged: Path) -> None:
     assert result.stdout + result.stderr == ""  # not even a warning
 
 
+@pytest.mark.slow
 def test_the_installed_program_runs_and_reads_the_written_settings(staged: Path) -> None:
     config = load_config(staged / "etc" / "clacks" / "config.toml")
     assert config.leds.backend == "pwm"
@@ -159,6 +163,7 @@ def test_the_installed_program_runs_and_reads_the_written_settings(staged: Path)
     assert "include-system-site-packages = true" in cfg
 
 
+@pytest.mark.slow
 def test_the_pwm_drop_in_is_installed_and_verifies(staged: Path) -> None:
     drop_in = staged / "units" / "clacks.service.d" / "pwm.conf"
     assert "User=root" in drop_in.read_text()
@@ -166,6 +171,7 @@ def test_the_pwm_drop_in_is_installed_and_verifies(staged: Path) -> None:
     assert result.returncode == 0 and result.stderr == ""
 
 
+@pytest.mark.slow
 def test_the_pwm_install_turns_the_onboard_audio_off(staged: Path) -> None:
     # rpi_ws281x drives GPIO18 from the PWM block the analogue audio uses
     lines = (staged / "boot" / "config.txt").read_text().splitlines()
@@ -173,12 +179,14 @@ def test_the_pwm_install_turns_the_onboard_audio_off(staged: Path) -> None:
     assert "dtparam=spi=on" not in lines
 
 
+@pytest.mark.slow
 def test_the_pi5_pio_goes_to_the_gpio_group(staged: Path) -> None:
     rule = staged / "etc" / "udev" / "rules.d" / "99-clacks-pio.rules"
     lines = [line for line in rule.read_text().splitlines() if not line.startswith("#")]
     assert lines == ['SUBSYSTEM=="*-pio", GROUP="gpio", MODE="0660"']
 
 
+@pytest.mark.slow
 def test_installing_again_changes_nothing(
     staged: Path, checkout_before: dict[str, tuple[int, int]]
 ) -> None:
@@ -201,6 +209,7 @@ def test_verify_fails_when_the_executable_is_missing(tmp_path: Path) -> None:
     assert "is not executable" in result.stderr
 
 
+@pytest.mark.slow
 def test_verify_reports_a_broken_setting(staged: Path, tmp_path: Path) -> None:
     text = (staged / "units" / "clacks.service").read_text()
     (tmp_path / "clacks.service").write_text(

@@ -234,9 +234,23 @@ def pictures(
     return steps[2], take
 
 
-@pytest.mark.parametrize("way", ["tv", "stand"])
-@pytest.mark.parametrize("language", ["en", "cs"])
-@pytest.mark.parametrize("lesson", lesson_params())
+# each language from the table screen and from the stand
+WAYS = [("en", "tv"), ("cs", "stand"), ("cs", "tv"), ("en", "stand")]
+
+
+def walk_params() -> list[Any]:
+    """Every lesson in every way: each lesson once in the fast tier, the ways taken in
+    turn from one lesson to the next, its other three ways marked slow."""
+    params = []
+    for index, param in enumerate(lesson_params()):
+        for turn, (language, way) in enumerate(WAYS):
+            marks = [*param.marks, *([pytest.mark.slow] if turn != index % len(WAYS) else [])]
+            name = f"{param.id}-{language}-{way}"
+            params.append(pytest.param(*param.values, language, way, id=name, marks=marks))
+    return params
+
+
+@pytest.mark.parametrize(("lesson", "language", "way"), walk_params())
 def test_every_lesson_walks_from_its_start_to_a_real_game(
     browser: Any, lesson: Lesson, language: str, way: str
 ) -> None:

@@ -32,9 +32,11 @@ TV = {"viewport": {"width": 1600, "height": 900}}
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser(playwright: Any) -> Iterator[Any]:
     # the name clacks.test leads to this machine, as another device's name would
-    yield from launched_chromium([*ARGS, f"--host-resolver-rules=MAP {ELSEWHERE} 127.0.0.1"])
+    yield from launched_chromium(
+        playwright, [*ARGS, f"--host-resolver-rules=MAP {ELSEWHERE} 127.0.0.1"]
+    )
 
 
 @pytest.fixture

@@ -20,12 +20,11 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_support import (  # noqa: F401  (browser: the shared fixture)
+from browser_support import (
     BOX,
     PHONE_740,
     TEXT_SIZES,
     Page,
-    browser,
 )
 from game_tables import games, screen_tables, turn_line, whole_screen
 from live_server import LiveServer, companion
@@ -167,7 +166,7 @@ def server() -> Iterator[LiveServer]:
 
 
 @pytest.fixture(scope="module")
-def screens(browser: Any) -> Iterator[dict[Any, Page]]:  # noqa: F811
+def screens(browser: Any) -> Iterator[dict[Any, Page]]:
     """One table page per screen size and one phone, each reused for every table."""
     opened: dict[Any, Page] = {
         size: Page(
