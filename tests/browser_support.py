@@ -78,6 +78,30 @@ TEXT_SIZES = """
 BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
 
 
+# Playwright's eval_on_selector and eval_on_selector_all find the elements, then hand them
+# to the function in a second step: a page that redraws in between (a pushed state, a lamp
+# frame) hands over detached elements, which measure 0x0 and have no computed style. These
+# find and read in one step of the page's script, so what is read is what is shown.
+def read_one(page: Any, css: str, function: str, arg: Any = None) -> Any:
+    """``function`` (JavaScript) of the element ``css`` selects and ``arg``; an error when
+    none is there."""
+    return page.evaluate(
+        f"""([css, arg]) => {{
+          const found = document.querySelector(css);
+          if (!found) throw new Error(`no element ${{css}}`);
+          return ({function})(found, arg);
+        }}""",
+        [css, arg],
+    )
+
+
+def read_all(page: Any, css: str, function: str, arg: Any = None) -> Any:
+    """``function`` (JavaScript) of the list of elements ``css`` selects and ``arg``."""
+    return page.evaluate(
+        f"([css, arg]) => ({function})([...document.querySelectorAll(css)], arg)", [css, arg]
+    )
+
+
 def tool_or_skip(module: str, why_missing: str) -> Any:
     """``module`` imported, or the test skipped saying why it is missing (on CI, failed:
     CI installs every test tool)."""
@@ -295,7 +319,7 @@ def _normalise(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
 
 
 def lamps_shown(page: Any, css: str) -> set[str]:
-    return set(page.eval_on_selector_all(css, "nodes => nodes.map(n => n.dataset.lamp)"))
+    return set(read_all(page, css, "nodes => nodes.map(n => n.dataset.lamp)"))
 
 
 def place_jacquard(
@@ -320,7 +344,7 @@ def assert_parts_side_by_side(page: Any, width: int) -> dict[str, list[float]]:
     """The table screen's parts (header, game, join box, log) each within ``width`` and
     none over another; their boxes, by selector."""
     boxes = {
-        css: page.eval_on_selector(css, BOX)
+        css: read_one(page, css, BOX)
         for css in ("header.top", "main", "aside.join", "section.log")
     }
     for css, (left, _top, right, _bottom) in boxes.items():

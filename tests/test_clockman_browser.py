@@ -22,6 +22,8 @@ from browser_support import (
     lobby_for,
     opened_pages,
     phone_turns,
+    read_all,
+    read_one,
     start_game,
     take_seat,
     wait_for_change,
@@ -94,7 +96,8 @@ def test_a_clockman_game_from_the_lobby_to_a_winner_on_two_phones(
         phone.wait_revision(1)
     # a phone's turn at 360 px: no sideways scrolling, tap targets of 44 px or more
     assert south.page.evaluate("document.documentElement.scrollWidth") <= 360
-    heights = south.page.eval_on_selector_all(
+    heights = read_all(
+        south.page,
         ".cm-act button, .cm-mine button", "n => n.map(b => b.getBoundingClientRect().height)"
     )
     assert heights and min(heights) >= 44
@@ -126,7 +129,8 @@ def test_a_clockman_game_from_the_lobby_to_a_winner_on_two_phones(
             phone.wait_revision(server.room.revision)
             phone.page.wait_for_selector(".cm-reports button:not([aria-disabled])")
             # the whole turn fits the phone's screen: the reports and the date key
-            bottom = phone.page.eval_on_selector(
+            bottom = read_one(
+                phone.page,
                 ".cm-mine .cm-key", "n => n.getBoundingClientRect().bottom"
             )
             assert bottom <= 740
@@ -176,7 +180,8 @@ def check_table(table: Page, server: LiveServer, game: ClockmanGame) -> None:
     counts, and the log."""
     table.wait_revision(server.room.revision)
     for seat, player in game.state.players.items():
-        slots = table.page.eval_on_selector_all(
+        slots = read_all(
+            table.page,
             f".cm-player[data-seat={seat}] .cm-digit", "n => n.map(x => x.dataset.slot)"
         )
         view = game.view(None)["players"]
@@ -186,7 +191,7 @@ def check_table(table: Page, server: LiveServer, game: ClockmanGame) -> None:
         )
         expected = {0: "start", 5: f"z{player.field}"}.get(player.ring, str(player.ring))
         assert stop == ("centre" if player.status == "won" else expected)
-    order = table.page.eval_on_selector_all(".cm-order li", "n => n.map(x => x.dataset.order)")
+    order = read_all(table.page, ".cm-order li", "n => n.map(x => x.dataset.order)")
     assert order == list(game.state.order)
     decks = table.page.inner_text(".cm-supply")
     assert f"Symbol deck: {len(game.state.deck)} cards" in decks

@@ -13,6 +13,7 @@ from browser_support import (
     PHONE,
     Page,
     opened_pages,
+    read_one,
     take_seat,
     wait_for_change,
 )
@@ -69,7 +70,7 @@ def tap(server: LiveServer, phone: Page, selector: str) -> None:
 def on_screen(phone: Page, selector: str) -> None:
     """The control is inside the phone's one screen, with nothing to scroll to."""
     phone.page.wait_for_selector(selector, state="visible")  # the page draws the step anew
-    box = phone.page.eval_on_selector(selector, "n => n.getBoundingClientRect().toJSON()")
+    box = read_one(phone.page, selector, "n => n.getBoundingClientRect().toJSON()")
     assert box["height"] >= 44 and box["bottom"] <= HEIGHT, (selector, box)
 
 

@@ -13,7 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import PHONE_740, Page, lobby_for, opened_pages, start_game, take_seat
+from browser_support import (
+    PHONE_740,
+    Page,
+    lobby_for,
+    opened_pages,
+    read_all,
+    start_game,
+    take_seat,
+)
 from browser_support import wait_for_change as changed
 from guards_support import final_of, rig, run_of, to_move
 from live_server import LiveServer
@@ -99,7 +107,7 @@ def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict
     ready(server, red)
     red.page.wait_for_selector('button[data-form="roll"]')
     assert red.page.evaluate("document.documentElement.scrollWidth") <= 360
-    heights = red.page.eval_on_selector_all(".guards-phone button", "n => n.map(b => b.getBoundingClientRect().height)")
+    heights = read_all(red.page, ".guards-phone button", "n => n.map(b => b.getBoundingClientRect().height)")
     assert min(heights) >= 44
     tap(server, red, 'button[data-form="roll"]')  # the roll for the first player
 
@@ -121,7 +129,7 @@ def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict
                 tap(server, phone, 'button[data-form="roll"]')
             elif top.kind == "point":
                 open_form(phone, "spend_point")
-                options = phone.page.eval_on_selector_all('[data-focus="spend_point.attribute"] option', "n => n.map(o => o.value)")
+                options = read_all(phone.page, '[data-focus="spend_point.attribute"] option', "n => n.map(o => o.value)")
                 phone.page.select_option('[data-focus="spend_point.attribute"]', next(o for o in options if o))
                 send(server, phone, "spend_point")
             elif top.kind in ("bribe", "extra", "tavern"):
@@ -160,7 +168,7 @@ def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict
             send(server, phone, "at_gate")
         elif len(player.returned) < 2 and player.hand and state.turn.stopped is None:
             open_form(phone, "spell_run")
-            spells = phone.page.eval_on_selector_all('[data-focus="spell_run.spell"] option', "n => n.map(o => o.value)")
+            spells = read_all(phone.page, '[data-focus="spell_run.spell"] option', "n => n.map(o => o.value)")
             phone.page.select_option('[data-focus="spell_run.spell"]', next(s for s in spells if s))
             phone.page.select_option('[data-focus="spell_run.quadrant"]', "fools")
             phone.page.check(f'[data-focus="spell_run.runners.{player.hand[0]}"]')
@@ -183,7 +191,7 @@ def test_a_short_game_from_the_lobby_to_a_winner(server: LiveServer, pages: dict
             open_form(phone, "collect_final")
             phone.page.click('button[data-send="collect_final"]')  # nothing chosen yet: named, not sent
             assert "Great Spell" in phone.page.inner_text('form[data-form="collect_final"] [data-missing]')
-            spells = phone.page.eval_on_selector_all('[data-focus="collect_final.spell"] option', "n => n.map(o => o.value)")
+            spells = read_all(phone.page, '[data-focus="collect_final.spell"] option', "n => n.map(o => o.value)")
             phone.page.select_option('[data-focus="collect_final.spell"]', next(s for s in spells if s))
             phone.page.select_option('[data-focus="collect_final.quadrant"]', "fools")
             send(server, phone, "collect_final")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import BOX, SCREENSHOTS, TEXT_SIZES, TV, Page
+from browser_support import BOX, SCREENSHOTS, TEXT_SIZES, TV, Page, read_one
 from fake_nmcli import install
 from live_server import LiveServer
 from test_hotspot import unescape_wifi
@@ -77,9 +77,9 @@ def test_the_table_screen_shows_the_wifi_qr_beside_the_join_qr(
         assert page.inner_text("#short-url") == f"10.42.0.1:{port}/join"
 
         # beside each other, inside the join panel, and readable from the sofa
-        wifi_box = page.eval_on_selector("img.wifi-qr", BOX)
-        join_box = page.eval_on_selector("img.qr", BOX)
-        panel = page.eval_on_selector("aside.join", BOX)
+        wifi_box = read_one(page, "img.wifi-qr", BOX)
+        join_box = read_one(page, "img.qr", BOX)
+        panel = read_one(page, "aside.join", BOX)
         assert wifi_box[2] <= join_box[0] and abs(wifi_box[1] - join_box[1]) < 2
         assert panel[0] <= wifi_box[0] and join_box[2] <= panel[2]
         assert min(page.evaluate(TEXT_SIZES))[0] >= 28

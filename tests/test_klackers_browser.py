@@ -13,6 +13,7 @@ from browser_support import (
     Page,
     lobby_for,
     phone_turns,
+    read_all,
     start_game,
     take_seat,
     wait_for_change,
@@ -46,11 +47,13 @@ def test_a_klackers_round_through_two_phones_and_the_table(
 
     # the phone at 360 px: no sideways scrolling, every number labelled, big tap targets
     assert south.page.evaluate("document.documentElement.scrollWidth") <= 360
-    labels = south.page.eval_on_selector_all(
+    labels = read_all(
+        south.page,
         ".k-pad [data-number]", "n => n.map(x => x.getAttribute('aria-label'))"
     )
     assert all(labels) and "standing" in labels[0]
-    heights = south.page.eval_on_selector_all(
+    heights = read_all(
+        south.page,
         "button", "n => n.map(b => b.getBoundingClientRect().height)"
     )
     assert min(heights) >= 44
@@ -69,7 +72,8 @@ def test_a_klackers_round_through_two_phones_and_the_table(
             if not showed_dice and turn and turn["dice"] and turn["seat"] == seat:
                 # the table shows the dice as they fell, and what must be pulled
                 table.wait_revision(server.room.revision)
-                dice = table.page.eval_on_selector_all(
+                dice = read_all(
+                    table.page,
                     ".klackers-table .k-dice [data-die]", "n => n.map(x => Number(x.dataset.die))"
                 )
                 assert dice == turn["dice"]

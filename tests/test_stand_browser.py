@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import SCREENSHOTS, TEXT_SIZES, TV, Page
+from browser_support import SCREENSHOTS, TEXT_SIZES, TV, Page, read_one
 from fake_nmcli import install
 from live_server import LiveServer
 from test_hotspot import unescape_wifi
@@ -145,7 +145,7 @@ def test_the_attract_screen_and_the_visitors_choice_as_people_see_them(
         assert joined == [f"http://10.42.0.1:{port}/join/{server.code}"]
         # readable from a step or two away, all of it on the screen
         assert min(tv.page.evaluate(TEXT_SIZES))[0] >= 28 - 0.01
-        box = tv.page.eval_on_selector("#stand-attract", "e => e.getBoundingClientRect().bottom")
+        box = read_one(tv.page, "#stand-attract", "e => e.getBoundingClientRect().bottom")
         assert box <= 1080
         if SCREENSHOTS:
             tv.page.screenshot(path=f"{SCREENSHOTS}/table-tv-stand.png")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from browser_support import NO_ARM32_BUILD, PHONE_740, TEXT_SIZES, TV, Page, tool_or_skip
+from browser_support import NO_ARM32_BUILD, PHONE_740, TEXT_SIZES, TV, Page, read_one, tool_or_skip
 from live_server import LiveServer
 from test_tutorial import TAUGHT
 
@@ -215,7 +215,7 @@ def into_the_real_game(phone: Page, server: LiveServer, language: str) -> Any:
     assert translate(language, "tutorial.done_title") in page.inner_text("#lesson")
     label = page.inner_text(AFTER_LESSON).strip()
     assert label in page.inner_text("#lesson .lesson-do")  # the words name the button
-    left, top, right, bottom = page.eval_on_selector(AFTER_LESSON, BOX)
+    left, top, right, bottom = read_one(page, AFTER_LESSON, BOX)
     assert left >= 0 and top >= 0 and right <= 360 and bottom <= 740, (top, bottom)
     assert right - left >= SMALLEST and bottom - top >= SMALLEST
     page.get_by_role("button", name=label, exact=True).click()
@@ -271,7 +271,8 @@ def lesson_reads_from_a_sofa(tv: Page) -> None:
     """The rule being taught, and every other word on the table screen, at 28 px or more."""
     page = tv.page
     size = float(
-        page.eval_on_selector(
+        read_one(
+            page,
             ".table-lesson .lesson-rule", "e => parseFloat(getComputedStyle(e).fontSize)"
         )
     )

@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_support import lamps_shown
+from browser_support import lamps_shown, read_all, read_one
 from test_tutorial_browser import (
     join_from_the_table,
     lesson_steps,
@@ -81,7 +81,8 @@ def test_every_control_a_clacks_step_names_is_on_the_phone_and_a_wrong_lamp_spoi
 
 def towers_big_enough(page: Any) -> None:
     """Every tower that answers a tap on the phone's board is at least 24 px across."""
-    sizes = page.eval_on_selector_all(
+    sizes = read_all(
+        page,
         ".board-box .tower.answers",
         "nodes => nodes.map(n => [n.dataset.tower, n.getBoundingClientRect().width,"
         " n.getBoundingClientRect().height])",
@@ -117,9 +118,9 @@ def below(page: Any, note: str) -> None:
     """The note ``note`` is on the screen, wholly below the seat's header (its name,
     Leave seat, the menu) and the lesson's step."""
     page.wait_for_selector(f"{note}:not([hidden])")
-    top = page.eval_on_selector(note, "e => e.getBoundingClientRect().top")
+    top = read_one(page, note, "e => e.getBoundingClientRect().top")
     for part in ("header.top", "#lesson .lesson"):
-        bottom = page.eval_on_selector(part, "e => e.getBoundingClientRect().bottom")
+        bottom = read_one(page, part, "e => e.getBoundingClientRect().bottom")
         assert top >= bottom, (note, part, top, bottom)
     # and the header's controls are there to tap, the note still open
     page.get_by_role("button", name=translate("en", "ui.leave_seat")).click(

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from browser_support import NO_ARM32_BUILD, PHONE_740, TV, Page, tool_or_skip
+from browser_support import NO_ARM32_BUILD, PHONE_740, TV, Page, read_one, tool_or_skip
 from live_server import LiveServer
 from test_tutorial_browser import (
     BOX,
@@ -152,7 +152,7 @@ def tap_on_screen(phone: Page, name: str, step: str) -> None:
             shown = visible_text(page.inner_text("body"))
             pytest.fail(f"at {step}, nothing named {name!r} to tap on: {shown}")
         try:
-            left, top, right, bottom = page.eval_on_selector("[data-tapped]", BOX)
+            left, top, right, bottom = read_one(page, "[data-tapped]", BOX)
         except Exception:  # drawn again between marking and measuring
             continue
         if left == right == top == bottom == 0:

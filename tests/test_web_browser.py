@@ -24,6 +24,7 @@ from browser_support import (
     Page,
     lamps_shown,
     place_jacquard,
+    read_all,
     start_game,
     tool_or_skip,
 )
@@ -78,7 +79,7 @@ def refuse_what_the_phone_could_not_foresee(server: LiveServer, phone: Page) -> 
     nothing. Returns the words."""
     page = phone.page
     page.wait_for_selector(".board-box .tower.enabled")
-    towers = page.eval_on_selector_all(".tower.enabled", "n => n.map(x => x.dataset.tower)")
+    towers = read_all(page, ".tower.enabled", "n => n.map(x => x.dataset.tower)")
     phone.hold_pushes()
     status, _ = call(
         server.base, "POST", f"/api/rooms/{server.code}/buttons/{towers[0]}", pin=server.pin
@@ -165,7 +166,7 @@ def test_a_whole_game_through_two_phones_and_the_table(  # noqa: C901
         other.wait_revision(revision + 1)
         other_seat = "north" if seat == "south" else "south"
         own_cards = set(
-            other.page.eval_on_selector_all("[data-card]", "n => n.map(x => x.dataset.card)")
+            read_all(other.page, "[data-card]", "n => n.map(x => x.dataset.card)")
         )
         after = session.view(other_seat)["you"]
         assert own_cards == {c["id"] for c in after["hand"]} | {c["id"] for c in after["faults"]}
@@ -238,13 +239,15 @@ def test_the_phone_speaks_czech_and_fits_a_small_screen(
     # nothing wider than the phone: no sideways scrolling at 360 px
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     # every lamp and tower has a label a screen reader can read
-    labels = phone.eval_on_selector_all(
+    labels = read_all(
+        phone,
         "[data-lamp], [data-tower]", "n => n.map(x => x.getAttribute('aria-label'))"
     )
     assert len(labels) == 28 and all(labels)
     assert any("Lampa" in label for label in labels)
     # tap targets: every button is at least 44 px tall
-    heights = phone.eval_on_selector_all(
+    heights = read_all(
+        phone,
         "button", "n => n.map(b => b.getBoundingClientRect().height)"
     )
     assert heights and min(heights) >= 44
@@ -430,11 +433,11 @@ def test_a_czech_table_shows_the_cards_in_czech_and_an_english_phone_in_english(
     assert detail.get_attribute("title") == czech[f"card.{card['design']}.text"]
     assert translate("cs", f"clacks.when.{card['when']}") in detail.inner_text()
     assert card["name"] not in north.inner_text("main")
-    names = north.eval_on_selector_all(".jacquard .card-name", "n => n.map(x => x.textContent)")
+    names = read_all(north, ".jacquard .card-name", "n => n.map(x => x.textContent)")
     assert names == [czech[f"jacquard.{j['design']}.name"] for j in held["hand"]]
 
     # South's English phone: the Jacquards by the engine's own English names
-    names = south.eval_on_selector_all(".jacquard .card-name", "n => n.map(x => x.textContent)")
+    names = read_all(south, ".jacquard .card-name", "n => n.map(x => x.textContent)")
     assert names == [j["name"] for j in session.view("south")["you"]["hand"]]
 
     # North plays it out of turn: each table's log names it in its own language

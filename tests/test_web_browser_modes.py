@@ -25,6 +25,8 @@ from browser_support import (
     lamps_shown,
     lobby_for,
     place_jacquard,
+    read_all,
+    read_one,
     start_game,
 )
 from live_server import LiveServer
@@ -128,14 +130,15 @@ def wait_for_change(server: LiveServer, revision: int, phone: Page, what: Any) -
 
 def shown_cards(page: Any) -> set[str]:
     """Every Jacquard the page's DOM names: its own hand and any other card drawn."""
-    found: list[str] = page.eval_on_selector_all(
+    found: list[str] = read_all(
+        page,
         "[data-card], [data-jacquard]", "n => n.map(x => x.dataset.card || x.dataset.jacquard)"
     )
     return set(found)
 
 
 def lit_leds(page: Any) -> set[str]:
-    return set(page.eval_on_selector_all("#led-grid .led.lit", "n => n.map(x => x.dataset.led)"))
+    return set(read_all(page, "#led-grid .led.lit", "n => n.map(x => x.dataset.led)"))
 
 
 # ---------------------------------------------------------------------- co-op
@@ -311,7 +314,8 @@ def test_a_solitaire_game_to_its_end_on_one_phone(browser: Any) -> None:
         sit(phone, server, "south", "Sol", language="cs")
         # in Czech, at 360 px: nothing wider than the phone, every button a large target
         assert phone.page.evaluate("document.documentElement.scrollWidth") <= 360
-        heights = phone.page.eval_on_selector_all(
+        heights = read_all(
+            phone.page,
             "button", "n => n.map(b => b.getBoundingClientRect().height)"
         )
         assert heights and min(heights) >= 44
@@ -368,7 +372,8 @@ def test_a_solitaire_game_to_its_end_on_one_phone(browser: Any) -> None:
         english = catalog("en")
         places = [f"route.{route['id']}.place.{n}" for n in range(1, len(route["towers"]) + 1)]
         for page in (table.page, phone.page):
-            said = page.eval_on_selector(
+            said = read_one(
+                page,
                 "main",
                 "m => [m.textContent, ...[...m.querySelectorAll('[aria-label]')]"
                 ".map(n => n.getAttribute('aria-label'))].join(' | ')",

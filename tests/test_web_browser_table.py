@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import ARGS, PHONE, Page, launched_chromium
+from browser_support import ARGS, PHONE, Page, launched_chromium, read_all
 from full_disk import FullDisk
 from live_server import LiveServer
 from test_web_board import RecordingBoard
@@ -69,7 +69,7 @@ def play_through_api(
 
 def lit_on_screen(page: Any) -> set[str]:
     return set(
-        page.eval_on_selector_all(".clacks-table .lamp.on", "n => n.map(x => x.dataset.lamp)")
+        read_all(page, ".clacks-table .lamp.on", "n => n.map(x => x.dataset.lamp)")
     )
 
 

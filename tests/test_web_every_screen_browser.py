@@ -25,6 +25,8 @@ from browser_support import (
     PHONE_740,
     TEXT_SIZES,
     Page,
+    read_all,
+    read_one,
 )
 from game_tables import games, screen_tables, turn_line, whole_screen
 from live_server import LiveServer, companion
@@ -246,19 +248,20 @@ def check_table(
         problems.append((where, f"{away} parts scrolled out of sight", first_away))
     if game == "clacks":
         # every seat's card whole: whose message is where, for each of up to four seats
-        for seat_box in page.eval_on_selector_all("main .seats > .seat", f"all => all.map({BOX})"):
+        for seat_box in read_all(page, "main .seats > .seat", f"all => all.map({BOX})"):
             if not (seat_box[3] <= height + 1):
                 problems.append((where, "a seat below the fold", seat_box))
     smallest = min(page.evaluate(TEXT_SIZES))
     if not (smallest[0] >= 28 * scale - 0.01):
         problems.append((where, smallest))
     check_route_maps(page, where, scale, problems)
-    banner = page.eval_on_selector(
+    banner = read_one(
+        page,
         f"main {BANNER[game]}", "e => parseFloat(getComputedStyle(e).fontSize)"
     )
     if not (banner >= 48 * scale - 0.01):
         problems.append((where, banner))
-    board = page.eval_on_selector(f"main {BOARD[game]}", BOX)
+    board = read_one(page, f"main {BOARD[game]}", BOX)
     if not (board[3] - board[1] >= 0.45 * height):
         problems.append((where, "board", board))
     if table.name in SHOWN and width == 1920:  # the docs' picture of this table
@@ -327,7 +330,7 @@ def one_screen(page: Any, where: str, problems: list[Any]) -> None:
 
 
 def on_screen(page: Any, css: str, where: str, problems: list[Any]) -> None:
-    left, top, right, bottom = page.eval_on_selector(css, BOX)
+    left, top, right, bottom = read_one(page, css, BOX)
     if not (top >= 0 and bottom <= 740 and left >= 0 and right <= 360):
         problems.append((where, css, bottom))
 
@@ -356,7 +359,7 @@ def check_phone(phone: Page, table: Table, game: str, lang: str, problems: list[
         if page.locator("[data-action=hint-do]").count():
             on_screen(page, "[data-action=hint-do]", f"{where} hint", problems)
         on_screen(page, ".hand", f"{where} hint", problems)
-        board = page.eval_on_selector(".board-box svg.exchange", BOX)
+        board = read_one(page, ".board-box svg.exchange", BOX)
         if not (board[3] - board[1] >= 120):
             problems.append((where, "board with a hint", board))
         if table.name in SHOWN:
@@ -454,7 +457,7 @@ def test_a_stands_idle_screen_fits_the_tv(screens: dict[Any, Page]) -> None:
                     problems.append((where, smallest))
                 for text in tv.page.evaluate(OVERFLOWING):
                     problems.append((where, "runs out of its box", text))
-                code = tv.page.eval_on_selector("#stand-attract img", BOX)
+                code = read_one(tv.page, "#stand-attract img", BOX)
                 if not (code[3] <= height and code[2] - code[0] >= 0.2 * height):
                     problems.append((where, "the code to scan", code))
     assert not problems, "\n".join(map(str, problems))
@@ -500,7 +503,7 @@ def test_the_lobby_the_log_and_the_guards_set_up_show_their_words_whole(
         room.new_game("clacks", {"players": 2}, 5)
         opened(tv, server.url(f"/table/{room.code}?lang=en"), room.revision)
         page.wait_for_selector("#log-list ol")
-        room_for, needed = page.eval_on_selector("#log-list ol", LOG_NUMBERS)
+        room_for, needed = read_one(page, "#log-list ol", LOG_NUMBERS)
         assert room_for >= needed, (room_for, needed)
         # the lobby: a variant's box a box, and who plays a seat said whole
         page.click("#new-game")

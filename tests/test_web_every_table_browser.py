@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from browser_support import BOX, PHONE, TEXT_SIZES, Page, assert_parts_side_by_side
+from browser_support import BOX, PHONE, TEXT_SIZES, Page, assert_parts_side_by_side, read_one
 from game_tables import games, turn_line
 from live_server import LiveServer
 from table_driver import BOARD, GAMES, play, seat_everyone, to_first_turn
@@ -60,7 +60,7 @@ def first_turn(request: pytest.FixtureRequest, browser: Any) -> Iterator[FirstTu
 
 
 def size(page: Any, css: str) -> float:
-    return float(page.eval_on_selector(css, "e => parseFloat(getComputedStyle(e).fontSize)"))
+    return float(read_one(page, css, "e => parseFloat(getComputedStyle(e).fontSize)"))
 
 
 def test_every_table_screen_reads_from_a_sofa(first_turn: FirstTurn) -> None:
@@ -76,7 +76,7 @@ def test_every_table_screen_reads_from_a_sofa(first_turn: FirstTurn) -> None:
 
 
 def test_every_table_board_takes_most_of_the_height(first_turn: FirstTurn) -> None:
-    board = first_turn.tv.page.eval_on_selector(f"main {BOARD[first_turn.game]}", BOX)
+    board = read_one(first_turn.tv.page, f"main {BOARD[first_turn.game]}", BOX)
     height = first_turn.height
     assert board[3] <= height, board  # all of it on the first screen
     assert board[3] - board[1] >= 0.5 * height, board

@@ -26,6 +26,7 @@ from browser_support import (
     assert_parts_side_by_side,
     lamps_shown,
     place_jacquard,
+    read_one,
     wait_for_change,
 )
 from game_tables import first_table_phones
@@ -315,7 +316,7 @@ def test_the_table_screen_reads_from_a_sofa(browser: Any, width: int, height: in
             tv.wait_revision(1)
             page.wait_for_selector("#latest:not([hidden])")
             def size(css: str) -> float:
-                return float(page.eval_on_selector(css, "e => parseFloat(getComputedStyle(e).fontSize)"))
+                return float(read_one(page, css, "e => parseFloat(getComputedStyle(e).fontSize)"))
 
             # whose turn and what just happened, in big letters
             assert size(".status .turn > strong") >= 48 * scale
@@ -326,16 +327,16 @@ def test_the_table_screen_reads_from_a_sofa(browser: Any, width: int, height: in
             smallest = min(page.evaluate(TEXT_SIZES))
             assert smallest[0] >= 28 * scale - 0.01, smallest
             # the exchange takes most of the height
-            board = page.eval_on_selector(".board-box svg.exchange", BOX)
+            board = read_one(page, ".board-box svg.exchange", BOX)
             assert board[3] - board[1] >= 0.6 * height
             assert board[3] <= height  # all of it on the screen
             # the screen's parts side by side, none over another, none wider than it
             boxes = assert_parts_side_by_side(page, width)
             for css in (".status", ".board-box", ".seats"):
-                inner = page.eval_on_selector(f"main {css}", BOX)
+                inner = read_one(page, f"main {css}", BOX)
                 assert inner[2] <= boxes["aside.join"][0] or inner[1] >= boxes["aside.join"][3]
             # the table's controls: one tap, on the first screen
-            controls = page.eval_on_selector("#open-controls", BOX)
+            controls = read_one(page, "#open-controls", BOX)
             assert controls[3] <= height and controls[2] <= width
             page.click("#open-controls")
             page.wait_for_selector("#controls-dialog[open] #end-game")

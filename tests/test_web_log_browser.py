@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import PHONE, TV, Page
+from browser_support import PHONE, TV, Page, read_all
 from live_server import LiveServer
 from serve_process import Served, serve_process
 from test_web_api import claim
@@ -201,7 +201,8 @@ def test_the_table_draws_the_board_from_the_stream_without_polling(
     try:
         with serve_process(tmp_path) as served:
             players = two_players_on_the_table(served, table, "/")
-            drawn = table.page.eval_on_selector_all(
+            drawn = read_all(
+                table.page,
                 "#led-grid .led", "nodes => nodes.map((n) => n.dataset.rgb).join(' ')"
             )
             players.play(3)  # lamps flip on the board: the picture follows
@@ -308,7 +309,8 @@ def test_only_a_seat_reads_its_own_draws(browser: Any, server: LiveServer) -> No
         drew = translate("en", "event.drew_jacquards", seat=first.title(), count=len(cards))
         assert drew in feed.inner_text()
         # the feed reads in the order things happened, the latest scrolled into view
-        steps = phones[other].page.eval_on_selector_all(
+        steps = read_all(
+            phones[other].page,
             "#feed .feed-list li", "items => items.map((li) => Number(li.dataset.step))"
         )
         assert len(set(steps)) >= 2 and steps == sorted(steps), steps
