@@ -69,7 +69,8 @@ BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.righ
 # push arriving between them could pair a step with the next one's taps
 STEP_AND_TAPS = f"""
 () => [({LESSON_NOW.strip()})(),
-       [...document.querySelectorAll("#lesson .lesson-do .tap")].map((e) => e.innerText)]
+       [...document.querySelectorAll("#lesson .lesson-do .tap")].map((e) => e.innerText),
+       Boolean(document.querySelector({AFTER_LESSON!r}))]
 """
 
 
@@ -99,9 +100,10 @@ def lesson_steps(phone: Page, most: int) -> Iterator[tuple[list[str], list[str]]
     move on (an empty step is the other player's turn, which the lesson plays itself)."""
     page = phone.page
     for _ in range(most):
-        if page.locator(AFTER_LESSON).count():
+        # read with the step, in one go: the lesson may end between two reads
+        now, taps, ended = page.evaluate(STEP_AND_TAPS)
+        if ended:
             return
-        now, taps = page.evaluate(STEP_AND_TAPS)
         yield now, [str(t) for t in taps]
         if page.locator(AFTER_LESSON).count():
             return

@@ -168,13 +168,26 @@ def tap_on_screen(phone: Page, name: str, step: str) -> None:
     pytest.fail(f"nothing named {name!r} could be tapped at {step}")
 
 
+# The phone's explanation and the lesson's step, white space folded, the count taken off.
+WHY_AND_STEP = """() => {
+  const fold = (text) => text.replace(/\\s+/g, " ").trim();
+  const doing = document.querySelector("#lesson .lesson-do");
+  return [fold(document.querySelector("#why").innerText),
+          fold(doing ? doing.innerText : "").replace(/^\\d+\\/\\d+\\s*/, "")];
+}"""
+# Whether the explanation names the step to take instead, in the catalogue's words.
+NAMES_THE_STEP = f"""([before, after]) => {{
+  const [said, doing] = ({WHY_AND_STEP})();
+  const fold = (text) => text.replace(/\\s+/g, " ").trim();
+  return said.includes(fold(before + doing + after));
+}}"""
+
+
 def a_greyed_tap_names_the_step(phone: Page, language: str, taps: list[str], step: str) -> bool:
     """A greyed-out control on the screen, if any, is tapped: the phone says why not and
     names the step to take. Whether there was one to tap."""
     page = phone.page
     timeout = tool_or_skip("playwright.sync_api", NO_ARM32_BUILD).TimeoutError
-    doing = visible_text(page.inner_text("#lesson .lesson-do"))
-    doing = re.sub(r"^\d+/\d+\s*", "", doing)  # the count before the step's words
     for _ in range(5):
         if not page.evaluate(MARK_GREYED, taps):
             return False
@@ -186,9 +199,14 @@ def a_greyed_tap_names_the_step(phone: Page, language: str, taps: list[str], ste
     else:
         pytest.fail(f"no greyed-out control stayed to be tapped at {step}")
     page.wait_for_selector("#why:not([hidden])")
-    said = visible_text(page.inner_text("#why"))
-    instead = visible_text(translate(language, "tutorial.instead", step=doing))
-    assert instead in said, (step, said, instead)
+    # the words on the step, as the lesson's panel says them when the phone explains:
+    # read together, since the panel may be drawn again after the step was found
+    before, after = translate(language, "tutorial.instead", step="\ue000").split("\ue000")
+    try:
+        page.wait_for_function(NAMES_THE_STEP, arg=[before, after], timeout=10_000)
+    except timeout:
+        said, doing = page.evaluate(WHY_AND_STEP)
+        pytest.fail(f"at {step}, the phone said {said!r} while the step was {doing!r}")
     page.click("#why")
     page.wait_for_selector("#why", state="hidden")
     return True
