@@ -362,8 +362,9 @@ def test_games_left_before_anyone_moved_are_not_kept_among_the_saved_games(
     tmp_path: Path,
 ) -> None:
     """Start and leave, again and again: none of those games is kept; a game a visitor
-    played in is."""
-    server = LiveServer(data_dir=tmp_path, stand=StandSettings((), IDLE, 0.3))
+    played in is. The bots wait long enough that nobody has moved when each visitor
+    leaves (a bot that opens the game at once would make it a game someone moved in)."""
+    server = LiveServer(data_dir=tmp_path, stand=StandSettings((), IDLE, 0.3), bot_pause=30.0)
     try:
         for entry, choice in (("klackers", "bots"), ("clacks:competitive", "learn")) * 2:
             back_at_attract(server)
