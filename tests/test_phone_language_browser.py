@@ -50,8 +50,8 @@ def test_a_phone_takes_the_seat_the_table_named_and_follows_the_tables_language(
 
     _new_game(server, "cs")  # the table speaks Czech from now on
     south.page.wait_for_function("() => document.documentElement.lang === 'cs'")
-    south.page.wait_for_selector("body.seated")
-    assert "Ann" in south.page.inner_text("body")
+    # the page marks itself seated before it draws the seat's bar: wait for the name
+    south.page.wait_for_function("() => document.body.innerText.includes('Ann')")
     north.wait_revision(server.room.revision)
     assert north.page.evaluate("document.documentElement.lang") == "en"
     for page in (south, north):
@@ -78,9 +78,11 @@ def test_the_table_screen_switched_to_czech_takes_the_phones_that_never_picked_w
     assert server.room.language == "cs"
     # the phone that never picked speaks Czech now, in words on its screen
     south.page.wait_for_function("() => document.documentElement.lang === 'cs'")
-    south.page.wait_for_selector("body.seated")
-    shown = south.page.inner_text("body")
-    assert catalog("cs")["ui.leave_seat"] in shown and "Ann" in shown, shown
+    # the page marks itself seated before it draws the seat's bar: wait for the words
+    words = [catalog("cs")["ui.leave_seat"], "Ann"]
+    south.page.wait_for_function(
+        "words => words.every((w) => document.body.innerText.includes(w))", arg=words
+    )
     north.wait_revision(server.room.revision)
     assert north.page.evaluate("document.documentElement.lang") == "en"
     for page in (table, south, north):
