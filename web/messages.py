@@ -221,19 +221,7 @@ def _value_text(language: str, value: object) -> str:
 
 def placeholders(text: str) -> set[str]:
     """Every value name a message uses, simple or as a choice."""
-    names: set[str] = set()
-
-    def walk(parts: tuple[object, ...]) -> None:
-        for part in parts:
-            if isinstance(part, _Arg):
-                names.add(part.name)
-            elif isinstance(part, _Choice):
-                names.add(part.name)
-                for _key, branch in part.branches:
-                    walk(branch)
-
-    walk(parse(text))
-    return names
+    return placeholders_chosen(text, {})[0]
 
 
 def placeholders_chosen(text: str, chosen: dict[str, str]) -> tuple[set[str], set[str]]:
