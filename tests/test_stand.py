@@ -261,10 +261,15 @@ def test_a_bots_seat_taken_by_a_visitor_who_never_plays_goes_back_to_its_bot(
         page.next_state()
         time.sleep(1.0)
         assert room.seats.claims[bot_seat].name == "Mallory"  # her page is open: she plays
+        status, moving = call(stand.base, "POST", f"{path}/move", {}, token=mallory["token"])
+        assert status == 200, moving
         page.close()
         closed = time.monotonic()
         wait_until(lambda: room.seats.bots.get(bot_seat) == level, 10.0)
         assert time.monotonic() - closed >= 0.5 and bot_seat not in room.seats.claims
+        # nor does a link she made to move the seat take it from the bot again
+        status, refused = call(stand.base, "POST", path, {"ticket": moving["ticket"]})
+        assert status == 403 and refused["error"] == "bad_ticket", refused
         session = room.require_session()
         play_until_the_bot_moves(stand, victim, bot_seat)
         assert room.session is session and not session.over
