@@ -19,6 +19,7 @@ from web_client import call
 
 from web.errors import ApiError
 from web.hosts import own_addresses
+from web.local_peer import connection_user
 from web.security import (
     ALL_FREE_FAILURES,
     DAY_FAILURES,
@@ -137,6 +138,32 @@ def test_another_user_of_the_machine_is_not_the_companions_own_screen(
     assert status == 403 and json.loads(refused)["error"] == "pin_required", refused
     status, _ = as_another_user(saves, host, {PIN_HEADER: server.pin})
     assert status == 200
+
+
+@pytest.mark.parametrize(
+    ("family", "listen", "connect"),
+    [
+        (socket.AF_INET, "127.0.0.1", "127.0.0.1"),
+        (socket.AF_INET6, "::1", "::1"),
+        (socket.AF_INET6, "::", "127.0.0.1"),  # a dual-stack server: ::ffff:127.0.0.1
+    ],
+)
+def test_the_socket_table_names_the_user_of_each_kind_of_loopback_connection(
+    family: socket.AddressFamily, listen: str, connect: str
+) -> None:
+    with socket.socket(family) as server:
+        try:
+            server.bind((listen, 0))
+        except OSError as exc:
+            pytest.skip(f"this machine has no {listen} to listen on: {exc}")
+        server.listen()
+        client_family = socket.AF_INET if "." in connect else socket.AF_INET6
+        with socket.socket(client_family) as client:
+            client.connect((connect, server.getsockname()[1]))
+            accepted, peer = server.accept()
+            with accepted:
+                assert connection_user(peer[0], peer[1]) == os.geteuid()
+    assert connection_user("not an address", 80) is None
 
 
 def test_a_name_that_is_not_the_companions_gets_nothing() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import sys
 from pathlib import Path
 
 SOCKET_TABLES = (Path("/proc/net/tcp"), Path("/proc/net/tcp6"))
@@ -25,7 +26,8 @@ def _address(field: str) -> tuple[ipaddress.IPv4Address | ipaddress.IPv6Address,
     byte order, then the port) as an address and a port."""
     host, port = field.split(":")
     raw = bytes.fromhex(host)
-    packed = b"".join(raw[i : i + 4][::-1] for i in range(0, len(raw), 4))
+    words = [raw[i : i + 4] for i in range(0, len(raw), 4)]
+    packed = b"".join(word[::-1] if sys.byteorder == "little" else word for word in words)
     found = ipaddress.ip_address(packed)
     if isinstance(found, ipaddress.IPv6Address) and found.ipv4_mapped is not None:
         return found.ipv4_mapped, int(port, 16)
