@@ -25,6 +25,7 @@ from clacks.cli import main
 from engine.clacks.session import ClacksModule
 from engine.klackers.module import KlackersModule
 from firmware.config import ConfigError, StandConfig, load_config, parse_config, to_toml
+from web.seats import ABSENT_SECONDS
 from web.server import stand_settings
 from web.stand import LEFT_SECONDS, STARTS_PER_MINUTE, StandSettings, stand_entries
 from web.stream import LOOK_SECONDS
@@ -199,31 +200,8 @@ def test_a_visitor_takes_a_bots_seat_only_to_play_it_and_the_bot_takes_it_back(
     assert status == 200
     assert room.seats.bots == {bot_seat: level} and bot_seat not in room.seats.claims
     # the bot plays its turns again: the victim's game goes on past the bot's turn
-    victim_path = f"/api/rooms/{stand.code}/seats/{victim['seat']}"
     session = room.require_session()
-
-    def bot_moves() -> int:
-        record = room.record
-        return sum(1 for a in (record.actions if record else []) if a.get("seat") == bot_seat)
-
-    before = bot_moves()
-    began = time.monotonic()
-    while bot_moves() == before:
-        assert time.monotonic() - began < 20.0, "the bot never played its seat again"
-        if victim["seat"] not in session_on_turn(stand):
-            time.sleep(0.02)
-            continue
-        status, legal = call(stand.base, "GET", f"{victim_path}/legal", token=victim["token"])
-        if status != 200 or not legal["actions"]:
-            continue  # the turn moved on meanwhile
-        status, done = call(
-            stand.base,
-            "POST",
-            f"{victim_path}/actions",
-            {"action": legal["actions"][0]},
-            token=victim["token"],
-        )
-        assert status in (200, 409), done  # 409: the bot moved first, out of turn
+    play_until_the_bot_moves(stand, victim, bot_seat)
     assert room.session is session and not session.over
     # the table's own seat requests are refused by the stand's rule, PIN or not
     for pin in (None, stand.pin):
@@ -247,6 +225,88 @@ def test_a_visitor_takes_a_bots_seat_only_to_play_it_and_the_bot_takes_it_back(
     assert opponent in room.seats.bots and opponent not in room.seats.claims
     leave(stand, learner)
     back_at_attract(stand)
+
+
+def test_a_bots_seat_taken_by_a_visitor_who_never_plays_goes_back_to_its_bot(
+    stand: LiveServer,
+) -> None:
+    """A visitor may not keep the box's bot out of someone else's game by claiming its
+    seat and never opening a page of it, nor by opening one and walking off: the bot
+    takes the seat back that long after the claim, or after the last page closed, and
+    the game goes on; the visitor's token holds nothing from then on."""
+    back_at_attract(stand)
+    status, victim = start(stand, "clacks:competitive", "bots", players=2)
+    assert status == 201, victim
+    room = stand.room
+    room.seats.absent_seconds = 0.5
+    stream = f"/api/rooms/{stand.code}/stream?seat={victim['seat']}&token={victim['token']}"
+    victims_page = EventStream(stand.base, stream)  # the victim plays on: the game stays
+    try:
+        victims_page.next_state()
+        [bot_seat] = list(room.seats.bots)
+        level = room.seats.bots[bot_seat]
+        path = f"/api/rooms/{stand.code}/seats/{bot_seat}"
+        asked = time.monotonic()
+        status, mallory = call(stand.base, "POST", path, {"name": "Mallory"})
+        assert status == 200 and bot_seat in room.seats.claims, mallory
+        wait_until(lambda: room.seats.bots.get(bot_seat) == level, 10.0)
+        assert time.monotonic() - asked >= 0.5 and bot_seat not in room.seats.claims
+        status, refused = call(stand.base, "DELETE", path, token=mallory["token"])
+        assert status == 403 and refused["error"] == "seat_not_claimed", refused
+        status, mallory = call(stand.base, "POST", path, {"name": "Mallory"})
+        assert status == 200, mallory
+        page = EventStream(
+            stand.base, f"/api/rooms/{stand.code}/stream?seat={bot_seat}&token={mallory['token']}"
+        )
+        page.next_state()
+        time.sleep(1.0)
+        assert room.seats.claims[bot_seat].name == "Mallory"  # her page is open: she plays
+        status, moving = call(stand.base, "POST", f"{path}/move", {}, token=mallory["token"])
+        assert status == 200, moving
+        page.close()
+        closed = time.monotonic()
+        wait_until(lambda: room.seats.bots.get(bot_seat) == level, 10.0)
+        assert time.monotonic() - closed >= 0.5 and bot_seat not in room.seats.claims
+        # nor does a link she made to move the seat take it from the bot again
+        status, refused = call(stand.base, "POST", path, {"ticket": moving["ticket"]})
+        assert status == 403 and refused["error"] == "bad_ticket", refused
+        session = room.require_session()
+        play_until_the_bot_moves(stand, victim, bot_seat)
+        assert room.session is session and not session.over
+    finally:
+        victims_page.close()
+        room.seats.absent_seconds = ABSENT_SECONDS
+    leave(stand, victim)
+    back_at_attract(stand)
+
+
+def play_until_the_bot_moves(stand: LiveServer, victim: dict[str, Any], bot_seat: str) -> None:
+    """The victim plays their turns until the box's bot has played ``bot_seat`` again."""
+    room = stand.room
+    victim_path = f"/api/rooms/{stand.code}/seats/{victim['seat']}"
+
+    def bot_moves() -> int:
+        record = room.record
+        return sum(1 for a in (record.actions if record else []) if a.get("seat") == bot_seat)
+
+    before = bot_moves()
+    began = time.monotonic()
+    while bot_moves() == before:
+        assert time.monotonic() - began < 20.0, "the bot never played its seat again"
+        if victim["seat"] not in session_on_turn(stand):
+            time.sleep(0.02)
+            continue
+        status, legal = call(stand.base, "GET", f"{victim_path}/legal", token=victim["token"])
+        if status != 200 or not legal["actions"]:
+            continue  # the turn moved on meanwhile
+        status, done = call(
+            stand.base,
+            "POST",
+            f"{victim_path}/actions",
+            {"action": legal["actions"][0]},
+            token=victim["token"],
+        )
+        assert status in (200, 409), done  # 409: the bot moved first, out of turn
 
 
 def session_on_turn(server: LiveServer) -> list[str]:

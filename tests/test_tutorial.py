@@ -284,7 +284,7 @@ def lesson_restarted(
     room.act(seat, token, first)
     hub.stop()
 
-    monkeypatch.setattr(web.seats, "LESSON_LEFT_SECONDS", 0.2)
+    monkeypatch.setattr(web.seats, "ABSENT_SECONDS", 0.2)
     again = Hub(store=Store(tmp_path))
     try:
         yield again.main
@@ -329,7 +329,7 @@ def test_a_lesson_seat_claimed_with_no_page_ever_opened_is_let_go() -> None:
     try:
         room = server.room
         room.new_game("clacks", {"tutorial": "first-game"})
-        room.seats.lesson_left_seconds = 0.3
+        room.seats.absent_seconds = 0.3
         path = f"/api/rooms/{server.code}/seats/south"
         asked = time.monotonic()
         status, body = call(server.base, "POST", path, {"name": "Mallory"})
@@ -337,7 +337,7 @@ def test_a_lesson_seat_claimed_with_no_page_ever_opened_is_let_go() -> None:
         wait_for(lambda: "south" not in room.seats.claims, 5.0)
         assert time.monotonic() - asked >= 0.3
         # a page that opens within the time keeps the seat past it
-        room.seats.lesson_left_seconds = 2.0
+        room.seats.absent_seconds = 2.0
         status, body = call(server.base, "POST", path, {"name": "Ann"})
         assert status == 200, body
         page = room.fanout.subscribe("south", body["token"])
@@ -365,7 +365,7 @@ def test_a_learner_who_leaves_mid_lesson_leaves_no_seat_held(game: str) -> None:
     try:
         room = server.room
         room.new_game(game, {"tutorial": "first-game"})
-        room.seats.lesson_left_seconds = 0.2
+        room.seats.absent_seconds = 0.2
         token = room.seats.claim("south", "Ann", None)["token"]
         page = room.fanout.subscribe("south", token)
         room.act("south", token, entry_action(room.session)[1])  # type: ignore[arg-type]

@@ -276,7 +276,7 @@ def test_the_lesson_takes_the_last_games_player_into_its_learners_seat() -> None
         room = server.room
         room.new_game("clacks", {"players": 2}, 5)
         token = room.seats.claim("south", "Ann", None)["token"]
-        room.seats.lesson_left_seconds = 0.2
+        room.seats.absent_seconds = 0.2
         room.new_game("guards", {"tutorial": "first-game"})
         assert set(room.seats.claims) == {LEARNER}
         assert room.seats.visible_seat("south", token) == LEARNER

@@ -238,7 +238,7 @@ def test_a_learner_alone_who_leaves_mid_lesson_leaves_no_seat_held() -> None:
     try:
         room = server.room
         room.new_game("clacks", {"tutorial": "solitaire"})
-        room.seats.lesson_left_seconds = 0.2
+        room.seats.absent_seconds = 0.2
         token = room.seats.claim("south", "Ann", None)["token"]
         page = room.fanout.subscribe("south", token)
         session: Any = room.session

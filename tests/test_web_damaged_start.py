@@ -89,6 +89,22 @@ def tmpfs_allowed(tmp_path: Path) -> None:
         pytest.skip(f"this machine cannot mount a tmpfs in a namespace: {done.stderr.strip()}")
 
 
+def serve_on_full_tmpfs(tmp_path: Path, saved: Path) -> subprocess.Popen[str]:
+    """`clacks serve` on a copy of the saves in ``saved``, on a full tmpfs of its own; a
+    line on its standard input makes room."""
+    mountpoint = tmp_path / "tmpfs"
+    mountpoint.mkdir()
+    script = ON_FULL_TMPFS.format(size=TMPFS_BYTES, db=DB_NAME)
+    return subprocess.Popen(
+        ["unshare", "-rm", "sh", "-c", script, "sh", str(mountpoint), str(saved), sys.executable],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=REPO,
+    )
+
+
 def test_the_companion_starts_on_a_full_disk_and_saves_once_there_is_room(
     tmp_path: Path, tmpfs_allowed: None
 ) -> None:
@@ -96,27 +112,7 @@ def test_the_companion_starts_on_a_full_disk_and_saves_once_there_is_room(
     code, actions = saved.code, saved.actions
     seat, move = move_after(saved)
     path = f"/api/rooms/{code}/seats/{seat}/actions"
-    mountpoint = tmp_path / "tmpfs"
-    mountpoint.mkdir()
-    script = ON_FULL_TMPFS.format(size=TMPFS_BYTES, db=DB_NAME)
-    process = subprocess.Popen(
-        [
-            "unshare",
-            "-rm",
-            "sh",
-            "-c",
-            script,
-            "sh",
-            str(mountpoint),
-            str(tmp_path / "saved"),
-            sys.executable,
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        cwd=REPO,
-    )
+    process = serve_on_full_tmpfs(tmp_path, tmp_path / "saved")
     assert process.stdin is not None
     try:
         text, base, served_code, pin = ready(process)

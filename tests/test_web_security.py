@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import socket
+import subprocess
+import sys
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -16,13 +19,16 @@ from web_client import call
 
 from web.errors import ApiError
 from web.hosts import own_addresses
+from web.local_peer import connection_user
 from web.security import (
     ALL_FREE_FAILURES,
     DAY_FAILURES,
     DAY_SECONDS,
     FREE_FAILURES,
     LOCK_MAX_SECONDS,
+    PIN_HEADER,
     QUIET_SECONDS,
+    SCREEN_KEY_HEADER,
     PinGuard,
     is_own_screen,
     new_token,
@@ -80,6 +86,84 @@ def test_the_table_page_gets_the_pin_only_on_the_companions_own_screen(
     assert is_own_screen("127.0.0.1", "[::1]:8000") and is_own_screen("::1", "localhost")
     assert not is_own_screen("192.168.1.7", "localhost:8000")
     assert not is_own_screen("127.0.0.1", "clacks.local")
+
+
+# A request from another user of this machine: url, Host and headers in, status and body out.
+AS_ANOTHER_USER = """
+import json, sys, urllib.error, urllib.request
+url, host, headers = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+asked = urllib.request.Request(url, headers={"Host": host, **headers})
+try:
+    with urllib.request.urlopen(asked) as answer:
+        print(answer.status, answer.read().decode())
+except urllib.error.HTTPError as refused:
+    print(refused.code, refused.read().decode())
+"""
+
+
+NOBODY = 65534
+
+
+def as_another_user(url: str, host: str, headers: dict[str, str]) -> tuple[int, str]:
+    # a Python every user may run (this one may be under root's home)
+    python = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
+    done = subprocess.run(
+        [python, "-c", AS_ANOTHER_USER, url, host, json.dumps(headers)],
+        user=NOBODY,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    status, _, body = done.stdout.partition(" ")
+    return int(status), body
+
+
+def test_another_user_of_the_machine_is_not_the_companions_own_screen(
+    server: LiveServer,
+) -> None:
+    """On a shared machine every user reaches the companion over loopback: only its own
+    user (or the one at the machine's display) is its own screen. Another user's table
+    page is handed neither the PIN nor the screen key, and the screen key, were it
+    known, opens nothing for them."""
+    if os.geteuid() != 0:
+        pytest.skip("asking as another user of this machine needs root")
+    host = f"localhost:{server.base.rsplit(':', 1)[1]}"
+    status, own = call(server.base, "GET", f"/table/{server.code}", headers={"Host": host})
+    assert status == 200 and f'data-pin="{server.pin}"' in own  # the companion's user
+    status, page = as_another_user(f"{server.base}/table/{server.code}", host, {})
+    assert status == 200 and 'data-pin=""' in page, status
+    assert server.pin not in page and server.hub.screen_key not in page
+    saves = f"{server.base}/api/rooms/{server.code}/saves"
+    status, refused = as_another_user(saves, host, {SCREEN_KEY_HEADER: server.hub.screen_key})
+    assert status == 403 and json.loads(refused)["error"] == "pin_required", refused
+    status, _ = as_another_user(saves, host, {PIN_HEADER: server.pin})
+    assert status == 200
+
+
+@pytest.mark.parametrize(
+    ("family", "listen", "connect"),
+    [
+        (socket.AF_INET, "127.0.0.1", "127.0.0.1"),
+        (socket.AF_INET6, "::1", "::1"),
+        (socket.AF_INET6, "::", "127.0.0.1"),  # a dual-stack server: ::ffff:127.0.0.1
+    ],
+)
+def test_the_socket_table_names_the_user_of_each_kind_of_loopback_connection(
+    family: socket.AddressFamily, listen: str, connect: str
+) -> None:
+    with socket.socket(family) as server:
+        try:
+            server.bind((listen, 0))
+        except OSError as exc:
+            pytest.skip(f"this machine has no {listen} to listen on: {exc}")
+        server.listen()
+        client_family = socket.AF_INET if "." in connect else socket.AF_INET6
+        with socket.socket(client_family) as client:
+            client.connect((connect, server.getsockname()[1]))
+            accepted, peer = server.accept()
+            with accepted:
+                assert connection_user(peer[0], peer[1]) == os.geteuid()
+    assert connection_user("not an address", 80) is None
 
 
 def test_a_name_that_is_not_the_companions_gets_nothing() -> None:

@@ -13,11 +13,17 @@ from pathlib import Path
 
 import pytest
 from live_server import LiveServer, companion
-from test_web_damaged_start import Saved, saved_game
+from serve_process import ready
+from test_web_damaged_start import (
+    Saved,
+    saved_game,
+    serve_on_full_tmpfs,
+    tmpfs_allowed,  # noqa: F401  (a fixture)
+)
 from web_client import call
 
 from engine.games import game_module
-from web.store import DB_NAME
+from web.store import DB_NAME, chain_links, seal_before_headers
 
 ACTIONS = 14
 
@@ -123,6 +129,21 @@ def revision_lowered(data_dir: Path, saved: Saved) -> None:
     run(data_dir, ("UPDATE rooms SET revision = revision - 3 WHERE code = ?", (saved.code,)))
 
 
+def header_edited(data_dir: Path, saved: Saved) -> None:
+    """The game's rules changed under its rows: ten minutes a turn instead of one, with
+    every action as it was, so the game still replays."""
+    options = {**saved.log["options"], "turn_seconds": 600.0}
+    assert game_module("clacks").replay({**saved.log, "options": options})
+    run(
+        data_dir,
+        (
+            "UPDATE games SET header = json_set(header, '$.options.turn_seconds', 600.0) "
+            "WHERE id = ?",
+            (saved.game_id,),
+        ),
+    )
+
+
 TAMPERS: list[Callable[[Path, Saved], None]] = [
     last_row_deleted,
     last_ten_deleted,
@@ -132,6 +153,7 @@ TAMPERS: list[Callable[[Path, Saved], None]] = [
     legal_row_added,
     last_row_edited,
     revision_lowered,
+    header_edited,
 ]
 
 
@@ -175,6 +197,58 @@ def test_a_save_from_before_the_chain_resumes_and_is_guarded_from_then_on(
         server.close()
     last_row_deleted(tmp_path, saved)
     assert_set_aside(tmp_path, saved)
+
+
+def test_a_save_sealed_before_its_header_was_resumes_and_is_guarded_from_then_on(
+    tmp_path: Path,
+) -> None:
+    """Saves whose seals covered the rows but not the header are sealed afresh as they
+    stand when first opened; then a header edited is noticed like any tampering."""
+    saved = saved_game(tmp_path, ACTIONS)
+    sealed_as_before_headers(tmp_path, saved)
+    with companion(data_dir=tmp_path) as server:
+        record = server.room.record
+        assert record is not None and record.id == saved.game_id
+        assert record.actions == saved.actions and not server.hub.problems
+    header_edited(tmp_path, saved)
+    assert_set_aside(tmp_path, saved)
+
+
+@pytest.mark.usefixtures("tmpfs_allowed")
+def test_a_save_sealed_before_its_header_was_resumes_on_a_full_disk(tmp_path: Path) -> None:
+    """A save from before the header was sealed, on a disk with no room left: the
+    companion starts and resumes its game, setting nothing aside."""
+    saved = saved_game(tmp_path / "saved", ACTIONS)
+    sealed_as_before_headers(tmp_path / "saved", saved)
+    process = serve_on_full_tmpfs(tmp_path, tmp_path / "saved")
+    try:
+        text, base, code, _ = ready(process)
+        assert code == saved.code and "is full" in text, text
+        status, snapshot = call(base, "GET", f"/api/rooms/{code}")
+        assert status == 200 and snapshot["room"]["game"] == "clacks", snapshot
+        assert snapshot["room"]["saves_set_aside"] == []
+    finally:
+        assert process.stdin is not None
+        process.stdin.close()
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def sealed_as_before_headers(data_dir: Path, saved: Saved) -> None:
+    """The save as a version whose seals did not cover the header left it."""
+    with sqlite3.connect(data_dir / DB_NAME) as db:
+        rows = db.execute(
+            "SELECT action FROM actions WHERE game_id = ? ORDER BY n", (saved.game_id,)
+        ).fetchall()
+        (revision,) = db.execute(
+            "SELECT revision FROM games WHERE id = ?", (saved.game_id,)
+        ).fetchone()
+    old_seal = seal_before_headers(chain_links([text for (text,) in rows]), revision)
+    run(
+        data_dir,
+        ("UPDATE games SET chain = ? WHERE id = ?", (old_seal, saved.game_id)),
+        ("DELETE FROM meta WHERE key = 'seal'", ()),
+    )
 
 
 def test_an_untouched_save_resumes_after_undo_end_and_resume(tmp_path: Path) -> None:

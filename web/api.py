@@ -19,6 +19,7 @@ from web.errors import ApiError
 from web.game_log import PAGE_MAX
 from web.hub import Hub
 from web.i18n import LANGUAGES
+from web.local_peer import is_own_user
 from web.openapi import openapi_document
 from web.room import Room
 from web.security import PIN_HEADER, SCREEN_KEY_HEADER, is_own_screen, screen_key_matches
@@ -93,6 +94,15 @@ def checked_token(given: str | None) -> str | None:
     return given or None
 
 
+def from_own_screen() -> bool:
+    """Whether this request comes from the companion's own screen: a browser on this
+    machine, addressed by a loopback name, of the companion's own user or the user at
+    the machine's display (web/local_peer.py), not any other program or user on it."""
+    return is_own_screen(request.remote_addr, request.host) and is_own_user(
+        request.remote_addr, request.environ.get("REMOTE_PORT")
+    )
+
+
 def require_table(found: Room, *others: Room, at_stand: bool = False) -> None:
     """Refuse unless the request carries ``found``'s table PIN (or one of ``others``'), or
     comes from the companion's own screen with its screen key. While the companion runs
@@ -105,7 +115,7 @@ def require_table(found: Room, *others: Room, at_stand: bool = False) -> None:
             "This companion runs a convention stand, whose settings cannot be changed here: "
             "choose a game on your phone from the stand's own choices",
         )
-    own_screen = is_own_screen(request.remote_addr, request.host)
+    own_screen = from_own_screen()
     if own_screen and screen_key_matches(hub().screen_key, request.headers.get(SCREEN_KEY_HEADER)):
         return
     hub().pins.check(

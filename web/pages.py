@@ -16,10 +16,9 @@ from flask import Blueprint, Response, current_app, redirect, render_template, r
 from werkzeug.wrappers import Response as BaseResponse
 
 from engine.games import game_modules
-from web.api import hub, room
+from web.api import from_own_screen, hub, room
 from web.errors import ApiError
 from web.i18n import LANGUAGES, best_language, catalog_json, translate
-from web.security import is_own_screen
 from web.store import default_data_dir
 from web.wifi import Wifi, WifiLookup, wifi_qr_data_uri
 
@@ -107,7 +106,7 @@ def table(code: str) -> Response:
     """The table screen. Opened on the companion's own machine it is handed the table
     PIN (and shows it); anywhere else the PIN must be typed to use the table's controls."""
     found = room(code)
-    own_screen = is_own_screen(request.remote_addr, request.host)
+    own_screen = from_own_screen()
     url = join_url(found.code)
     # the Wi-Fi password is for the people at the table: only the box's own screen,
     # which no phone or other machine can open, is given it (as with the table PIN)

@@ -37,10 +37,12 @@ from web.table_state import Publish, TableState
 
 NAME_MAX = 24
 MOVE_TICKET_SECONDS = 600.0
-# A lesson's seat is let go this long after its phone's last page closed (a reload or a
-# phone that slept comes back well within it), or after it was claimed if no page of it
-# ever opened; nobody holds a seat of a lesson they left.
-LESSON_LEFT_SECONDS = 30.0
+# A seat held only while its phone is there (a lesson's, and at a convention stand one a
+# visitor took over from a bot) is let go this long after its last page closed (a reload
+# or a phone that slept comes back well within it), or after it was claimed if no page
+# of it ever opened: nobody holds a seat of a lesson they left, and nobody keeps the
+# box's bot out of someone else's game without playing in it.
+ABSENT_SECONDS = 30.0
 TICKET_MAX = 256
 
 
@@ -81,7 +83,7 @@ class Seats:
         # at a convention stand: the seats visitors took over from bots, with the level
         # of the bot that takes each back when its visitor leaves
         self.handed_over: dict[str, str] = {}
-        self.lesson_left_seconds = LESSON_LEFT_SECONDS
+        self.absent_seconds = ABSENT_SECONDS
 
     def restore(self, saved: SavedRoom) -> None:
         self.names = dict(saved.names)
@@ -174,7 +176,7 @@ class Seats:
             if held is None:
                 held = SeatClaim(digest, clean)
                 self.claims[seat] = held
-                if self._in_lesson():  # no page of it is open yet, and may never be
+                if self._held_while_present(seat):  # no page of it is open yet, and may never be
                     self._free_later(seat, held)
             else:
                 held.name = clean
@@ -230,29 +232,33 @@ class Seats:
             return {"seat": seat, "token": given, "name": held.name}
 
     def release(self, seat: str, token: str | None) -> None:
-        """The device holding ``seat`` gives it up; at a convention stand a bot of the
-        box takes it back where the game has bots (web/stand_seats.py)."""
-        table = self.table
-        with table.lock:
+        """The device holding ``seat`` gives it up (``_let_go``)."""
+        with self.table.lock:
             self.authorize(seat, token)
-            handed_over = self.handed_over.pop(seat, None)
-            session = table.require_session()
-            level = (
-                bot_after_leaving(session.bot_levels(), self._in_lesson(), handed_over)
-                if table.stand is not None
-                else None
-            )
-            if level is None:
-                self._free(seat)
-                return
-            try:
-                table.store.set_bot(table.code, seat, level)
-            except (sqlite3.Error, OSError) as exc:
-                raise not_saved(exc) from None
-            self.claims.pop(seat, None)
-            self.bots[seat] = level
-            self.bot_seated(seat)
-            self.publish([])
+            self._let_go(seat)
+
+    def _let_go(self, seat: str) -> None:
+        """Nobody holds ``seat`` from now: at a convention stand a bot of the box takes it
+        back where the game has bots (web/stand_seats.py); anywhere else it is free."""
+        table = self.table
+        session = table.require_session()
+        level = (
+            bot_after_leaving(session.bot_levels(), self._in_lesson(), self.handed_over.get(seat))
+            if table.stand is not None
+            else None
+        )
+        if level is None:
+            self._free(seat)
+            return
+        try:
+            table.store.set_bot(table.code, seat, level)
+        except (sqlite3.Error, OSError) as exc:
+            raise not_saved(exc) from None
+        self.claims.pop(seat, None)
+        self.handed_over.pop(seat, None)
+        self.bots[seat] = level
+        self.bot_seated(seat)
+        self.publish([])
 
     def free_seat(self, seat: str) -> None:
         """The table frees a seat, whoever holds it (a phone that left, a stranger, a
@@ -297,7 +303,7 @@ class Seats:
         if seat is None or claim is None:
             return False
         claim.connections = max(0, claim.connections + change)
-        if claim.connections == 0 and self._in_lesson():
+        if claim.connections == 0 and self._held_while_present(seat):
             self._free_later(seat, claim)
         return True
 
@@ -312,7 +318,7 @@ class Seats:
         now, whatever an earlier absence had left of its time."""
         claim.absences += 1
         timer = threading.Timer(
-            self.lesson_left_seconds, self._free_if_left, (seat, claim, claim.absences)
+            self.absent_seconds, self._free_if_left, (seat, claim, claim.absences)
         )
         timer.daemon = True
         timer.start()
@@ -322,20 +328,25 @@ class Seats:
         seats no bot of its own)."""
         return isinstance(self.table.session, TutorialSession)
 
+    def _held_while_present(self, seat: str) -> bool:
+        """Whether ``seat`` is held only while a page of it is open (``ABSENT_SECONDS``):
+        a lesson's, and one a visitor at a convention stand took over from a bot."""
+        return self._in_lesson() or seat in self.handed_over
+
     def _free_if_left(self, seat: str, claim: SeatClaim, absence: int) -> None:
-        """The learner's phone has been gone a while (or never came): the lesson's seat
-        is free again."""
+        """The phone holding ``seat`` has been gone a while (or never came): the
+        lesson's seat is free again, the stand's bot plays its seat again."""
         with self.table.lock:
             if (
                 self.claims.get(seat) is not claim
                 or claim.connections
                 or claim.absences != absence
-                or not self._in_lesson()
+                or not self._held_while_present(seat)
             ):
                 return
             # not saved: it stays held, and the table screen says the disk refused
             with contextlib.suppress(ApiError):
-                self._free(seat)
+                self._let_go(seat)
 
     # ----------------------------------------------------------------- bots
 

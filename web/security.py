@@ -12,7 +12,9 @@
   PIN at each start costs the owner nothing (the terminal, the service's log and the
   companion's own screen show it) and ends any guessing that went before.
   A table page opened on the companion's own machine (loopback, addressed by a
-  loopback name) is handed the PIN; any other device must type it. Wrong guesses are
+  loopback name) by the companion's own user or the user at the machine's display
+  (web/local_peer.py) is handed the PIN; any other device, and any other user of the
+  machine, must type it. Wrong guesses are
   throttled for every client, the companion's own machine included, per device and
   for all devices together (``PinGuard``), so six digits cannot be tried through, not
   even by a client that keeps changing its address: at most ``DAY_FAILURES`` wrong PINs

@@ -7,7 +7,9 @@ At a stand a visitor may do with a seat only what playing it needs:
 * move their own seat to another device;
 * leave their own seat: where the game has bots, the box's bot takes it back (the one
   it took over from, else the stand's own level), so no seat of such a game is ever
-  left with neither a person nor a bot.
+  left with neither a person nor a bot. A seat taken over from a bot is left, too, once
+  no page of it has been open for ``ABSENT_SECONDS`` (web/seats.py): a visitor keeps the
+  bot out only while they play.
 
 Everything else a request can do to a seat (free someone else's seat, give a seat to a
 bot or take one from it) is the table's control, which nobody has at a stand: it is

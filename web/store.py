@@ -187,11 +187,13 @@ def split_log(log_json: JSON) -> tuple[JSON, list[JSON]]:
 #
 # Every game's actions carry a chain: link n is the SHA-256 of link n-1, the row's number
 # and the row's text as stored, from CHAIN_START. What ``games.chain`` keeps is the last
-# link sealed with the game's count of moves and the table revision it was last saved at
-# (``games.revision``, equal to its table's ``rooms.revision`` while it is on a table).
-# A row deleted, added, edited or renumbered, or a count or revision changed, no longer
-# matches it, and the game is set aside as damaged. It is no secret: a forger who
-# recomputes the whole chain goes unnoticed, as the README says.
+# link sealed with the game's count of moves, the table revision it was last saved at
+# (``games.revision``, equal to its table's ``rooms.revision`` while it is on a table),
+# and the game and its log's header (its options, seed and components). A row deleted,
+# added, edited or renumbered, a count or revision changed, or a header edited (a game
+# that would replay under other rules) no longer matches it, and the game is set aside
+# as damaged. It is no secret: a forger who recomputes the whole chain goes unnoticed,
+# as the README says.
 
 CHAIN_START = hashlib.sha256(b"Clacks Exchange saved actions").hexdigest()
 
@@ -210,10 +212,65 @@ def chain_links(texts: list[str], start: str = CHAIN_START, first: int = 0) -> l
     return links
 
 
-def chain_seal(links: list[str], revision: int) -> str:
-    """What ``games.chain`` holds for a game whose rows give ``links``."""
+def chain_seal(links: list[str], revision: int, game: str, header: JSON) -> str:
+    """What ``games.chain`` holds for a ``game`` whose rows give ``links``, saved at
+    ``revision`` with its log's ``header``."""
+    last = links[-1] if links else CHAIN_START
+    sealed = f"{last}\n{len(links)}\n{revision}\n{game}\n{_dumps(header)}"
+    return hashlib.sha256(sealed.encode()).hexdigest()
+
+
+def seal_before_headers(links: list[str], revision: int) -> str:
+    """What ``games.chain`` held before the seal covered the game and its header (saves
+    whose meta has no ``seal``): read once, to seal such a game afresh."""
     last = links[-1] if links else CHAIN_START
     return hashlib.sha256(f"{last}\n{len(links)}\n{revision}".encode()).hexdigest()
+
+
+SEAL_FORMAT = "header"  # meta's ``seal``: the seals cover each game and its header
+
+
+def _seal_headers(db: sqlite3.Connection) -> bool:
+    """Saves sealed before the seal covered each game's header are sealed afresh, in one
+    transaction, each game whose rows, count and revision still match its old seal; any
+    other keeps the seal it had, which no longer matches, and is set aside when loaded.
+    False if the disk refused: the old seals are then taken as they are until the next
+    start does it (a game is not set aside for the disk's sake)."""
+    if db.execute("SELECT 1 FROM meta WHERE key = 'seal'").fetchone() is not None:
+        return True
+    try:
+        _seal_afresh(db)
+    except sqlite3.OperationalError as exc:
+        if not disk_refused(exc):
+            raise
+        log.warning("the saves' seals are made afresh at the next start: %s", exc)
+        return False
+    return True
+
+
+def _seal_afresh(db: sqlite3.Connection) -> None:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        games = db.execute(
+            "SELECT id, game, header, chain, revision FROM games WHERE chain IS NOT NULL"
+        ).fetchall()
+        for game_id, game, header_text, chain, revision in games:
+            rows = db.execute(
+                "SELECT action FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
+            ).fetchall()
+            links = chain_links([text for (text,) in rows])
+            if chain != seal_before_headers(links, revision):
+                continue
+            db.execute(
+                "UPDATE games SET chain = ? WHERE id = ?",
+                (chain_seal(links, revision, game, _loads_dict(header_text)), game_id),
+            )
+        db.execute("INSERT INTO meta (key, value) VALUES ('seal', ?)", (SEAL_FORMAT,))
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:  # a full disk may have rolled it back already
+            db.execute("ROLLBACK")
+        raise
 
 
 def _forget_pins(db: sqlite3.Connection) -> None:
@@ -268,7 +325,8 @@ def _chain_old_saves(db: sqlite3.Connection) -> None:
     rows are all the evidence there is of such a game, so trusting them once is what
     keeps every game the player had."""
     on_tables = dict(db.execute("SELECT game_id, revision FROM rooms WHERE game_id IS NOT NULL"))
-    for game_id, moves in db.execute("SELECT id, moves FROM games").fetchall():
+    games = db.execute("SELECT id, moves, game, header FROM games").fetchall()
+    for game_id, moves, game, header_text in games:
         rows = db.execute(
             "SELECT n, action FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
         ).fetchall()
@@ -278,7 +336,7 @@ def _chain_old_saves(db: sqlite3.Connection) -> None:
         links = chain_links([text for _, text in rows])
         db.execute(
             "UPDATE games SET chain = ?, revision = ? WHERE id = ?",
-            (chain_seal(links, revision), revision, game_id),
+            (chain_seal(links, revision, game, _loads_dict(header_text)), revision, game_id),
         )
 
 
@@ -331,6 +389,7 @@ class Store:
         self.trouble: sqlite3.Error | None = None
         self._lock = threading.Lock()
         self._lock_file: Any = None
+        self._old_seals = False  # the disk refused to seal the games' headers yet
         if directory is None:
             self.path: Path | None = None
             self._db = self._connect(":memory:")
@@ -449,6 +508,7 @@ class Store:
                     )
             db.executescript(SCHEMA)
             _add_new_columns(db)
+            self._old_seals = not _seal_headers(db)
             _forget_pins(db)
             db.execute(
                 "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)",
@@ -730,7 +790,7 @@ class Store:
                     int(over),
                     _dumps(result) if result is not None else None,
                     self.clock(),
-                    chain_seal(links, revision),
+                    chain_seal(links, revision, record.game, header),
                     revision,
                     record.id,
                 ),
@@ -796,7 +856,7 @@ class Store:
             )
             db.execute(
                 "UPDATE games SET chain = ?, revision = ? WHERE id = ?",
-                (chain_seal(record.links, revision), revision, game_id),
+                (chain_seal(record.links, revision, record.game, record.header), revision, game_id),
             )
             self._keep_seats(db, code, seats)
             if holders is not None:
@@ -869,8 +929,8 @@ class Store:
             # rows lost off the end (or a table of them dropped): never play on shortened
             raise DamagedGame(f"it has {len(actions)} of its {moves} saved actions", moves)
         links = chain_links(texts)
-        _check_chain(links, chain, revision, table_revision)
         record = GameRecord(game_id, str(game), header, actions, links)
+        _check_chain(record, chain, revision, table_revision, self._old_seals)
         return record, _loads_dict(names_text)
 
     def mark_damaged(self, game_id: int, problem: str) -> None:
@@ -1024,7 +1084,7 @@ def _insert_game(
             now,
             now,
             len(texts),
-            chain_seal(links, revision),
+            chain_seal(links, revision, game, header),
             revision,
         ),
     )
@@ -1037,15 +1097,21 @@ def _insert_game(
     return game_id
 
 
-def _check_chain(links: list[str], chain: object, revision: object, table_revision: object) -> None:
-    """Raise DamagedGame unless a game's rows, count and revision match its chain, and
-    the revision is its table's (when it is on one)."""
+def _check_chain(
+    record: GameRecord, chain: object, revision: object, table_revision: object, old: bool
+) -> None:
+    """Raise DamagedGame unless a game's rows, count, revision and header match its
+    chain (``old``: or its seal from before the header was sealed), and the revision is
+    its table's (when it is on one)."""
     if not isinstance(chain, str) or not isinstance(revision, int):
         raise DamagedGame("its saved actions carry no chain")
-    if not secrets.compare_digest(chain, chain_seal(links, revision)):
+    sealed = chain_seal(record.links, revision, record.game, record.header)
+    if not secrets.compare_digest(chain, sealed) and not (
+        old and secrets.compare_digest(chain, seal_before_headers(record.links, revision))
+    ):
         raise DamagedGame(
-            f"its {len(links)} saved actions do not match their chain: rows were deleted, "
-            "added, edited or renumbered, or its count or revision changed"
+            f"its {len(record.links)} saved actions do not match their chain: rows were "
+            "deleted, added, edited or renumbered, or its count, revision or header changed"
         )
     if table_revision is not None and table_revision != revision:
         raise DamagedGame(
