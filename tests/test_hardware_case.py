@@ -5,6 +5,7 @@ chain under its window."""
 
 from __future__ import annotations
 
+import math
 import sys
 import tomllib
 from pathlib import Path
@@ -163,6 +164,49 @@ def test_the_case_command_writes_every_part_as_stl_and_step_and_the_pictures(
     for picture in ("panel", "carrier", "base", "assembly"):
         assert (case_dir / f"{picture}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert (case_dir / FINGERPRINT).read_text(encoding="utf-8").strip() == fingerprint()
+
+
+@pytest.mark.slow
+def test_the_stand_offs_of_each_pi_have_its_boards_hole_pattern(case_dir: Path) -> None:
+    """Measured on the printed base (its STEP file): the Pi 4 and 5's four stand-offs on
+    the 58 x 49 mm rectangle of their M2.5 holes, the Zero 2 W's on its 58 x 23 mm one,
+    as the Raspberry Pi boards' mechanical drawings give them."""
+    bd = pytest.importorskip("build123d", reason=WHY_NO_CAD)
+    from clacks.case.checks import standoffs
+
+    layout = built_layout()
+    base = bd.import_step(str(case_dir / "base.step")).solids()[0]
+    stood = standoffs(layout, base)
+    real = {"pi4": (58.0, 49.0), "zero2w": (58.0, 23.0)}
+    for pi in layout.pis:
+        mine = [min(stood, key=lambda s: math.dist(s.centre, c)) for c in pi.hole_centres()]
+        xs, ys = [s.centre[0] for s in mine], [s.centre[1] for s in mine]
+        assert len({s.centre for s in mine}) == 4
+        assert (max(xs) - min(xs), max(ys) - min(ys)) == pytest.approx(real[pi.models[0]], abs=0.01)
+        for s in mine:
+            assert s.size == pytest.approx((layout.base.standoff,) * 2, abs=0.02) and s.round
+
+
+@pytest.mark.slow  # the CAD kernel alone takes long to load
+def test_two_holes_that_meet_are_found_on_the_solid() -> None:
+    """What the solid checks measure with: of two 12 mm holes 11 mm apart, which run
+    into one another, neither is found as a hole of its own; 13 mm apart, both are."""
+    bd = pytest.importorskip("build123d", reason=WHY_NO_CAD)
+    from clacks.case.checks import holes_apart
+    from clacks.case.features import PartPlan, circle, rect
+    from clacks.case.model import Part
+
+    layout = built_layout()
+    for apart, named in ((13.0, []), (11.0, ["hole a", "hole b"])):
+        plan = PartPlan("plate", rect("plate", (0.0, 0.0), (60.0, 60.0), (0.0, 3.0)))
+        plan.cuts = [circle("hole a", (0.0, 0.0), 12.0, (0.0, 3.0))]
+        plan.cuts.append(circle("hole b", (apart, 0.0), 12.0, (0.0, 3.0)))
+        plate = bd.Box(60, 60, 3, align=(bd.Align.CENTER, bd.Align.CENTER, bd.Align.MIN))
+        for cut in plan.cuts:
+            plate = plate - bd.Pos(*cut.centre, 0) * bd.Cylinder(6.0, 10)
+        solid = plate.solids()[0]
+        problems = holes_apart(Part("plate", solid, solid, plan), layout)
+        assert [p.split(" is not")[0] for p in problems] == [f"plate: {n}" for n in named]
 
 
 @pytest.mark.slow
