@@ -5,6 +5,7 @@ chain under its window."""
 
 from __future__ import annotations
 
+import hashlib
 import math
 import sys
 import tomllib
@@ -22,6 +23,7 @@ from firmware.config import DEFAULT_BUTTON_PINS
 from firmware.layout import built_layout, parse_layout
 
 ROOT = Path(__file__).resolve().parent.parent
+PICTURE_NAMES = ("panel", "carrier", "base", "assembly")
 HARDWARE = ROOT / "hardware"
 PICTURES = HARDWARE / "pictures"
 WHY_NO_CAD = (
@@ -114,16 +116,34 @@ def test_the_wiring_shows_the_chain_in_order_and_each_buttons_gpio() -> None:
 
 def test_the_readme_pictures_are_drawn_from_this_model() -> None:
     """hardware/pictures/ holds the fingerprint of the layout and model it was drawn
-    from; after a change to either, redraw them (hardware/README.md says how)."""
-    stamp = (PICTURES / FINGERPRINT).read_text(encoding="utf-8").strip()
-    assert stamp == fingerprint(), (
-        "the pictures in hardware/pictures/ are stale: "
-        "clacks hardware case hardware/pictures --pictures"
-    )
+    from, and each picture's digest; after a change to either, or to a picture by hand,
+    this fails until they are drawn again (hardware/README.md says how)."""
+    fingerprint_line, *digests = (PICTURES / FINGERPRINT).read_text(encoding="utf-8").splitlines()
+    redraw = "clacks hardware case hardware/pictures --pictures"
+    assert fingerprint_line == fingerprint(), f"the pictures are stale: {redraw}"
     readme = (HARDWARE / "README.md").read_text(encoding="utf-8")
-    for picture in ("panel", "carrier", "base", "assembly"):
-        assert (PICTURES / f"{picture}.png").is_file()
+    drawn = {name: digest for digest, name in (line.split("  ") for line in digests)}
+    assert sorted(drawn) == sorted(f"{picture}.png" for picture in PICTURE_NAMES)
+    for picture in PICTURE_NAMES:
+        data = (PICTURES / f"{picture}.png").read_bytes()
+        assert hashlib.sha256(data).hexdigest() == drawn[f"{picture}.png"], (
+            f"{picture}.png is not the picture the model drew: {redraw}"
+        )
         assert f"(pictures/{picture}.png)" in readme
+
+
+def differing_pixels(drawn: Path, committed: Path) -> float:
+    """The share of pixels where two pictures differ visibly (by more than 40 of 255 in
+    a colour): drawing the same model twice differs only at a few edges, where the CAD
+    kernel's triangles fall differently."""
+    import numpy as np  # both come with the cad extra
+    from PIL import Image
+
+    a = np.asarray(Image.open(drawn).convert("RGB"), dtype=int)
+    b = np.asarray(Image.open(committed).convert("RGB"), dtype=int)
+    if a.shape != b.shape:
+        return 1.0
+    return float((np.abs(a - b).max(axis=2) > 40).mean())
 
 
 def test_the_case_command_says_what_to_install_without_the_cad_library(
@@ -161,9 +181,22 @@ def test_the_case_command_writes_every_part_as_stl_and_step_and_the_pictures(
         stl, step = case_dir / f"{part}.stl", case_dir / f"{part}.step"
         assert stl.stat().st_size > 10_000
         assert step.read_text(encoding="ascii", errors="replace").startswith("ISO-10303-21")
-    for picture in ("panel", "carrier", "base", "assembly"):
+    for picture in PICTURE_NAMES:
         assert (case_dir / f"{picture}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert (case_dir / FINGERPRINT).read_text(encoding="utf-8").strip() == fingerprint()
+    stamp = (case_dir / FINGERPRINT).read_text(encoding="utf-8").splitlines()
+    assert stamp[0] == fingerprint()
+
+
+@pytest.mark.slow
+def test_the_readme_pictures_are_the_ones_the_model_draws_now(case_dir: Path) -> None:
+    """The pictures drawn from the model just built look as the committed ones do: this
+    holds whatever the fingerprint covers (a new CAD kernel or Pillow draws the same)."""
+    for picture in PICTURE_NAMES:
+        share = differing_pixels(case_dir / f"{picture}.png", PICTURES / f"{picture}.png")
+        assert share < 0.002, (
+            f"{picture}.png: {share:.1%} of it is not what the model draws now: "
+            "clacks hardware case hardware/pictures --pictures"
+        )
 
 
 @pytest.mark.slow
