@@ -65,6 +65,16 @@ def test_a_pi_placed_on_another_pis_stand_offs_is_refused() -> None:
     assert any("board zero2w" in p and "stand-off pi4" in p for p in problems)
 
 
+def test_a_pi_too_tall_for_the_room_under_the_carrier_is_refused() -> None:
+    data = layout_data()
+    data["base"]["standoff_height"] = 20.0  # the board's ports and wires then reach 42.4 mm
+    problems = plan_problems(parse_layout(data))
+    assert (
+        "board pi4 and what stands on it reach 42.4 mm, above the carrier's underside "
+        "at 40 mm" in problems
+    )
+
+
 def test_a_cut_out_on_a_corner_post_is_refused() -> None:
     data = layout_data()
     data["cutout"][0]["x"] = -82.0
