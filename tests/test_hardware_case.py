@@ -5,6 +5,8 @@ chain under its window."""
 
 from __future__ import annotations
 
+import hashlib
+import math
 import sys
 import tomllib
 from pathlib import Path
@@ -21,6 +23,7 @@ from firmware.config import DEFAULT_BUTTON_PINS
 from firmware.layout import built_layout, parse_layout
 
 ROOT = Path(__file__).resolve().parent.parent
+PICTURE_NAMES = ("panel", "carrier", "base", "assembly")
 HARDWARE = ROOT / "hardware"
 PICTURES = HARDWARE / "pictures"
 WHY_NO_CAD = (
@@ -60,6 +63,16 @@ def test_a_pi_placed_on_another_pis_stand_offs_is_refused() -> None:
     problems = plan_problems(parse_layout(data))
     assert "board pi4 and board zero2w overlap" in problems
     assert any("board zero2w" in p and "stand-off pi4" in p for p in problems)
+
+
+def test_a_pi_too_tall_for_the_room_under_the_carrier_is_refused() -> None:
+    data = layout_data()
+    data["base"]["standoff_height"] = 20.0  # the board's ports and wires then reach 42.4 mm
+    problems = plan_problems(parse_layout(data))
+    assert (
+        "board pi4 and what stands on it reach 42.4 mm, above the carrier's underside "
+        "at 40 mm" in problems
+    )
 
 
 def test_a_cut_out_on_a_corner_post_is_refused() -> None:
@@ -113,16 +126,34 @@ def test_the_wiring_shows_the_chain_in_order_and_each_buttons_gpio() -> None:
 
 def test_the_readme_pictures_are_drawn_from_this_model() -> None:
     """hardware/pictures/ holds the fingerprint of the layout and model it was drawn
-    from; after a change to either, redraw them (hardware/README.md says how)."""
-    stamp = (PICTURES / FINGERPRINT).read_text(encoding="utf-8").strip()
-    assert stamp == fingerprint(), (
-        "the pictures in hardware/pictures/ are stale: "
-        "clacks hardware case hardware/pictures --pictures"
-    )
+    from, and each picture's digest; after a change to either, or to a picture by hand,
+    this fails until they are drawn again (hardware/README.md says how)."""
+    fingerprint_line, *digests = (PICTURES / FINGERPRINT).read_text(encoding="utf-8").splitlines()
+    redraw = "clacks hardware case hardware/pictures --pictures"
+    assert fingerprint_line == fingerprint(), f"the pictures are stale: {redraw}"
     readme = (HARDWARE / "README.md").read_text(encoding="utf-8")
-    for picture in ("panel", "carrier", "base", "assembly"):
-        assert (PICTURES / f"{picture}.png").is_file()
+    drawn = {name: digest for digest, name in (line.split("  ") for line in digests)}
+    assert sorted(drawn) == sorted(f"{picture}.png" for picture in PICTURE_NAMES)
+    for picture in PICTURE_NAMES:
+        data = (PICTURES / f"{picture}.png").read_bytes()
+        assert hashlib.sha256(data).hexdigest() == drawn[f"{picture}.png"], (
+            f"{picture}.png is not the picture the model drew: {redraw}"
+        )
         assert f"(pictures/{picture}.png)" in readme
+
+
+def differing_pixels(drawn: Path, committed: Path) -> float:
+    """The share of pixels where two pictures differ visibly (by more than 40 of 255 in
+    a colour): drawing the same model twice differs only at a few edges, where the CAD
+    kernel's triangles fall differently."""
+    import numpy as np  # both come with the cad extra
+    from PIL import Image
+
+    a = np.asarray(Image.open(drawn).convert("RGB"), dtype=int)
+    b = np.asarray(Image.open(committed).convert("RGB"), dtype=int)
+    if a.shape != b.shape:
+        return 1.0
+    return float((np.abs(a - b).max(axis=2) > 40).mean())
 
 
 def test_the_case_command_says_what_to_install_without_the_cad_library(
@@ -160,9 +191,65 @@ def test_the_case_command_writes_every_part_as_stl_and_step_and_the_pictures(
         stl, step = case_dir / f"{part}.stl", case_dir / f"{part}.step"
         assert stl.stat().st_size > 10_000
         assert step.read_text(encoding="ascii", errors="replace").startswith("ISO-10303-21")
-    for picture in ("panel", "carrier", "base", "assembly"):
+    for picture in PICTURE_NAMES:
         assert (case_dir / f"{picture}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert (case_dir / FINGERPRINT).read_text(encoding="utf-8").strip() == fingerprint()
+    stamp = (case_dir / FINGERPRINT).read_text(encoding="utf-8").splitlines()
+    assert stamp[0] == fingerprint()
+
+
+@pytest.mark.slow
+def test_the_readme_pictures_are_the_ones_the_model_draws_now(case_dir: Path) -> None:
+    """The pictures drawn from the model just built look as the committed ones do: this
+    holds whatever the fingerprint covers (a new CAD kernel or Pillow draws the same)."""
+    for picture in PICTURE_NAMES:
+        share = differing_pixels(case_dir / f"{picture}.png", PICTURES / f"{picture}.png")
+        assert share < 0.002, (
+            f"{picture}.png: {share:.1%} of it is not what the model draws now: "
+            "clacks hardware case hardware/pictures --pictures"
+        )
+
+
+@pytest.mark.slow
+def test_the_stand_offs_of_each_pi_have_its_boards_hole_pattern(case_dir: Path) -> None:
+    """Measured on the printed base (its STEP file): the Pi 4 and 5's four stand-offs on
+    the 58 x 49 mm rectangle of their M2.5 holes, the Zero 2 W's on its 58 x 23 mm one,
+    as the Raspberry Pi boards' mechanical drawings give them."""
+    bd = pytest.importorskip("build123d", reason=WHY_NO_CAD)
+    from clacks.case.checks import standoffs
+
+    layout = built_layout()
+    base = bd.import_step(str(case_dir / "base.step")).solids()[0]
+    stood = standoffs(layout, base)
+    real = {"pi4": (58.0, 49.0), "zero2w": (58.0, 23.0)}
+    for pi in layout.pis:
+        mine = [min(stood, key=lambda s: math.dist(s.centre, c)) for c in pi.hole_centres()]
+        xs, ys = [s.centre[0] for s in mine], [s.centre[1] for s in mine]
+        assert len({s.centre for s in mine}) == 4
+        assert (max(xs) - min(xs), max(ys) - min(ys)) == pytest.approx(real[pi.models[0]], abs=0.01)
+        for s in mine:
+            assert s.size == pytest.approx((layout.base.standoff,) * 2, abs=0.02) and s.round
+
+
+@pytest.mark.slow  # the CAD kernel alone takes long to load
+def test_two_holes_that_meet_are_found_on_the_solid() -> None:
+    """What the solid checks measure with: of two 12 mm holes 11 mm apart, which run
+    into one another, neither is found as a hole of its own; 13 mm apart, both are."""
+    bd = pytest.importorskip("build123d", reason=WHY_NO_CAD)
+    from clacks.case.checks import holes_apart
+    from clacks.case.features import PartPlan, circle, rect
+    from clacks.case.model import Part
+
+    layout = built_layout()
+    for apart, named in ((13.0, []), (11.0, ["hole a", "hole b"])):
+        plan = PartPlan("plate", rect("plate", (0.0, 0.0), (60.0, 60.0), (0.0, 3.0)))
+        plan.cuts = [circle("hole a", (0.0, 0.0), 12.0, (0.0, 3.0))]
+        plan.cuts.append(circle("hole b", (apart, 0.0), 12.0, (0.0, 3.0)))
+        plate = bd.Box(60, 60, 3, align=(bd.Align.CENTER, bd.Align.CENTER, bd.Align.MIN))
+        for cut in plan.cuts:
+            plate = plate - bd.Pos(*cut.centre, 0) * bd.Cylinder(6.0, 10)
+        solid = plate.solids()[0]
+        problems = holes_apart(Part("plate", solid, solid, plan), layout)
+        assert [p.split(" is not")[0] for p in problems] == [f"plate: {n}" for n in named]
 
 
 @pytest.mark.slow

@@ -16,7 +16,7 @@ from pathlib import Path
 import build123d as bd
 from OCP.BRep import BRep_Tool
 
-from clacks.case.features import inner_half, stack
+from clacks.case.features import PartPlan, Shape, inner_half, stack
 from clacks.case.model import Part
 from engine.clacks.geometry import Colour
 from firmware.layout import Layout
@@ -38,23 +38,33 @@ class Opening:
     round: bool  # bounded by circles only
 
 
-def openings(solid: bd.Solid, z: float) -> list[Opening]:
-    """Every hole in the solid at height ``z``: the inner outlines of a thin slice."""
+def _measured(wire: bd.Wire) -> Opening:
+    box = wire.bounding_box()
+    round_ = all(e.geom_type == bd.GeomType.CIRCLE for e in wire.edges())
+    return Opening((box.center().X, box.center().Y), (box.size.X, box.size.Y), round_)
+
+
+def _slice(solid: bd.Solid, z: float) -> list[bd.Face]:
+    """The faces of the solid's section at height ``z`` (the tops of a thin slab)."""
     slab = bd.Pos(0, 0, z) * bd.Box(10_000, 10_000, 0.01)
-    found: list[Opening] = []
     piece = solid & slab
     if piece is None:  # nothing of the solid at that height
-        return found
-    for face in piece.faces():
-        if face.normal_at().Z < 0.9:
-            continue
-        for wire in face.inner_wires():
-            box = wire.bounding_box()
-            round_ = all(e.geom_type == bd.GeomType.CIRCLE for e in wire.edges())
-            found.append(
-                Opening((box.center().X, box.center().Y), (box.size.X, box.size.Y), round_)
-            )
-    return found
+        return []
+    return [face for face in piece.faces() if face.normal_at().Z >= 0.9]
+
+
+def openings(solid: bd.Solid, z: float) -> list[Opening]:
+    """Every hole in the solid at height ``z``: the inner outlines of a thin slice."""
+    return [_measured(wire) for face in _slice(solid, z) for wire in face.inner_wires()]
+
+
+def islands(solid: bd.Solid, z: float) -> list[tuple[Opening, list[Opening]]]:
+    """Each separate piece of the solid's section at height ``z`` (a stand-off standing
+    on the floor, say): its outline and the holes in it."""
+    return [
+        (_measured(face.outer_wire()), [_measured(wire) for wire in face.inner_wires()])
+        for face in _slice(solid, z)
+    ]
 
 
 def thinnest_wall(solid: bd.Solid, z: float, under: float) -> float | None:
@@ -98,6 +108,94 @@ def solid_problems(layout: Layout, parts: dict[str, Part]) -> list[str]:
     problems += _pixels(layout, parts["carrier"].solid, windows)
     problems += _stacking(layout, parts)
     problems += _walls(layout, parts)
+    for part in parts.values():
+        problems += holes_apart(part, layout)
+    problems += _standoffs(layout, parts["base"].solid)
+    return problems
+
+
+def _levels(plan: PartPlan, layout: Layout) -> list[float]:
+    """One height in each slab of the part between two heights where a feature starts
+    or ends: within a slab every section is the same."""
+    bottom, top = plan.outline.z
+    edges = {bottom, top} | {z for shape in plan.cuts + plan.adds for z in shape.z}
+    if plan.labels:
+        edges.add(top - layout.panel.engrave_depth)
+    inside = sorted(z for z in edges if bottom <= z <= top)
+    return [(low + high) / 2 for low, high in itertools.pairwise(inside) if high - low > 0.05]
+
+
+def expected_openings(plan: PartPlan, z: float) -> dict[str, Opening]:
+    """The holes the plan leaves in the part's section at height ``z``, each by the name
+    of its cut: a cut inside another is no hole of its own, and cuts on one centre (a
+    light bore opening into its pixel's pocket) make one stepped hole."""
+    at = [c for c in plan.cuts if not c.through and c.z[0] < z < c.z[1]]
+    alone = [
+        c for c in at if not any(o is not c and o.contains(c) and o.centre != c.centre for o in at)
+    ]
+    groups: dict[Point, list[Shape]] = {}
+    for cut in alone:
+        groups.setdefault(cut.centre, []).append(cut)
+    expected = {}
+    for centre, cuts in groups.items():
+        bounds = [c.bounds() for c in cuts]
+        size = (
+            max(b[2] for b in bounds) - min(b[0] for b in bounds),
+            max(b[3] for b in bounds) - min(b[1] for b in bounds),
+        )
+        round_ = all(c.kind == "circle" for c in cuts)
+        expected[" and ".join(c.name for c in cuts)] = Opening(centre, size, round_)
+    return expected
+
+
+def holes_apart(part: Part, layout: Layout) -> list[str]:
+    """Measured on the solid, at every height: each hole the plan cuts is a hole of its
+    own, of its planned size and shape where the plan puts it, so that none runs into
+    another (two holes that meet are found as one, at neither's centre)."""
+    problems = []
+    for z in _levels(part.plan, layout):
+        expected = expected_openings(part.plan, z)
+        if not expected:
+            continue
+        found = openings(part.solid, z)
+        for name, hole in expected.items():
+            if not any(_same(hole, o) for o in found):
+                problems.append(
+                    f"{part.name}: {name} is not a hole of its own at {z:.2f} mm: "
+                    "it runs into another hole or out of the part"
+                )
+    return problems
+
+
+def _same(planned: Opening, found: Opening) -> bool:
+    return (
+        math.dist(planned.centre, found.centre) <= TOLERANCE
+        and all(abs(a - b) <= 0.02 for a, b in zip(planned.size, found.size, strict=True))
+        and planned.round is found.round
+    )
+
+
+def standoffs(layout: Layout, base: bd.Solid) -> list[Opening]:
+    """The stand-offs as they stand on the base's floor, measured halfway up: each one
+    piece of its own, with its pilot hole."""
+    z = layout.base.floor + layout.base.standoff_height / 2
+    return [outline for outline, holes in islands(base, z) if len(holes) == 1 and holes[0].round]
+
+
+def _standoffs(layout: Layout, base: bd.Solid) -> list[str]:
+    """Each Pi's stand-offs stand whole where its holes are, untouched by any hole or
+    other feature (one cut into would no longer be a round piece of its own)."""
+    base_ = layout.base
+    stood = standoffs(layout, base)
+    problems = []
+    for pi in layout.pis:
+        for centre in pi.hole_centres():
+            whole = Opening(centre, (base_.standoff, base_.standoff), True)
+            if not any(_same(whole, o) for o in stood):
+                problems.append(
+                    f"base: the stand-off of {pi.models[0]} at {centre} is not whole "
+                    "(a hole or another feature runs into it)"
+                )
     return problems
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import sys
 from importlib import resources
 from pathlib import Path
@@ -20,7 +21,12 @@ from typing import Any, TextIO
 from clacks.case.plan_checks import plan_problems
 from firmware.layout import FILE, built_layout
 
-MODEL_FILES = ("features.py", "font.py", "model.py", "render.py", "pictures.py")
+# the modules whose code decides what the pictures show
+DRAWN_FROM = (
+    "engine.clacks.geometry",
+    "firmware.layout",
+    *(f"clacks.case.{name}" for name in ("features", "font", "model", "render", "pictures")),
+)
 FINGERPRINT = "fingerprint.txt"
 NEEDS_CAD = (
     "clacks hardware case needs the CAD library, build123d: install the cad extra "
@@ -43,13 +49,26 @@ def add_to(actions: Any) -> None:
 
 
 def fingerprint() -> str:
-    """A digest of everything the pictures are drawn from: the layout and the model."""
+    """A digest of everything the pictures are drawn from: the layout file, the code that
+    reads it (the lamps' and buttons' centres come from the engine's names) and the
+    model."""
     digest = hashlib.sha256()
     digest.update(resources.files("hardware").joinpath(FILE).read_bytes())
-    here = Path(__file__).parent
-    for name in MODEL_FILES:
-        digest.update(name.encode() + b"\0" + (here / name).read_bytes())
+    for module in DRAWN_FROM:
+        spec = importlib.util.find_spec(module)
+        assert spec is not None and spec.origin is not None, module
+        digest.update(module.encode() + b"\0" + Path(spec.origin).read_bytes())
     return digest.hexdigest()
+
+
+def stamp(pictures: list[Path]) -> str:
+    """What the pictures' folder keeps beside them: the fingerprint of the model they
+    were drawn from, then each picture's own digest (as sha256sum writes it), so that a
+    picture changed by hand is found out as surely as a stale one."""
+    lines = [fingerprint()]
+    for path in sorted(pictures):
+        lines.append(f"{hashlib.sha256(path.read_bytes()).hexdigest()}  {path.name}")
+    return "\n".join(lines) + "\n"
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -81,10 +100,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             if path.suffix == ".stl" and (mesh := checks.mesh_problems(path)):
                 print("\n".join(mesh), file=sys.stderr)
                 return 1
-    written += pictures.draw_all(layout, parts, outdir)
-    stamp = outdir / FINGERPRINT
-    stamp.write_text(fingerprint() + "\n", encoding="utf-8")
-    written.append(stamp)
+    drawn = pictures.draw_all(layout, parts, outdir)
+    written += drawn
+    (outdir / FINGERPRINT).write_text(stamp(drawn), encoding="utf-8")
+    written.append(outdir / FINGERPRINT)
     for path in written:
         out.write(f"  {path}\n")
     out.write(

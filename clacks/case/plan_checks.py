@@ -24,7 +24,20 @@ def plan_problems(layout: Layout) -> list[str]:
         problems += _holes_off_bosses(plan, wall)
         problems += _bed(plan, layout)
     problems += _boards(layout, plans(layout)["base"])
+    problems += _under_carrier(layout, plans(layout)["carrier"])
     return problems
+
+
+def _under_carrier(layout: Layout, carrier: PartPlan) -> list[str]:
+    """Each Pi, with what stands on its board (the ports, the header and the jumper
+    wires' sockets on it), stays under the carrier that lies above it."""
+    underside = carrier.outline.z[0]
+    return [
+        f"{board.name} and what stands on it reach {board.z[1]:g} mm, "
+        f"above the carrier's underside at {underside:g} mm"
+        for board in boards(layout)
+        if board.z[1] > underside + 1e-9
+    ]
 
 
 def _walls(plan: PartPlan, wall: float) -> list[str]:
