@@ -5,11 +5,15 @@ read from their source."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 from engine.core.errors import IllegalAction
+from web.refusals import in_english
 
 
 def refusal_rules(errors: ModuleType) -> dict[str, str]:
@@ -28,6 +32,16 @@ def assert_every_refusal_said(errors: ModuleType, messages: Iterable[str], *know
     rules = set(refusal_rules(errors).values())
     assert set(known) <= rules
     assert {f"rule.{rule}" for rule in rules} <= set(messages)
+
+@contextmanager
+def raises_in_words(error: type[BaseException], match: str) -> Iterator[pytest.ExceptionInfo[BaseException]]:
+    """Like ``pytest.raises(error, match=...)``, with ``match`` found in the words a person
+    reads: a refusal's, from its catalogue entry in English, as the server and CLI say it."""
+    with pytest.raises(error) as caught:
+        yield caught
+    words = in_english(caught.value)
+    assert re.search(match, words), f"{match!r} not in {words!r}"
+
 
 def event_kinds(game: str, maker: str) -> set[str]:
     """Every event kind ``engine/<game>`` makes, named where it calls ``maker("kind", ...)``."""

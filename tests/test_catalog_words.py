@@ -258,7 +258,7 @@ def test_the_quotations_are_the_rulebooks_words() -> None:
 PERSON = re.compile(r"\{(?:seat|name|current|target|names|to)\}")
 # l-participles (past tense), whose ending would have to follow the player's gender
 PAST = re.compile(r"\b\w+(?:al|il|el|ěl|ul|yl|ál|íl)[aioy]?\b")
-NOT_VERBS = {"dál", "cíl", "kouzel", "posel"}  # nouns that end like participles
+NOT_VERBS = {"dál", "cíl", "kouzel", "posel", "chvíli"}  # nouns that end like participles
 NOT_ABOUT_PLAYERS = re.compile(r"byl to znak")  # the symbol's gender, not a player's
 
 

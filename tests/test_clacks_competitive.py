@@ -16,6 +16,7 @@ from clacks_setup import (
     set_board,
     set_turn,
 )
+from refusals import raises_in_words
 
 from engine.clacks import (
     ClacksGame,
@@ -35,7 +36,7 @@ from engine.clacks import errors as E
 from engine.clacks.components import Card
 from engine.clacks.data import load_components
 from engine.clacks.effects import Timing
-from engine.clacks.geometry import TOWERS, pattern_mask, towers_of
+from engine.clacks.geometry import TOWER_LIST, TOWERS, pattern_mask, towers_of
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.hidden import NotUsableHere
 from web.refusals import in_english
@@ -90,7 +91,7 @@ def test_two_players_face_each_other_and_the_first_word_alphabetically_starts() 
     game = game_with_words("TROLL", "GNOME")
     assert game.seats == [N, S]
     assert game.current_seat is N
-    with pytest.raises(E.BadOptions, match="facing each other"):
+    with raises_in_words(E.BadOptions, match="facing each other"):
         Options(seats=(S, W))
 
 
@@ -190,7 +191,7 @@ def test_moving_beyond_the_stress_left_names_the_cost() -> None:
         game,
         Move(S, tower="c2d2"),
         E.StressLimit,
-        "^Moving to c2d2 costs 2 stress points; a turn may spend at most 5 stress points, and you have 1 left$",
+        "^Moving to c2d2 costs 2 stress points; a turn may spend at most 5 stress points, and you have 1 left\\.$",
     )
 
 
@@ -215,7 +216,7 @@ def test_a_player_uses_only_their_colour() -> None:
     unchanged_after(
         game, Move(S, tower="b2b3"), E.WrongColour, "red .square. towers; b2b3 is green"
     )
-    unchanged_after(game, Move(S, tower="zz"), E.MoveNotAllowed, "unknown tower")
+    unchanged_after(game, Move(S, tower="zz"), E.MoveNotAllowed, "There is no tower “zz”")
 
 
 def test_moves_come_before_jacquards() -> None:
@@ -252,7 +253,7 @@ def test_jacquards_must_be_in_hand_fit_a_placement_and_the_budget() -> None:
         game,
         PlayJacquard(S, jacquard=pair, lamps=lamps("a1", "c1")),
         E.BadPlacement,
-        "cannot cover exactly a1, c1",
+        "cannot cover exactly a1 c1",
     )
     game.state.turn.stress_spent = 3
     unchanged_after(
@@ -301,7 +302,9 @@ def move_refused_as_stranding(game: ClacksGame, tower: str, cost: int, left: int
     )
     with pytest.raises(E.MoveStrandsHand) as caught:
         game.apply(Move(S, tower=tower))
-    assert caught.value.params == {"tower": tower, "cost": cost, "left": left, "cheapest": 3}
+    assert caught.value.params == {
+        "reason": "hand", "design": "long", "tower": tower, "cost": cost, "left": left, "cheapest": 3
+    }
 
 
 def test_a_move_may_not_leave_every_jacquard_unaffordable() -> None:
@@ -526,12 +529,13 @@ def test_a_fault_reports_target_is_refused_in_words_that_name_the_card() -> None
          "Emergency Repair flips exactly 1 lamp; you chose 2"),
         (PlayFault(dwarf_seat, card=fire, lamps=lamps("a1"), tower="b2c2"), "Wick Fire needs a tower"),
         (PlayFault(dwarf_seat, card=fire, tower="zz"),
-         "unknown tower 'zz'; towers are a2b2, b2c2, c2d2, a3b3, b3c3, c3d3, b1b2, b2b3, b3b4, c1c2, c2c3, c3c4"),
+         "There is no tower “zz”; the towers are a2b2, b2c2, c2d2, a3b3, b3c3, c3d3, b1b2, b2b3, b3b4, c1c2, c2c3, c3c4"),
         (PlayFault(dwarf_seat, card=runner, tower=game.state.dwarf),
          f"{game.state.dwarf} is taken: the Deep Dwarf is there"),
     ):
         refused = refused_saying(game, fault, E.CardTarget, error)
-        assert refused.params == {"card": fault.card}
+        design = fault.card.rsplit("-", 1)[0]  # named where the words name the card
+        assert refused.params.get("fault", design) == design
 
 
 def test_only_a_seat_at_the_table_plays_a_fault_report() -> None:
@@ -618,11 +622,11 @@ def test_a_house_set_may_time_its_fault_reports() -> None:
     error = refused_saying(
         game, PlayFault(S, card=grit), E.CardTiming, "Grit in the Gears can only be played in another player's turn"
     )
-    assert error.params == {"card": grit}
+    assert error.params == {"reason": "others_turn", "fault": "grit-in-gears"}
     set_turn(game, N)
     assert set(offered_faults(game, S)) == {grit}
     error = refused_saying(game, PlayFault(S, card=oiled), E.CardTiming, "Well Oiled can only be played in your own turn")
-    assert error.params == {"card": oiled}
+    assert error.params == {"reason": "own_turn", "fault": "well-oiled"}
     game.apply(PlayFault(S, card=grit))
 
 
@@ -715,7 +719,7 @@ def test_nobody_transmits_from_the_dwarfs_tower() -> None:
     state.dwarf = "b2b3"
     state.players[W].pawn = "b2b3"
     problem = competitive_rules(game).transmit_problem(state, state.players[W])
-    assert isinstance(problem, E.TowerOccupied) and "Deep Dwarf" in str(problem)
+    assert isinstance(problem, E.TowerOccupied) and "Deep Dwarf" in in_english(problem)
 
 
 # ---------------------------------------------------------------- sabotage and winning
@@ -810,7 +814,7 @@ def test_long_message_needs_space_and_end() -> None:
     game.state.board ^= lamps("b1")  # a third flip puts it back (a Jacquard in the real game)
     assert kinds(game.apply(Transmit(S)))[0] == "transmitted"
     assert south.next_symbol == "G"
-    with pytest.raises(E.BadOptions, match="needs 2 word"):
+    with raises_in_words(E.BadOptions, match="needs 2 word"):
         Options(long_message=True, words=(("ADORA",), ("TROLL",)))
 
 
@@ -888,14 +892,14 @@ def test_a_transmission_or_an_end_of_turn_refused_says_why_in_words() -> None:
     refused_saying(game, Transmit(S), E.NotOnTower, "Move your pawn onto a tower before transmitting")
     error = refused_saying(game, Transmit(S, tower="c2d2"), E.NotOnTower,
                            "In the competitive game you transmit from your pawn's tower (none yet), not c2d2")
-    assert error.params == {"tower": "c2d2"}
+    assert error.params == {"reason": "pawn_tower", "pawn": "none", "tower": "c2d2"}
     south.pawn = "b2c2"
     refused_saying(game, Transmit(S, tower="c2d2"), E.NotOnTower,
                    "In the competitive game you transmit from your pawn's tower (b2c2), not c2d2")
     refused_saying(game, Transmit(S), E.JacquardRequired, "Play at least one Jacquard before transmitting")
     error = refused_saying(game, EndTurn(S), E.JacquardRequired,
                            "Play at least one Jacquard each turn: your Pin costs 1 and you have 5 stress points left")
-    assert error.params == {"cost": 1, "left": 5}
+    assert error.params == {"reason": "cheapest", "design": "pin", "cost": 1, "left": 5}
     south.must_leave = "b2c2"
     error = refused_saying(game, Transmit(S), E.MustChangeTower,
                            "Your last letter went out from b2c2; two letters in a row never go out from the "
@@ -931,15 +935,16 @@ def test_a_move_refused_says_why_and_names_the_tower() -> None:
     colour = seat.colour
     for move, error, words, params in (
         (Move(seat, tower="zz"), E.MoveNotAllowed,
-         "unknown tower 'zz'; towers are a2b2, b2c2, c2d2, a3b3, b3c3, c3d3, b1b2, b2b3, b3b4, c1c2, c2c3, c3c4",
-         {"tower": "zz"}),
+         "There is no tower “zz”; the towers are a2b2, b2c2, c2d2, a3b3, b3c3, c3d3, b1b2, b2b3, b3b4, c1c2, c2c3, c3c4",
+         {"reason": "unknown_tower", "tower": "zz", "towers": TOWER_LIST}),
         (Move(seat, tower=foreign), E.WrongColour,
          f"{seat.label.capitalize()} uses the {colour.value} ({colour.shape}) towers; {foreign} is "
-         f"{TOWERS[foreign].colour.value}", {"tower": foreign, "colour": colour.value}),
-        (Move(seat, tower=own), E.MoveNotAllowed, f"Your pawn is already on {own}", {"tower": own}),
+         f"{TOWERS[foreign].colour.value}", {"seat": seat.label, "tower": foreign, "colour": colour.value}),
+        (Move(seat, tower=own), E.MoveNotAllowed, f"Your pawn is already on {own}",
+         {"reason": "already_there", "tower": own}),
         (Move(seat, tower=third), E.TowerOccupied,
          f"You may pass through but not stop on {third}: the Deep Dwarf is there",
-         {"tower": third, "blocker": "the Deep Dwarf"}),
+         {"reason": "pass_through", "tower": third, "blocker": "dwarf"}),
     ):
         assert refused_saying(game, move, error, words).params == params
     game.state.turn.stress_spent = 5
@@ -951,7 +956,7 @@ def test_a_move_refused_says_why_and_names_the_tower() -> None:
     game.apply(PlayJacquard(seat, jacquard=pin, lamps=lamps("a1")))
     refusal = refused_saying(game, Move(seat, tower=other), E.MoveNotAllowed,
                              "Move before playing Jacquards: you have already played 1 this turn")
-    assert refusal.params == {"played": 1}
+    assert refusal.params == {"reason": "played", "played": 1}
 
 
 def test_a_move_refused_during_a_sabotage_or_once_the_time_ran_out() -> None:

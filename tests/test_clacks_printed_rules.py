@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from clacks_setup import give_hand, lamps, moved_under_grit, set_turn
+from refusals import raises_in_words
 
 from clacks.cli import _options as cli_options
 from clacks.cli import build_parser
@@ -27,6 +28,7 @@ from engine.clacks import errors as E
 from engine.clacks.geometry import pattern_mask
 from engine.clacks.hints import hint
 from engine.clacks.session import ClacksModule
+from web.refusals import in_english
 
 S, N = Seat.SOUTH, Seat.NORTH
 
@@ -72,7 +74,7 @@ def test_a_turn_without_a_letter_in_between_does_not_free_the_tower() -> None:
     quiet_turn(game, N)
     send_freshly(game, S, "b2c2", "U")
     before = game.to_json()
-    with pytest.raises(E.MustChangeTower, match="last letter went out from b2c2"):
+    with raises_in_words(E.MustChangeTower, match="last letter went out from b2c2"):
         game.apply(Transmit(S))
     assert game.to_json() == before
 
@@ -166,11 +168,13 @@ def test_the_stress_refusal_names_the_limit_of_five() -> None:
     game.state.turn.stress_spent = 4
     with pytest.raises(E.StressLimit) as refused:
         game.apply(Move(S, tower="c2d2"))
-    assert refused.value.message == (
+    assert in_english(refused.value) == (
         "Moving to c2d2 costs 2 stress points; a turn may spend at most 5 stress points, "
-        "and you have 1 left"
+        "and you have 1 left."
     )
-    assert refused.value.params == {"cost": 2, "left": 1, "limit": 5, "limit_from": "rules"}
+    assert refused.value.params == {
+        "reason": "move", "tower": "c2d2", "cost": 2, "left": 1, "limit": 5, "limit_from": "rules"
+    }
 
 
 def test_the_stress_refusal_names_the_limit_a_fault_report_set() -> None:
@@ -178,7 +182,7 @@ def test_the_stress_refusal_names_the_limit_a_fault_report_set() -> None:
     long_bar = moved_under_grit(game)
     with pytest.raises(E.StressLimit) as refused:
         game.apply(PlayJacquard(S, jacquard=long_bar, lamps=lamps("a1", "b1", "c1", "d1")))
-    assert "a Fault Report set this turn's limit to 3 stress points" in str(refused.value.message)
+    assert "a Fault Report set this turn's limit to 3 stress points" in in_english(refused.value)
     assert refused.value.params["limit"] == 3
     assert refused.value.params["limit_from"] == "fault_report"
 
@@ -191,7 +195,7 @@ def test_a_mode_with_one_player_count_takes_it_without_being_told(mode: str, pla
 
 
 def test_a_wrong_count_is_still_refused_by_name() -> None:
-    with pytest.raises(E.BadOptions, match="for 1 player, not 2"):
+    with raises_in_words(E.BadOptions, match="for 1 player, not 2"):
         ClacksModule().new({"mode": "solitaire", "players": 2}, seed=2)
 
 

@@ -129,7 +129,7 @@ def test_clacks_play_reaches_every_mode(args: list[str], expected: str) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--mode", "junior", "--players", "3"], "the junior race is for 2 players"),
+        (["--mode", "junior", "--players", "3"], "The junior race is for 2 players, not 3."),
         (["--mode", "coop", "--express"], "--express is a competitive variant"),
         (["--night-shift"], "--night-shift is not part of the competitive game"),
         (["--mode", "coop", "--words", "GENUA MOI$T"], "“$”"),

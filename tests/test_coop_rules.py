@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 import pytest
 from map_helpers import bag_only, copy_of, first, kinds, new_game, one_lamp_short, set_hand
+from refusals import raises_in_words
 
 from engine.clacks import ClacksGame, EndTurn, Options, PlayJacquard, Seat, Transmit
 from engine.clacks import errors as E
@@ -118,7 +119,7 @@ def test_wrong_pattern_is_refused_naming_what_shows() -> None:
     game.apply(PlayJacquard(S, jacquard=pin, lamps=mask_of(["a1"])))
     with pytest.raises(E.WrongPattern) as caught:
         game.apply(Transmit(S))
-    assert "None of your six red towers" in str(caught.value)
+    assert "None of your six red towers" in in_english(caught.value)
 
 
 def test_at_least_one_jacquard_each_turn() -> None:
@@ -194,7 +195,7 @@ def test_swap_from_an_incident_slot() -> None:
     assert team.post_office == 2 + 3
     game.apply(EndTurn(S))
     card = game.state.players[N].hand[0]
-    with pytest.raises(E.SwapNotAllowed, match="already been taken"):
+    with raises_in_words(E.SwapNotAllowed, match="already been taken"):
         game.apply(Swap(N, jacquard=card, slot="incident-1"))
 
 
@@ -306,17 +307,17 @@ def test_legal_actions_are_all_legal_and_cover_every_kind() -> None:
 def test_options_for_team_modes_are_checked() -> None:
     from engine.clacks.errors import BadOptions
 
-    with pytest.raises(BadOptions, match="2 to 4 players"):
+    with raises_in_words(BadOptions, match="2 to 4 players"):
         Options(mode="coop", seats=(S,))
-    with pytest.raises(BadOptions, match="competitive variant"):
+    with raises_in_words(BadOptions, match="competitive variant"):
         Options.for_players(2, mode="coop", express=True)
-    with pytest.raises(BadOptions, match="unknown route"):
+    with raises_in_words(BadOptions, match="There is no route “scenic”"):
         Options.for_players(2, mode="coop", route="scenic")
-    with pytest.raises(BadOptions, match="Long Distance"):
+    with raises_in_words(BadOptions, match="Long Distance"):
         Options.for_players(1, mode="solitaire", long_distance=True)
-    with pytest.raises(BadOptions, match="co-operative variant"):
+    with raises_in_words(BadOptions, match="co-operative variant"):
         Options.for_players(2, night_shift=True)
-    with pytest.raises(BadOptions, match="1 list"):
+    with raises_in_words(BadOptions, match="1 list"):
         Options.for_players(2, mode="coop", words=(("GENUA", "MOIST"), ("TROLL", "SCONE")))
 
 
@@ -327,7 +328,7 @@ def test_the_teams_own_words() -> None:
     assert len(team.message) == 12
     from engine.clacks.errors import BadOptions
 
-    with pytest.raises(BadOptions, match="'!'"):
+    with raises_in_words(BadOptions, match="“!”"):
         Options.for_players(2, mode="coop", words=(("GENUA", "MOIS!"),))
-    with pytest.raises(BadOptions, match="10 together"):
+    with raises_in_words(BadOptions, match="10 together"):
         Options.for_players(2, mode="coop", words=(("GENUA", "MOIS"),))

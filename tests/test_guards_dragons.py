@@ -20,6 +20,7 @@ from guards_support import (
 
 from engine.guards import GuardsGame, GuardsOptions
 from engine.guards.errors import DragonRule, DragonThere, TooManyFighters, TurnNotBegun
+from web.refusals import in_english
 
 BROTHER: dict[str, Any] = {"brethren": True}
 DRAGONS = [("Errol", 12, 3), ("Goodboy Bindle", 13, 4), ("Lady Fang", 14, 5), ("The Noble One", 30, 9)]
@@ -190,7 +191,7 @@ def test_no_more_than_six_face_a_dragon() -> None:
     refused(game, "red", "fight_dragon", TooManyFighters, quadrant=quadrant, cards=hand)
     act(game, "red", "fight_dragon", quadrant=quadrant, cards=hand[:5])
     error = refused(game, "blue", "send", TooManyFighters, cards=game.state.players["blue"].hand)
-    assert "5 are sent already" in str(error)
+    assert "5 are sent already" in in_english(error)
 
 
 def test_brawl_ties_go_to_the_nearest_in_turn_order() -> None:

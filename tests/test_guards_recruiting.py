@@ -26,6 +26,7 @@ from engine.guards.errors import (
     WaitForOthers,
     WrongDeck,
 )
+from web.refusals import in_english
 
 
 def charm(game: GuardsGame, seat: str, value: int) -> None:
@@ -92,7 +93,7 @@ def test_a_natural_1_fails_but_a_bribe_may_still_be_paid() -> None:
     assert events[0]["passed"] is False and events[0]["natural"] == 1
     assert [p.kind for p in game.state.pending] == ["bribe"]
     error = refused(game, "red", "bribe", CannotBribe)
-    assert "Bribe X" in str(error)
+    assert "Bribe X" in in_english(error)
     act(game, "red", "decline")
     face_up = game.view(None)["decks"]["lords_ladies"]["face_up"]
     assert face_up["name"] == "Unbribable"  # face up on its pile
@@ -226,7 +227,7 @@ def test_the_guild_house_pays_and_sells_points_but_not_two_turns_running() -> No
     act(game, "red", "end_turn")
     act(game, "blue", "end_turn")
     error = refused(game, "red", "guild_house", GuildHouseRule, collect=True)
-    assert "two turns running" in str(error)
+    assert "two turns running" in in_english(error)
     act(game, "red", "end_turn")
     act(game, "blue", "end_turn")
     refused(game, "red", "guild_house", NotEnoughMoney, points={"charm": 1})

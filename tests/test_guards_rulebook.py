@@ -92,7 +92,7 @@ def test_the_lock_holds_until_the_announcers_next_turn_even_after_a_pass() -> No
     act(game, "red", "end_turn")
     blue = game.state.players["blue"]
     error = refused(game, "blue", "plant", SaboteursLocked, card=blue.hand[0], quadrant="fools")
-    assert "until Red's next turn" in str(error)
+    assert "until Red's next turn" in in_english(error)
     refused(game, "blue", "recall", SaboteursLocked, card=blue.planted["assassins"])
     assert forms_of(game, "blue", "recall")[0]["out"] is True  # greyed, the reason asked of the rules
     act(game, "blue", "end_turn")
@@ -116,7 +116,7 @@ def test_two_spell_runs_in_one_round_freeze_saboteurs_both_ways() -> None:
     act(game, "blue", "spend_point", attribute="guild")
     assert game.state.locks == ["red", "blue"]
     error = refused(game, "blue", "recall", SaboteursLocked, card=blue.planted["assassins"])
-    assert "Red has announced a Spell Run" in str(error)
+    assert "Red has announced a Spell Run" in in_english(error)
     assert forms_of(game, "blue", "recall")[0]["out"] is True
     act(game, "blue", "end_turn")
     assert game.state.locks == ["blue"]  # red's round is over; blue's runs on
@@ -138,7 +138,7 @@ def test_a_greyed_plant_or_recall_says_why_from_the_rules() -> None:
         (greyed,) = forms_of(game, "blue", type_)
         assert greyed["out"] is True and greyed["fields"] == []
         refusal = session.refusal("blue", greyed["probe"], 0.0)
-        assert isinstance(refusal, SaboteursLocked) and "until Red's next turn" in str(refusal)
+        assert isinstance(refusal, SaboteursLocked) and "until Red's next turn" in in_english(refusal)
 
 
 def test_a_greyed_guild_house_says_why_from_the_rules() -> None:
@@ -149,7 +149,7 @@ def test_a_greyed_guild_house_says_why_from_the_rules() -> None:
     (greyed,) = forms_of(game, "red", "guild_house")
     assert greyed["out"] is True
     refusal = GuardsSession(game).refusal("red", greyed["probe"], 0.0)
-    assert isinstance(refusal, GuildHouseRule) and "two turns running" in str(refusal)
+    assert isinstance(refusal, GuildHouseRule) and "two turns running" in in_english(refusal)
 
 
 # --------------------------------------------------------------------- the Final Spell
@@ -310,7 +310,7 @@ def test_a_volunteer_recruited_for_waiting_runners_must_be_sent_at_once() -> Non
     kept = game.state.players["red"].hand[0]
     fresh = recruit_now(game)
     error = refused(game, "red", "end_turn", SendAtOnce)
-    assert "Fresh Recruit" in str(error)
+    assert "Fresh Recruit" in in_english(error)
     (end,) = forms_of(game, "red", "end_turn")
     assert end["out"] is True  # greyed on the phone, the reason asked of the rules
     (again,) = forms_of(game, "red", "reattempt")
@@ -346,7 +346,7 @@ def test_forced_back_to_the_guild_house_it_neither_pays_nor_sells() -> None:
     act(game, "blue", "end_turn")
     assert forms_of(game, "red", "guild_house")[0]["out"] is True
     error = refused(game, "red", "guild_house", GuildHouseRule, collect=True)
-    assert "forced back" in str(error)
+    assert "forced back" in in_english(error)
     assert game.view("blue")["players"][0]["forced_home"] == 1
     pass_round(game, "red")
     act(game, "red", "guild_house", collect=True)  # a later visit of its own pays
@@ -467,7 +467,7 @@ def test_an_alchemist_with_every_token_out_cannot_throw_more() -> None:
     (ability,) = forms_of(game, "blue", "guild_ability")
     assert ability["out"] is True
     error = refused(game, "blue", "guild_ability", AbilityRule, target="red")
-    assert "Fire Water is out" in str(error)
+    assert "Fire Water is out" in in_english(error)
     act(game, "red", "fire_water", exploded=False)
     assert blue.fire_water == 1 and "out" not in forms_of(game, "blue", "guild_ability")[0]
 
@@ -733,7 +733,7 @@ def test_every_recruit_owed_to_the_gate_is_named_in_the_refusal() -> None:
     rig(game, [5])
     act(game, "red", "roll")
     error = refused(game, "red", "end_turn", SendAtOnce)
-    assert str(error).endswith("send Fresh Recruit, Second Recruit with the runners waiting there")
+    assert in_english(error).endswith("send Fresh Recruit, Second Recruit with the runners waiting there.")
     assert error.params == {"names": "Fresh Recruit, Second Recruit"}
 
 

@@ -37,6 +37,7 @@ from engine.guards.errors import (
     TurnNotBegun,
 )
 from engine.guards.lamps import roll_frame
+from web.refusals import in_english
 
 
 def game_with(players: int = 2, first: str = "red", spells: int = 5, cap_eights: bool = False,
@@ -113,7 +114,7 @@ def test_four_runners_set_out_and_six_may_stand_at_the_gate() -> None:
     hand = runners_of(game)
     assert len(hand) == 7
     error = refused(game, "red", "spell_run", TooManyRunners, spell="red", quadrant="thieves", runners=hand[:5], route=[])
-    assert "At most 4" in str(error)
+    assert "At most 4" in in_english(error)
     run(game, runners=hand[:4], spell="red")
     rig(game, [1])
     act(game, "red", "roll")  # failed: the turn ends
@@ -178,7 +179,7 @@ def test_the_final_spell_needs_a_volunteer() -> None:
         act(game, "red", "discard", card=uid)
     error = refused(game, "red", "collect_final", RunRule, spell=card_of(game.state.players["red"]).spells[0],
                     quadrant="fools")
-    assert "at least one Volunteer" in str(error)
+    assert "at least one Volunteer" in in_english(error)
 
 
 BROTHER: dict[str, Any] = {"brethren": True}
@@ -230,7 +231,7 @@ def test_after_a_spell_run_is_announced_no_opponent_plants_or_recalls() -> None:
     rig(game, [1])
     act(game, "red", "roll")  # the challenge fails: blue's turn
     error = refused(game, "blue", "plant", SaboteursLocked, card=runners_of(game, "blue")[0], quadrant="fools")
-    assert "Red has announced a Spell Run" in str(error)
+    assert "Red has announced a Spell Run" in in_english(error)
     refused(game, "blue", "recall", SaboteursLocked, card=game.state.players["blue"].planted["assassins"])
     act(game, "blue", "end_turn")
     assert game.state.lock is None  # red's next turn: the round is over
@@ -377,7 +378,7 @@ def test_a_guild_ability_only_in_anothers_turn_and_never_into_a_hospital() -> No
     act(game, "red", "ailment", curse="Warts")
     act(game, "red", "hospital")
     error = refused(game, "red", "guild_ability", Protected, target="blue")
-    assert "in a Hospital" in str(error)
+    assert "in a Hospital" in in_english(error)
 
 
 def test_nobody_targets_a_player_in_the_watch_house() -> None:

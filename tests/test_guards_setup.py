@@ -12,6 +12,7 @@ import json
 
 import pytest
 from guards_support import act, card_of, new_game, rig, set_up, started, to_move, volunteer
+from refusals import raises_in_words
 
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.games import game_module, game_modules
@@ -27,6 +28,7 @@ from engine.guards.errors import (
     SetUpFirst,
     SpellRule,
 )
+from web.refusals import in_english
 
 
 def refused(game: GuardsGame, seat: str, type_: str, error: type[IllegalAction], **fields: object) -> IllegalAction:
@@ -71,7 +73,7 @@ def test_a_guild_card_is_chosen_once_and_may_carry_the_printed_values() -> None:
     game = new_game(2)
     act(game, "red", "choose_guild", card="fools-a")
     error = refused(game, "blue", "choose_guild", SpellRule, card="fools-a")
-    assert "Red has already chosen" in str(error)
+    assert "Red has already chosen" in in_english(error)
     refused(game, "blue", "choose_guild", SpellRule, card="wizards")
     refused(game, "blue", "choose_guild", BadCard, card="fools-b", values={"start": {"magic": 30, "guild": 1, "charm": 1}})
     act(game, "blue", "choose_guild", card="fools-b",
@@ -136,7 +138,7 @@ def test_a_turn_to_miss_passes_on() -> None:
 def test_the_guild_card_trackers_refuse_what_the_card_cannot_hold() -> None:
     game = started(2, first="red")
     error = refused(game, "red", "adjust", NotEnoughMoney, dollars=-6)
-    assert "$5" in str(error)
+    assert "$5" in in_english(error)
     act(game, "red", "adjust", dollars=-5)
     assert game.state.players["red"].dollars == 0
     refused(game, "red", "adjust", AttributeLimit, attribute="guild", by=8)  # 3 + 8 > 10
@@ -227,7 +229,7 @@ def test_the_options_keep_the_data_so_a_save_replays_after_the_files_change() ->
     again = GuardsOptions.from_json(saved)
     assert again.data.challenge(1).tests == (("streetwise", 9),)
     saved["data"]["challenges.toml"]["challenge"][0]["tests"][0]["target"] = "nine"
-    with pytest.raises(BadOptions, match="target"):
+    with raises_in_words(BadOptions, match="target"):
         GuardsOptions.from_json(saved)
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 from map_helpers import first, kinds, new_game, one_lamp_short, put_on_slot, set_hand
+from refusals import raises_in_words
 
 from engine.clacks import ClacksGame, EndTurn, Options, PlayJacquard, Seat, Transmit
 from engine.clacks import errors as E
@@ -45,11 +46,11 @@ def test_junior_setup_two_players_at_right_angles() -> None:
     assert state.players[S].message == [*"WITCH", "SPACE", *"NOBBY", "END"]
     swapped = junior(route="hard")
     assert swapped.state.race is not None and swapped.state.race.routes == {S: "hard", W: "easy"}
-    with pytest.raises(BadOptions, match="right angles"):
+    with raises_in_words(BadOptions, match="right angles"):
         Options(mode="junior", seats=(S, N))
-    with pytest.raises(BadOptions, match="junior race is for 2 players"):
+    with raises_in_words(BadOptions, match="junior race is for 2 players"):
         Options(mode="junior", seats=(S, W, N))
-    with pytest.raises(BadOptions, match="each seat"):
+    with raises_in_words(BadOptions, match="each seat"):
         Options(mode="junior", seats=(S, W), words=(("WITCH", "NOBBY"),))
 
 
@@ -262,5 +263,5 @@ def test_solitaire_swaps_and_transmits_like_co_op() -> None:
 def test_solitaire_words_and_seats() -> None:
     game = ClacksGame.new(Options(mode="solitaire", seats=(N,), words=(("QUIRM", "GENUA"),)), 3)
     assert game.state.team is not None and game.state.team.words == ["QUIRM", "GENUA"]
-    with pytest.raises(BadOptions, match="1 player"):
+    with raises_in_words(BadOptions, match="1 player"):
         Options(mode="solitaire", seats=(S, N))

@@ -26,6 +26,7 @@ from engine.clacks.game import ClacksGame
 from engine.clacks.geometry import Seat, towers_of
 from engine.clacks.session import ClacksSession
 from engine.core.errors import IllegalAction
+from web.refusals import in_english
 
 S = Seat.SOUTH
 
@@ -69,7 +70,7 @@ def test_a_press_after_a_secret_lift_names_no_card() -> None:
         own = exc
     else:
         raise AssertionError("the lifter may not transmit either")
-    assert own.params["card"] == lifted
+    assert own.params["design"] == lifted.rsplit("-", 1)[0]
 
 
 def test_a_press_that_would_strand_a_hand_does_not_tell_the_card() -> None:
@@ -82,7 +83,7 @@ def test_a_press_that_would_strand_a_hand_does_not_tell_the_card() -> None:
         session.button_action("c3d3", 0.0)
     except MoveStrandsHand as exc:
         public = refusal(exc)
-        assert exc.params == {"tower": "c3d3", "cost": 3, "left": 2}
+        assert exc.params == {"reason": "public", "tower": "c3d3", "cost": 3, "left": 2}
     else:
         raise AssertionError("the move would leave no stress for a Jacquard")
     for card in game.state.players[S].hand:
@@ -92,7 +93,7 @@ def test_a_press_that_would_strand_a_hand_does_not_tell_the_card() -> None:
     try:  # the player's own move is refused to them with the card named
         game.clone().apply(Move(S, tower="c3d3"))
     except MoveStrandsHand as exc:
-        assert "Long Bar" in str(exc) and exc.params["cheapest"] == 3
+        assert "Long Bar" in in_english(exc) and exc.params["cheapest"] == 3
 
 
 def test_no_page_is_told_the_lifted_card_when_a_tower_button_is_pressed(

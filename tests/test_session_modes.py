@@ -6,6 +6,7 @@ import json
 
 import pytest
 from map_helpers import one_lamp_short, set_hand
+from refusals import raises_in_words
 
 from engine.clacks import errors as E
 from engine.clacks.geometry import lamps_of, mask_of
@@ -32,7 +33,7 @@ def test_options_schema_offers_every_mode_and_variant() -> None:
         assert spec["words_per_list"] == 2
         game_module("clacks").new({"mode": mode, "players": players, "words": words}, 1)
         too_long = [["A" * (letters - 3), "B" * 4]] * lists
-        with pytest.raises(E.BadOptions, match="letters"):
+        with raises_in_words(E.BadOptions, match="letters"):
             game_module("clacks").new({"mode": mode, "players": players, "words": too_long}, 1)
 
 
@@ -51,13 +52,13 @@ def test_the_trainer_draws_on_the_clacks_exchange() -> None:
         ({"mode": "junior", "seats": ["south", "north"]}, "right angles"),
         ({"mode": "coop", "players": 2, "express": True}, "competitive variant"),
         ({"mode": "coop", "players": 2, "route": 3}, "route must be a string"),
-        ({"mode": "coop", "players": 2, "words": [["GENUA", "M0IST"]]}, "'0'"),
-        ({"mode": "chess"}, "unknown mode"),
+        ({"mode": "coop", "players": 2, "words": [["GENUA", "M0IST"]]}, "“0”"),
+        ({"mode": "chess"}, "There is no mode “chess”"),
         ({"mode": "coop", "players": "two"}, "whole number"),
     ],
 )
 def test_bad_options_are_refused_clearly(options: dict[str, object], message: str) -> None:
-    with pytest.raises(E.BadOptions, match=message):
+    with raises_in_words(E.BadOptions, match=message):
         game_module("clacks").new(options, 1)
 
 
@@ -148,7 +149,7 @@ def test_competitive_transmit_names_only_the_pawns_tower() -> None:
     game = ClacksGame.new(Options.for_players(2), 1)
     seat = game.current_seat
     game.apply(Move(seat, tower="b2c2"))
-    with pytest.raises(E.NotOnTower, match="from your pawn's tower"):
+    with raises_in_words(E.NotOnTower, match="from your pawn's tower"):
         game.apply(Transmit(seat, tower="a2b2"))
     assert Transmit(seat).to_json() == {"type": "transmit", "seat": seat.label}
 

@@ -52,7 +52,7 @@ def test_the_human_readable_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--bots", "genius"], "unknown bot level"),
         (["--bots", "planner,planner,planner"], "give one bot level or 2"),
         (["--mode", "chess"], "unknown mode"),
-        (["--mode", "coop", "--route", "scenic"], "unknown route"),
+        (["--mode", "coop", "--route", "scenic"], "There is no route “scenic”"),
         (["--mode", "solitaire", "--players", "2"], "solitaire"),
         (["--games", "0"], "at least 1"),
         (["--game", "klackers", "--players", "1"], "2 to 4 players"),

@@ -132,7 +132,7 @@ def test_actions_from_json_are_checked() -> None:
     assert trainer_action_from_json({"type": "flip", "lamps": ["b2", "c3"]}).lamps
     for bad, message in (
         ({"type": "shout"}, "There is no action “shout”"),
-        ({"type": "flip", "lamps": ["z9"]}, "unknown lamp"),
+        ({"type": "flip", "lamps": ["z9"]}, "There is no lamp “z9”"),
         ({"type": "flip", "lamps": ["b2", "b2"]}, "twice"),
         ({"type": "answer"}, "needs a symbol"),
         ({"type": "check", "lamps": ["b2"]}, "does not take"),
@@ -152,10 +152,10 @@ def test_options_are_checked() -> None:
     assert re.search("from 1 to 100", in_english(refused.value))
     with pytest.raises(BadOptions) as refused:
         TrainerOptions.from_json({"seat": "up"})
-    assert re.search("unknown seat", in_english(refused.value))
+    assert re.search("There is no seat “up”", in_english(refused.value))
     with pytest.raises(BadOptions) as refused:
         TrainerOptions.from_json({"colour": "red"})
-    assert re.search("unknown options", in_english(refused.value))
+    assert re.search("Unknown options: colour", in_english(refused.value))
 
 
 def test_the_trainer_is_a_game_behind_the_interface() -> None:

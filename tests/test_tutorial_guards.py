@@ -43,7 +43,7 @@ from engine.guards.tutorial import (
     SET_UP,
     GuardsLesson,
 )
-from web.refusals import in_english
+from web.refusals import in_english, refusal_words
 from web.stand import StandSettings
 
 TAUGHT = ["start", "recruit", "charm", "end_turn", "plant", "spell_run", "challenge", "point",
@@ -158,7 +158,7 @@ def test_a_report_off_the_script_is_refused_with_the_rules_reason_and_the_step()
     assert refused is not None and refused.params["step"] == "tutorial.guards.plant"
     because = refused.params["because"]
     assert isinstance(because, dict) and because["rule"].startswith("guards_")
-    assert "Mark of the Brethren" in str(because["message"])
+    assert "Mark of the Brethren" in str(refusal_words("en", because["rule"], because["params"]))
     # nothing is taken back, and the phone offers no undo that the game alone would
     position = session.position()
     with pytest.raises(IllegalAction):

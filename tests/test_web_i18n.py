@@ -78,12 +78,19 @@ def test_translate_fills_values_and_falls_back_to_english() -> None:
     assert translate("cs", "ui.spectators", count=3) == "3 diváci"
     assert translate("cs", "ui.spectators", count=5) == "5 diváků"
     assert (
-        translate("en", "rule.stress_limit", cost=3, left=1, limit=5, limit_from="rules")
-        == "That costs 3 stress points; a turn may spend at most 5 stress points, and you have 1 left."
+        translate(
+            "en", "rule.stress_limit", reason="move", tower="b2c2", cost=3, left=1, limit=5,
+            limit_from="rules",
+        )
+        == "Moving to b2c2 costs 3 stress points; a turn may spend at most 5 stress points, and "
+        "you have 1 left."
     )
-    assert translate("cs", "rule.stress_limit", cost=3, left=1, limit=3, limit_from="fault_report") == (
-        "Stojí to 3 body zátěže; Hlášení o výpadku v tomto tahu snížilo limit na 3 body zátěže "
-        "a zbývá vám 1."
+    assert translate(
+        "cs", "rule.stress_limit", reason="move", tower="b2c2", cost=3, left=1, limit=3,
+        limit_from="fault_report",
+    ) == (
+        "Přesun na věž b2c2 stojí 3 body zátěže; Hlášení o výpadku v tomto tahu snížilo limit "
+        "na 3 body zátěže a zbývá vám 1."
     )
     assert translate("cs", "no.such.key") == "no.such.key"
 

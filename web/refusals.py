@@ -2,8 +2,8 @@
 values, never a sentence, so English and Czech both come from ``rule.<code>``.
 
 This mirrors ``describeError`` in ``web/static/js/common.js``, which says the same on the
-pages: lists as their items joined by spaces, seats by their names in the language, and
-the rule's plain sentence when a value the full one needs is withheld (a refusal told to
+pages: lists as their items joined by spaces, seats, cards and places by their names in
+the language, and the rule's plain sentence when a value the full one needs is withheld (a refusal told to
 the whole table names nothing from a hand).
 """
 
@@ -16,6 +16,19 @@ from web.i18n import DEFAULT_LANGUAGE, catalog
 from web.messages import format_message
 
 SEAT_PARAMS = ("current", "seat", "target")
+# values that are a card's id, said as the card's name in the language
+NAMED_PARAMS = {
+    "design": "jacquard.{}.name",
+    "fault": "card.{}.name",
+    "quadrant": "guards.quadrant.{}",
+    "deck": "guards.deck.{}",
+    "wanted_deck": "guards.deck.{}",
+    "attribute": "guards.attribute.{}",
+    "spell": "guards.spell.{}",
+    "place": "guards.place.{}",
+}
+# a list of seats, said as their names
+SEAT_LISTS = ("players",)
 
 
 def refusal_words(language: str, rule: str, params: Mapping[str, object]) -> str | None:
@@ -37,10 +50,14 @@ def refusal_words(language: str, rule: str, params: Mapping[str, object]) -> str
 def _sayable(texts: Mapping[str, str], params: Mapping[str, object]) -> dict[str, object]:
     values: dict[str, object] = {}
     for name, value in params.items():
-        if isinstance(value, list | tuple):
+        if name in SEAT_LISTS and isinstance(value, list | tuple):
+            value = ", ".join(texts.get(f"seat.{seat}", str(seat)) for seat in value)
+        elif isinstance(value, list | tuple):
             value = " ".join(map(str, value))
         elif name in SEAT_PARAMS and f"seat.{value}" in texts:
             value = texts[f"seat.{value}"]
+        elif name in NAMED_PARAMS and NAMED_PARAMS[name].format(value) in texts:
+            value = texts[NAMED_PARAMS[name].format(value)]
         values[name] = value
     return values
 

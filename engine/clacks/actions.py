@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from engine.clacks.geometry import Seat, lamps_of, mask_of
+from engine.clacks.geometry import LAMP_NAMES, SEAT_LIST, Seat, lamps_of, mask_of
 from engine.core.action_json import typed_action
 from engine.core.errors import MalformedAction
 
@@ -149,22 +149,27 @@ for _cls in (Move, PlayJacquard, PlayFault, Transmit, EndTurn, TimeUp, ResumeClo
     register_action(_cls)
 
 
+def lamp_mask(name: str, lamps: list[str]) -> int:
+    """The lamps named in the field ``name`` as a mask; a name that is no lamp is refused."""
+    unknown = [lamp for lamp in lamps if lamp not in LAMP_NAMES]
+    if unknown:
+        raise MalformedAction(reason="unknown_lamp", field=name, lamp=unknown[0])
+    return mask_of(lamps)
+
+
 def _seat(name: str, value: Any) -> Seat | None:
     if value is None and name == "seat":  # the table's own actions name no seat
         return None
     try:
         return Seat.parse(value)
-    except ValueError as exc:
-        raise MalformedAction(str(exc)) from None
+    except ValueError:
+        raise MalformedAction(reason="unknown_seat", seat=str(value), seats=SEAT_LIST) from None
 
 
 def _lamps(name: str, value: Any) -> int:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise MalformedAction(reason="lamp_list", field=name)
-    try:
-        mask = mask_of(value)
-    except ValueError as exc:
-        raise MalformedAction(str(exc)) from None
+    mask = lamp_mask(name, value)
     if len(set(value)) != len(value):
         raise MalformedAction(reason="lamp_twice", field=name)
     return mask

@@ -14,7 +14,7 @@ from engine.clacks import errors as E
 from engine.clacks.actions import Action, EndTurn, PlayJacquard, Transmit
 from engine.clacks.components import Card, ComponentSet, Jacquard, Route
 from engine.clacks.events import Event, event
-from engine.clacks.geometry import Seat, lamps_of, read_pattern, tower, towers_of
+from engine.clacks.geometry import TOWER_LIST, Seat, lamps_of, read_pattern, tower, towers_of
 from engine.clacks.mode_state import CardLedger
 from engine.clacks.state import ClacksState, Options, PlayerState, TurnState
 from engine.core.errors import IllegalAction
@@ -136,18 +136,15 @@ class BaseRules:
         if lamps in card.masks:
             return None
         holes, chosen = len(card.design.shape), lamps.bit_count()
-        names = ", ".join(lamps_of(lamps)) or "none"
         if holes != chosen:
-            message = (
-                f"The {card.design.name} has {holes} hole{'s' if holes != 1 else ''}, "
-                f"so it flips exactly {holes} lamp{'s' if holes != 1 else ''}; "
-                f"you chose {chosen} ({names})"
+            return E.BadPlacement(
+                reason="count",
+                design=card.design.id,
+                lamps=lamps_of(lamps),
+                holes=holes,
+                chosen=chosen,
             )
-        else:
-            message = (
-                f"The {card.design.name}'s holes, turned or mirrored, cannot cover exactly {names}"
-            )
-        return E.BadPlacement(message, card=card.id, lamps=lamps_of(lamps), holes=holes)
+        return E.BadPlacement(reason="cover", design=card.design.id, lamps=lamps_of(lamps))
 
     def flip_jacquard(
         self, state: ClacksState, player: PlayerState, card: Jacquard, lamps: int, cost: int
@@ -195,15 +192,10 @@ class BaseRules:
         had a lamp flipped this turn (ruling 3)."""
         try:
             t = tower(tower_name)
-        except ValueError as exc:
-            return E.NotOnTower(str(exc), tower=tower_name)
+        except ValueError:
+            return E.NotOnTower(reason="unknown_tower", tower=tower_name, towers=TOWER_LIST)
         if t.colour is not seat.colour:
-            return E.WrongColour(
-                f"{seat.label.capitalize()} uses the {seat.colour.value} "
-                f"({seat.colour.shape}) towers; {tower_name} is {t.colour.value}",
-                tower=tower_name,
-                colour=seat.colour.value,
-            )
+            return E.WrongColour(seat=seat.label, tower=tower_name, colour=seat.colour.value)
         return self.pattern_problem(state, seat, tower_name, symbol)
 
     def pattern_problem(
@@ -216,22 +208,12 @@ class BaseRules:
         wanted = self.components.pattern(symbol)
         if shown_pattern != wanted:
             shown = self.components.symbol_for(shown_pattern) or "none"
-            seen = "no symbol" if shown == "none" else f"“{shown}”"
             wrong = bin(shown_pattern ^ wanted).count("1")
             return E.WrongPattern(
-                f"{tower_name} shows {seen} from your seat, not the “{symbol}” you need "
-                f"({wrong} lamp{'s' if wrong != 1 else ''} wrong)",
-                tower=tower_name,
-                shown=shown,
-                needed=symbol,
-                wrong=wrong,
+                reason="tower", tower=tower_name, shown=shown, needed=symbol, wrong=wrong
             )
         if not state.turn.flipped & tower(tower_name).mask:
-            return E.PatternNotFresh(
-                f"None of the six lamps of {tower_name} changed this turn; a pattern already "
-                "on the board at the start of your turn cannot be claimed",
-                tower=tower_name,
-            )
+            return E.PatternNotFresh(tower=tower_name)
         return None
 
     def signal_tower(
@@ -260,9 +242,8 @@ class BaseRules:
             assert stale is not None
             raise stale
         raise E.WrongPattern(
-            f"None of your six {seat.colour.value} towers shows “{symbol}” from your seat; "
-            f"the nearest is {nearest}, showing {f'“{shown}”' if shown else 'no symbol'} "
-            f"({wrong(nearest)} lamp{'s' if wrong(nearest) != 1 else ''} wrong)",
+            reason="nearest",
+            colour=seat.colour.value,
             shown=shown or "none",
             needed=symbol,
             tower=nearest,

@@ -151,11 +151,7 @@ class CoopRules(MapRaceRules):
         limit = jacquard_limit(state)
         played = state.turn.jacquards_played
         if limit is not None and played >= limit:
-            return E.JacquardLimit(
-                f"Only {limit} Jacquard{'s' if limit != 1 else ''} per turn this round, "
-                f"and you have played {played}",
-                limit=limit,
-            )
+            return E.JacquardLimit(reason="played", limit=limit, played=played)
         if (
             team.lifted is not None
             and card_id != team.lifted
@@ -163,9 +159,7 @@ class CoopRules(MapRaceRules):
             and played + 1 >= limit
         ):
             return E.LiftedNotPlayed(
-                f"Only one more Jacquard may be played this turn, and it must be the "
-                f"{self.jacquard(team.lifted).design.name} you lifted",
-                card=team.lifted,
+                reason="last_one", design=self.jacquard(team.lifted).design.id
             )
         return None
 
@@ -174,24 +168,18 @@ class CoopRules(MapRaceRules):
     ) -> IllegalAction | None:
         team = self.team(state)
         if team.swapped:
-            return E.SwapNotAllowed("You may swap only one Jacquard per turn")
+            return E.SwapNotAllowed(reason="once")
         slot = team.slot(slot_id)
         if slot is None:
             names = ", ".join(s.id for s in team.slots)
-            return E.SwapNotAllowed(f"There is no slot {slot_id!r}; slots are {names}")
+            return E.SwapNotAllowed(reason="no_slot", slot=slot_id, slots=names)
         if slot.taken:
-            return E.SwapNotAllowed(
-                f"{slot_id} has already been taken; the slots are not refilled", slot=slot_id
-            )
+            return E.SwapNotAllowed(reason="taken", slot=slot_id)
         if card_id not in player.hand:
             return unusable()
         limit = jacquard_limit(state)
         if limit is not None and state.turn.jacquards_played >= limit:
-            return E.JacquardLimit(
-                f"A lifted Jacquard must be played this turn, but only {limit} may be "
-                "played per turn this round and you have played them",
-                limit=limit,
-            )
+            return E.JacquardLimit(reason="lift", limit=limit)
         return None
 
     def finish_problem(self, state: ClacksState, player: PlayerState) -> IllegalAction | None:
@@ -199,12 +187,10 @@ class CoopRules(MapRaceRules):
         team = self.team(state)
         if team.lifted is not None:
             return E.LiftedNotPlayed(
-                f"Play the {self.jacquard(team.lifted).design.name} you lifted before your "
-                "turn ends",
-                card=team.lifted,
+                reason="turn_end", design=self.jacquard(team.lifted).design.id
             )
         if state.turn.jacquards_played == 0 and player.hand:
-            return E.JacquardRequired("Play at least one Jacquard each turn")
+            return E.JacquardRequired(reason="each_turn")
         return None
 
     def _spend(self, state: ClacksState, cost: int, cause: str) -> list[Event]:

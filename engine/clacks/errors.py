@@ -1,5 +1,7 @@
-"""Typed rule violations. Each carries a ``rule`` code for programs and a message for
-players that names the rule and the numbers involved."""
+"""Typed refusals for Clacks. Each has a stable ``rule`` code and is raised with the
+values its sentence needs (a ``reason`` naming the case); the words are the catalogues'
+``rule.<code>`` in every language. Codes that mean the same as in other games (whose
+turn, game over, undo) are shared with them."""
 
 from __future__ import annotations
 
@@ -52,12 +54,11 @@ class MoveStrandsHand(IllegalAction):
     rule = "move_strands_hand"
 
     def public(self) -> IllegalAction:
-        shown = {k: v for k, v in self.params.items() if k in ("tower", "cost", "left")}
         return MoveStrandsHand(
-            f"Moving to {shown.get('tower')} costs {shown.get('cost')} stress points and "
-            f"would leave {shown.get('left')}, too few for a Jacquard; play at least one "
-            "Jacquard each turn",
-            **shown,
+            reason="public",
+            tower=self.params.get("tower"),
+            cost=self.params.get("cost"),
+            left=self.params.get("left"),
         )
 
 
@@ -106,4 +107,4 @@ class LiftedNotPlayed(IllegalAction):
     rule = "lifted_not_played"
 
     def public(self) -> IllegalAction:
-        return LiftedNotPlayed("Play the Jacquard you lifted before your turn ends")
+        return LiftedNotPlayed(reason="public")

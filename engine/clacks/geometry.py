@@ -13,6 +13,7 @@ from enum import Enum, IntEnum
 from functools import cache
 
 FULL_BOARD = (1 << 16) - 1
+SEAT_LIST = "south, west, north, east"  # as a refusal names the seats
 COLUMNS = "abcd"
 
 
@@ -55,7 +56,7 @@ class Seat(IntEnum):
                 return cls[key]
             if key.isdigit() and 1 <= int(key) <= 4:
                 return cls(int(key))
-        raise ValueError(f"unknown seat {value!r}; seats are south, west, north and east")
+        raise ValueError(f"unknown seat {value!r}; seats are {SEAT_LIST}")
 
 
 class Colour(Enum):
@@ -131,6 +132,7 @@ def _build_towers() -> dict[str, Tower]:
 
 TOWERS: dict[str, Tower] = _build_towers()
 TOWER_NAMES: tuple[str, ...] = tuple(TOWERS)
+TOWER_LIST = ", ".join(TOWER_NAMES)  # as a refusal names the towers
 RED_TOWERS: tuple[str, ...] = tuple(n for n, t in TOWERS.items() if t.colour is Colour.RED)
 GREEN_TOWERS: tuple[str, ...] = tuple(n for n, t in TOWERS.items() if t.colour is Colour.GREEN)
 

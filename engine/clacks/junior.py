@@ -82,16 +82,13 @@ class JuniorRules(MapRaceRules):
             return unusable()
         limit = jacquard_limit(state)
         if limit is not None and state.turn.jacquards_played >= limit:
-            return E.JacquardLimit(
-                f"Only {limit} Jacquard{'s' if limit != 1 else ''} per turn this round",
-                limit=limit,
-            )
+            return E.JacquardLimit(reason="round", limit=limit)
         return None
 
     @staticmethod
     def finish_problem(state: ClacksState, player: PlayerState) -> IllegalAction | None:
         if state.turn.jacquards_played == 0 and player.hand:
-            return E.JacquardRequired("Play at least one Jacquard each turn")
+            return E.JacquardRequired(reason="each_turn")
         return None
 
     # ----------------------------------------------------------------- actions

@@ -28,6 +28,7 @@ from engine.clacks.effects import COMPETITIVE_EFFECTS, Target, Timing
 from engine.clacks.events import Event, event
 from engine.clacks.geometry import (
     FULL_BOARD,
+    TOWER_LIST,
     TOWER_NAMES,
     Seat,
     lamps_of,
@@ -95,12 +96,13 @@ class CompetitiveRules(BaseRules):
         return state.turn.stress_limit - state.turn.stress_spent
 
     def occupant(self, state: ClacksState, tower_name: str, mover: Seat) -> str | None:
-        """Who blocks ``tower_name`` for ``mover``: another pawn or the Deep Dwarf."""
+        """Who blocks ``tower_name`` for ``mover``: ``dwarf`` (the Deep Dwarf) or the seat
+        of another pawn."""
         if state.dwarf == tower_name:
-            return "the Deep Dwarf"
+            return "dwarf"
         for seat, player in state.players.items():
             if seat is not mover and player.pawn == tower_name:
-                return f"{seat.label.capitalize()}'s pawn"
+                return seat.label
         return None
 
     def _check_turn(self, state: ClacksState, action: Action) -> PlayerState:
@@ -131,43 +133,36 @@ class CompetitiveRules(BaseRules):
     def _check_destination(self, state: ClacksState, player: PlayerState, target: str) -> int:
         try:
             t = tower(target)
-        except ValueError as exc:
-            raise E.MoveNotAllowed(str(exc), tower=target) from None
+        except ValueError:
+            raise E.MoveNotAllowed(
+                reason="unknown_tower", tower=target, towers=TOWER_LIST
+            ) from None
         if t.colour is not player.seat.colour:
             raise E.WrongColour(
-                f"{player.seat.label.capitalize()} uses the {player.seat.colour.value} "
-                f"({player.seat.colour.shape}) towers; {target} is {t.colour.value}",
-                tower=target,
-                colour=player.seat.colour.value,
+                seat=player.seat.label, tower=target, colour=player.seat.colour.value
             )
         if player.pawn == target:
-            raise E.MoveNotAllowed(f"Your pawn is already on {target}", tower=target)
+            raise E.MoveNotAllowed(reason="already_there", tower=target)
         blocker = self.occupant(state, target, player.seat)
         if blocker:
-            raise E.TowerOccupied(
-                f"You may pass through but not stop on {target}: {blocker} is there",
-                tower=target,
-                blocker=blocker,
-            )
+            raise E.TowerOccupied(reason="pass_through", tower=target, blocker=blocker)
         return self._move_cost(player, target)
 
-    def _check_stress(self, state: ClacksState, cost: int, doing: str) -> None:
+    def _check_stress(
+        self, state: ClacksState, cost: int, *, tower: str | None = None, design: str = ""
+    ) -> None:
+        """Refuse a move to ``tower``, or a Jacquard of ``design``, that costs more than
+        the turn has left."""
         left = self.remaining(state)
         if cost > left:
             limit = state.turn.stress_limit
-            usual = state.options.stress_limit
-            why = (
-                f"a Fault Report set this turn's limit to {limit} stress points"
-                if limit != usual
-                else f"a turn may spend at most {limit} stress points"
-            )
+            limit_from = "fault_report" if limit != state.options.stress_limit else "rules"
+            if tower is not None:
+                raise E.StressLimit(
+                    reason="move", tower=tower, cost=cost, left=left, limit=limit, limit_from=limit_from
+                )
             raise E.StressLimit(
-                f"{doing} costs {cost} stress point{'s' if cost != 1 else ''}; {why}, "
-                f"and you have {left} left",
-                cost=cost,
-                left=left,
-                limit=limit,
-                limit_from="fault_report" if limit != usual else "rules",
+                reason="jacquard", design=design, cost=cost, left=left, limit=limit, limit_from=limit_from
             )
 
     # ----------------------------------------------------------------- actions
@@ -187,12 +182,9 @@ class CompetitiveRules(BaseRules):
         if turn.phase == "timeout_discard":
             raise E.WrongPhase(reason="timeout_discard")
         if not turn.can_move:
-            raise E.MoveNotAllowed(
-                f"Move before playing Jacquards: you have already played {turn.jacquards_played} this turn",
-                played=turn.jacquards_played,
-            )
+            raise E.MoveNotAllowed(reason="played", played=turn.jacquards_played)
         cost = self._check_destination(state, player, action.tower)
-        self._check_stress(state, cost, f"Moving to {action.tower}")
+        self._check_stress(state, cost, tower=action.tower)
         problem = self._strands_hand_problem(state, player, action.tower, cost)
         if problem:
             raise problem
@@ -210,9 +202,8 @@ class CompetitiveRules(BaseRules):
         left = self.remaining(state)
         if cheapest.cost <= left < cheapest.cost + cost:
             return E.MoveStrandsHand(
-                f"Moving to {target} costs {cost} stress points and would leave you "
-                f"{left - cost}, too few for any Jacquard (your {cheapest.design.name} costs "
-                f"{cheapest.cost}); play at least one Jacquard each turn",
+                reason="hand",
+                design=cheapest.design.id,
                 tower=target,
                 cost=cost,
                 left=left - cost,
@@ -247,7 +238,7 @@ class CompetitiveRules(BaseRules):
         problem = self.placement_problem(card, action.lamps)
         if problem:
             raise problem
-        self._check_stress(state, card.cost, f"Playing the {card.design.name}")
+        self._check_stress(state, card.cost, design=card.design.id)
         return [self.flip_jacquard(state, player, card, action.lamps, card.cost)]
 
     def fault_target_problem(
@@ -257,33 +248,37 @@ class CompetitiveRules(BaseRules):
         card: Card,
         lamps: int,
         target_tower: str | None,
-    ) -> str | None:
+    ) -> IllegalAction | None:
         """Why the chosen target does not suit the card, or None when it does."""
         spec_target = self.target_kind(card)
-        name = card.design.name
+        fault = card.design.id
         if spec_target is Target.NONE:
             if lamps or target_tower:
-                return f"{name} takes no target"
+                return E.CardTarget(reason="no_target", fault=fault)
             return None
         if spec_target is Target.LAMPS:
             count = int(card.design.params["count"])
             if target_tower or lamps.bit_count() != count:
-                return f"{name} flips exactly {count} lamp{'s' if count != 1 else ''}; you chose {lamps.bit_count()}"
+                return E.CardTarget(
+                    reason="lamps", fault=fault, count=count, chosen=lamps.bit_count()
+                )
             return None
         if lamps or target_tower is None:
-            return f"{name} needs a tower"
+            return E.CardTarget(reason="needs_tower", fault=fault)
         try:
             t = tower(target_tower)
-        except ValueError as exc:
-            return str(exc)
+        except ValueError:
+            return E.CardTarget(reason="unknown_tower", tower=target_tower, towers=TOWER_LIST)
         if spec_target is Target.OWN_TOWER:
             if t.colour is not player.seat.colour:
-                return f"{name} moves your pawn to a {player.seat.colour.value} tower; {target_tower} is {t.colour.value}"
+                return E.CardTarget(
+                    reason="colour", fault=fault, tower=target_tower, colour=player.seat.colour.value
+                )
             if player.pawn == target_tower:
-                return f"Your pawn is already on {target_tower}"
+                return E.CardTarget(reason="already_there", tower=target_tower)
             blocker = self.occupant(state, target_tower, player.seat)
             if blocker:
-                return f"{target_tower} is taken: {blocker} is there"
+                return E.CardTarget(reason="taken", tower=target_tower, blocker=blocker)
         return None
 
     @staticmethod
@@ -300,19 +295,15 @@ class CompetitiveRules(BaseRules):
         card = self.fault(action.card)
         own_turn = seat is state.turn.seat
         if card.design.when is Timing.OWN_TURN and not own_turn:
-            raise E.CardTiming(
-                f"{card.design.name} can only be played in your own turn", card=card.id
-            )
+            raise E.CardTiming(reason="own_turn", fault=card.design.id)
         if card.design.when is Timing.OTHERS_TURN and own_turn:
-            raise E.CardTiming(
-                f"{card.design.name} can only be played in another player's turn", card=card.id
-            )
+            raise E.CardTiming(reason="others_turn", fault=card.design.id)
         effect = card.design.effect
         if effect in ("free_move", "redraw_hand") and state.turn.phase == "timeout_discard":
             raise E.WrongPhase(reason="timeout_discard")
         problem = self.fault_target_problem(state, player, card, action.lamps, action.tower)
         if problem:
-            raise E.CardTarget(problem, card=card.id)
+            raise problem
         player.faults.remove(card.id)
         state.fault_deck.append(card.id)  # played Fault Reports go under the deck
         events = [
@@ -374,27 +365,19 @@ class CompetitiveRules(BaseRules):
         if symbol is None:
             return E.WrongPhase(reason="message_complete")
         if player.pawn is None:
-            return E.NotOnTower("Move your pawn onto a tower before transmitting")
+            return E.NotOnTower(reason="no_pawn")
         if player.pawn == player.must_leave:
-            return E.MustChangeTower(
-                f"Your last letter went out from {player.pawn}; two letters in a row never go "
-                "out from the same tower, so send the next one from another tower",
-                tower=player.pawn,
-            )
+            return E.MustChangeTower(tower=player.pawn)
         if state.dwarf == player.pawn:
-            return E.TowerOccupied(f"Nobody may transmit from the Deep Dwarf's tower {player.pawn}")
+            return E.TowerOccupied(reason="dwarf", tower=player.pawn)
         if turn.jacquards_played == 0:
-            return E.JacquardRequired("Play at least one Jacquard before transmitting")
+            return E.JacquardRequired(reason="transmit")
         return self.pattern_problem(state, player.seat, player.pawn, symbol)
 
     def _transmit(self, state: ClacksState, action: Transmit) -> list[Event]:
         player = self._check_turn(state, action)
         if action.tower is not None and action.tower != player.pawn:
-            raise E.NotOnTower(
-                f"In the competitive game you transmit from your pawn's tower "
-                f"({player.pawn or 'none yet'}), not {action.tower}",
-                tower=action.tower,
-            )
+            raise E.NotOnTower(reason="pawn_tower", pawn=player.pawn or "none", tower=action.tower)
         problem = self.transmit_problem(state, player)
         if problem:
             raise problem
@@ -435,9 +418,8 @@ class CompetitiveRules(BaseRules):
             if affordable:
                 cheapest = min(affordable, key=lambda j: j.cost)
                 return E.JacquardRequired(
-                    "Play at least one Jacquard each turn: your "
-                    f"{cheapest.design.name} costs {cheapest.cost} and you have "
-                    f"{self.remaining(state)} stress points left",
+                    reason="cheapest",
+                    design=cheapest.design.id,
                     cost=cheapest.cost,
                     left=self.remaining(state),
                 )

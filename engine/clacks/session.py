@@ -228,11 +228,7 @@ class ClacksSession(Session):
         seat = self.clacks.current_seat
         pressed = tower(button)
         if pressed.colour is not seat.colour:
-            raise WrongColour(
-                f"{seat.label.capitalize()} uses the {seat.colour.value} buttons; "
-                f"{button} is {pressed.colour.value}",
-                tower=button,
-            )
+            raise WrongColour(seat=seat.label, tower=button, colour=seat.colour.value)
         if self.clacks.state.options.mode == "competitive":
             action: Move | Transmit = Move(seat, tower=button)
         else:
@@ -391,7 +387,7 @@ class ClacksModule(GameModule):
         mode's usual seats; or ``tutorial`` (a lesson's name, ``SCRIPTS``) for the guided
         first game of a mode, whose deal is the lesson's own."""
         if not isinstance(options, dict):
-            raise BadOptions("options must be a JSON object")
+            raise BadOptions(reason="not_object")
         if "tutorial" in options:
             return _tutorial(options, now)
         data = dict(options)
@@ -399,9 +395,9 @@ class ClacksModule(GameModule):
         if players is not None and "seats" not in data:
             mode = data.get("mode", "competitive")
             if not isinstance(mode, str):
-                raise BadOptions("mode must be a string")
+                raise BadOptions(reason="not_string", option="mode")
             if isinstance(players, bool) or not isinstance(players, int):
-                raise BadOptions(f"players must be a whole number, not {players!r}")
+                raise BadOptions(reason="players_number", players=str(players))
             data["seats"] = [s.label for s in default_seats(mode, players)]
         if data.get("mode", "competitive") == "competitive":
             data.setdefault("start_time", now)

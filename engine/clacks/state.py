@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.clacks.data import ROUTE_TOWERS, plain_letters
 from engine.clacks.errors import BadOptions, OptionOutOfRange
-from engine.clacks.geometry import Colour, Seat
+from engine.clacks.geometry import SEAT_LIST, Colour, Seat
 from engine.clacks.mode_state import TEAM_MODES, RaceState, TeamState
 from engine.core import serial
 from engine.core.options import OptionRange
@@ -32,24 +32,20 @@ MODE_SEATS: dict[str, dict[int, tuple[Seat, ...]]] = {
     "solitaire": {1: (Seat.SOUTH,)},
     "junior": {2: (Seat.SOUTH, Seat.WEST)},
 }
-MODE_TITLES = {
-    "competitive": "the competitive game",
-    "coop": "the co-operative game",
-    "solitaire": "the solitaire game",
-    "junior": "the junior race",
-}
 
 
 def default_seats(mode: str, players: int) -> tuple[Seat, ...]:
     """The usual seats for ``players`` in ``mode``; raises BadOptions for a bad count."""
     by_count = MODE_SEATS.get(mode)
     if by_count is None:
-        raise BadOptions(f"unknown mode {mode!r}; modes are {', '.join(MODES)}")
+        raise BadOptions(reason="unknown_mode", mode=mode, modes=", ".join(MODES))
     if players not in by_count:
         counts = sorted(by_count)
-        span = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(counts[0])
-        noun = "player" if counts == [1] else "players"
-        raise BadOptions(f"{MODE_TITLES[mode]} is for {span} {noun}, not {players!r}")
+        if len(counts) == 1:
+            raise BadOptions(reason="players_exactly", mode=mode, count=counts[0], players=players)
+        raise BadOptions(
+            reason="players", mode=mode, min=counts[0], max=counts[-1], players=players
+        )
     return by_count[players]
 
 
@@ -83,7 +79,7 @@ def clean_word(word: str) -> str:
             raise BadOptions(reason="character", character=ch, word=word)
         letters.append(plain)
     if not 1 <= len(letters) <= MAX_WORD_LENGTH:
-        raise BadOptions(f"a word must have 1 to {MAX_WORD_LENGTH} letters, not {len(letters)}")
+        raise BadOptions(reason="word_length", most=MAX_WORD_LENGTH, letters=len(letters))
     return "".join(letters)
 
 
@@ -131,10 +127,12 @@ class Options:
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
-            raise BadOptions(f"unknown mode {self.mode!r}; modes are {', '.join(MODES)}")
+            raise BadOptions(reason="unknown_mode", mode=self.mode, modes=", ".join(MODES))
         if self.word_list not in WORD_LISTS:
             raise BadOptions(
-                f"unknown word list {self.word_list!r}; word lists are {', '.join(WORD_LISTS)}"
+                reason="unknown_word_list",
+                word_list=self.word_list,
+                word_lists=", ".join(WORD_LISTS),
             )
         if not self.seats:
             counts = MODE_SEATS[self.mode]
@@ -144,7 +142,7 @@ class Options:
             allowed.check(name, getattr(self, name), OptionOutOfRange)
         self._keep_spellings()
         if len(set(self.seats)) != len(self.seats):
-            raise BadOptions("a seat is listed twice")
+            raise BadOptions(reason="seat_twice")
         if self.mode == "competitive":
             self._check_competitive()
         else:
@@ -154,7 +152,7 @@ class Options:
         """Clean the players' words to the letters the lamps send, keeping each as typed."""
         if not self.words:
             if self.spellings:
-                raise BadOptions("spellings are given only with the players' own words")
+                raise BadOptions(reason="spellings_alone")
             return
         cleaned = tuple(tuple(clean_word(w) for w in ws) for ws in self.words)
         typed = self.spellings or tuple(tuple(typed_spelling(w) for w in ws) for ws in self.words)
@@ -163,7 +161,7 @@ class Options:
             for spellings, words in zip(typed, cleaned, strict=True)
             for spelling, word in zip(spellings, words, strict=True)
         ):
-            raise BadOptions("each spelling must be its word with diacritics, one for each word")
+            raise BadOptions(reason="spellings")
         object.__setattr__(self, "words", cleaned)
         object.__setattr__(self, "spellings", tuple(tuple(map(typed_spelling, ws)) for ws in typed))
 
@@ -178,79 +176,63 @@ class Options:
         if self.words:
             if len(self.words) != len(self.seats):
                 raise BadOptions(
-                    f"give words for each of the {len(self.seats)} seats, not {len(self.words)}"
+                    reason="word_lists", seats=len(self.seats), lists=len(self.words)
                 )
             needed = self.words_per_player
             for seat, ws in zip(self.seats, self.words, strict=True):
                 if len(ws) != needed:
                     raise BadOptions(
-                        f"{seat.label} needs {needed} {'word' if needed == 1 else 'words'}, "
-                        f"not {len(ws)}"
+                        reason="seat_words", seat=seat.label, needed=needed, given=len(ws)
                     )
         if not 2 <= len(self.seats) <= 4:
-            raise BadOptions(f"the competitive game is for 2 to 4 players, not {len(self.seats)}")
+            raise BadOptions(
+                reason="players", mode=self.mode, min=2, max=4, players=len(self.seats)
+            )
         if len(self.seats) == 2 and self.seats[0].opposite is not self.seats[1]:
-            raise BadOptions("in a two-player game the players sit facing each other")
-        for name, label in (
-            ("long_distance", "Long Distance"),
-            ("night_shift", "Night Shift"),
-        ):
+            raise BadOptions(reason="facing")
+        for name in ("long_distance", "night_shift"):
             if getattr(self, name):
-                raise BadOptions(f"{label} is a co-operative variant, not a competitive one")
+                raise BadOptions(reason="coop_variant", variant=name)
         if self.route != "easy":
-            raise BadOptions("routes are only used in the co-operative and junior games")
+            raise BadOptions(reason="route_competitive")
 
     def _check_race_to_genua(self) -> None:
         """The modes played on the map: co-op, solitaire and junior."""
-        title = MODE_TITLES[self.mode]
         default_seats(self.mode, len(self.seats))  # raises for a wrong player count
-        for name, label in (
-            ("express", "Clacks Express"),
-            ("long_message", "Long Message"),
-            ("quick", "Quick Game"),
-        ):
+        for name in ("express", "long_message", "quick"):
             if getattr(self, name):
-                raise BadOptions(f"{label} is a competitive variant, not part of {title}")
+                raise BadOptions(reason="competitive_variant", variant=name, mode=self.mode)
         if self.stress_limit != 5 or self.hand_size != 3:
-            raise BadOptions(
-                f"stress_limit and hand_size belong to the competitive game; {title} sets its own"
-            )
+            raise BadOptions(reason="competitive_limits", mode=self.mode)
         if self.route not in ROUTES:
-            raise BadOptions(f"unknown route {self.route!r}; routes are {', '.join(ROUTES)}")
+            raise BadOptions(reason="unknown_route", route=self.route, routes=", ".join(ROUTES))
         if self.long_distance and self.mode != "coop":
-            raise BadOptions("Long Distance is for a team of 2 to 4 co-operative players")
+            raise BadOptions(reason="long_distance")
         if self.night_shift and self.mode not in TEAM_MODES:
-            raise BadOptions("Night Shift is a variant of the co-operative and solitaire games")
+            raise BadOptions(reason="night_shift")
         if self.mode == "junior":
             colours = {s.colour for s in self.seats}
             if colours != {Colour.RED, Colour.GREEN}:
-                raise BadOptions(
-                    "in the junior race the players sit at right angles: one on a red side "
-                    "(south or north), one on a green side (west or east)"
-                )
+                raise BadOptions(reason="junior_seats")
         if not self.words:
             return
         lists = 1 if self.mode in TEAM_MODES else len(self.seats)
-        whose = "the team" if self.mode in TEAM_MODES else "each seat"
         if len(self.words) != lists:
             raise BadOptions(
-                f"{title} needs {lists} {'list' if lists == 1 else 'lists'} of two words "
-                f"(one for {whose}), "
-                f"not {len(self.words)}"
+                reason="message_lists", mode=self.mode, lists=lists, given=len(self.words)
             )
         for ws in self.words:
             if len(ws) != 2:
-                raise BadOptions(
-                    f"a message in {title} is two words (first card, SPACE, second card, END), "
-                    f"not {len(ws)}"
-                )
+                raise BadOptions(reason="message_words", mode=self.mode, given=len(ws))
             letters = sum(len(w) for w in ws)
             if letters + 2 != ROUTE_TOWERS:
                 raise BadOptions(
-                    f"{' and '.join(ws)} have {letters} letters; the two words need "
-                    f"{ROUTE_TOWERS - 2} together so that with SPACE and END the message "
-                    f"lights the route's {ROUTE_TOWERS} towers",
+                    reason="message_letters",
+                    first=ws[0],
+                    second=ws[1],
                     letters=letters,
+                    needed=ROUTE_TOWERS - 2,
+                    towers=ROUTE_TOWERS,
                 )
 
     @classmethod
@@ -286,39 +268,52 @@ class Options:
     @classmethod
     def from_json(cls, data: object) -> Options:
         if not isinstance(data, dict):
-            raise BadOptions("options must be a JSON object")
+            raise BadOptions(reason="not_object")
         known = {f.name: f for f in fields(cls)}
         unknown = set(data) - set(known)
         if unknown:
-            raise BadOptions(f"unknown options: {', '.join(sorted(unknown))}")
+            raise BadOptions(reason="unknown_options", options=", ".join(sorted(unknown)))
         kwargs: dict[str, Any] = {}
         for name, value in data.items():
             if name == "seats":
-                if not isinstance(value, list):
-                    raise BadOptions('seats must be a list like ["south", "north"]')
-                try:
-                    kwargs[name] = tuple(Seat.parse(v) for v in value)
-                except ValueError as exc:
-                    raise BadOptions(str(exc)) from None
+                kwargs[name] = seats_from_json(value)
             elif name in ("words", "spellings"):
                 if not isinstance(value, list) or not all(
                     isinstance(ws, list) and all(isinstance(w, str) for w in ws) for ws in value
                 ):
-                    raise BadOptions(f"{name} must be a list of word lists, one per seat")
+                    raise BadOptions(reason="word_lists_type", option=name)
                 kwargs[name] = tuple(tuple(ws) for ws in value)
             elif name in ("mode", "route", "word_list"):
                 if not isinstance(value, str):
-                    raise BadOptions(f"{name} must be a string")
+                    raise BadOptions(reason="not_string", option=name)
                 kwargs[name] = value
             elif isinstance(getattr(cls, name, None), bool):
                 if not isinstance(value, bool):
-                    raise BadOptions(f"{name} must be true or false")
+                    raise BadOptions(reason="not_boolean", option=name)
                 kwargs[name] = value
             else:  # a number: whole or not, in its range (checked again by __init__)
                 allowed = RANGES[name]
                 allowed.check(name, value, OptionOutOfRange)
                 kwargs[name] = value if allowed.whole else float(value)
         return cls(**kwargs)
+
+
+def seats_from_json(value: object) -> tuple[Seat, ...]:
+    """The ``seats`` option: a list of seat names."""
+    if not isinstance(value, list):
+        raise BadOptions(reason="seats_list")
+    unknown = [seat for seat in value if not _is_seat(seat)]
+    if unknown:
+        raise BadOptions(reason="unknown_seat", seat=str(unknown[0]), seats=SEAT_LIST)
+    return tuple(Seat.parse(seat) for seat in value)
+
+
+def _is_seat(value: object) -> bool:
+    try:
+        Seat.parse(value)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass

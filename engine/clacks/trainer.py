@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine.clacks.actions import lamp_mask
 from engine.clacks.components import SYMBOL_NAMES, ComponentSet
 from engine.clacks.data import load_components, plain_letters
 from engine.clacks.errors import BadOptions, GameIsOver, OptionOutOfRange, WrongPhase
@@ -24,12 +25,12 @@ from engine.clacks.events import Event, event
 from engine.clacks.geometry import (
     Seat,
     lamps_of,
-    mask_of,
     pattern_mask,
     read_pattern,
     tower,
     towers_of,
 )
+from engine.clacks.state import seats_from_json
 from engine.core.action_json import typed_action
 from engine.core.errors import IllegalAction, MalformedAction, SerializationError
 from engine.core.options import OptionRange
@@ -53,7 +54,7 @@ class TrainerOptions:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise BadOptions(f"unknown kind {self.kind!r}; kinds are {', '.join(KINDS)}")
+            raise BadOptions(reason="unknown_kind", kind=self.kind, kinds=", ".join(KINDS))
         QUESTIONS.check("questions", self.questions, OptionOutOfRange)
 
     @property
@@ -71,25 +72,22 @@ class TrainerOptions:
     @classmethod
     def from_json(cls, data: object) -> TrainerOptions:
         if not isinstance(data, dict):
-            raise BadOptions("options must be a JSON object")
+            raise BadOptions(reason="not_object")
         unknown = set(data) - {f.name for f in fields(cls)}
         if unknown:
-            raise BadOptions(f"unknown options: {', '.join(sorted(unknown))}")
+            raise BadOptions(reason="unknown_options", options=", ".join(sorted(unknown)))
         kwargs: dict[str, Any] = {}
         if "seat" in data:
-            try:
-                kwargs["seat"] = Seat.parse(data["seat"])
-            except ValueError as exc:
-                raise BadOptions(str(exc)) from None
+            (kwargs["seat"],) = seats_from_json([data["seat"]])
         if "kind" in data:
             if not isinstance(data["kind"], str):
-                raise BadOptions("kind must be a string")
+                raise BadOptions(reason="not_string", option="kind")
             kwargs["kind"] = data["kind"]
         if "questions" in data:
             kwargs["questions"] = QUESTIONS.check("questions", data["questions"], OptionOutOfRange)
         if "signals" in data:
             if not isinstance(data["signals"], bool):
-                raise BadOptions("signals must be true or false")
+                raise BadOptions(reason="not_boolean", option="signals")
             kwargs["signals"] = data["signals"]
         return cls(**kwargs)
 
@@ -173,10 +171,7 @@ def trainer_action_from_json(data: object) -> TrainerAction:
             raise MalformedAction(reason="lamp_list", field="lamps")
         if len(set(names)) != len(names):
             raise MalformedAction(reason="lamp_twice", field="lamps")
-        try:
-            return TrainerAction("flip", lamps=mask_of(names))
-        except ValueError as exc:
-            raise MalformedAction(str(exc)) from None
+        return TrainerAction("flip", lamps=lamp_mask("lamps", names))
     return TrainerAction(kind)
 
 

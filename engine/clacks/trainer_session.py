@@ -111,7 +111,7 @@ class TrainerModule(GameModule):
 
     def new(self, options: JSON, seed: int, now: float = 0.0) -> TrainerSession:
         if not isinstance(options, dict):
-            raise BadOptions("options must be a JSON object")
+            raise BadOptions(reason="not_object")
         return TrainerSession(AlphabetTrainer.new(TrainerOptions.from_json(options), seed))
 
     def replay(self, log: JSON) -> TrainerSession:

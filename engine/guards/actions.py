@@ -105,32 +105,32 @@ class Action:
         return self.type
 
 
-def _member(allowed: tuple[str, ...], what: str) -> Check:
+def _member(allowed: tuple[str, ...], expected: str) -> Check:
     def check(value: Any) -> str | None:
-        return None if value in allowed else f"{what} ({', '.join(allowed)})"
+        return None if value in allowed else expected
 
     return check
 
 
 def _quadrants(value: Any) -> str | None:
     if not isinstance(value, list) or len(value) > len(QUADRANTS) or any(q not in QUADRANTS for q in value):
-        return "a list of Guild Quadrants"
-    return None if len(set(value)) == len(value) else "a list naming each quadrant once"
+        return "quadrants"
+    return None if len(set(value)) == len(value) else "quadrants_once"
 
 
 def _int(value: Any) -> str | None:
     if isinstance(value, bool) or not isinstance(value, int) or not -99 <= value <= 99:
-        return "a whole number from -99 to 99"
+        return "int"
     return None
 
 
 def _bool(value: Any) -> str | None:
-    return None if isinstance(value, bool) else "true or false"
+    return None if isinstance(value, bool) else "bool"
 
 
 def _text(value: Any) -> str | None:
     if not isinstance(value, str) or not value.strip() or len(value) > NAME_MAX:
-        return f"text of 1 to {NAME_MAX} characters"
+        return "text"
     return None
 
 
@@ -139,17 +139,17 @@ def _is_uid(value: Any) -> bool:
 
 
 def _uid(value: Any) -> str | None:
-    return None if _is_uid(value) else "a card's id"
+    return None if _is_uid(value) else "uid"
 
 
 def _uids(value: Any) -> str | None:
     if not isinstance(value, list) or len(value) > LIST_MAX or not all(map(_is_uid, value)):
-        return "a list of cards' ids"
-    return None if len(set(value)) == len(value) else "a list naming each card once"
+        return "uids"
+    return None if len(set(value)) == len(value) else "uids_once"
 
 
 def _values(value: Any) -> str | None:
-    return None if isinstance(value, dict) and len(value) <= 30 else "the card's values"
+    return None if isinstance(value, dict) and len(value) <= 30 else "values"
 
 
 def _items(value: Any) -> str | None:
@@ -159,8 +159,8 @@ def _items(value: Any) -> str | None:
         or not all(isinstance(k, str) and isinstance(v, str) and len(k) <= UID_MAX and len(v) <= UID_MAX
                    for k, v in value.items())
     ):
-        return "a table of Volunteer -> Item"
-    return None if len(set(value.values())) == len(value) else "one Item per Volunteer"
+        return "items"
+    return None if len(set(value.values())) == len(value) else "items_once"
 
 
 def _points(value: Any) -> str | None:
@@ -168,17 +168,18 @@ def _points(value: Any) -> str | None:
         k not in ATTRIBUTES or isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 2
         for k, v in value.items()
     ):
-        return "a table of attribute -> points (0 to 2)"
+        return "points"
     return None
 
 
-# field kind -> what a value of it must be, when it is not
+# field kind -> the case (``expected`` in rule.malformed_action) a value of it fails,
+# when it does
 _CHECKS: dict[str, Check] = {
-    "seat": _member(SEATS, "a seat"),
-    "quadrant": _member(QUADRANTS, "a Guild Quadrant"),
+    "seat": _member(SEATS, "seat"),
+    "quadrant": _member(QUADRANTS, "quadrant"),
     "quadrants": _quadrants,
-    "deck": _member(DECKS, "a Volunteer deck"),
-    "attribute": _member(ATTRIBUTES, "an attribute"),
+    "deck": _member(DECKS, "deck"),
+    "attribute": _member(ATTRIBUTES, "attribute"),
     "int": _int,
     "bool": _bool,
     "text": _text,
@@ -188,34 +189,41 @@ _CHECKS: dict[str, Check] = {
     "items": _items,
     "points": _points,
 }
+# the values a field of a kind may take, named where it must be one of them
+FIELD_CHOICES = {
+    "seat": ", ".join(SEATS),
+    "quadrant": ", ".join(QUADRANTS),
+    "deck": ", ".join(DECKS),
+    "attribute": ", ".join(ATTRIBUTES),
+}
 
 
 def _check(kind: str, name: str, value: Any) -> Any:
     problem = _CHECKS[kind](value)
     if problem is not None:
-        raise MalformedAction(f"{name} must be {problem}, not {value!r}"[:200], field=name)
+        raise MalformedAction(reason="guards_field", field=name, expected=problem, choices=FIELD_CHOICES.get(kind, ""), most=NAME_MAX, value=repr(value)[:40])
     return value
 
 
 def action_from_json(data: object, seat: str | None = None) -> Action:
     """An action from JSON; ``seat`` fills in a missing ``"seat"`` (the URL's seat)."""
     if not isinstance(data, dict):
-        raise MalformedAction('an action must be a JSON object with a "type"')
+        raise MalformedAction(reason="not_object")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in SCHEMAS:
-        raise MalformedAction(f"unknown action type {str(kind)[:40]!r} for Guards! Guards!")
+        raise MalformedAction(reason="unknown_type", type=str(kind)[:40], types=", ".join(SCHEMAS))
     schema = SCHEMAS[kind]
     unknown = set(data) - set(schema) - {"type", "seat"}
     if unknown:
-        raise MalformedAction(f"{kind} does not take {', '.join(sorted(map(str, unknown)))[:100]}")
+        raise MalformedAction(reason="unknown_fields", type=kind, fields=", ".join(sorted(map(str, unknown)))[:100])
     who = data.get("seat", seat)
     if who is not None and who not in SEATS:
-        raise MalformedAction(f"unknown seat {str(who)[:20]!r}; seats are {', '.join(SEATS)}")
+        raise MalformedAction(reason="unknown_seat", seat=str(who)[:20], seats=", ".join(SEATS))
     args: dict[str, Any] = {}
     for name, (field_kind, required) in schema.items():
         if name not in data or data[name] is None:
             if required:
-                raise MalformedAction(f"{kind} needs {name}", field=name)
+                raise MalformedAction(reason="missing_field", type=kind, field=name)
             continue
         args[name] = _check(field_kind, name, data[name])
     return Action(kind, who, args)

@@ -45,10 +45,6 @@ def handlers(*functions: Handler) -> dict[str, Handler]:
     return {function.__name__: function for function in functions}
 
 
-def name_of(seat: str) -> str:
-    return seat.capitalize()
-
-
 # --------------------------------------------------------------------- moments
 
 
@@ -56,7 +52,7 @@ def require_playing(state: GameState) -> None:
     if state.phase == "over":
         raise GameIsOver(reason="over")
     if state.phase != "play":
-        raise SetUpFirst("The game has not begun: finish the set-up and roll for the first player")
+        raise SetUpFirst(reason="not_begun")
 
 
 def seat_in_play(state: GameState, action: Action) -> str:
@@ -81,18 +77,9 @@ def require_turn(state: GameState, seat: str | None) -> Turn:
 def require_free(state: GameState) -> None:
     top = state.top
     if top is not None:
-        who = ", ".join(name_of(s) for s in top.seats) or "someone"
-        raise WaitForOthers(
-            f"First the game needs {who} to answer ({waiting_words(top)})",
-            waiting=top.kind,
-            seats=", ".join(top.seats),
-        )
-
-
-def waiting_words(pending: Pending) -> str:
-    if pending.kind == "test":
-        return f"a roll: {pending.data['purpose'].replace('_', ' ')}"
-    return pending.kind.replace("_", " ")
+        if not top.seats:
+            raise WaitForOthers(reason="someone")
+        raise WaitForOthers(reason="first", players=list(top.seats))
 
 
 def require_pending(state: GameState, seat: str | None, *kinds: str) -> Pending:
@@ -100,11 +87,9 @@ def require_pending(state: GameState, seat: str | None, *kinds: str) -> Pending:
     require_playing(state)
     top = state.top
     if top is None or top.kind not in kinds:
-        raise NotNow(f"Nothing asks for that now ({', '.join(kinds)})", wanted=", ".join(kinds))
+        raise NotNow(reason="nothing_asks")
     if seat not in top.seats:
-        who = ", ".join(name_of(s) for s in top.seats)
-        raise WaitForOthers(f"{who} must answer this, not {name_of(seat or 'the table')}",
-                            waiting=top.kind, seats=", ".join(top.seats))
+        raise WaitForOthers(reason="answer", players=list(top.seats), seat=seat or "table")
     return top
 
 
@@ -123,9 +108,11 @@ def own(state: GameState, seat: str, uid: object, kind: str, where: str = "hand"
         return card
     if card is None:
         raise unusable()
-    named = card_name(card)
-    precise = f"{named} is not a {kind}" if card.kind != kind else f"{named} is not in {name_of(seat)}'s {where}"
-    raise refuse_unless_seen(seen_by(state, seat, card), NotYourCard(precise, card=named))
+    if card.kind != kind:
+        refusal = NotYourCard(reason="kind", card=card_name(card), kind=kind)
+    else:
+        refusal = NotYourCard(reason="place", card=card_name(card), seat=seat, where=where)
+    raise refuse_unless_seen(seen_by(state, seat, card), refusal)
 
 
 PRIVATE_PLACES = ("hand:", "planted:", "carried:")
@@ -147,18 +134,19 @@ def seen_by(state: GameState, seat: str | None, card: Card) -> bool:
 
 
 def card_name(card: Card) -> str:
+    """The card's name as printed, or its price when it has none ($5): a refusal's value."""
     values = card.values
     name = getattr(values, "name", None)
     if name:
         return str(name)
-    return f"a {card.kind} (${getattr(values, 'price', '?')})"
+    return f"${getattr(values, 'price', '?')}"
 
 
 def read_values(kind: str, values: object) -> CardValues:
     readers: dict[str, Callable[[object], tuple[CardValues | None, list[str]]]] = {"volunteer": read_volunteer, "scroll": read_scroll, "item": read_item, "dragon": read_dragon}
     card, problems = readers[kind](values)
     if card is None:
-        raise BadCard(f"The {kind}'s values cannot be used: " + "; ".join(problems), problems="; ".join(problems))
+        raise BadCard(reason="values", kind=kind, problems="; ".join(problems))
     return card
 
 
@@ -172,7 +160,7 @@ def identify_volunteer(
     if face_up is not None:
         if card is not None and card != face_up:
             shown = state.cards[face_up]
-            raise CardElsewhere(f"The face-up card is {card_name(shown)}", card=card_name(shown))
+            raise CardElsewhere(reason="face_up", card=card_name(shown))
         return face_up, state.volunteer(face_up)
     if card is not None:
         found = state.cards.get(card) if isinstance(card, str) else None
@@ -181,38 +169,37 @@ def identify_volunteer(
         values_ = found.values
         assert isinstance(values_, Volunteer)
         if values_.deck != deck:
-            raise WrongDeck(f"{values_.name} belongs to the {deck_words(values_.deck)} deck, not "
-                            f"{deck_words(deck)}", card=values_.name, deck=deck)
+            raise WrongDeck(reason="known", card=values_.name, deck=values_.deck, wanted_deck=deck)
         # an empty deck is made again from its discards before its top card is turned
         places = ("deck", "discard") if state.deck_left[deck] <= 0 else ("deck",)
         if found.place not in places:
-            raise CardElsewhere(f"{values_.name} is not in the deck: {place_words(state, None, found)}",
-                                card=values_.name)
+            raise CardElsewhere(
+                reason="not_in_deck", card=values_.name, where=place_of(found), seat=runner_of(found)
+            )
         return found.uid, values_
     if values is None:
-        raise BadCard("Say which card it is: pick it, or type its values", problems="card")
+        raise BadCard(reason="which_card")
     new = read_values("volunteer", values)
     assert isinstance(new, Volunteer)
     if new.deck != deck:
-        raise WrongDeck(f"That card belongs to the {deck_words(new.deck)} deck, not {deck_words(deck)}",
-                        card=new.name, deck=deck)
+        raise WrongDeck(reason="typed", deck=new.deck, wanted_deck=deck)
     return None, new
 
 
-def deck_words(deck: str) -> str:
-    return {"lords_ladies": "Lords & Ladies", "man_beast": "Man & Beast",
-            "shades_shadows": "Shades & Shadows"}.get(deck, deck)
-
-
-def place_words(state: GameState, seat: str | None, card: Card) -> str:
-    """Where ``card`` lies, as ``seat`` may be told: a hand is named only to its holder."""
+def place_of(card: Card) -> str:
+    """Where a card lies as everyone may be told: a hand, a Saboteur or what a player
+    carries is ``private``; a runner's is ``run``; else display, discard or fight."""
     place = card.place
     if place.startswith(PRIVATE_PLACES):
-        return "you have it" if seen_by(state, seat, card) else "it is not there"
+        return "private"
     if place.startswith("run:"):
-        return f"{name_of(place.split(':')[1])} runs with it"
-    return {"display": "it is face up", "discard": "it is in the discards", "fight": "it faces a Dragon"}.get(
-        place, "it is not there")
+        return "run"
+    return place if place in ("display", "discard", "fight") else "private"
+
+
+def runner_of(card: Card) -> str:
+    """The seat running with ``card``, or "" when nobody is."""
+    return card.place.split(":")[1] if card.place.startswith("run:") else ""
 
 
 def create(state: GameState, kind: str, values: CardValues, place: str) -> str:

@@ -39,7 +39,6 @@ from engine.guards.common import (
     discard_volunteer,
     handlers,
     mark_began,
-    name_of,
     other_seats,
     own,
     put,
@@ -71,16 +70,15 @@ def identify_dragon(state: GameState, card: object, values: object) -> tuple[str
         if found is None or found.kind != "dragon":
             raise unusable()
         if found.place != "pool":
-            raise CardElsewhere(f"{found.values.to_json()['name']} is in the city already",
-                                card=str(found.values.to_json()["name"]))
+            raise CardElsewhere(reason="in_city", card=str(found.values.to_json()["name"]))
         values_ = found.values
         assert isinstance(values_, Dragon)
         return found.uid, values_
     known = sum(1 for c in state.cards.values() if c.kind == "dragon")
     if values is None:
-        raise BadCard("Say which Dragon it is: pick it, or type its Toughness and Brawl", problems="dragon")
+        raise BadCard(reason="which_dragon")
     if known >= DRAGON_CARDS:
-        raise BadCard("All four Dragons are known: pick the one turned over", problems="dragon")
+        raise BadCard(reason="dragons_known")
     new = read_values("dragon", values)
     assert isinstance(new, Dragon)
     return None, new
@@ -132,21 +130,19 @@ def summon(state: GameState, action: Action) -> list[Event]:
     assert seat is not None
     turn = require_turn(state, seat)
     if turn.began or turn.stopped or turn.planted:
-        raise TurnNotBegun("Summoning a Dragon takes the whole turn: summon before doing anything else")
+        raise TurnNotBegun(reason="summon")
     brethren = brethren_in_hand(state, seat)
     if len(brethren) < BRETHREN_TO_SUMMON:
-        raise DragonRule(f"Summoning needs {BRETHREN_TO_SUMMON} Brethren in hand; {name_of(seat)} shows "
-                         f"{len(brethren)}", brethren=len(brethren))
+        raise DragonRule(reason="brethren", most=BRETHREN_TO_SUMMON, seat=seat, brethren=len(brethren))
     discard = own(state, seat, action["discard"], "volunteer").uid
     if discard not in brethren:
-        raise DragonRule("Discard one of the Brethren shown")
+        raise DragonRule(reason="discard_brethren")
     quadrant = action["quadrant"]
     if quadrant in state.dragons:
-        raise DragonRule(f"A Dragon is in the {quadrant.capitalize()}' Quadrant already: one a quadrant",
-                         quadrant=quadrant)
+        raise DragonRule(reason="one_a_quadrant", quadrant=quadrant)
     letter = state.options.letter
     if letter and (action["dragon"] is not None or action["values"] is not None):
-        raise DragonRule("The companion draws the Dragon at random: summon without naming one")
+        raise DragonRule(reason="drawn_at_random")
     if not letter:
         uid, values = identify_dragon(state, action["dragon"], action["values"])
     mark_began(turn)
@@ -188,7 +184,7 @@ def called_quadrant(state: GameState, seat: str) -> str:
         quadrant = order[(i + step) % len(order)]
         if quadrant not in state.dragons:
             return quadrant
-    raise DragonRule("Every quadrant has a Dragon")
+    raise DragonRule(reason="every_quadrant")
 
 
 def dragon_card(state: GameState, action: Action) -> list[Event]:
@@ -198,7 +194,7 @@ def dragon_card(state: GameState, action: Action) -> list[Event]:
     if pending.data.get("unseen"):
         # drawn by the companion: one not seen yet, turned over and typed
         if action["dragon"] is not None:
-            raise DragonRule("The companion drew a Dragon not seen yet: turn one of those over and type it")
+            raise DragonRule(reason="unseen")
         uid, values = identify_dragon(state, None, action["values"])
         state.pending.remove(pending)
         return arrive_dragon(state, seat, uid, values, pending.data["quadrant"], pending.data["reason"],
@@ -220,7 +216,7 @@ def dragon_flies(state: GameState, action: Action) -> list[Event]:
     require_turn(state, seat)
     quadrant = action["quadrant"]
     if quadrant not in state.dragons:
-        raise DragonRule(f"No Dragon is in the {quadrant.capitalize()}' Quadrant", quadrant=quadrant)
+        raise DragonRule(reason="no_dragon", quadrant=quadrant)
     order = list(reversed(state.options.data.clockwise))
     i = order.index(quadrant)
     for step in range(1, len(order)):
@@ -264,13 +260,12 @@ def fight_dragon(state: GameState, action: Action) -> list[Event]:
     turn = require_turn(state, seat)
     quadrant = action["quadrant"]
     if quadrant not in state.dragons:
-        raise DragonRule(f"No Dragon is in the {quadrant.capitalize()}' Quadrant", quadrant=quadrant)
+        raise DragonRule(reason="no_dragon", quadrant=quadrant)
     cards = [own(state, seat, uid, "volunteer").uid for uid in action["cards"]]
     if not cards:
-        raise DragonRule("Send at least one Volunteer against the Dragon")
+        raise DragonRule(reason="send_one")
     if len(cards) > MOST_FIGHTERS:
-        raise TooManyFighters(f"At most {MOST_FIGHTERS} Volunteers face a Dragon, not {len(cards)}",
-                              fighters=len(cards), most=MOST_FIGHTERS)
+        raise TooManyFighters(reason="sent", fighters=len(cards), most=MOST_FIGHTERS)
     pairs = equip(state, seat, cards, action["items"])
     state.fight = Fight(quadrant, state.dragons[quadrant], "chosen", forced=False, starter=turn.seat)
     send_in(state, seat, cards, pairs)
@@ -301,17 +296,16 @@ def send(state: GameState, action: Action) -> list[Event]:
     cards = list(action["cards"])
     for uid in cards:
         if uid not in mine:
-            raise DragonRule(f"Send your own Volunteers (in hand or planted), not {uid!r}")
+            raise DragonRule(reason="own_volunteers")
     sent = sum(len(v) for v in fight.sent.values())
     if forced and not cards and mine and sent < MOST_FIGHTERS:
-        raise DragonRule("The Grand Master's Dragon: you must send a Volunteer against it")
+        raise DragonRule(reason="grand_master")
     if sent + len(cards) > MOST_FIGHTERS:
-        raise TooManyFighters(f"At most {MOST_FIGHTERS} Volunteers face a Dragon: {sent} are sent already",
-                              fighters=sent + len(cards), most=MOST_FIGHTERS)
+        raise TooManyFighters(reason="already", sent=sent, most=MOST_FIGHTERS)
     items: dict[str, str] = action["items"] or {}
     for runner in items:
         if runner not in cards:
-            raise DragonRule("An Item goes only with a Volunteer sent")
+            raise DragonRule(reason="item_alone")
     pairs = [(runner, own(state, seat, item, "item").uid) for runner, item in items.items()]
     pending.seats.remove(seat)
     for uid in cards:
@@ -328,7 +322,7 @@ def send(state: GameState, action: Action) -> list[Event]:
 
 def decline_join(state: GameState, pending: Pending, action: Action) -> list[Event]:
     if pending.data.get("forced") and action.seat is not None and fighters_of(state, action.seat):
-        raise DragonRule("The Grand Master's Dragon: you must send a Volunteer against it")
+        raise DragonRule(reason="grand_master")
     assert action.seat is not None
     pending.seats.remove(action.seat)
     if pending.seats:

@@ -1,6 +1,7 @@
-"""Typed refusals for Guards! Guards!. Each has a stable ``rule`` code (the pages say it
-in the table's language from ``rule.<code>``) and an English message naming the rule
-and the numbers. Codes that mean the same in every game are shared with them."""
+"""Typed refusals for Guards! Guards!. Each has a stable ``rule`` code and is raised with
+the values its sentence needs (a ``reason`` naming the case); the words are the
+catalogues' ``rule.<code>`` in every language. Codes that mean the same in every game
+are shared with them."""
 
 from __future__ import annotations
 

@@ -77,5 +77,4 @@ def require_sent(state: GameState, seat: str, sending: list[str] | None = None) 
     left = [u for u in unsent(state, seat) if u not in (sending or [])]
     if left:
         names = ", ".join(state.volunteer(u).name or "?" for u in left)
-        raise SendAtOnce(f"Volunteers recruited during a Spell Run are sent to the Start Gate at once: "
-                         f"send {names} with the runners waiting there", names=names)
+        raise SendAtOnce(names=names)

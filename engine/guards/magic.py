@@ -26,7 +26,6 @@ from engine.guards.cards import Item, Scroll
 from engine.guards.common import (
     anti_magic,
     handlers,
-    name_of,
     own,
     put,
     read_values,
@@ -42,21 +41,18 @@ from engine.guards.turns import finish_turn
 
 ABILITY_TARGET = 6
 FIRE_WATER_GUILD = "alchemists"
-PLACE_WORDS = {"hospital": "in a Hospital", "watch_house": "in a Watch House"}
-
-
 def require_free_to_act(state: GameState, seat: str, what: str) -> None:
+    """Refuse ``what`` (magic, ability) to a player in a Hospital or a Watch House."""
     player = state.players[seat]
     if player.protected:
-        raise Protected(f"{name_of(seat)} is {PLACE_WORDS[player.place]}: no {what} from there",
-                        seat=seat, place=player.place)
+        raise Protected(reason="acting", seat=seat, place=player.place, what=what)
 
 
 def require_open_target(state: GameState, seat: str, what: str) -> None:
+    """Refuse ``what`` (magic, ability) on a player in a Hospital or a Watch House."""
     player = state.players[seat]
     if player.protected:
-        raise Protected(f"{name_of(seat)} is {PLACE_WORDS[player.place]}: out of reach of {what}",
-                        seat=seat, place=player.place)
+        raise Protected(reason="target", seat=seat, place=player.place, what=what)
 
 
 def described(state: GameState, uid: str, values: object) -> Scroll | Item:
@@ -65,7 +61,7 @@ def described(state: GameState, uid: str, values: object) -> Scroll | Item:
     known = card.values
     assert isinstance(known, (Scroll, Item))
     if not isinstance(values, dict):
-        raise BadCard("The card's values must be a table of fields", problems="values")
+        raise BadCard(reason="values_table")
     merged = {**{k: v for k, v in known.to_json().items() if v is not None}, **values}
     new = read_values(card.kind, merged)
     assert isinstance(new, (Scroll, Item))
@@ -88,18 +84,18 @@ def cast(state: GameState, action: Action) -> list[Event]:
     turn = state.turn
     assert turn is not None
     card = own(state, seat, action["scroll"], "scroll")
-    require_free_to_act(state, seat, "Magic")
+    require_free_to_act(state, seat, "magic")
     target = action["target"]
     if target is not None and target != seat:
-        require_open_target(state, target, "Magic")
+        require_open_target(state, target, "magic")
     values = card.values
     if action["values"] is not None:
         values = described(state, card.uid, action["values"])
     assert isinstance(values, Scroll)
     if values.target is None:
-        raise BadCard("Type the Scroll's Magic target (the number on the card) to cast it", problems="target")
+        raise BadCard(reason="scroll_target")
     if card.uid in turn.cast:
-        raise MagicRule(f"{values.name or 'That Scroll'} has been tried this turn: not twice in one turn")
+        raise MagicRule(reason="tried", scroll=values.name or "")
     card.values = values
     defence = anti_magic(state, target) if target is not None and target != seat else 0
     player = state.players[seat]
@@ -119,7 +115,7 @@ def cast(state: GameState, action: Action) -> list[Event]:
 def use_item(state: GameState, action: Action) -> list[Event]:
     seat = seat_in_play(state, action)
     card = own(state, seat, action["item"], "item")
-    require_free_to_act(state, seat, "Magic")
+    require_free_to_act(state, seat, "magic")
     values = card.values
     if action["values"] is not None:
         values = described(state, card.uid, action["values"])
@@ -135,21 +131,19 @@ def guild_ability(state: GameState, action: Action) -> list[Event]:
     assert turn is not None
     target = action["target"]
     if turn.seat == seat:
-        raise AbilityRule("A Guild Ability is used only in another player's turn, not your own")
+        raise AbilityRule(reason="own_turn")
     if target != turn.seat:
-        raise AbilityRule(f"A Guild Ability is used on the player whose turn it is: {name_of(turn.seat)}",
-                          current=turn.seat)
-    require_free_to_act(state, seat, "Guild Ability")
-    require_open_target(state, target, "a Guild Ability")
+        raise AbilityRule(reason="whose_turn", current=turn.seat)
+    require_free_to_act(state, seat, "ability")
+    require_open_target(state, target, "ability")
     used = state.ability_used.get(seat)
     if used == turn.number:
-        raise AbilityRule("Your Guild Ability has been tried this turn already")
+        raise AbilityRule(reason="tried")
     player = state.players[seat]
     assert player.card is not None
     fire_water = state.options.letter and player.card.guild == FIRE_WATER_GUILD
     if fire_water and player.fire_water <= 0:
-        raise AbilityRule("All your Fire Water is out: a token comes back to you when it has exploded",
-                          tokens=0)
+        raise AbilityRule(reason="fire_water_out")
     state.ability_used[seat] = turn.number
     base = player.effective("guild")
     spec = rolls.TestSpec("ability", "plain", seat, base, ABILITY_TARGET, (("guild", base),),
@@ -180,7 +174,7 @@ def fire_water(state: GameState, action: Action) -> list[Event]:
         require_free(state)
     victim = state.players.get(target)
     if victim is None or not victim.fire_water_on:
-        raise AbilityRule(f"No Fire Water is on {name_of(str(target))}")
+        raise AbilityRule(reason="no_fire_water", target=str(target))
     alchemist = victim.fire_water_on.pop(0)
     state.players[alchemist].fire_water += 1
     events = [ev("fire_water_settled", target, alchemist=alchemist, how="exploded" if exploded else "defused",

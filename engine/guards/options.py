@@ -40,7 +40,7 @@ class GuardsOptions:
         SPELLS_RANGE.check("spells", self.spells, OptionOutOfRange)
         for name in VARIANTS:
             if not isinstance(getattr(self, name), bool):
-                raise BadOptions(f"{name} must be true or false")
+                raise BadOptions(reason="not_boolean", option=name)
 
     def to_json(self) -> dict[str, Any]:
         return serial.to_json(self)
@@ -58,7 +58,7 @@ class GuardsOptions:
         if "data" in kwargs:
             tables, problems = validate_tables(kwargs["data"])
             if tables is None:
-                raise BadOptions("the game's data is not valid: " + "; ".join(problems[:3]))
+                raise BadOptions(reason="data", problems="; ".join(problems[:3]))
             kwargs["data"] = tables
         return cls(**kwargs)
 

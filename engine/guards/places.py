@@ -27,7 +27,6 @@ from engine.guards.common import (
     discard_volunteer,
     handlers,
     mark_began,
-    name_of,
     own,
     own_turn,
     put,
@@ -65,33 +64,22 @@ def guild_house(state: GameState, action: Action) -> list[Event]:
     points: dict[str, int] = {a: n for a, n in (action["points"] or {}).items() if n}
     bought = sum(points.values())
     if not collect and not bought:
-        raise NotNow("Say what you take at your Guild House: the $3, Attribute points, or both")
-    require_no_dragon(state, player.card.guild, "business at the Guild House")
+        raise NotNow(reason="house_what")
+    require_no_dragon(state, player.card.guild, "guild_house")
     if turn.house:
-        raise GuildHouseRule("You have already used your Guild House this turn", reason="visited")
+        raise GuildHouseRule(reason="visited")
     if player.sent_home is not None and player.sent_home == own_turn(state, player):
-        raise GuildHouseRule(
-            "Not on a turn you were forced back to your Guild House (by a Fate card or another player)",
-            reason="forced",
-        )
+        raise GuildHouseRule(reason="forced")
     if player.house_turn is not None and player.house_turn == own_turn(state, player) - 1:
-        raise GuildHouseRule(
-            "Not on two turns running: you used your Guild House on your last turn", reason="consecutive"
-        )
+        raise GuildHouseRule(reason="consecutive")
     if bought > POINTS_PER_VISIT:
-        raise GuildHouseRule(f"At most {POINTS_PER_VISIT} Attribute points a visit, not {bought}",
-                             reason="points", points=bought)
+        raise GuildHouseRule(reason="points", most=POINTS_PER_VISIT, points=bought)
     money = player.dollars + (GUILD_PAY if collect else 0)
     if bought * POINT_PRICE > money:
-        raise NotEnoughMoney(f"{bought} point(s) cost ${bought * POINT_PRICE}; {name_of(seat)} would have ${money}",
-                             dollars=money, price=bought * POINT_PRICE)
+        raise NotEnoughMoney(reason="points", points=bought, seat=seat, dollars=money, price=bought * POINT_PRICE)
     for attribute, count in points.items():
         if player.base[attribute] + count > player.card.top[attribute]:
-            raise AttributeLimit(
-                f"{attribute.capitalize()} is {player.base[attribute]}: its table stops at "
-                f"{player.card.top[attribute]}",
-                attribute=attribute, value=player.base[attribute], top=player.card.top[attribute],
-            )
+            raise AttributeLimit(reason="stops", attribute=attribute, value=player.base[attribute], top=player.card.top[attribute])
     mark_began(turn)
     turn.house = True
     player.house_turn = own_turn(state, player)
@@ -116,23 +104,22 @@ def buy(state: GameState, action: Action) -> list[Event]:
     turn = require_turn(state, seat)
     kind, price = action["kind"], action["price"]
     if kind not in ("scroll", "item"):
-        raise NotNow(f"Buy a scroll (at a Temple) or an item (at a Shop), not {kind!r}")
+        raise NotNow(reason="buy_kind", kind=str(kind))
     require_no_dragon(state, action["quadrant"], "shopping")
     player = state.players[seat]
     known = action["card"]
     if known is not None:
         card = state.cards.get(known)
         if card is None or card.kind != kind or card.place != "supply":
-            raise BadCard(f"No {kind} {known!r} is in the decks", problems=str(known))
+            raise BadCard(reason="not_in_supply", kind=kind, card=str(known))
         # a card the game knows costs what it says; one taken free before, what is typed
         price = getattr(card.values, "price", None) or price
     if not 0 <= price <= 30:
-        raise BadCard(f"A price runs from $0 to $30, not ${price}", problems="price")
+        raise BadCard(reason="price", price=price)
     if state.supply[kind] <= 0:
-        raise NotNow(f"No {kind} is left in the decks")
+        raise NotNow(reason="supply_empty", kind=kind)
     if player.dollars < price:
-        raise NotEnoughMoney(f"It costs ${price}; {name_of(seat)} has ${player.dollars}",
-                             dollars=player.dollars, price=price)
+        raise NotEnoughMoney(reason="price", seat=seat, dollars=player.dollars, price=price)
     mark_began(turn)
     player.dollars -= price
     if known is not None:
@@ -172,7 +159,7 @@ def hospital(state: GameState, action: Action) -> list[Event]:
     turn = require_turn(state, seat)
     require_stop(turn)
     if not state.players[seat].ailments:
-        raise NothingToCure(f"{name_of(seat)} has nothing for a Hospital to cure")
+        raise NothingToCure(seat=seat)
     turn.stopped = "hospital"
     mark_began(turn)
     return cure(state, seat, "visit") + finish_turn(state, "hospital")
@@ -185,7 +172,7 @@ def victim(state: GameState, action: Action) -> str:
     target = action["target"] or action.seat
     assert target is not None
     if target not in state.players:
-        raise NotNow(f"{target} does not play in this game")
+        raise NotNow(reason="not_playing", target=str(target))
     return target
 
 
@@ -195,7 +182,7 @@ def luggage_hit(state: GameState, action: Action) -> list[Event]:
     target = victim(state, action)
     player = state.players[target]
     if player.place == "hospital":
-        raise NotNow(f"{name_of(target)} is in a Hospital already")
+        raise NotNow(reason="in_hospital", target=target)
     player.injuries += 1
     events = [ev("luggage_hit", target), *cure(state, target, "luggage")]
     if state.turn is not None and state.turn.seat == target:
@@ -207,7 +194,7 @@ def arrested(state: GameState, action: Action) -> list[Event]:
     target = victim(state, action)
     player = state.players[target]
     if player.place == "watch_house":
-        raise NotNow(f"{name_of(target)} is in a Watch House already")
+        raise NotNow(reason="in_watch_house", target=target)
     player.place, player.jail_served = "watch_house", False
     events = [ev("arrested", target)]
     if state.turn is not None and state.turn.seat == target:
@@ -222,11 +209,11 @@ def turn_in(state: GameState, action: Action) -> list[Event]:
     turn = require_turn(state, seat)
     cards = [own(state, seat, uid, "volunteer") for uid in action["cards"]]
     if not cards:
-        raise NotNow("Name the Wanted Volunteers you turn in")
+        raise NotNow(reason="name_wanted")
     for card in cards:
         values = state.volunteer(card.uid)
         if not values.wanted:
-            raise NotNow(f"{values.name} is not Wanted", card=values.name)
+            raise NotNow(reason="not_wanted", card=values.name)
     mark_began(turn)
     player = state.players[seat]
     events: list[Event] = []
@@ -246,14 +233,12 @@ def pox(state: GameState, action: Action) -> list[Event]:
     turn = require_turn(state, seat)
     other = action["other"]
     if other == seat or other not in state.players:
-        raise PoxRule("Name the other player you came within a tile of")
+        raise PoxRule(reason="name_other")
     mine, theirs = state.players[seat], state.players[other]
     if mine.pox == theirs.pox:
-        raise PoxRule(
-            f"The Pox passes only between someone who has it and someone who has not "
-            f"({name_of(seat)} {'has' if mine.pox else 'has not'}, {name_of(other)} "
-            f"{'has' if theirs.pox else 'has not'})",
-        )
+        if mine.pox:
+            raise PoxRule(reason="both", seat=seat, target=other)
+        raise PoxRule(reason="neither", seat=seat, target=other)
     mark_began(turn)
     caught = theirs if mine.pox else mine
     caught.pox = True
@@ -267,7 +252,7 @@ def sent_home(state: GameState, action: Action) -> list[Event]:
     target = victim(state, action)
     player = state.players[target]
     if player.protected:
-        raise NotNow(f"{name_of(target)} is in a {'Hospital' if player.place == 'hospital' else 'Watch House'}")
+        raise NotNow(reason="protected", target=target, place=player.place)
     mine = state.turn is not None and state.turn.seat == target
     player.sent_home = own_turn(state, player) + (0 if mine else 1 + player.miss)
     player.forced_home += 1

@@ -25,7 +25,6 @@ from engine.guards.common import (
     handlers,
     identify_volunteer,
     mark_began,
-    name_of,
     put,
     require_pending,
     require_turn,
@@ -40,14 +39,13 @@ SOURCES = ("display", "deck")
 
 def require_stop(turn: Turn) -> None:
     if turn.stopped is not None:
-        raise StopOnce(f"You have already stopped this turn (at the {turn.stopped.replace('_', ' ')})",
-                       stopped=turn.stopped)
+        raise StopOnce(stopped=turn.stopped)
 
 
 def require_no_dragon(state: GameState, quadrant: str, what: str) -> None:
+    """Refuse ``what`` (recruiting, great_spell, guild_house, shopping) in a Dragon's quadrant."""
     if quadrant in state.dragons:
-        raise DragonThere(f"A Dragon is in the {quadrant.capitalize()}' Quadrant: no {what} there",
-                          quadrant=quadrant)
+        raise DragonThere(quadrant=quadrant, what=what)
 
 
 def face_up(state: GameState, deck: str) -> str | None:
@@ -72,9 +70,9 @@ def touch(
 ) -> list[Event]:
     """The player picks up a Volunteer to recruit: checks, then the card is touched."""
     if source not in SOURCES:
-        raise NotNow(f"Take the face-up card (display) or the top of the deck (deck), not {source!r}")
+        raise NotNow(reason="source", source=str(source))
     if source == "display" and not state.display[deck]:
-        raise NotNow("No card is face up on that pile: take the top of the deck")
+        raise NotNow(reason="no_display")
     shown = face_up(state, deck) if source == "display" else None
     uid, card_values = identify_volunteer(state, deck, card, values, face_up=shown)
     # from here on the state changes
@@ -206,10 +204,9 @@ def bribe(state: GameState, action: Action) -> list[Event]:
     values = state.volunteer(recruiting.card)
     player = state.players[recruiting.seat]
     if values.bribe is None:
-        raise CannotBribe(f"{values.name} cannot be bribed (Bribe X)", card=values.name)
+        raise CannotBribe(card=values.name)
     if player.dollars < values.bribe:
-        raise NotEnoughMoney(f"{values.name}'s Bribe is ${values.bribe}; {name_of(recruiting.seat)} has "
-                             f"${player.dollars}", dollars=player.dollars, price=values.bribe)
+        raise NotEnoughMoney(reason="bribe", card=values.name, seat=recruiting.seat, dollars=player.dollars, price=values.bribe)
     state.pending.remove(pending)
     player.dollars -= values.bribe
     return [ev("bribed", recruiting.seat, name=values.name, dollars=values.bribe), *recruited(state, "bribe")]

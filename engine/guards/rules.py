@@ -66,7 +66,7 @@ def decline(state: GameState, action: Action) -> list[Event]:
     require_playing(state)
     top = state.top
     if top is None or top.kind not in DECLINES:
-        raise NotNow("Nothing is offered to you to say no to")
+        raise NotNow(reason="nothing_offered")
     pending = require_pending(state, action.seat, top.kind)
     return DECLINES[pending.kind](state, pending, action)
 

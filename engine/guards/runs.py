@@ -28,7 +28,6 @@ from engine.guards.common import (
     discard_volunteer,
     handlers,
     mark_began,
-    name_of,
     own,
     put,
     require_turn,
@@ -58,13 +57,12 @@ def is_final(state: GameState, player: Player) -> bool:
 def require_spell(state: GameState, player: Player, spell: object) -> str:
     assert player.card is not None
     if spell not in player.card.spells:
-        raise SpellRule(f"{spell} is not one of the five Great Spells on {name_of(player.seat)}'s Guild Card",
-                        spell=str(spell))
+        raise SpellRule(reason="not_yours", spell=str(spell), seat=player.seat)
     assert isinstance(spell, str)
     if spell in player.returned:
-        raise SpellRule(f"{state.options.data.spells[spell]} has been returned already", spell=spell)
+        raise SpellRule(reason="returned", spell=spell)
     if player.run is not None or player.final is not None:
-        raise RunRule("Finish the Spell Run under way first")
+        raise RunRule(reason="under_way")
     return spell
 
 
@@ -73,7 +71,7 @@ def equip(state: GameState, seat: str, runners: list[str], items: dict[str, str]
     pairs = []
     for runner, item in (items or {}).items():
         if runner not in runners:
-            raise RunRule(f"An Item can go only with a Volunteer sent: {runner!r} is not one")
+            raise RunRule(reason="item_alone")
         card = own(state, seat, item, "item")
         pairs.append((runner, card.uid))
     return pairs
@@ -94,20 +92,19 @@ def _spell_to_collect(state: GameState, action: Action) -> tuple[str, Turn, Play
     require_stop(turn)
     player = state.players[seat]
     spell = require_spell(state, player, action["spell"])
-    require_no_dragon(state, action["quadrant"], "collecting a Great Spell")
+    require_no_dragon(state, action["quadrant"], "great_spell")
     return seat, turn, player, spell
 
 
 def spell_run(state: GameState, action: Action) -> list[Event]:
     seat, turn, player, spell = _spell_to_collect(state, action)
     if is_final(state, player):
-        raise SpellRule("This is your Final Spell: collect it in person (no runners)")
+        raise SpellRule(reason="final_in_person")
     runners = [own(state, seat, uid, "volunteer").uid for uid in action["runners"]]
     if not runners:
-        raise RunRule("Send at least one Volunteer with the Spell")
+        raise RunRule(reason="send_one")
     if len(runners) > FIRST_RUNNERS:
-        raise TooManyRunners(f"At most {FIRST_RUNNERS} runners set out, not {len(runners)}",
-                             runners=len(runners), most=FIRST_RUNNERS)
+        raise TooManyRunners(reason="set_out", runners=len(runners), most=FIRST_RUNNERS)
     pairs = equip(state, seat, runners, action["items"])
     route = list(action["route"] or [])
     # checks done
@@ -182,13 +179,10 @@ def reattempt(state: GameState, action: Action) -> list[Event]:
     player = state.players[seat]
     run = player.run
     if run is None or run.stage != "gate":
-        raise RunRule("No runners of yours wait at your Start Gate")
+        raise RunRule(reason="none_at_gate")
     added = [own(state, seat, uid, "volunteer").uid for uid in action["runners"] or []]
     if len(run.runners) + len(added) > GATE_RUNNERS:
-        raise TooManyRunners(
-            f"At most {GATE_RUNNERS} runners at a Start Gate: {len(run.runners)} are there, "
-            f"{len(added)} more is too many", runners=len(run.runners) + len(added), most=GATE_RUNNERS,
-        )
+        raise TooManyRunners(reason="gate", there=len(run.runners), added=len(added), most=GATE_RUNNERS)
     require_sent(state, seat, added)
     pairs = equip(state, seat, added, action["items"])
     for uid in added:
@@ -204,9 +198,9 @@ def reattempt(state: GameState, action: Action) -> list[Event]:
 def collect_final(state: GameState, action: Action) -> list[Event]:
     seat, turn, player, spell = _spell_to_collect(state, action)
     if not is_final(state, player):
-        raise SpellRule("Only the Final Spell is collected in person; send runners with this one")
+        raise SpellRule(reason="only_final")
     if not player.hand:
-        raise RunRule("You must have at least one Volunteer with you to collect the Final Spell")
+        raise RunRule(reason="final_alone")
     turn.stopped = "spell"
     mark_began(turn)
     player.final = Final(spell)
@@ -222,14 +216,14 @@ def at_gate(state: GameState, action: Action) -> list[Event]:
     player = state.players[seat]
     final = player.final
     if final is None:
-        raise RunRule("You carry no Final Spell")
+        raise RunRule(reason="no_final")
     if not final.at_gate:
         require_stop(turn)
     if not player.hand:
-        raise RunRule("You must have at least one Volunteer with you at the Start Gate")
+        raise RunRule(reason="gate_alone")
     route = list(action["route"] or [])
     if final.at_gate and route:
-        raise RunRule("You are at your Start Gate already")
+        raise RunRule(reason="at_gate")
     turn.stopped = "gate"
     mark_began(turn)
     events = [ev("at_gate", seat, route=route)]

@@ -33,7 +33,6 @@ from engine.guards.common import (
     back_to_hand,
     discard_volunteer,
     handlers,
-    name_of,
     other_seats,
     own,
     put,
@@ -60,10 +59,7 @@ def locked_by(state: GameState, seat: str) -> str | None:
 def require_unlocked(state: GameState, seat: str) -> None:
     announcer = locked_by(state, seat)
     if announcer is not None:
-        raise SaboteursLocked(
-            f"{name_of(announcer)} has announced a Spell Run: no Saboteur may be planted or moved "
-            f"until {name_of(announcer)}'s next turn", announcer=announcer,
-        )
+        raise SaboteursLocked(seat=announcer)
 
 
 def plant(state: GameState, action: Action) -> list[Event]:
@@ -71,22 +67,20 @@ def plant(state: GameState, action: Action) -> list[Event]:
     assert seat is not None
     turn = require_turn(state, seat)
     if turn.began or turn.stopped:
-        raise TurnNotBegun("A Saboteur is planted at the beginning of your turn, before you move")
+        raise TurnNotBegun(reason="plant")
     if turn.planted:
-        raise SaboteurRule("One attempt to plant a Saboteur a turn")
+        raise SaboteurRule(reason="one_attempt")
     if turn.recalled:
-        raise SaboteurRule("You recalled a Saboteur this turn: plant one again next turn")
+        raise SaboteurRule(reason="recalled")
     require_unlocked(state, seat)
     card = own(state, seat, action["card"], "volunteer")
     values = state.volunteer(card.uid)
     if not values.brethren:
-        raise SaboteurRule(f"{values.name} does not carry the Mark of the Brethren: only Brethren are "
-                           f"planted as Saboteurs", card=values.name)
+        raise SaboteurRule(reason="not_brethren", card=values.name)
     quadrant = action["quadrant"]
     player = state.players[seat]
     if quadrant in player.planted:
-        raise SaboteurRule(f"You already have a Saboteur in the {quadrant.capitalize()}' Quadrant "
-                           f"(one marker for each quadrant)", quadrant=quadrant)
+        raise SaboteurRule(reason="one_marker", quadrant=quadrant)
     item = own(state, seat, action["item"], "item").uid if action["item"] is not None else None
     turn.planted = True
     base = player.effective("guild")
@@ -158,10 +152,9 @@ def strike(state: GameState, action: Action) -> list[Event]:
     assert seat is not None
     card = own(state, seat, action["card"], "volunteer", where="planted")
     if action["method"] not in METHODS:
-        raise SaboteurRule(f"Strike by Alter Allegiance (alter) or Ambush (ambush), not {action['method']!r}")
+        raise SaboteurRule(reason="method", method=str(action["method"]))
     if card.uid not in can_strike(state, seat):
-        raise SaboteurRule(f"{state.volunteer(card.uid).name} is not planted in a quadrant this run passes "
-                           f"through", card=state.volunteer(card.uid).name)
+        raise SaboteurRule(reason="not_on_route", card=state.volunteer(card.uid).name)
     state.strikes.append({"seat": seat, "card": card.uid, "method": action["method"],
                           "quadrant": planted_quadrant(state, card.uid)})
     if not can_strike(state, seat):
@@ -298,8 +291,7 @@ def replant(state: GameState, action: Action) -> list[Event]:
     current = planted_quadrant(state, saboteur)
     player = state.players[seat]
     if quadrant != current and quadrant in player.planted:
-        raise SaboteurRule(f"You already have a Saboteur in the {quadrant.capitalize()}' Quadrant",
-                           quadrant=quadrant)
+        raise SaboteurRule(reason="one_marker", quadrant=quadrant)
     state.pending.remove(pending)
     if quadrant != current:
         put(state, saboteur, f"planted:{seat}:{quadrant}")
@@ -320,7 +312,7 @@ def pick_runner(state: GameState, action: Action) -> list[Event]:
     assert seat is not None
     runner = action["card"]
     if runner not in pool(state, seat):
-        raise SaboteurRule(f"Pick one of your own runners, not {runner!r}")
+        raise SaboteurRule(reason="own_runner")
     state.pending.remove(pending)
     data = pending.data
     return start_combat(state, data["attacker"], data["saboteur"], data["quadrant"], seat, runner)

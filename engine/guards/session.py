@@ -85,7 +85,7 @@ class GuardsSession(Session):
     def _mark(self, action: JSON) -> list[JSON]:
         quadrant = action.get("quadrant")
         if quadrant not in QUADRANTS or set(action) - {"type", "quadrant", "seat"}:
-            raise MalformedAction(f"mark one of the quadrants {', '.join(QUADRANTS)}")
+            raise MalformedAction(reason="mark_quadrant", quadrants=", ".join(QUADRANTS))
         if self.guards.over:
             raise GameIsOver(reason="over")
         if quadrant in self.marked:
@@ -97,7 +97,7 @@ class GuardsSession(Session):
     def _cycle(self, action: JSON) -> list[JSON]:
         step = action.get("step", 1)
         if step not in (1, -1) or set(action) - {"type", "step", "seat"}:
-            raise MalformedAction("panel takes a step of 1 or -1")
+            raise MalformedAction(reason="panel_step")
         self.panel = (self.panel + step) % len(PANELS)
         return [{"kind": "panel_shown", "seat": None, "panel": PANELS[self.panel]}]
 

@@ -15,9 +15,7 @@ from engine.guards.cards import Item, Scroll, Volunteer
 from engine.guards.common import (
     apply_bonuses,
     create,
-    deck_words,
     identify_volunteer,
-    name_of,
     put,
 )
 from engine.guards.data import GuildCard, read_guild_card
@@ -33,7 +31,7 @@ def require_setup(state: GameState) -> None:
     if state.phase == "over":
         raise GameIsOver(reason="over")
     if state.phase != "setup":
-        raise NotNow("The set-up is done: the game has begun")
+        raise NotNow(reason="setup_done")
 
 
 def choose_guild(state: GameState, action: Action) -> list[Event]:
@@ -42,23 +40,21 @@ def choose_guild(state: GameState, action: Action) -> list[Event]:
     assert seat is not None
     player = state.players[seat]
     if player.dealt:
-        raise NotNow("Choose the Guild Card before reporting your dealt Volunteers")
+        raise NotNow(reason="guild_card_first")
     data = state.options.data
     card_id = action["card"]
     house = data.guild_cards.get(card_id)
     if house is None:
-        raise SpellRule(f"There is no Guild Card {card_id!r}; the cards are {', '.join(data.guild_cards)}",
-                        card=str(card_id))
+        raise SpellRule(reason="no_guild_card", card=str(card_id), cards=", ".join(data.guild_cards))
     taken = [s for s, p in state.players.items() if s != seat and p.card is not None and p.card.id == card_id]
     if taken:
-        raise SpellRule(f"{name_of(taken[0])} has already chosen {house.name}", card=house.name)
+        raise SpellRule(reason="guild_card_taken", seat=taken[0], card=house.name)
     card: GuildCard = house
     if action["values"] is not None:
         typed, problems = read_guild_card({**house.to_json(), **action["values"], "id": card_id},
                                           data.spells, house=False)
         if typed is None:
-            raise BadCard("The Guild Card's values cannot be used: " + "; ".join(problems),
-                          problems="; ".join(problems))
+            raise BadCard(reason="guild_card", problems="; ".join(problems))
         card = typed
     player.card = card
     player.base = dict(card.start)
@@ -73,11 +69,11 @@ def dealt(state: GameState, action: Action) -> list[Event]:
     player = state.players[seat]
     deck = action["deck"]
     if player.card is None:
-        raise SetUpFirst("Choose your Guild Card first")
+        raise SetUpFirst(reason="guild_card")
     if deck not in DEALT_DECKS:
-        raise NotNow("Each player is dealt one Lords & Ladies and one Man & Beast card")
+        raise NotNow(reason="dealt_decks")
     if deck in player.dealt:
-        raise NotNow(f"You have already reported your {deck_words(deck)} card", deck=deck)
+        raise NotNow(reason="dealt_already", deck=deck)
     uid, values = identify_volunteer(state, deck, action["card"], action["values"])
     # checks done: from here on the state changes
     if uid is None:
@@ -113,7 +109,7 @@ def roll_for_start(state: GameState, action: Action) -> list[Event]:
     if state.phase == "over":
         raise GameIsOver(reason="over")
     if state.phase != "start":
-        raise SetUpFirst("Finish the set-up first: every player's Guild Card and dealt Volunteers")
+        raise SetUpFirst(reason="setup")
     contenders = list(state.seats)
     while True:
         rolls = {seat: dice.roll_die(state.rng) for seat in contenders}

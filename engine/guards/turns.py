@@ -20,7 +20,6 @@ from engine.guards.actions import Action
 from engine.guards.common import (
     clamp,
     discard_volunteer,
-    name_of,
     put,
     require_free,
     require_pending,
@@ -175,7 +174,7 @@ def require_seated(state: GameState, seat: str | None) -> str:
     if state.phase == "over":
         raise GameIsOver(reason="over")
     if state.phase != "play" or seat is None:
-        raise NotNow("The trackers open once the game has begun")
+        raise NotNow(reason="trackers")
     return seat
 
 
@@ -187,13 +186,12 @@ def adjust(state: GameState, action: Action) -> list[Event]:
     if action["dollars"] is not None:
         by = action["dollars"]
         if player.dollars + by < 0:
-            raise NotEnoughMoney(f"{name_of(seat)} has ${player.dollars}: cannot pay ${-by}",
-                                 dollars=player.dollars, price=-by)
+            raise NotEnoughMoney(reason="pay", seat=seat, dollars=player.dollars, price=-by)
         player.dollars += by
         return [ev("dollars_changed", seat, by=by, dollars=player.dollars, reason="report")]
     attribute, by = action["attribute"], action["by"]
     if attribute is None or by is None or by == 0:
-        raise NotNow("Say what changes: dollars, or an attribute and by how much")
+        raise NotNow(reason="what_changes")
     if action["lasting"]:
         player.modifiers[attribute] = player.modifiers.get(attribute, 0) + by
         if not player.modifiers[attribute]:
@@ -204,10 +202,7 @@ def adjust(state: GameState, action: Action) -> list[Event]:
     after = before + by
     if clamp(player, attribute, after) != after:
         top = player.card.top[attribute] if player.card else 0
-        raise AttributeLimit(
-            f"{attribute.capitalize()} is {before}: its table runs from 0 to {top}",
-            attribute=attribute, value=before, top=top,
-        )
+        raise AttributeLimit(reason="runs", attribute=attribute, value=before, top=top)
     player.base[attribute] = after
     return [ev("attribute_changed", seat, attribute=attribute, before=before, after=after)]
 
@@ -219,12 +214,12 @@ def ailment(state: GameState, action: Action) -> list[Event]:
     player = state.players[seat]
     if action["cured"]:
         if not player.ailments:
-            raise NotNow(f"{name_of(seat)} has no ailment to cure")
+            raise NotNow(reason="no_ailment", seat=seat)
         player.pox, player.injuries, player.curses = False, 0, []
         return [ev("cured", seat, how="card")]
     curse = action["curse"]
     if curse is None:
-        raise NotNow("Name the curse, or say the ailments are cured")
+        raise NotNow(reason="name_curse")
     player.curses.append(curse.strip())
     return [ev("cursed", seat, curse=curse.strip())]
 
@@ -257,12 +252,11 @@ def pay(state: GameState, action: Action) -> list[Event]:
     to, dollars = action["to"], action["dollars"]
     player = state.players[seat]
     if to not in state.players or to == seat:
-        raise NotNow("Pay another player of this game")
+        raise NotNow(reason="pay_whom")
     if dollars <= 0:
-        raise NotNow("Pay a number of dollars above nothing")
+        raise NotNow(reason="pay_nothing")
     if player.dollars < dollars:
-        raise NotEnoughMoney(f"{name_of(seat)} has ${player.dollars}: cannot pay ${dollars}",
-                             dollars=player.dollars, price=dollars)
+        raise NotEnoughMoney(reason="pay", seat=seat, dollars=player.dollars, price=dollars)
     player.dollars -= dollars
     state.players[to].dollars += dollars
     return [ev("paid", seat, to=to, dollars=dollars)]
@@ -284,7 +278,7 @@ def forfeit_point(state: GameState, pending: Pending, action: Action) -> list[Ev
     player = state.players[pending.seats[0]]
     assert player.card is not None
     if any(player.base[a] < player.card.top[a] for a in player.base):
-        raise NotNow("Place the point: an attribute still has room on its table")
+        raise NotNow(reason="place_point")
     state.pending.remove(pending)
     return [ev("point_lost", player.seat)]
 
@@ -297,8 +291,7 @@ def spend_point(state: GameState, action: Action) -> list[Event]:
     attribute = action["attribute"]
     top = player.card.top[attribute] if player.card else 0
     if player.base[attribute] >= top:
-        raise AttributeLimit(f"{attribute.capitalize()} is at the top of its table ({top})",
-                             attribute=attribute, value=player.base[attribute], top=top)
+        raise AttributeLimit(reason="top", attribute=attribute, value=player.base[attribute], top=top)
     state.pending.remove(pending)
     player.base[attribute] += 1
     return [ev("attribute_changed", seat, attribute=attribute, before=player.base[attribute] - 1,

@@ -229,9 +229,7 @@ class GuardsLesson(CompanionLesson):
         except IllegalAction:
             # not a whole report (a greyed button's question): the lesson's words alone
             step = self.step()
-            follow = "Follow the step on your phone." if step else "Wait for the other player."
-            return OffScript(f"That is not this step of the lesson. {follow}", because=None,
-                             step=step.key if step else None)
+            return OffScript(because=None, step=step.key if step else None)
         return super().refusal(seat, action, now)
 
 

@@ -151,17 +151,32 @@ const Clacks = (() => {
   // engine gave, or the rule's plain sentence when a value is withheld. An English message
   // the server sends is that same sentence (web/refusals.py), or the engine's own for a
   // game whose refusals are not yet worded only by the catalog.
+  // values that are a card's id, said as the card's name (web/refusals.py)
+  const NAMED_PARAMS = {
+    design: (id) => `jacquard.${id}.name`,
+    fault: (id) => `card.${id}.name`,
+    quadrant: (id) => `guards.quadrant.${id}`,
+    deck: (id) => `guards.deck.${id}`,
+    wanted_deck: (id) => `guards.deck.${id}`,
+    attribute: (id) => `guards.attribute.${id}`,
+    spell: (id) => `guards.spell.${id}`,
+    place: (id) => `guards.place.${id}`,
+  };
+  const SEAT_LISTS = ["players"];  // a list of seats, said as their names
+
   function describeError(error) {
     if (!error) return "";
     const code = error.rule || error.error;
     // a tap a lesson does not take: the game's reason, then the step to take instead
     if (code === "tutorial_off_script" && Clacks.tutorial) return Clacks.tutorial.explain(error);
     if (lang === "en" && error.message) return error.message;
-    // seats and lamp lists in the engine's values, as the page says them
+    // seats, cards and lamp lists in the engine's values, as the page says them
     const params = { ...(error.params || {}) };
     for (const [name, value] of Object.entries(params)) {
-      if (Array.isArray(value)) params[name] = value.join(" ");
+      if (SEAT_LISTS.includes(name) && Array.isArray(value)) params[name] = value.map((seat) => (has(`seat.${seat}`) ? t(`seat.${seat}`) : seat)).join(", ");
+      else if (Array.isArray(value)) params[name] = value.join(" ");
       else if (["current", "seat", "target"].includes(name) && has(`seat.${value}`)) params[name] = t(`seat.${value}`);
+      else if (name in NAMED_PARAMS && has(NAMED_PARAMS[name](value))) params[name] = t(NAMED_PARAMS[name](value));
     }
     for (const key of [`rule.${code}`, `api.${code}`]) {
       if (has(key)) {
