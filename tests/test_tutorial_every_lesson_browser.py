@@ -121,10 +121,7 @@ def lesson_started(
             page.goto(server.url(f"/join?lang={language}"))
             page.fill("#code", tv.page.inner_text("#room-code"))
             page.get_by_role("button", name=translate(language, "ui.join")).click()
-            session = server.room.session
-            assert isinstance(session, TutorialSession)
-            seat = translate(language, f"seat.{session.script.learner}")
-            page.get_by_role("button", name=translate(language, "ui.take_seat", seat=seat)).click()
+            the_free_seat(phone, language).click()
         else:
             page.goto(server.url(f"/join/{server.code}?lang={language}"))
             page.get_by_role("button", name=entry_title(language, lesson), exact=True).click()
@@ -136,6 +133,18 @@ def lesson_started(
         assert start is not None
         assert session.view(None)["tutorial"]["name"] == start["options"]["tutorial"]
         yield server, tv, phone
+
+
+def the_free_seat(phone: Page, language: str) -> Any:
+    """The one seat the join page offers to take, by its words: a lesson's other seat
+    is the lesson's own."""
+    before, after = translate(language, "ui.take_seat", seat="\ue000").split("\ue000")
+    words = re.compile(f"^{re.escape(before)}.+{re.escape(after)}$")
+    offered = phone.page.get_by_role("button", name=words)
+    offered.first.wait_for()
+    free = [button for button in offered.all() if button.is_enabled()]
+    assert len(free) == 1, [button.inner_text() for button in offered.all()]
+    return free[0]
 
 
 def from_the_new_game_dialog(tv: Page, lesson: Lesson, language: str) -> None:
