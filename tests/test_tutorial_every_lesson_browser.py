@@ -6,7 +6,8 @@ modes, never a list written here.
 
 The phone is read and tapped by visible text only: each step is one 360x740 screen, and
 each control a step's words name is found by its words, and must be on that screen
-(inside the viewport, at least 24 px each way) when it is tapped. The greyed-out
+(inside the viewport, at least 24 px each way) when it is tapped, and no control's
+words may run out of it. The greyed-out
 controls on the screen, and any disabled outright, are tapped too (each kind once in a
 lesson; in the slow tier, every kind at every step): each time the phone must say why
 not and name the step to take instead. At the end, the one tap into a real game is on
@@ -186,6 +187,14 @@ def tap_on_screen(phone: Page, name: str, step: str) -> None:
     pytest.fail(f"nothing named {name!r} could be tapped at {step}")
 
 
+# The words of each control on the phone that run out of it: a button cut off at 360 px.
+WORDS_CUT_OFF = """
+() => [...document.querySelectorAll("button, [role=button], a")]
+  .filter((e) => e.getClientRects().length && e.clientWidth && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => [(e.innerText || "").trim(), e.scrollWidth, e.clientWidth])
+"""
+
+
 # The phone's explanation and the lesson's step, white space folded, the count taken off.
 WHY_AND_STEP = """() => {
   const fold = (text) => text.replace(/\\s+/g, " ").trim();
@@ -272,6 +281,7 @@ def walk(
         step = now[0]
         seen.append(step)
         one_screen(phone.page, step)
+        assert phone.page.evaluate(WORDS_CUT_OFF) == [], step
         if pictured is not None and step == pictured[0]:
             pictured[1]()
         explained += greyed_taps_name_the_step(phone, language, taps, step, tapped)
