@@ -139,22 +139,29 @@ def test_the_table_runs_the_clockman_lesson_and_leads_into_a_real_game() -> None
 
 # the words that say a rule is this companion's ruling, where the rulebook is silent
 RULING = {"en": "this companion's ruling", "cs": "tak to určuje tento společník"}
+# the steps that teach one
+RULINGS = {
+    f"tutorial.clockman.{step}"
+    for step in ("end_turn", "knock", "end_turn_again", "blockade", "roll_digit", "roll_lift")
+}
 
 
 @pytest.mark.parametrize("language", ["en", "cs"])
 def test_the_lesson_says_which_rules_are_the_companions_and_every_way_past_a_whytooki(
     language: str,
 ) -> None:
-    """One knock per roll and the return onto circle 1 on any roll are the companion's
-    rulings (the rulebook does not say), and the lesson says so; the rulebook lets a
-    piece past a Whytooki with the exact roll and a card of its pose, a matching event
-    card or a lift card (6.1), and the lesson names all three."""
+    """The lesson says which of its rules are the companion's rulings (docs/clockman.md,
+    Rulings), and only those: the turns going clockwise, one knock per roll, the return
+    onto circle 1 on any roll, a passed Whytooki ending the move, two 1s where the
+    rulebook says three, and no extra roll on a 6. The rulebook lets a piece past a
+    Whytooki with the exact roll and a card of its pose, a matching event card or a lift
+    card (6.1), and the lesson names all three."""
     for step in SCRIPT.steps:
         said = translate(language, f"{step.key}.rule")
-        rulings = {"tutorial.clockman.knock", "tutorial.clockman.end_turn_again"}
-        assert (RULING[language] in said) == (step.key in rulings), (step.key, said)
+        assert (RULING[language] in said) == (step.key in RULINGS), (step.key, said)
     past = translate(language, "tutorial.clockman.roll_again.rule")
     ways = {"en": ("exact roll", "event card", "lift"), "cs": ("přesným hodem", "kartou události", "výtahem")}
     for way in ways[language]:
         assert way in past, (way, past)
     assert {"en": "only", "cs": "jen"}[language] not in past.split()
+

@@ -6,9 +6,12 @@ modes, never a list written here.
 
 The phone is read and tapped by visible text only: each step is one 360x740 screen, and
 each control a step's words name is found by its words, and must be on that screen
-(inside the viewport, at least 24 px each way) when it is tapped. At every step where the phone shows a greyed-out
-control, that control is tapped too: the phone must say why not and name the step to
-take instead. At the end, the one tap into a real game is on the first screen.
+(inside the viewport, at least 24 px each way) when it is tapped, and no control's
+words may run out of it. The greyed-out
+controls on the screen, and any disabled outright, are tapped too (each kind once in a
+lesson; in the slow tier, every kind at every step): each time the phone must say why
+not and name the step to take instead. At the end, the one tap into a real game is on
+the first screen.
 """
 
 from __future__ import annotations
@@ -39,15 +42,22 @@ from web.stand import StandSettings
 
 pytestmark = pytest.mark.browser
 
-# A greyed-out control on the phone that a lesson's step does not name, to tap: one
-# that answers a tap with why not, outside the lesson's own words.
-MARK_GREYED = """
-names => {
+# The greyed-out controls wholly on the phone's screen that a lesson's step does not
+# name: with ``mark`` null, what tells each kind apart (its tag, what it stands for, its
+# words); else the first of the kind ``mark`` is marked to tap. A control disabled
+# outright counts too, since every control out of reach must say why when tapped.
+GREYED = """
+([names, mark]) => {
   document.querySelectorAll("[data-greyed]").forEach((e) => e.removeAttribute("data-greyed"));
-  const found = [...document.querySelectorAll("#main [aria-disabled=true]")].find((e) => {
+  const kind = (e) => [e.tagName, e.dataset.tower, e.dataset.lamp, e.dataset.number, e.dataset.action,
+                       e.dataset.slot, (e.textContent || "").trim()].join("|");
+  const shown = [...document.querySelectorAll("#main [aria-disabled=true], #main button:disabled")].filter((e) => {
     const r = e.getBoundingClientRect();
-    return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && !names.includes((e.textContent || "").trim());
+    return r.width > 0 && r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight
+      && !names.includes((e.textContent || "").trim());
   });
+  if (mark === null) return [...new Set(shown.map(kind))];
+  const found = shown.find((e) => kind(e) === mark);
   if (!found) return false;
   found.setAttribute("data-greyed", "");
   return true;
@@ -112,10 +122,7 @@ def lesson_started(
             page.goto(server.url(f"/join?lang={language}"))
             page.fill("#code", tv.page.inner_text("#room-code"))
             page.get_by_role("button", name=translate(language, "ui.join")).click()
-            session = server.room.session
-            assert isinstance(session, TutorialSession)
-            seat = translate(language, f"seat.{session.script.learner}")
-            page.get_by_role("button", name=translate(language, "ui.take_seat", seat=seat)).click()
+            the_free_seat(phone, language).click()
         else:
             page.goto(server.url(f"/join/{server.code}?lang={language}"))
             page.get_by_role("button", name=entry_title(language, lesson), exact=True).click()
@@ -127,6 +134,18 @@ def lesson_started(
         assert start is not None
         assert session.view(None)["tutorial"]["name"] == start["options"]["tutorial"]
         yield server, tv, phone
+
+
+def the_free_seat(phone: Page, language: str) -> Any:
+    """The one seat the join page offers to take, by its words: a lesson's other seat
+    is the lesson's own."""
+    before, after = translate(language, "ui.take_seat", seat="\ue000").split("\ue000")
+    words = re.compile(f"^{re.escape(before)}.+{re.escape(after)}$")
+    offered = phone.page.get_by_role("button", name=words)
+    offered.first.wait_for()
+    free = [button for button in offered.all() if button.is_enabled()]
+    assert len(free) == 1, [button.inner_text() for button in offered.all()]
+    return free[0]
 
 
 def from_the_new_game_dialog(tv: Page, lesson: Lesson, language: str) -> None:
@@ -168,6 +187,14 @@ def tap_on_screen(phone: Page, name: str, step: str) -> None:
     pytest.fail(f"nothing named {name!r} could be tapped at {step}")
 
 
+# The words of each control on the phone that run out of it: a button cut off at 360 px.
+WORDS_CUT_OFF = """
+() => [...document.querySelectorAll("button, [role=button], a")]
+  .filter((e) => e.getClientRects().length && e.clientWidth && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => [(e.innerText || "").trim(), e.scrollWidth, e.clientWidth])
+"""
+
+
 # The phone's explanation and the lesson's step, white space folded, the count taken off.
 WHY_AND_STEP = """() => {
   const fold = (text) => text.replace(/\\s+/g, " ").trim();
@@ -183,13 +210,32 @@ NAMES_THE_STEP = f"""([before, after]) => {{
 }}"""
 
 
-def a_greyed_tap_names_the_step(phone: Page, language: str, taps: list[str], step: str) -> bool:
-    """A greyed-out control on the screen, if any, is tapped: the phone says why not and
-    names the step to take. Whether there was one to tap."""
+def greyed_taps_name_the_step(
+    phone: Page, language: str, taps: list[str], step: str, tapped: set[str] | None
+) -> int:
+    """Each greyed-out control on the screen is tapped, one of each kind (``tapped``: the
+    kinds tapped already in this lesson, left out now and added to; None: every kind at
+    every step): each time, the phone says why not and names the step to take. How many
+    were tapped."""
+    page = phone.page
+    kinds = [k for k in page.evaluate(GREYED, [taps, None]) if tapped is None or k not in tapped]
+    for kind in kinds:
+        if not greyed_tap_names_the_step(phone, language, taps, step, kind):
+            continue  # gone from the screen as the page was drawn again
+        if tapped is not None:
+            tapped.add(kind)
+    return len(kinds)
+
+
+def greyed_tap_names_the_step(
+    phone: Page, language: str, taps: list[str], step: str, kind: str
+) -> bool:
+    """The greyed-out control of ``kind`` is tapped, if it is still on the screen: the
+    phone says why not and names the step to take. Whether it was there to tap."""
     page = phone.page
     timeout = tool_or_skip("playwright.sync_api", NO_ARM32_BUILD).TimeoutError
     for _ in range(5):
-        if not page.evaluate(MARK_GREYED, taps):
+        if not page.evaluate(GREYED, [taps, kind]):
             return False
         try:  # the page may draw itself again (a push arriving) between finding and tapping
             page.click("[data-greyed]", force=True, timeout=2_000)
@@ -197,8 +243,11 @@ def a_greyed_tap_names_the_step(phone: Page, language: str, taps: list[str], ste
         except timeout:
             continue
     else:
-        pytest.fail(f"no greyed-out control stayed to be tapped at {step}")
-    page.wait_for_selector("#why:not([hidden])")
+        pytest.fail(f"the greyed-out {kind!r} did not stay to be tapped at {step}")
+    try:
+        page.wait_for_selector("#why:not([hidden])", timeout=10_000)
+    except timeout:
+        pytest.fail(f"at {step}, a tap on the greyed-out {kind!r} said nothing")
     # the words on the step, as the lesson's panel says them when the phone explains:
     # read together, since the panel may be drawn again after the step was found
     before, after = translate(language, "tutorial.instead", step="\ue000").split("\ue000")
@@ -206,29 +255,36 @@ def a_greyed_tap_names_the_step(phone: Page, language: str, taps: list[str], ste
         page.wait_for_function(NAMES_THE_STEP, arg=[before, after], timeout=10_000)
     except timeout:
         said, doing = page.evaluate(WHY_AND_STEP)
-        pytest.fail(f"at {step}, the phone said {said!r} while the step was {doing!r}")
+        pytest.fail(f"at {step}, {kind!r} said {said!r} while the step was {doing!r}")
     page.click("#why")
     page.wait_for_selector("#why", state="hidden")
     return True
 
 
 def walk(
-    phone: Page, language: str, pictured: tuple[str, Callable[[], None]] | None = None
+    phone: Page,
+    language: str,
+    every_step: bool,
+    pictured: tuple[str, Callable[[], None]] | None = None,
 ) -> tuple[list[str], int]:
     """Every step of the lesson to its end, tapping what each names: the learner's
-    steps in order, and at how many a greyed-out tap was explained. ``pictured`` names a
-    step and what pictures the screens as that step is shown."""
+    steps in order, and how many greyed-out taps were explained. Each kind of greyed-out
+    control on the screen is tapped once in the lesson, or with ``every_step`` at every
+    step it is there. ``pictured`` names a step and what pictures the screens as that
+    step is shown."""
     seen: list[str] = []
     explained = 0
+    tapped: set[str] | None = None if every_step else set()
     for now, taps in lesson_steps(phone, 120):
         if not taps:  # the other player's turn: the lesson plays it
             continue
         step = now[0]
         seen.append(step)
         one_screen(phone.page, step)
+        assert phone.page.evaluate(WORDS_CUT_OFF) == [], step
         if pictured is not None and step == pictured[0]:
             pictured[1]()
-        explained += a_greyed_tap_names_the_step(phone, language, taps, step)
+        explained += greyed_taps_name_the_step(phone, language, taps, step, tapped)
         for name in taps:
             tap_on_screen(phone, name, step)
     return seen, explained
@@ -258,25 +314,28 @@ WAYS = [("en", "tv"), ("cs", "stand"), ("cs", "tv"), ("en", "stand")]
 
 def walk_params() -> list[Any]:
     """Every lesson in every way: each lesson once in the fast tier, the ways taken in
-    turn from one lesson to the next, its other three ways marked slow."""
+    turn from one lesson to the next, tapping each kind of greyed-out control once; its
+    other three ways marked slow, tapping every kind at every step."""
     params = []
     for index, param in enumerate(lesson_params()):
         for turn, (language, way) in enumerate(WAYS):
-            marks = [*param.marks, *([pytest.mark.slow] if turn != index % len(WAYS) else [])]
+            slow = turn != index % len(WAYS)
+            marks = [*param.marks, *([pytest.mark.slow] if slow else [])]
             name = f"{param.id}-{language}-{way}"
-            params.append(pytest.param(*param.values, language, way, id=name, marks=marks))
+            params.append(pytest.param(*param.values, language, way, slow, id=name, marks=marks))
     return params
 
 
-@pytest.mark.parametrize(("lesson", "language", "way"), walk_params())
+@pytest.mark.parametrize(("lesson", "language", "way", "every_step"), walk_params())
 def test_every_lesson_walks_from_its_start_to_a_real_game(
-    browser: Any, lesson: Lesson, language: str, way: str
+    browser: Any, lesson: Lesson, language: str, way: str, every_step: bool
 ) -> None:
     with lesson_started(browser, lesson, language, way) as (server, tv, phone):
         session = server.room.session
         assert isinstance(session, TutorialSession)
         steps = [step.key for step in session.script.steps]
-        seen, explained = walk(phone, language, pictures(lesson, language, way, steps, tv, phone))
+        shots = pictures(lesson, language, way, steps, tv, phone)
+        seen, explained = walk(phone, language, every_step, shots)
         assert seen == steps
         assert explained >= 1
         into_the_real_game(phone, server, language)

@@ -350,16 +350,18 @@
       const pull = el("button", { type: "button", class: "primary", "data-action": "pull",
                                   disabled: !takes && !ctx.explain, onclick: () => ctx.pull() },
         t("klackers.pull", { numbers: numbersWords(pick.numbers) }));
+      // nothing chosen yet: the way to choose (in a lesson, with the step to take)
+      const none = lesson && Clacks.tutorial ? Clacks.tutorial.withStep(choose) : choose;
       if (!takes && ctx.explain) {
-        // nothing chosen yet: the way to choose (in a lesson, with the step to take)
-        const none = lesson && Clacks.tutorial ? Clacks.tutorial.withStep(choose) : choose;
         Clacks.unavailable(pull, () => (pick.numbers.length ? ctx.explain({ type: "pull", numbers: pick.numbers })
           : ctx.explain(null, none)));
       }
-      controls.append(
-        pull,
-        el("button", { type: "button", class: "secondary", "data-action": "clear", disabled: !pick.numbers.length,
-                       onclick: () => ctx.clear() }, t("klackers.clear")));
+      // with nothing to clear, a tap on Clear says so the same way
+      const clear = el("button", { type: "button", class: "secondary", "data-action": "clear",
+                                   disabled: !pick.numbers.length && !ctx.explain, onclick: () => ctx.clear() },
+        t("klackers.clear"));
+      if (!pick.numbers.length && ctx.explain) Clacks.unavailable(clear, () => ctx.explain(null, none));
+      controls.append(pull, clear);
       if (!lesson) {
         const combos = el("ul", { class: "k-combos", "aria-label": t("klackers.combinations") });
         for (const combo of turn.combinations) {
