@@ -4,9 +4,10 @@ reports) never scrolls, nor do its other views (the whole log, the alphabet and 
 rules); it shows everything the table must see, nothing of it out of sight in a box that
 scrolls by itself (the board, the turn, the swap slots, the team's hands, the cards read
 out), the player to move whole on the screen, no word running out of its box, its text no
-smaller than body text (the route map's place names too), the board not squeezed by a
-long headline; a phone at 360x740 keeps the turn on one
-screen with a hint open (its "Do it" and the hand still on it) or a report form open.
+smaller than body text (the route map's place names too) and no word in its pictures under
+20 px at 1080 (a lamp's name, a tower's number), the board not squeezed by a long
+headline; a phone at 360x740 keeps the turn on one screen with a hint open (its "Do it"
+and the hand still on it) or a report form open.
 
 One browser for the whole file, one page per screen size reused from table to table,
 and one companion serving a table per game and mode, so the walk stays short.
@@ -133,12 +134,17 @@ MOVERS = """
   return [e.className, e.dataset.seat, box.top, box.bottom, top, bottom];
 })
 """
-# The towers' numbers on every route map on the screen (co-op, Long Distance, the
-# junior race's maps), as drawn.
-TOWER_NUMBERS = """
-() => [...document.querySelectorAll("svg.route-map .site-number")]
-  .filter((e) => e.getBoundingClientRect().height > 0)
-  .map((e) => [e.getBoundingClientRect().height, e.textContent])
+# Every word drawn in a picture on the table screen (the board's lamp names and sides,
+# the route map's towers and marks, a pawn's initial, a die's pips, the box's buttons):
+# its size as drawn, the font's size in the picture times the picture's scale.
+DRAWN_SIZES = """
+() => [...document.querySelectorAll("main svg text")]
+  .filter((e) => e.textContent.trim() && e.getBoundingClientRect().height > 0)
+  .map((e) => {
+    const scale = e.getScreenCTM();
+    return [parseFloat(getComputedStyle(e).fontSize) * Math.hypot(scale.a, scale.b),
+            String(e.className.baseVal), e.textContent.slice(0, 20)];
+  })
 """
 # The route map's words (place names, the cities, the Post Office's track) as drawn.
 MAP_WORDS = """
@@ -254,7 +260,7 @@ def check_table(
     smallest = min(page.evaluate(TEXT_SIZES))
     if not (smallest[0] >= 28 * scale - 0.01):
         problems.append((where, smallest))
-    check_route_maps(page, where, scale, problems)
+    check_drawn_words(page, where, scale, problems)
     banner = read_one(
         page,
         f"main {BANNER[game]}", "e => parseFloat(getComputedStyle(e).fontSize)"
@@ -271,14 +277,14 @@ def check_table(
         problems.append((where, tv.errors))
 
 
-def check_route_maps(page: Any, where: str, scale: float, problems: list[Any]) -> None:
+def check_drawn_words(page: Any, where: str, scale: float, problems: list[Any]) -> None:
     for words in page.evaluate(MAP_WORDS):
         # a letter's box is about 1.2 times its size
         if not (words[0] >= 1.15 * 28 * scale):
             problems.append((where, "route map", words))
-    for number in page.evaluate(TOWER_NUMBERS):  # the towers' numbers: 20 px at 1080
-        if not (number[0] >= 1.15 * 20 * scale):
-            problems.append((where, "a tower's number on the route", number))
+    for drawn in page.evaluate(DRAWN_SIZES):  # no word in a picture under 20 px at 1080
+        if not (drawn[0] >= 20 * scale - 0.01):
+            problems.append((where, "a word drawn too small", drawn))
 
 
 def check_one_screen(page: Any, where: str, width: int, height: int, problems: list[Any]) -> None:
