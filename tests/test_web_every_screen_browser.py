@@ -7,7 +7,8 @@ out), the player to move whole on the screen, no word running out of its box, it
 smaller than body text (the route map's place names too) and no word in its pictures under
 20 px at 1080 (a lamp's name, a tower's number), the board not squeezed by a long
 headline; a phone at 360x740 keeps the turn on one screen with a hint open (its "Do it"
-and the hand still on it) or a report form open.
+and the hand still on it) or a report form open. A lesson begun on the table fits it too,
+its rule beside the game.
 
 One browser for the whole file, one page per screen size reused from table to table,
 and one companion serving a table per game and mode, so the walk stays short.
@@ -33,6 +34,7 @@ from game_tables import games, screen_tables, turn_line, whole_screen
 from live_server import LiveServer, companion
 from table_driver import BOARD, play, to_first_turn
 
+from engine.games import game_modules
 from firmware.config import BoardConfig
 from firmware.factory import create_board
 from web.room import Room
@@ -53,6 +55,10 @@ WHOLE_SCREEN = {game for game in games() if whole_screen(game)}
 SHOWN = {"coop-2": "coop"}  # by the picture's name
 LANGUAGES = ["en", "cs"]
 STEPS = 12  # actions into the game: mid-game, past the first swaps and reports
+# every lesson a game registers, by its game and the mode it teaches (engine/games.py)
+LESSONS = [
+    (game, mode) for game, module in game_modules().items() for mode in module.tutorial_starts()
+]
 
 BANNER = {game: f"{turn_line(game)}, .status .winner" for game in games()}
 
@@ -466,6 +472,41 @@ def test_a_stands_idle_screen_fits_the_tv(screens: dict[Any, Page]) -> None:
                 code = read_one(tv.page, "#stand-attract img", BOX)
                 if not (code[3] <= height and code[2] - code[0] >= 0.2 * height):
                     problems.append((where, "the code to scan", code))
+    assert not problems, "\n".join(map(str, problems))
+
+
+@pytest.mark.parametrize(("game", "mode"), LESSONS, ids=[f"{g}-{m}" for g, m in LESSONS])
+def test_every_lesson_on_the_table_screen_fits_it(
+    server: LiveServer, screens: dict[Any, Page], game: str, mode: str
+) -> None:
+    """A lesson begun on the table: its rule beside the game, all of it on the one screen
+    and read from a sofa, at both sizes and in both languages."""
+    start = game_modules()[game].tutorial_start(mode)
+    assert start is not None
+    room = server.hub.create_room()
+    problems: list[Any] = []
+    try:
+        room.new_game(game, start["options"], 5)
+        for lang in LANGUAGES:
+            for width, height in SIZES:
+                tv = screens[(width, height)]
+                page = opened(tv, server.url(f"/table/{room.code}?lang={lang}"), room.revision)
+                page.wait_for_selector(".table-lesson")
+                where = f"lesson {game} {mode} {width}x{height} {lang}"
+                check_one_screen(page, where, width, height, problems)
+                rule = read_one(page, ".table-lesson", BOX)
+                if not (rule[3] <= height):
+                    problems.append((where, "the lesson's rule below the fold", rule))
+                smallest = min(page.evaluate(TEXT_SIZES))
+                if not (smallest[0] >= 28 * width / 1920 - 0.01):
+                    problems.append((where, smallest))
+                check_drawn_words(page, where, width / 1920, problems)
+                for text in page.evaluate(OVERFLOWING):
+                    problems.append((where, "runs out of its box", text))
+                if tv.errors != []:
+                    problems.append((where, tv.errors))
+    finally:
+        server.hub.close_room(room.code)
     assert not problems, "\n".join(map(str, problems))
 
 
