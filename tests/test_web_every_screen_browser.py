@@ -17,6 +17,7 @@ and one companion serving a table per game and mode, so the walk stays short.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -480,34 +481,75 @@ def test_every_lesson_on_the_table_screen_fits_it(
     server: LiveServer, screens: dict[Any, Page], game: str, mode: str
 ) -> None:
     """A lesson begun on the table: its rule beside the game, all of it on the one screen
-    and read from a sofa, at both sizes and in both languages."""
+    and read from a sofa, at both sizes and in both languages; at its first step, and at
+    the first that names a tower, which the board then names too."""
     start = game_modules()[game].tutorial_start(mode)
     assert start is not None
     room = server.hub.create_room()
     problems: list[Any] = []
     try:
         room.new_game(game, start["options"], 5)
-        for lang in LANGUAGES:
-            for width, height in SIZES:
-                tv = screens[(width, height)]
-                page = opened(tv, server.url(f"/table/{room.code}?lang={lang}"), room.revision)
-                page.wait_for_selector(".table-lesson")
-                where = f"lesson {game} {mode} {width}x{height} {lang}"
-                check_one_screen(page, where, width, height, problems)
-                rule = read_one(page, ".table-lesson", BOX)
-                if not (rule[3] <= height):
-                    problems.append((where, "the lesson's rule below the fold", rule))
-                smallest = min(page.evaluate(TEXT_SIZES))
-                if not (smallest[0] >= 28 * width / 1920 - 0.01):
-                    problems.append((where, smallest))
-                check_drawn_words(page, where, width / 1920, problems)
-                for text in page.evaluate(OVERFLOWING):
-                    problems.append((where, "runs out of its box", text))
-                if tv.errors != []:
-                    problems.append((where, tv.errors))
+        check_lesson_screens(server, room, "first step", screens, problems)
+        if to_the_step_naming_a_tower(server, room):
+            check_lesson_screens(server, room, "a tower named", screens, problems)
     finally:
         server.hub.close_room(room.code)
     assert not problems, "\n".join(map(str, problems))
+
+
+def check_lesson_screens(
+    server: LiveServer, room: Room, step: str, screens: dict[Any, Page], problems: list[Any]
+) -> None:
+    for lang in LANGUAGES:
+        for width, height in SIZES:
+            tv = screens[(width, height)]
+            page = opened(tv, server.url(f"/table/{room.code}?lang={lang}"), room.revision)
+            page.wait_for_selector(".table-lesson")
+            where = f"lesson {room.game_name} {step} {width}x{height} {lang}"
+            check_one_screen(page, where, width, height, problems)
+            rule = read_one(page, ".table-lesson", BOX)
+            if not (rule[3] <= height):
+                problems.append((where, "the lesson's rule below the fold", rule))
+            smallest = min(page.evaluate(TEXT_SIZES))
+            if not (smallest[0] >= 28 * width / 1920 - 0.01):
+                problems.append((where, smallest))
+            check_drawn_words(page, where, width / 1920, problems)
+            for text in page.evaluate(OVERFLOWING):
+                problems.append((where, "runs out of its box", text))
+            if tv.errors != []:
+                problems.append((where, tv.errors))
+
+
+def to_the_step_naming_a_tower(server: LiveServer, room: Room) -> bool:
+    """The lesson played by its learner over HTTP (its bot plays its own part) up to its
+    first step that names a tower; whether it has one."""
+    from web_client import call
+
+    from engine.core.tutorial import Step, TutorialSession, matches
+
+    session = room.session
+    assert isinstance(session, TutorialSession)
+    if not any(step.tower for step in session.script.steps):
+        return False
+    learner = session.script.learner
+    token = room.seats.claim(learner, "Ann", None)["token"]
+    path = f"/api/rooms/{room.code}/seats/{learner}/actions"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        entry = session.entry()
+        if isinstance(entry, Step):
+            if entry.tower:
+                return True
+            action = next(
+                a
+                for a in session.legal_actions(learner, 0.0)
+                if matches(entry.expect, a, entry.ordered)
+            )
+            status, answer = call(server.base, "POST", path, {"action": action}, token=token)
+            assert status == 200, answer
+        else:
+            time.sleep(0.05)  # the lesson's bot is playing its part
+    raise AssertionError(f"{room.game_name}'s lesson stopped at entry {session.position()}")
 
 
 def test_the_simulated_boards_leds_are_a_view_of_their_own(
