@@ -4,9 +4,11 @@ reports) never scrolls, nor do its other views (the whole log, the alphabet and 
 rules); it shows everything the table must see, nothing of it out of sight in a box that
 scrolls by itself (the board, the turn, the swap slots, the team's hands, the cards read
 out), the player to move whole on the screen, no word running out of its box, its text no
-smaller than body text (the route map's place names too), the board not squeezed by a
-long headline; a phone at 360x740 keeps the turn on one
-screen with a hint open (its "Do it" and the hand still on it) or a report form open.
+smaller than body text (the route map's place names too) and no word in its pictures under
+20 px at 1080 (a lamp's name, a tower's number), the board not squeezed by a long
+headline; a phone at 360x740 keeps the turn on one screen with a hint open (its "Do it"
+and the hand still on it) or a report form open. A lesson begun on the table fits it too,
+its rule beside the game.
 
 One browser for the whole file, one page per screen size reused from table to table,
 and one companion serving a table per game and mode, so the walk stays short.
@@ -15,6 +17,7 @@ and one companion serving a table per game and mode, so the walk stays short.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -32,6 +35,7 @@ from game_tables import games, screen_tables, turn_line, whole_screen
 from live_server import LiveServer, companion
 from table_driver import BOARD, play, to_first_turn
 
+from engine.games import game_modules
 from firmware.config import BoardConfig
 from firmware.factory import create_board
 from web.room import Room
@@ -52,6 +56,10 @@ WHOLE_SCREEN = {game for game in games() if whole_screen(game)}
 SHOWN = {"coop-2": "coop"}  # by the picture's name
 LANGUAGES = ["en", "cs"]
 STEPS = 12  # actions into the game: mid-game, past the first swaps and reports
+# every lesson a game registers, by its game and the mode it teaches (engine/games.py)
+LESSONS = [
+    (game, mode) for game, module in game_modules().items() for mode in module.tutorial_starts()
+]
 
 BANNER = {game: f"{turn_line(game)}, .status .winner" for game in games()}
 
@@ -133,12 +141,17 @@ MOVERS = """
   return [e.className, e.dataset.seat, box.top, box.bottom, top, bottom];
 })
 """
-# The towers' numbers on every route map on the screen (co-op, Long Distance, the
-# junior race's maps), as drawn.
-TOWER_NUMBERS = """
-() => [...document.querySelectorAll("svg.route-map .site-number")]
-  .filter((e) => e.getBoundingClientRect().height > 0)
-  .map((e) => [e.getBoundingClientRect().height, e.textContent])
+# Every word drawn in a picture on the table screen (the board's lamp names and sides,
+# the route map's towers and marks, a pawn's initial, a die's pips, the box's buttons):
+# its size as drawn, the font's size in the picture times the picture's scale.
+DRAWN_SIZES = """
+() => [...document.querySelectorAll("main svg text")]
+  .filter((e) => e.textContent.trim() && e.getBoundingClientRect().height > 0)
+  .map((e) => {
+    const scale = e.getScreenCTM();
+    return [parseFloat(getComputedStyle(e).fontSize) * Math.hypot(scale.a, scale.b),
+            String(e.className.baseVal), e.textContent.slice(0, 20)];
+  })
 """
 # The route map's words (place names, the cities, the Post Office's track) as drawn.
 MAP_WORDS = """
@@ -254,7 +267,7 @@ def check_table(
     smallest = min(page.evaluate(TEXT_SIZES))
     if not (smallest[0] >= 28 * scale - 0.01):
         problems.append((where, smallest))
-    check_route_maps(page, where, scale, problems)
+    check_drawn_words(page, where, scale, problems)
     banner = read_one(
         page,
         f"main {BANNER[game]}", "e => parseFloat(getComputedStyle(e).fontSize)"
@@ -271,14 +284,14 @@ def check_table(
         problems.append((where, tv.errors))
 
 
-def check_route_maps(page: Any, where: str, scale: float, problems: list[Any]) -> None:
+def check_drawn_words(page: Any, where: str, scale: float, problems: list[Any]) -> None:
     for words in page.evaluate(MAP_WORDS):
         # a letter's box is about 1.2 times its size
         if not (words[0] >= 1.15 * 28 * scale):
             problems.append((where, "route map", words))
-    for number in page.evaluate(TOWER_NUMBERS):  # the towers' numbers: 20 px at 1080
-        if not (number[0] >= 1.15 * 20 * scale):
-            problems.append((where, "a tower's number on the route", number))
+    for drawn in page.evaluate(DRAWN_SIZES):  # no word in a picture under 20 px at 1080
+        if not (drawn[0] >= 20 * scale - 0.01):
+            problems.append((where, "a word drawn too small", drawn))
 
 
 def check_one_screen(page: Any, where: str, width: int, height: int, problems: list[Any]) -> None:
@@ -461,6 +474,82 @@ def test_a_stands_idle_screen_fits_the_tv(screens: dict[Any, Page]) -> None:
                 if not (code[3] <= height and code[2] - code[0] >= 0.2 * height):
                     problems.append((where, "the code to scan", code))
     assert not problems, "\n".join(map(str, problems))
+
+
+@pytest.mark.parametrize(("game", "mode"), LESSONS, ids=[f"{g}-{m}" for g, m in LESSONS])
+def test_every_lesson_on_the_table_screen_fits_it(
+    server: LiveServer, screens: dict[Any, Page], game: str, mode: str
+) -> None:
+    """A lesson begun on the table: its rule beside the game, all of it on the one screen
+    and read from a sofa, at both sizes and in both languages; at its first step, and at
+    the first that names a tower, which the board then names too."""
+    start = game_modules()[game].tutorial_start(mode)
+    assert start is not None
+    room = server.hub.create_room()
+    problems: list[Any] = []
+    try:
+        room.new_game(game, start["options"], 5)
+        check_lesson_screens(server, room, "first step", screens, problems)
+        if to_the_step_naming_a_tower(server, room):
+            check_lesson_screens(server, room, "a tower named", screens, problems)
+    finally:
+        server.hub.close_room(room.code)
+    assert not problems, "\n".join(map(str, problems))
+
+
+def check_lesson_screens(
+    server: LiveServer, room: Room, step: str, screens: dict[Any, Page], problems: list[Any]
+) -> None:
+    for lang in LANGUAGES:
+        for width, height in SIZES:
+            tv = screens[(width, height)]
+            page = opened(tv, server.url(f"/table/{room.code}?lang={lang}"), room.revision)
+            page.wait_for_selector(".table-lesson")
+            where = f"lesson {room.game_name} {step} {width}x{height} {lang}"
+            check_one_screen(page, where, width, height, problems)
+            rule = read_one(page, ".table-lesson", BOX)
+            if not (rule[3] <= height):
+                problems.append((where, "the lesson's rule below the fold", rule))
+            smallest = min(page.evaluate(TEXT_SIZES))
+            if not (smallest[0] >= 28 * width / 1920 - 0.01):
+                problems.append((where, smallest))
+            check_drawn_words(page, where, width / 1920, problems)
+            for text in page.evaluate(OVERFLOWING):
+                problems.append((where, "runs out of its box", text))
+            if tv.errors != []:
+                problems.append((where, tv.errors))
+
+
+def to_the_step_naming_a_tower(server: LiveServer, room: Room) -> bool:
+    """The lesson played by its learner over HTTP (its bot plays its own part) up to its
+    first step that names a tower; whether it has one."""
+    from web_client import call
+
+    from engine.core.tutorial import Step, TutorialSession, matches
+
+    session = room.session
+    assert isinstance(session, TutorialSession)
+    if not any(step.tower for step in session.script.steps):
+        return False
+    learner = session.script.learner
+    token = room.seats.claim(learner, "Ann", None)["token"]
+    path = f"/api/rooms/{room.code}/seats/{learner}/actions"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        entry = session.entry()
+        if isinstance(entry, Step):
+            if entry.tower:
+                return True
+            action = next(
+                a
+                for a in session.legal_actions(learner, 0.0)
+                if matches(entry.expect, a, entry.ordered)
+            )
+            status, answer = call(server.base, "POST", path, {"action": action}, token=token)
+            assert status == 200, answer
+        else:
+            time.sleep(0.05)  # the lesson's bot is playing its part
+    raise AssertionError(f"{room.game_name}'s lesson stopped at entry {session.position()}")
 
 
 def test_the_simulated_boards_leds_are_a_view_of_their_own(

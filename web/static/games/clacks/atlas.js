@@ -82,6 +82,9 @@
   // map's units: at the width the table gives the map, at least body text), and only
   // the names of its ends.
   const TABLE_WORDS = 40; // as in app.css: .route-map.big-words
+  // how far above its tower's centre a fault's ⚠ reaches on the table's map, as big as the
+  // tower's number there (app.css); the symbols sent stand inside the road's bend
+  const TABLE_FAULT = 44;
   const TABLE_MARGIN = 60;
 
   // The map's big names for the table: Ankh-Morpork over its square, Genua over its tower
@@ -114,9 +117,10 @@
     // room for the names outside the road's bend, and a little on the inside
     let top = Math.min(...points.map((p) => p.y - (p.y < CENTRE.y - 5 ? 86 : 34)));
     let bottom = Math.max(...points.map((p) => p.y + (p.y > CENTRE.y + 5 ? 86 : 40)));
-    if (few) {  // only the ends are named, over or under them
+    const faults = new Set(opts.faults || []);
+    if (few) {  // only the ends are named, over or under them; room for a fault's ⚠ over its tower
       const namesY = tableNamesY(route.id);
-      top = Math.min(...points.map((p) => p.y - 25), namesY - TABLE_WORDS);
+      top = Math.min(...points.map((p, n) => p.y - (faults.has(n) ? TABLE_FAULT : 25)), namesY - TABLE_WORDS);
       bottom = Math.max(...points.map((p) => p.y + 25), namesY + 12);
     }
     // the Post Office's track under the road (on the table its words are bigger)
@@ -141,7 +145,6 @@
       few ? null : svg("text", { x: start.x - 20, y: start.y - 24, class: "place city-name",
                                  text: P.cityName("start") })));
     if (few) root.append(tableNames(route));
-    const faults = new Set(opts.faults || []);
     route.towers.forEach((englishName, i) => {
       const number = i + 1;
       const name = P.placeName(route.id, number, englishName);
@@ -162,11 +165,12 @@
       if (!few) group.append(placeName(p, name, "place", i % 2 === 1));
       if (on && opts.symbols) {
         const inward = p.y > CENTRE.y ? -1 : 1;
-        group.append(svg("text", { x: p.x, y: p.y + inward * 30 + 5, class: "sent-symbol",
-                                   text: shortSymbol(opts.symbols[i]) }));
+        // the text's baseline: on the table clear of the bigger lamp and the bigger letter
+        const y = few ? p.y + (inward > 0 ? 48 : -24) : p.y + inward * 30 + 5;
+        group.append(svg("text", { x: p.x, y, class: "sent-symbol", text: shortSymbol(opts.symbols[i]) }));
       }
       if (faults.has(number)) {
-        group.append(svg("text", { x: p.x + (few ? 20 : 16), y: p.y - (few ? 16 : 12), class: "fault-mark", text: "⚠" }));
+        group.append(svg("text", { x: p.x + (few ? 24 : 16), y: p.y - (few ? 18 : 12), class: "fault-mark", text: "⚠" }));
       }
       root.append(group);
     });
@@ -174,8 +178,8 @@
       const p = points[opts.pawn];
       root.append(svg("g", { class: `map-pawn seat-${opts.pawnSeat}`, role: "img",
                              "aria-label": t("clacks.map.pawn", { seat: t(`seat.${opts.pawnSeat}`) }) },
-        svg("circle", { cx: p.x, cy: p.y - 2, r: 12, class: `pawn seat-${opts.pawnSeat}` }),
-        svg("text", { x: p.x, y: p.y + 4, class: "pawn-text", text: t(`seat.${opts.pawnSeat}.initial`) })));
+        svg("circle", { cx: p.x, cy: p.y - 2, r: few ? 21 : 12, class: `pawn seat-${opts.pawnSeat}` }),
+        svg("text", { x: p.x, y: p.y + (few ? 8 : 4), class: "pawn-text", text: t(`seat.${opts.pawnSeat}.initial`) })));
     }
     if (opts.postOffice) root.append(postOfficeTrack(opts.postOffice, bottom + 30 + trackWords, few));
     return root;
@@ -204,7 +208,7 @@
     }
     const x = left + position * step;
     group.append(svg("path", { d: `M${x} ${y + 6} l-11 20 h22 z`, class: "marker" }));
-    group.append(svg("text", { x, y: y + 42, class: "marker-label", text: "✉" }));
+    group.append(svg("text", { x, y: y + (big ? 52 : 42), class: "marker-label", text: "✉" }));
     if (!big) {
       group.append(svg("text", { x: GENUA.x, y: y - 14, class: "track-label", "text-anchor": "end",
                                  text: P.cityName("finish") }));
