@@ -18,6 +18,7 @@ from map_helpers import (
     set_hand,
     swap_in,
 )
+from refusals import raises_in_words
 
 from engine.clacks import ClacksGame, EndTurn, Options, PlayJacquard, Seat
 from engine.clacks import errors as E
@@ -64,7 +65,7 @@ def test_a_swap_needs_room_to_play_the_lifted_jacquard() -> None:
     game.apply(EndTurn(S))
     hand = game.state.players[N].hand
     play_any(game, N, hand[0])
-    with pytest.raises(E.JacquardLimit, match="must be played"):
+    with raises_in_words(E.JacquardLimit, match="must be played"):
         game.apply(Swap(N, jacquard=game.state.players[N].hand[0], slot="incident-2"))
 
 

@@ -939,7 +939,8 @@ def test_a_move_refused_says_why_and_names_the_tower() -> None:
          {"reason": "unknown_tower", "tower": "zz", "towers": TOWER_LIST}),
         (Move(seat, tower=foreign), E.WrongColour,
          f"{seat.label.capitalize()} uses the {colour.value} ({colour.shape}) towers; {foreign} is "
-         f"{TOWERS[foreign].colour.value}", {"seat": seat.label, "tower": foreign, "colour": colour.value}),
+         f"{TOWERS[foreign].colour.value}",
+         {"reason": "tower", "seat": seat.label, "tower": foreign, "colour": colour.value}),
         (Move(seat, tower=own), E.MoveNotAllowed, f"Your pawn is already on {own}",
          {"reason": "already_there", "tower": own}),
         (Move(seat, tower=third), E.TowerOccupied,

@@ -80,7 +80,7 @@ def test_terminal_errors_are_clear_and_lose_nothing() -> None:
     text = out.getvalue()
     assert "Refused: Play at least one Jacquard each turn" in text
     assert "Could not read that: list index out of range" in text
-    assert "Refused: There is no slot 'log-7'" in text
+    assert "Refused: There is no slot “log-7”; the slots are incident-1" in text
     assert "swap N SLOT" in text
     assert game.log == []
 

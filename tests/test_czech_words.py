@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from live_server import LiveServer
+from refusals import raises_in_words
 from web_client import call
 
 from clacks.cli import main
@@ -72,7 +73,7 @@ def test_a_czech_game_deals_only_czech_words(mode: str) -> None:
 
 
 def test_an_unknown_word_list_is_refused() -> None:
-    with pytest.raises(BadOptions, match="unknown word list 'de'"):
+    with raises_in_words(BadOptions, match="There is no word list “de”"):
         Options(word_list="de")
     assert Options.from_json({}).word_list == "en"  # saves made before the option
 

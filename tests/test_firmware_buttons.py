@@ -21,6 +21,7 @@ from firmware.companion import Companion, SessionButtons
 from firmware.config import DEFAULT_BUTTON_PINS, RESERVED_PINS, BoardConfig, ButtonConfig
 from firmware.factory import create_board
 from firmware.sinks import RecordingSink
+from web.refusals import in_english
 
 DEBOUNCE_S = ButtonConfig().debounce_ms / 1000
 
@@ -343,7 +344,7 @@ def test_a_press_of_the_wrong_colour_is_refused_with_the_flash() -> None:
     frames_before = len(sink.frames)
     pin_of(factory, GREEN_TOWERS[0]).drive_low()  # type: ignore[attr-defined]
     assert [e.rule for e in refusals] == ["wrong_colour"]
-    assert "red buttons" in str(refusals[0])
+    assert "red (square) buttons" in in_english(refusals[0])
     assert session.log_json() == before  # nothing changed in the game
     board.renderer.tick()  # type: ignore[attr-defined]
     assert len(sink.frames) == frames_before + 1

@@ -174,7 +174,7 @@ def test_a_refusal_is_the_engines_reason_and_changes_nothing() -> None:
     refused = session.refusal(seat, move, 0.0)
     # after a Jacquard the pawn stays: the rules put movement first
     assert refused is not None and refused.rule == "move_not_allowed"
-    assert refused.params == {"played": 1}
+    assert refused.params == {"reason": "played", "played": 1}
     assert session.log_json()["actions"] == [*before["actions"], play]
     # a game without a cheaper copy is tried on a deep copy by the seam itself
     trainer = game_module("clacks-trainer").new({}, 3)

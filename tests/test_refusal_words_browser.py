@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 # one refusal for each way a value is said: a seat, a list of seats, a Jacquard, a Fault
 # Report, a quadrant, decks, a place, a lamp list, and a withheld value (the plain words)
 REFUSALS: list[IllegalAction] = [
-    clacks.WrongColour(seat="west", tower="a2b2", colour="green"),
+    clacks.WrongColour(reason="button", seat="west", tower="a2b2", colour="green"),
     clacks.BadPlacement(reason="count", design="pair", lamps=["b2"], holes=2, chosen=1),
     clacks.CardTiming(reason="others_turn", fault="grit-in-gears"),
     clacks.TowerOccupied(reason="pass_through", tower="b2c2", blocker="north"),

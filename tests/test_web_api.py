@@ -274,7 +274,7 @@ def test_a_seat_asks_why_an_action_is_out_of_reach_and_nothing_changes(
     status, answer = call(server.base, "POST", path, {"action": move}, token=south)
     assert status == 200 and answer["allowed"] is False and answer["revision"] == 2
     assert answer["error"]["rule"] == "move_not_allowed"
-    assert answer["error"]["params"] == {"played": 1}
+    assert answer["error"]["params"] == {"reason": "played", "played": 1}
     assert "Move before playing Jacquards" in answer["error"]["message"]
     assert server.room.revision == 2  # asking changed nothing
     # out of turn, the rules' own reason; another seat's token is refused as ever

@@ -195,7 +195,9 @@ class BaseRules:
         except ValueError:
             return E.NotOnTower(reason="unknown_tower", tower=tower_name, towers=TOWER_LIST)
         if t.colour is not seat.colour:
-            return E.WrongColour(seat=seat.label, tower=tower_name, colour=seat.colour.value)
+            return E.WrongColour(
+                reason="tower", seat=seat.label, tower=tower_name, colour=seat.colour.value
+            )
         return self.pattern_problem(state, seat, tower_name, symbol)
 
     def pattern_problem(

@@ -139,7 +139,7 @@ class CompetitiveRules(BaseRules):
             ) from None
         if t.colour is not player.seat.colour:
             raise E.WrongColour(
-                seat=player.seat.label, tower=target, colour=player.seat.colour.value
+                reason="tower", seat=player.seat.label, tower=target, colour=player.seat.colour.value
             )
         if player.pawn == target:
             raise E.MoveNotAllowed(reason="already_there", tower=target)

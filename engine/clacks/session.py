@@ -228,7 +228,9 @@ class ClacksSession(Session):
         seat = self.clacks.current_seat
         pressed = tower(button)
         if pressed.colour is not seat.colour:
-            raise WrongColour(seat=seat.label, tower=button, colour=seat.colour.value)
+            raise WrongColour(
+                reason="button", seat=seat.label, tower=button, colour=seat.colour.value
+            )
         if self.clacks.state.options.mode == "competitive":
             action: Move | Transmit = Move(seat, tower=button)
         else:
