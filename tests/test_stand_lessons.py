@@ -84,7 +84,10 @@ def test_a_taken_seat_is_refused_in_words_without_raw_seat_names() -> None:
 def test_a_refusal_on_a_phone_goes_when_the_stand_starts_over(browser: Any) -> None:
     """A visitor too slow for a bot's seat is told in words who took it, and the words
     go once that game has ended and the stand offers its games again."""
-    with companion(stand=StandSettings(("klackers", "clockman"), 120.0, 0.3)) as server:
+    # Ann plays without a page open: the stand must not end her game as left (after
+    # left_seconds) while Bea's page is still loading on a busy machine
+    settings = StandSettings(("klackers", "clockman"), 120.0, 0.3, left_seconds=120.0)
+    with companion(stand=settings) as server:
         status, ann = start(server, "klackers", "bots", name="Ann")
         assert status == 201
         bea = Page(browser, "bea", **STAND_PHONE)
