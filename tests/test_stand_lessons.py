@@ -88,6 +88,8 @@ def test_a_refusal_on_a_phone_goes_when_the_stand_starts_over(browser: Any) -> N
     # left_seconds) while Bea's page is still loading on a busy machine
     settings = StandSettings(("klackers", "clockman"), 120.0, 0.3, left_seconds=120.0)
     with companion(stand=settings) as server:
+        # nor Cid's seat, taken over from the bot with no page, go back to the bot
+        server.room.seats.absent_seconds = 120.0
         status, ann = start(server, "klackers", "bots", name="Ann")
         assert status == 201
         bea = Page(browser, "bea", **STAND_PHONE)
