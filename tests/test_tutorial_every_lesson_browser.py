@@ -195,6 +195,13 @@ WORDS_CUT_OFF = """
 """
 
 
+# Where the phone's why-not note starts, and where its header and the lesson's step end.
+NOTE_AND_ABOVE = """() => ["#why", "header.top", "#lesson .lesson"].map((part, i) => {
+  const r = document.querySelector(part).getBoundingClientRect();
+  return i ? r.bottom : r.top;
+})"""
+
+
 # The phone's explanation and the lesson's step, white space folded, the count taken off.
 WHY_AND_STEP = """() => {
   const fold = (text) => text.replace(/\\s+/g, " ").trim();
@@ -248,6 +255,9 @@ def greyed_tap_names_the_step(
         page.wait_for_selector("#why:not([hidden])", timeout=10_000)
     except timeout:
         pytest.fail(f"at {step}, a tap on the greyed-out {kind!r} said nothing")
+    # the note sits below the seat's header and the lesson's step, covering neither
+    top, *bottoms = page.evaluate(NOTE_AND_ABOVE)
+    assert all(top >= bottom for bottom in bottoms), (step, kind, top, bottoms)
     # the words on the step, as the lesson's panel says them when the phone explains:
     # read together, since the panel may be drawn again after the step was found
     before, after = translate(language, "tutorial.instead", step="\ue000").split("\ue000")
