@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from seed_tiers import fast_then_slow_batches
 
 from engine.clacks import (
     Action,
@@ -202,22 +203,7 @@ def play_checked(seed: int) -> ClacksGame:
     return game
 
 
-def seed_batches() -> list[object]:
-    """The first few seeds in the fast tier, then all of them in batches the test runner's
-    workers play side by side, marked slow."""
-    per_batch = max(1, GAMES // BATCHES)
-    batches = [
-        pytest.param(
-            range(max(b * per_batch, FAST_GAMES), (b + 1) * per_batch),
-            id=f"batch{b}",
-            marks=pytest.mark.slow,
-        )
-        for b in range(BATCHES)
-    ]
-    return [pytest.param(range(FAST_GAMES), id="first"), *batches]
-
-
-@pytest.mark.parametrize("seeds", seed_batches())
+@pytest.mark.parametrize("seeds", fast_then_slow_batches(GAMES, FAST_GAMES, BATCHES))
 def test_random_games_keep_every_invariant(seeds: range) -> None:
     for seed in seeds:
         game = play_checked(seed)

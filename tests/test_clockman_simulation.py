@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from seed_tiers import fast_then_slow_batches
 
 from engine.clockman.simulation import options_for, play_random_game
 
@@ -20,20 +21,7 @@ FAST_GAMES = 100  # the first games, in the fast tier: every kind of event comes
 CHUNKS = 3  # the other games, in the full tier, run side by side by the test runner's workers
 
 
-def game_chunks() -> list[object]:
-    rest = GAMES - FAST_GAMES
-    chunks = [
-        pytest.param(
-            range(FAST_GAMES + c * rest // CHUNKS, FAST_GAMES + (c + 1) * rest // CHUNKS),
-            id=f"chunk{c}",
-            marks=pytest.mark.slow,
-        )
-        for c in range(CHUNKS)
-    ]
-    return [pytest.param(range(FAST_GAMES), id="first"), *chunks]
-
-
-@pytest.mark.parametrize("games", game_chunks())
+@pytest.mark.parametrize("games", fast_then_slow_batches(GAMES, FAST_GAMES, CHUNKS))
 def test_a_thousand_games_of_random_reports_keep_every_invariant(games: range) -> None:
     problems: list[str] = []
     events: Counter[str] = Counter()

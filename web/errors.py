@@ -4,6 +4,9 @@ programs, a message for people and the values in it (so pages can translate it).
 from __future__ import annotations
 
 import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedAction
@@ -53,3 +56,13 @@ def not_saved(exc: BaseException) -> ApiError:
         "not_saved",
         f"The companion could not save this, so nothing changed; try again ({exc})",
     )
+
+
+@contextmanager
+def saved_or_refused() -> Iterator[None]:
+    """A write to the saves that must succeed for the change to be made: a database or
+    disk error refuses it as ``not_saved``."""
+    try:
+        yield
+    except (sqlite3.Error, OSError) as exc:
+        raise not_saved(exc) from None

@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable
 
 from web.bots import PAUSE_SECONDS, THINK_SECONDS
-from web.errors import ApiError, not_saved
+from web.errors import ApiError, saved_or_refused
 from web.room import Room
 from web.saving import RETRY_SECONDS, WRITE_ERRORS
 from web.security import PinGuard, new_pin, new_token
@@ -154,10 +154,8 @@ class Hub:
                 )
             code = code or new_code(set(self.rooms) | self.left_out)
             pin = new_pin()
-            try:
+            with saved_or_refused():
                 self.store.add_room(code, self.language, main)
-            except (sqlite3.Error, OSError) as exc:
-                raise not_saved(exc) from None
             room = Room(code, self.clock, self.language, self._room_changed, self.store, pin)
             self.rooms[code] = room
             if self._thread is not None:

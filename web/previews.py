@@ -10,7 +10,6 @@ lamps are shown like a placement's.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +21,7 @@ from engine.core.interface import (
     JSON,
     LampFrame,
 )
-from web.errors import ApiError, not_saved
+from web.errors import ApiError, saved_or_refused
 from web.table_state import Publish, TableState
 
 
@@ -111,10 +110,8 @@ class Previews:
         """The table's setting: may phones ask for hints (where the game's rules allow)."""
         table = self.table
         with table.lock:
-            try:
+            with saved_or_refused():
                 table.store.set_hints(table.code, allowed)
-            except (sqlite3.Error, OSError) as exc:
-                raise not_saved(exc) from None
             self.hints = allowed
             self.publish([])
             return {"hints": self.hints}

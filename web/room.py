@@ -26,7 +26,6 @@ The game itself is reached only through ``engine.core.interface`` and the regist
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 import time
 from collections import OrderedDict
@@ -39,7 +38,7 @@ from engine.core.tutorial import TutorialSession
 from engine.games import game_module, game_modules
 from firmware.entropy import new_seed
 from web.bots import BotTurns
-from web.errors import ApiError, not_saved
+from web.errors import ApiError, not_saved, saved_or_refused
 from web.fanout import Audiences, BoardPicture, Fanout
 from web.game_log import PAGE_MAX, GameLog
 from web.i18n import LANGUAGES
@@ -514,10 +513,8 @@ class Room:
         one of their own follows it (the table screen switched its language)."""
         with self.lock:
             if language != self.language:
-                try:
+                with saved_or_refused():
                     self.store.set_language(self.code, language)
-                except (sqlite3.Error, OSError) as exc:
-                    raise not_saved(exc) from None
                 self.language = language
                 self.publish([])
             return {"language": self.language}
@@ -560,10 +557,8 @@ class Room:
     def _put_away_for_replay(self) -> None:
         """The replay viewer takes the table: its game, if any, is put away (saved)."""
         if self.session is not None:
-            try:
+            with saved_or_refused():
                 self.store.put_away(self.code, self.revision + 1)
-            except (sqlite3.Error, OSError) as exc:
-                raise not_saved(exc) from None
             self.take_off()
         self.game_changed([])
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
@@ -33,7 +32,7 @@ from web.api import (
     seat_id,
     stand_seat_rule,
 )
-from web.errors import ApiError, not_saved
+from web.errors import ApiError, saved_or_refused
 from web.i18n import LANGUAGES
 from web.refusals import in_english
 from web.stand_seats import SeatRequest
@@ -162,10 +161,8 @@ def reveal_save(code: str, game_id: int) -> Response:
             raise ApiError(409, "on_another_table", f"That game is on table {table}", table=table)
         if table is not None:
             found.end_game()
-        try:
+        with saved_or_refused():
             store.reveal(game_id)
-        except (sqlite3.Error, OSError) as exc:
-            raise not_saved(exc) from None
     log.warning(
         "saved game %s revealed at table %s from %s: closed for play",
         game_id,
