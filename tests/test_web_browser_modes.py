@@ -40,6 +40,7 @@ from engine.games import game_module
 from firmware.config import BoardConfig, LedConfig
 from firmware.factory import create_board
 from web.i18n import catalog
+from web.refusals import in_english
 
 pytestmark = pytest.mark.browser
 
@@ -297,7 +298,7 @@ def refuse_a_tower_without_the_symbol(phone: Page, clacks: Any, seat: str) -> No
     before = len(clacks.log)
     phone.page.click(f".board-box [data-tower='{wrong}']")
     phone.page.wait_for_selector("#error:not([hidden])")
-    assert phone.page.inner_text("#error") == str(refused.value)
+    assert phone.page.inner_text("#error") == in_english(refused.value)
     assert len(clacks.log) == before
 
 
