@@ -3,7 +3,8 @@ game under way: the table screen at 1920x1080 and 1280x720 (the sizes a TV's bro
 reports) never scrolls, nor do its other views (the whole log, the alphabet and the
 rules); it shows everything the table must see, nothing of it out of sight in a box that
 scrolls by itself (the board, the turn, the swap slots, the team's hands, the cards read
-out), the player to move whole on the screen, no word running out of its box, its text no
+out), the player to move whole on the screen (the other players' panels a view of their
+own), no word running out of its box, its text no
 smaller than body text (the route map's place names too) and no word in its pictures under
 20 px at 1080 (a lamp's name, a tower's number), the board not squeezed by a long
 headline; a phone at 360x740 keeps the turn on one screen with a hint open (its "Do it"
@@ -31,7 +32,7 @@ from browser_support import (
     read_all,
     read_one,
 )
-from game_tables import games, screen_tables, turn_line, whole_screen
+from game_tables import games, screen_tables, turn_line
 from live_server import LiveServer, companion
 from table_driver import BOARD, play, to_first_turn
 
@@ -48,10 +49,6 @@ TABLES: list[tuple[str, str, dict[str, Any]]] = [
     (table.name, table.game, table.options) for table in screen_tables()
 ]
 SIZES = [(1920, 1080), (1280, 720)]
-# the games whose tables show everything at once: a part in a column that scrolls by itself
-# is on the screen only where that column shows it (Klackers, Clockman and the Guards still
-# scroll their players' columns, whose visible part is what is held to the fold)
-WHOLE_SCREEN = {game for game in games() if whole_screen(game)}
 # the tables whose screens the docs show (README.md), taken when CLACKS_SCREENSHOTS is set
 SHOWN = {"coop-2": "coop"}  # by the picture's name
 LANGUAGES = ["en", "cs"]
@@ -257,7 +254,7 @@ def check_table(
     lowest, away, first_away = page.evaluate(LOWEST)
     if not (lowest[0] <= height + 1):  # a board's last line of text may round over
         problems.append((where, "below the fold", lowest))
-    if away and game in WHOLE_SCREEN:
+    if away:  # the other players' panels are a view of their own, not a column's scroll
         problems.append((where, f"{away} parts scrolled out of sight", first_away))
     if game == "clacks":
         # every seat's card whole: whose message is where, for each of up to four seats
@@ -279,7 +276,7 @@ def check_table(
         problems.append((where, "board", board))
     if table.name in SHOWN and width == 1920:  # the docs' picture of this table
         tv.shot(f"table-tv-{SHOWN[table.name]}-1080{'' if lang == 'en' else '-cs'}")
-    check_views(page, where, width, height, problems)
+    check_views(page, game, where, width, height, problems)
     if tv.errors != []:
         problems.append((where, tv.errors))
 
@@ -302,18 +299,27 @@ def check_one_screen(page: Any, where: str, width: int, height: int, problems: l
         problems.append((where, "scrolls", scroll_width, scroll_height))
 
 
-def check_views(page: Any, where: str, width: int, height: int, problems: list[Any]) -> None:
-    """The whole log, the simulated board's LEDs and the alphabet and rules, each a view
-    in the game's place: on the one screen too, with the game's view back after them."""
-    views = [("log", "#log-list li"), ("leds", "#led-grid .led"), ("reference", "#rules p")]
+def check_views(
+    page: Any, game: str, where: str, width: int, height: int, problems: list[Any]
+) -> None:
+    """The whole log, the simulated board's LEDs, the alphabet and rules and every
+    player's panel, each a view in the game's place: on the one screen too, with the
+    game's view back after them."""
+    views = [("log", "#log-list li"), ("leds", "#led-grid .led"), ("reference", "#rules p"),
+             ("players", "#game [data-players-view] .seat")]
     for view, shown in views:
         if not page.locator(f"#views [data-view={view}]").is_visible():
-            continue  # no simulated board on this table: no LEDs to show
+            continue  # no simulated board, no players' column on this table: no such view
         page.click(f"#views [data-view={view}]")
         page.locator(shown).first.wait_for()  # visible: the view is drawn
-        if page.locator("main").is_visible():
+        game_shown = page.locator(f"main {BOARD[game]}" if view == "players" else "main")
+        if game_shown.is_visible():
             problems.append((where, view, "the game still shown beside it"))
         check_one_screen(page, f"{where} {view}", width, height, problems)
+        if view == "players":  # every player's panel whole on the screen
+            for seat_box in read_all(page, "#game [data-players-view] .seat", f"all => all.map({BOX})"):
+                if not (seat_box[3] <= height + 1):
+                    problems.append((where, view, "a player's panel below the fold", seat_box))
         for text in page.evaluate(OVERFLOWING):
             problems.append((where, view, "runs out of its box", text))
     page.click("#views [data-view=game]")
@@ -566,7 +572,7 @@ def test_the_simulated_boards_leds_are_a_view_of_their_own(
             page = opened(tv, server.url(f"/?lang={lang}"), room.revision)
             page.locator("#views [data-view=leds]").wait_for()
             check_one_screen(page, f"main table {width}x{height} {lang}", width, height, problems)
-            check_views(page, f"main table {width}x{height} {lang}", width, height, problems)
+            check_views(page, "clacks", f"main table {width}x{height} {lang}", width, height, problems)
             page.click("#views [data-view=leds]")
             if page.locator("#led-grid .led").count() != 16:
                 problems.append((width, height, lang, "LEDs"))

@@ -436,7 +436,7 @@
     // on a wide screen the city takes the height beside the rest, which scrolls together
     return el("div", { class: `guards-table panel-${panel}` }, statusBlock(state),
       view.phase === "setup" || view.phase === "start" ? setupBlock(state) : null,
-      el("div", { class: "g-column" }, players, decks, challenges), city);
+      el("div", { class: "g-column", "data-players-view": "" }, players, decks, challenges), city);
   }
 
   // ------------------------------------------------------------------ reference
