@@ -127,7 +127,7 @@ OVERFLOWING = """
 # The player to move (their seat, card or panel, marked active): where it is, and what
 # of the screen shows it (the window, less what a box around it clips or scrolls away).
 MOVERS = """
-() => [...document.querySelectorAll("main #game .seat.active")].map((e) => {
+() => [...document.querySelectorAll("main #game .seat.active")].filter((e) => e.getClientRects().length).map((e) => {
   const box = e.getBoundingClientRect();
   let [top, bottom] = [0, innerHeight];
   for (let up = e.parentElement; up && up !== document.body; up = up.parentElement) {
