@@ -306,7 +306,7 @@ def check_views(
     player's panel, each a view in the game's place: on the one screen too, with the
     game's view back after them."""
     views = [("log", "#log-list li"), ("leds", "#led-grid .led"), ("reference", "#rules p"),
-             ("players", "#game [data-players-view] .seat")]
+             ("players", "#game [data-players-view] .seat:visible")]
     for view, shown in views:
         if not page.locator(f"#views [data-view={view}]").is_visible():
             continue  # no simulated board, no players' column on this table: no such view
