@@ -1,7 +1,8 @@
 """Every game, mode and player count held to the screens, in English and Czech, with a
 game under way: the table screen at 1920x1080 and 1280x720 (the sizes a TV's browser
 reports) never scrolls, nor do its other views (the whole log, the alphabet and the
-rules); it shows everything the table must see, nothing of it out of sight in a box that
+rules, every player's panel, what the players share), none of their text under 20 px at
+1080; it shows everything the table must see, nothing of it out of sight in a box that
 scrolls by itself (the board, the turn, the swap slots, the team's hands, the cards read
 out), the player to move whole on the screen (the other players' panels a view of their
 own), no word running out of its box, its text no
@@ -302,17 +303,20 @@ def check_one_screen(page: Any, where: str, width: int, height: int, problems: l
 def check_views(
     page: Any, game: str, where: str, width: int, height: int, problems: list[Any]
 ) -> None:
-    """The whole log, the simulated board's LEDs, the alphabet and rules and every
-    player's panel, each a view in the game's place: on the one screen too, with the
-    game's view back after them."""
+    """The whole log, the simulated board's LEDs, the alphabet and rules, every player's
+    panel and what a game's players share (Guards! Guards!'s decks and challenges), each
+    a view in the game's place: on the one screen too, no text on it under 20 px at 1080,
+    with the game's view back after them."""
     views = [("log", "#log-list li"), ("leds", "#led-grid .led"), ("reference", "#rules p"),
-             ("players", "#game [data-players-view] .seat:visible")]
+             ("players", "#game [data-players-view] .seat:visible"),
+             ("shared", "#game [data-shared-view]:visible")]
     for view, shown in views:
         if not page.locator(f"#views [data-view={view}]").is_visible():
             continue  # no simulated board, no players' column on this table: no such view
         page.click(f"#views [data-view={view}]")
         page.locator(shown).first.wait_for()  # visible: the view is drawn
-        game_shown = page.locator(f"main {BOARD[game]}" if view == "players" else "main")
+        in_game = view in ("players", "shared")  # the game's own parts, in the game's place
+        game_shown = page.locator(f"main {BOARD[game]}" if in_game else "main")
         if game_shown.is_visible():
             problems.append((where, view, "the game still shown beside it"))
         check_one_screen(page, f"{where} {view}", width, height, problems)
@@ -320,6 +324,15 @@ def check_views(
             for seat_box in read_all(page, "#game [data-players-view] .seat", f"all => all.map({BOX})"):
                 if not (seat_box[3] <= height + 1):
                     problems.append((where, view, "a player's panel below the fold", seat_box))
+        if view == "shared":  # the players' panels are the players' view's, not this one's
+            if page.locator("#game .seat:visible").count():
+                problems.append((where, view, "a player's panel shown beside it"))
+            for part in read_all(page, "#game [data-shared-view]", f"all => all.map({BOX})"):
+                if not (part[3] <= height + 1):
+                    problems.append((where, view, "below the fold", part))
+        smallest = min(page.evaluate(TEXT_SIZES))
+        if not (smallest[0] >= 20 * width / 1920 - 0.01):
+            problems.append((where, view, "text too small", smallest))
         for text in page.evaluate(OVERFLOWING):
             problems.append((where, view, "runs out of its box", text))
     page.click("#views [data-view=game]")

@@ -434,9 +434,12 @@
       el("div", { class: "g-card-grid" }, view.players.map((p) => guildCard(state, p, { compact: true }))));
     const city = el("section", { class: `g-city${panel === "city" ? " first" : ""}`, "data-panel": "city", "aria-label": t("guards.city") },
       el("h2", {}, t("guards.city")), cityMap(state));
-    const decks = el("section", { class: "g-decks-box", "aria-label": t("guards.decks_title") },
+    // the decks and the challenges are the whole table's, a view of their own (named
+    // here): beside every player's card they would not fit one screen
+    const shared = t("guards.view_shared");
+    const decks = el("section", { class: "g-decks-box", "data-shared-view": shared, "aria-label": t("guards.decks_title") },
       el("h2", {}, t("guards.decks_title")), decksBlock(state));
-    const challenges = el("section", { class: "g-challenge-box", "aria-label": t("guards.challenges") },
+    const challenges = el("section", { class: "g-challenge-box", "data-shared-view": shared, "aria-label": t("guards.challenges") },
       el("h2", {}, t("guards.challenges")), challengesTable(state));
     // on a wide screen the city takes the height beside the rest, which scrolls together
     return el("div", { class: `guards-table panel-${panel}` }, statusBlock(state),

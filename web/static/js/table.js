@@ -152,13 +152,20 @@
   for (const button of viewButtons) button.addEventListener("click", () => showView(button.dataset.view));
 
   // The game's view shows the player to move beside the board; where a game marks what
-  // holds every player's panel (data-players-view), the table may switch to all of them.
+  // holds every player's panel (data-players-view), the table may switch to all of them,
+  // and where it marks what its players share (data-shared-view, its value the view's
+  // name), to that.
   const playersButton = document.querySelector("#views [data-view=players]");
+  const sharedButton = document.querySelector("#views [data-view=shared]");
   function drawGame(...nodes) {
     gameBox.replaceChildren(...nodes);
     const players = Boolean(gameBox.querySelector("[data-players-view]"));
+    const shared = gameBox.querySelector("[data-shared-view]");
     playersButton.hidden = !players;
-    if (!players && document.body.dataset.view === "players") showView("game");
+    sharedButton.hidden = !shared;
+    if (shared) sharedButton.textContent = shared.dataset.sharedView;
+    const view = document.body.dataset.view;
+    if ((!players && view === "players") || (!shared && view === "shared")) showView("game");
   }
 
   // The table screen's language is the table's: switched here, it is the phones' too
