@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -37,6 +37,7 @@ from game_tables import games, screen_tables, turn_line
 from live_server import LiveServer, companion
 from table_driver import BOARD, play, to_first_turn
 
+from engine.core.tutorial import Step, TutorialSession, matches
 from engine.games import game_modules
 from firmware.config import BoardConfig
 from firmware.factory import create_board
@@ -500,8 +501,9 @@ def test_every_lesson_on_the_table_screen_fits_it(
     server: LiveServer, screens: dict[Any, Page], game: str, mode: str
 ) -> None:
     """A lesson begun on the table: its rule beside the game, all of it on the one screen
-    and read from a sofa, at both sizes and in both languages; at its first step, and at
-    the first that names a tower, which the board then names too."""
+    and read from a sofa, at both sizes and in both languages; at its first step, at the
+    first that names a tower, which the board then names too, and at its end, where the
+    table says the tap into the real game."""
     start = game_modules()[game].tutorial_start(mode)
     assert start is not None
     room = server.hub.create_room()
@@ -509,21 +511,32 @@ def test_every_lesson_on_the_table_screen_fits_it(
     try:
         room.new_game(game, start["options"], 5)
         check_lesson_screens(server, room, "first step", screens, problems)
-        if to_the_step_naming_a_tower(server, room):
+        session = room.session
+        assert isinstance(session, TutorialSession)
+        token = room.seats.claim(session.script.learner, "Ann", None)["token"]
+        if any(step.tower for step in session.script.steps):
+            played_to(server, room, token, lambda entry: entry.tower is not None)
             check_lesson_screens(server, room, "a tower named", screens, problems)
+        played_to(server, room, token, lambda entry: False)
+        check_lesson_screens(server, room, "the end", screens, problems, ".table-lesson .lesson-next")
     finally:
         server.hub.close_room(room.code)
     assert not problems, "\n".join(map(str, problems))
 
 
 def check_lesson_screens(
-    server: LiveServer, room: Room, step: str, screens: dict[Any, Page], problems: list[Any]
+    server: LiveServer,
+    room: Room,
+    step: str,
+    screens: dict[Any, Page],
+    problems: list[Any],
+    shown: str = ".table-lesson",
 ) -> None:
     for lang in LANGUAGES:
         for width, height in SIZES:
             tv = screens[(width, height)]
             page = opened(tv, server.url(f"/table/{room.code}?lang={lang}"), room.revision)
-            page.wait_for_selector(".table-lesson")
+            page.wait_for_selector(shown)
             where = f"lesson {room.game_name} {step} {width}x{height} {lang}"
             check_one_screen(page, where, width, height, problems)
             rule = read_one(page, ".table-lesson", BOX)
@@ -539,31 +552,30 @@ def check_lesson_screens(
                 problems.append((where, tv.errors))
 
 
-def to_the_step_naming_a_tower(server: LiveServer, room: Room) -> bool:
+def played_to(server: LiveServer, room: Room, token: str, stop: Callable[[Step], bool]) -> None:
     """The lesson played by its learner over HTTP (its bot plays its own part) up to its
-    first step that names a tower; whether it has one."""
+    first step ``stop`` picks, or to its end."""
     from web_client import call
-
-    from engine.core.tutorial import Step, TutorialSession, matches
 
     session = room.session
     assert isinstance(session, TutorialSession)
-    if not any(step.tower for step in session.script.steps):
-        return False
     learner = session.script.learner
-    token = room.seats.claim(learner, "Ann", None)["token"]
     path = f"/api/rooms/{room.code}/seats/{learner}/actions"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         entry = session.entry()
+        if entry is None:
+            return
         if isinstance(entry, Step):
-            if entry.tower:
-                return True
-            action = next(
+            if stop(entry):
+                return
+            legal = [
                 a
                 for a in session.legal_actions(learner, 0.0)
-                if matches(entry.expect, a, entry.ordered)
-            )
+                if matches(entry.expect, a, entry.ordered) and "fields" not in a
+            ]
+            # where the phone fills in a form (Guards! Guards!), the step's own action
+            action = legal[0] if legal else dict(entry.expect)
             status, answer = call(server.base, "POST", path, {"action": action}, token=token)
             assert status == 200, answer
         else:
