@@ -144,11 +144,6 @@ def turn_line(game: str) -> str:
     return str(own_tables(game).get("turn", DEFAULT_TURN))
 
 
-def whole_screen(game: str) -> bool:
-    """Whether the game's table shows everything at once, no column scrolling by itself."""
-    return bool(own_tables(game).get("whole_screen", False))
-
-
 def first_table_phones(game: str) -> bool:
     """Whether the first-table browser test walks the game's phones (not where the game's
     own browser tests do)."""

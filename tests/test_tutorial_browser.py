@@ -204,11 +204,14 @@ def test_a_stranger_learns_clacks_from_what_the_phone_and_table_say(
         into_the_real_game(phone, server, language)
 
 
-def into_the_real_game(phone: Page, server: LiveServer, language: str) -> Any:
+def into_the_real_game(
+    phone: Page, server: LiveServer, language: str, tv: Page | None = None
+) -> Any:
     """At a lesson's end: the phone says so, and its words name the one tap into a real
-    game, a target of at least 24 px on the first screen; tapping it starts the game the
-    lesson's script names next (returned), the learner still in their seat, the only
-    one a phone holds, and bots at the seats the script gives them."""
+    game, a target of at least 24 px on the first screen (and the table screen, with
+    ``tv``, names the same tap); tapping it starts the game the lesson's script names
+    next (returned), the learner still in their seat, the only one a phone holds, and
+    bots at the seats the script gives them."""
     lesson = server.room.session
     assert isinstance(lesson, TutorialSession)
     after = lesson.script.next_game
@@ -217,6 +220,11 @@ def into_the_real_game(phone: Page, server: LiveServer, language: str) -> Any:
     assert translate(language, "tutorial.done_title") in page.inner_text("#lesson")
     label = page.inner_text(AFTER_LESSON).strip()
     assert label in page.inner_text("#lesson .lesson-do")  # the words name the button
+    if tv is not None:
+        tv.page.wait_for_selector("#table-lesson .lesson-next")
+        said = tv.page.inner_text("#table-lesson")
+        assert translate(language, "tutorial.done_title") in said, said
+        assert translate(language, "tutorial.done_next", next=label) in said, said
     left, top, right, bottom = read_one(page, AFTER_LESSON, BOX)
     assert left >= 0 and top >= 0 and right <= 360 and bottom <= 740, (top, bottom)
     assert right - left >= SMALLEST and bottom - top >= SMALLEST

@@ -348,7 +348,7 @@ def test_every_lesson_walks_from_its_start_to_a_real_game(
         seen, explained = walk(phone, language, every_step, shots)
         assert seen == steps
         assert explained >= 1
-        into_the_real_game(phone, server, language)
+        into_the_real_game(phone, server, language, tv)
 
 
 def test_learn_to_play_is_offered_only_for_a_mode_with_a_lesson(

@@ -1,9 +1,11 @@
 """Every game, mode and player count held to the screens, in English and Czech, with a
 game under way: the table screen at 1920x1080 and 1280x720 (the sizes a TV's browser
 reports) never scrolls, nor do its other views (the whole log, the alphabet and the
-rules); it shows everything the table must see, nothing of it out of sight in a box that
+rules, every player's panel, what the players share), none of their text under 20 px at
+1080; it shows everything the table must see, nothing of it out of sight in a box that
 scrolls by itself (the board, the turn, the swap slots, the team's hands, the cards read
-out), the player to move whole on the screen, no word running out of its box, its text no
+out), the player to move whole on the screen (the other players' panels a view of their
+own), no word running out of its box, its text no
 smaller than body text (the route map's place names too) and no word in its pictures under
 20 px at 1080 (a lamp's name, a tower's number), the board not squeezed by a long
 headline; a phone at 360x740 keeps the turn on one screen with a hint open (its "Do it"
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -31,10 +33,11 @@ from browser_support import (
     read_all,
     read_one,
 )
-from game_tables import games, screen_tables, turn_line, whole_screen
+from game_tables import games, screen_tables, turn_line
 from live_server import LiveServer, companion
 from table_driver import BOARD, play, to_first_turn
 
+from engine.core.tutorial import Step, TutorialSession, matches
 from engine.games import game_modules
 from firmware.config import BoardConfig
 from firmware.factory import create_board
@@ -48,10 +51,6 @@ TABLES: list[tuple[str, str, dict[str, Any]]] = [
     (table.name, table.game, table.options) for table in screen_tables()
 ]
 SIZES = [(1920, 1080), (1280, 720)]
-# the games whose tables show everything at once: a part in a column that scrolls by itself
-# is on the screen only where that column shows it (Klackers, Clockman and the Guards still
-# scroll their players' columns, whose visible part is what is held to the fold)
-WHOLE_SCREEN = {game for game in games() if whole_screen(game)}
 # the tables whose screens the docs show (README.md), taken when CLACKS_SCREENSHOTS is set
 SHOWN = {"coop-2": "coop"}  # by the picture's name
 LANGUAGES = ["en", "cs"]
@@ -130,7 +129,7 @@ OVERFLOWING = """
 # The player to move (their seat, card or panel, marked active): where it is, and what
 # of the screen shows it (the window, less what a box around it clips or scrolls away).
 MOVERS = """
-() => [...document.querySelectorAll("main #game .seat.active")].map((e) => {
+() => [...document.querySelectorAll("main #game .seat.active")].filter((e) => e.getClientRects().length).map((e) => {
   const box = e.getBoundingClientRect();
   let [top, bottom] = [0, innerHeight];
   for (let up = e.parentElement; up && up !== document.body; up = up.parentElement) {
@@ -257,7 +256,7 @@ def check_table(
     lowest, away, first_away = page.evaluate(LOWEST)
     if not (lowest[0] <= height + 1):  # a board's last line of text may round over
         problems.append((where, "below the fold", lowest))
-    if away and game in WHOLE_SCREEN:
+    if away:  # the other players' panels are a view of their own, not a column's scroll
         problems.append((where, f"{away} parts scrolled out of sight", first_away))
     if game == "clacks":
         # every seat's card whole: whose message is where, for each of up to four seats
@@ -279,7 +278,7 @@ def check_table(
         problems.append((where, "board", board))
     if table.name in SHOWN and width == 1920:  # the docs' picture of this table
         tv.shot(f"table-tv-{SHOWN[table.name]}-1080{'' if lang == 'en' else '-cs'}")
-    check_views(page, where, width, height, problems)
+    check_views(page, game, where, width, height, problems)
     if tv.errors != []:
         problems.append((where, tv.errors))
 
@@ -302,18 +301,39 @@ def check_one_screen(page: Any, where: str, width: int, height: int, problems: l
         problems.append((where, "scrolls", scroll_width, scroll_height))
 
 
-def check_views(page: Any, where: str, width: int, height: int, problems: list[Any]) -> None:
-    """The whole log, the simulated board's LEDs and the alphabet and rules, each a view
-    in the game's place: on the one screen too, with the game's view back after them."""
-    views = [("log", "#log-list li"), ("leds", "#led-grid .led"), ("reference", "#rules p")]
+def check_views(
+    page: Any, game: str, where: str, width: int, height: int, problems: list[Any]
+) -> None:
+    """The whole log, the simulated board's LEDs, the alphabet and rules, every player's
+    panel and what a game's players share (Guards! Guards!'s decks and challenges), each
+    a view in the game's place: on the one screen too, no text on it under 20 px at 1080,
+    with the game's view back after them."""
+    views = [("log", "#log-list li"), ("leds", "#led-grid .led"), ("reference", "#rules p"),
+             ("players", "#game [data-players-view] .seat:visible"),
+             ("shared", "#game [data-shared-view]:visible")]
     for view, shown in views:
         if not page.locator(f"#views [data-view={view}]").is_visible():
-            continue  # no simulated board on this table: no LEDs to show
+            continue  # no simulated board, no players' column on this table: no such view
         page.click(f"#views [data-view={view}]")
         page.locator(shown).first.wait_for()  # visible: the view is drawn
-        if page.locator("main").is_visible():
+        in_game = view in ("players", "shared")  # the game's own parts, in the game's place
+        game_shown = page.locator(f"main {BOARD[game]}" if in_game else "main")
+        if game_shown.is_visible():
             problems.append((where, view, "the game still shown beside it"))
         check_one_screen(page, f"{where} {view}", width, height, problems)
+        if view == "players":  # every player's panel whole on the screen
+            for seat_box in read_all(page, "#game [data-players-view] .seat", f"all => all.map({BOX})"):
+                if not (seat_box[3] <= height + 1):
+                    problems.append((where, view, "a player's panel below the fold", seat_box))
+        if view == "shared":  # the players' panels are the players' view's, not this one's
+            if page.locator("#game .seat:visible").count():
+                problems.append((where, view, "a player's panel shown beside it"))
+            for part in read_all(page, "#game [data-shared-view]", f"all => all.map({BOX})"):
+                if not (part[3] <= height + 1):
+                    problems.append((where, view, "below the fold", part))
+        smallest = min(page.evaluate(TEXT_SIZES))
+        if not (smallest[0] >= 20 * width / 1920 - 0.01):
+            problems.append((where, view, "text too small", smallest))
         for text in page.evaluate(OVERFLOWING):
             problems.append((where, view, "runs out of its box", text))
     page.click("#views [data-view=game]")
@@ -481,8 +501,9 @@ def test_every_lesson_on_the_table_screen_fits_it(
     server: LiveServer, screens: dict[Any, Page], game: str, mode: str
 ) -> None:
     """A lesson begun on the table: its rule beside the game, all of it on the one screen
-    and read from a sofa, at both sizes and in both languages; at its first step, and at
-    the first that names a tower, which the board then names too."""
+    and read from a sofa, at both sizes and in both languages; at its first step, at the
+    first that names a tower, which the board then names too, and at its end, where the
+    table says the tap into the real game."""
     start = game_modules()[game].tutorial_start(mode)
     assert start is not None
     room = server.hub.create_room()
@@ -490,21 +511,32 @@ def test_every_lesson_on_the_table_screen_fits_it(
     try:
         room.new_game(game, start["options"], 5)
         check_lesson_screens(server, room, "first step", screens, problems)
-        if to_the_step_naming_a_tower(server, room):
+        session = room.session
+        assert isinstance(session, TutorialSession)
+        token = room.seats.claim(session.script.learner, "Ann", None)["token"]
+        if any(step.tower for step in session.script.steps):
+            played_to(server, room, token, lambda entry: entry.tower is not None)
             check_lesson_screens(server, room, "a tower named", screens, problems)
+        played_to(server, room, token, lambda entry: False)
+        check_lesson_screens(server, room, "the end", screens, problems, ".table-lesson .lesson-next")
     finally:
         server.hub.close_room(room.code)
     assert not problems, "\n".join(map(str, problems))
 
 
 def check_lesson_screens(
-    server: LiveServer, room: Room, step: str, screens: dict[Any, Page], problems: list[Any]
+    server: LiveServer,
+    room: Room,
+    step: str,
+    screens: dict[Any, Page],
+    problems: list[Any],
+    shown: str = ".table-lesson",
 ) -> None:
     for lang in LANGUAGES:
         for width, height in SIZES:
             tv = screens[(width, height)]
             page = opened(tv, server.url(f"/table/{room.code}?lang={lang}"), room.revision)
-            page.wait_for_selector(".table-lesson")
+            page.wait_for_selector(shown)
             where = f"lesson {room.game_name} {step} {width}x{height} {lang}"
             check_one_screen(page, where, width, height, problems)
             rule = read_one(page, ".table-lesson", BOX)
@@ -520,31 +552,30 @@ def check_lesson_screens(
                 problems.append((where, tv.errors))
 
 
-def to_the_step_naming_a_tower(server: LiveServer, room: Room) -> bool:
+def played_to(server: LiveServer, room: Room, token: str, stop: Callable[[Step], bool]) -> None:
     """The lesson played by its learner over HTTP (its bot plays its own part) up to its
-    first step that names a tower; whether it has one."""
+    first step ``stop`` picks, or to its end."""
     from web_client import call
-
-    from engine.core.tutorial import Step, TutorialSession, matches
 
     session = room.session
     assert isinstance(session, TutorialSession)
-    if not any(step.tower for step in session.script.steps):
-        return False
     learner = session.script.learner
-    token = room.seats.claim(learner, "Ann", None)["token"]
     path = f"/api/rooms/{room.code}/seats/{learner}/actions"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         entry = session.entry()
+        if entry is None:
+            return
         if isinstance(entry, Step):
-            if entry.tower:
-                return True
-            action = next(
+            if stop(entry):
+                return
+            legal = [
                 a
                 for a in session.legal_actions(learner, 0.0)
-                if matches(entry.expect, a, entry.ordered)
-            )
+                if matches(entry.expect, a, entry.ordered) and "fields" not in a
+            ]
+            # where the phone fills in a form (Guards! Guards!), the step's own action
+            action = legal[0] if legal else dict(entry.expect)
             status, answer = call(server.base, "POST", path, {"action": action}, token=token)
             assert status == 200, answer
         else:
@@ -566,7 +597,7 @@ def test_the_simulated_boards_leds_are_a_view_of_their_own(
             page = opened(tv, server.url(f"/?lang={lang}"), room.revision)
             page.locator("#views [data-view=leds]").wait_for()
             check_one_screen(page, f"main table {width}x{height} {lang}", width, height, problems)
-            check_views(page, f"main table {width}x{height} {lang}", width, height, problems)
+            check_views(page, "clacks", f"main table {width}x{height} {lang}", width, height, problems)
             page.click("#views [data-view=leds]")
             if page.locator("#led-grid .led").count() != 16:
                 problems.append((width, height, lang, "LEDs"))

@@ -112,10 +112,8 @@ ENTRIES: tuple[Step | Opponent, ...] = (
     _end("end_turn_lift"),
 )
 
-# no bots in this game: the real game is a table for the two players, as the stand says
-TABLE_FOR_TWO: JSON = {"key": "stand.table", "params": {"count": 2}}
-SCRIPT = two_seat_script(
-    NAME, "clockman", LEARNER, OPPONENT, LEVEL, ENTRIES, next_label=TABLE_FOR_TWO
-)
+# no bots in this game: the real game is a table for the players of its seats, as the
+# stand says it
+SCRIPT = two_seat_script(NAME, "clockman", LEARNER, OPPONENT, LEVEL, ENTRIES, next_table=True)
 
 SCRIPTS = {NAME: SCRIPT}

@@ -89,15 +89,20 @@ def two_seat_script(
     opponent_level: str,
     entries: tuple[Step | Opponent, ...],
     next_bots: JSON | None = None,
-    next_label: JSON | None = None,
+    next_table: bool = False,
 ) -> Script:
     """A lesson for two seats whose real game next is ``game`` at the same two seats
-    (``next_bots`` naming a bot for one, if the game has them; ``next_label`` the words
-    on the button into it, if not the usual), and whose words once it is done are
+    (``next_bots`` naming a bot for one, if the game has them; with ``next_table``, a
+    game with no bots, the button into it says it opens a table for the players of its
+    seats, as the stand says it), and whose words once it is done are
     ``tutorial.<game>.finished``."""
-    next_game: JSON = {"game": game, "options": {"seats": [learner, opponent]}}
+    seats = [learner, opponent]
+    next_game: JSON = {"game": game, "options": {"seats": seats}}
     if next_bots is not None:
         next_game["bots"] = next_bots
+    next_label: JSON | None = (
+        {"key": "stand.table", "params": {"count": len(seats)}} if next_table else None
+    )
     return Script(
         name=name,
         game=game,

@@ -175,11 +175,9 @@ ENTRIES: tuple[Step | Opponent, ...] = (
     _end("end_turn_goal"),
 )
 
-# no bots in this game: the real game is a table for the two players, as the stand says
-TABLE_FOR_TWO: JSON = {"key": "stand.table", "params": {"count": 2}}
-SCRIPT = two_seat_script(
-    NAME, "guards", LEARNER, OPPONENT, LEVEL, ENTRIES, next_label=TABLE_FOR_TWO
-)
+# no bots in this game: the real game is a table for the players of its seats, as the
+# stand says it
+SCRIPT = two_seat_script(NAME, "guards", LEARNER, OPPONENT, LEVEL, ENTRIES, next_table=True)
 
 SCRIPTS = {NAME: SCRIPT}
 

@@ -329,7 +329,7 @@
         el("div", { class: "cm-facts" }, turnOrder(state))),
       // the players, then the decks and the Whytookis, beside the box on a wide screen:
       // the player to move first, so their date key is on the first screen
-      el("div", { class: "cm-column" }, el("div", { class: "cm-players" }, view.players.map((p) => playerPanel(state, ref, p))),
+      el("div", { class: "cm-column", "data-players-view": "" }, el("div", { class: "cm-players" }, view.players.map((p) => playerPanel(state, ref, p))),
         supplies(state), whytookis(state)),
       box);
   }

@@ -427,16 +427,24 @@
     const panel = view.panel || "guide";
     const players = el("section", { class: `g-players${panel === "cards" ? " first" : ""}`, "data-panel": "cards", "aria-label": t("guards.players") },
       el("h2", {}, t("guards.players")), el("div", { class: "g-card-grid" }, view.players.map((p) => guildCard(state, p))));
+    // every player's card in a few lines, for the players' view: six whole Guild Cards
+    // would not fit one screen
+    const everyone = el("section", { class: "g-players g-everyone", "aria-label": t("guards.players") },
+      el("h2", {}, t("guards.players")),
+      el("div", { class: "g-card-grid" }, view.players.map((p) => guildCard(state, p, { compact: true }))));
     const city = el("section", { class: `g-city${panel === "city" ? " first" : ""}`, "data-panel": "city", "aria-label": t("guards.city") },
       el("h2", {}, t("guards.city")), cityMap(state));
-    const decks = el("section", { class: "g-decks-box", "aria-label": t("guards.decks_title") },
+    // the decks and the challenges are the whole table's, a view of their own (named
+    // here): beside every player's card they would not fit one screen
+    const shared = t("guards.view_shared");
+    const decks = el("section", { class: "g-decks-box", "data-shared-view": shared, "aria-label": t("guards.decks_title") },
       el("h2", {}, t("guards.decks_title")), decksBlock(state));
-    const challenges = el("section", { class: "g-challenge-box", "aria-label": t("guards.challenges") },
+    const challenges = el("section", { class: "g-challenge-box", "data-shared-view": shared, "aria-label": t("guards.challenges") },
       el("h2", {}, t("guards.challenges")), challengesTable(state));
     // on a wide screen the city takes the height beside the rest, which scrolls together
     return el("div", { class: `guards-table panel-${panel}` }, statusBlock(state),
       view.phase === "setup" || view.phase === "start" ? setupBlock(state) : null,
-      el("div", { class: "g-column" }, players, decks, challenges), city);
+      el("div", { class: "g-column", "data-players-view": "" }, players, everyone, decks, challenges), city);
   }
 
   // ------------------------------------------------------------------ reference

@@ -173,7 +173,7 @@
         r.scores[s] === undefined ? "–" : String(r.scores[s]),
         r.chips[s] ? el("span", { class: "k-delta" }, ` (${r.chips[s] > 0 ? "+" : ""}${r.chips[s]})`) : null)),
       el("td", {}, roundOutcome(state, r))));
-    return el("section", { class: "k-results", "aria-label": t("klackers.results") },
+    return el("section", { class: "k-results", "data-players-view": "", "aria-label": t("klackers.results") },
       el("h2", {}, t("klackers.results")),
       el("div", { class: "k-scroll" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows))));
   }
@@ -256,7 +256,7 @@
   function table(ctx) {
     const { state } = ctx;
     const view = state.view;
-    const players = el("div", { class: "k-players" }, view.players.map((p) => playerPanel(state, p, false)));
+    const players = el("div", { class: "k-players", "data-players-view": "" }, view.players.map((p) => playerPanel(state, p, false)));
     const box = el("section", { class: "board-box k-box-area", "aria-label": t("klackers.box") }, boxPicture(state, ctx.press));
     if (ctx.press && !view.over) box.append(el("p", { class: "hint" }, t("klackers.hint.box")));
     return el("div", { class: "klackers-table" },

@@ -64,7 +64,7 @@
                       deadline: null, room: { ...state.room, game: replay.game, seats } };
       const replayed = Clacks.games[replay.game];
       const ctx = { state: shown, ref, press: null };
-      gameBox.replaceChildren(el("div", { class: "replaying" }, replayed.table(ctx)));
+      drawGame(el("div", { class: "replaying" }, replayed.table(ctx)));
       showLatest(replayed.extras(ctx).describe);
       // the log tells what the game did up to the step shown
       renderLog(replayed.extras(ctx).describe, shown);
@@ -78,13 +78,13 @@
       // table of its waiting for its players, before anything is dealt or rolled
       showView("game");
       showLesson(null);
-      gameBox.replaceChildren(state.view ? Clacks.stand.gathering(state) : Clacks.stand.attract(stand));
+      drawGame(state.view ? Clacks.stand.gathering(state) : Clacks.stand.attract(stand));
       document.body.dataset.revision = state.revision;
       return;
     }
     if (!state.view) {
       showLesson(null);
-      gameBox.replaceChildren(el("p", { class: "waiting" }, t("ui.no_game_yet")));
+      drawGame(el("p", { class: "waiting" }, t("ui.no_game_yet")));
       if (!lobby.open) openLobby(true);
       return;
     }
@@ -92,7 +92,7 @@
     const ref = await reference(state.room.game);
     // the drawn tower buttons press the board's (through the board when one is attached)
     const ctx = { state, ref, press };
-    gameBox.replaceChildren(...[stand ? Clacks.stand.tableNote(state) : null, hintNote(), game.table(ctx)].filter(Boolean));
+    drawGame(...[stand ? Clacks.stand.tableNote(state) : null, hintNote(), game.table(ctx)].filter(Boolean));
     showLesson(Clacks.tutorial.tablePanel(state));
     showLatest(game.extras(ctx).describe);
     const kind = `${state.room.game}:${state.view.mode || ""}`;
@@ -150,6 +150,23 @@
     for (const button of viewButtons) button.setAttribute("aria-pressed", String(button.dataset.view === view));
   }
   for (const button of viewButtons) button.addEventListener("click", () => showView(button.dataset.view));
+
+  // The game's view shows the player to move beside the board; where a game marks what
+  // holds every player's panel (data-players-view), the table may switch to all of them,
+  // and where it marks what its players share (data-shared-view, its value the view's
+  // name), to that.
+  const playersButton = document.querySelector("#views [data-view=players]");
+  const sharedButton = document.querySelector("#views [data-view=shared]");
+  function drawGame(...nodes) {
+    gameBox.replaceChildren(...nodes);
+    const players = Boolean(gameBox.querySelector("[data-players-view]"));
+    const shared = gameBox.querySelector("[data-shared-view]");
+    playersButton.hidden = !players;
+    sharedButton.hidden = !shared;
+    if (shared) sharedButton.textContent = shared.dataset.sharedView;
+    const view = document.body.dataset.view;
+    if ((!players && view === "players") || (!shared && view === "shared")) showView("game");
+  }
 
   // The table screen's language is the table's: switched here, it is the phones' too
   // (those whose players picked none follow it). A screen that may not change the table

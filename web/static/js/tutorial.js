@@ -79,8 +79,11 @@
     const step = lesson.step;
     const box = el("section", { class: "lesson table-lesson", "aria-labelledby": "table-lesson-title" });
     if (lesson.finished) {
+      // and the way into the real game, as the learner's phone words its button
+      const label = lesson.next_label || { key: "tutorial.next_game" };
       box.append(el("h2", { id: "table-lesson-title" }, t("tutorial.done_title")),
-        el("p", { class: "lesson-rule" }, t("tutorial.done_table")));
+        el("p", { class: "lesson-rule" }, t("tutorial.done_table")),
+        el("p", { class: "lesson-rule lesson-next" }, t("tutorial.done_next", { next: wordValue(label) })));
       return box;
     }
     box.append(el("h2", { id: "table-lesson-title" }, heading(lesson)));
