@@ -39,7 +39,9 @@ class FirstTurn:
     height: int
 
 
+# one first turn per table and size, read by each test of it: the tests only look at it
 @pytest.fixture(
+    scope="module",
     params=[(mode, width, height) for width, height in SCREENS for mode in GAMES],
     ids=lambda found: "{}-{}x{}".format(*found),
 )
