@@ -29,6 +29,7 @@ from game_tables import LeakTable, leak_tables
 from leak_knowledge import UNKNOWN_CARD, Knowledge, knowledge_for
 from live_server import LiveServer
 from seed_secrets import secret_texts
+from seed_tiers import fast_and_slow, first_of_each
 from test_web_board import RecordingBoard
 from web_client import EventStream, call
 
@@ -42,6 +43,8 @@ FORBIDDEN_KEYS = re.compile(r'"(seed|rng|bag|fault_deck|undo_floor|set_aside|his
 
 # every game's own leak tables, or one per mode at its most seats (game_tables.py)
 TABLES = leak_tables()
+# the fast tier plays the first table of each game and mode, the full tier every table
+FAST_TABLES = first_of_each(TABLES, lambda table: (table.game, table.options.get("mode")))
 
 
 @dataclass
@@ -241,7 +244,9 @@ def _claim_seats(watch: Watch, session: Session) -> None:
         watch.audiences.append(Audience(info.id, info.id, token, stream))
 
 
-@pytest.mark.parametrize("table", TABLES, ids=[f"{t.game}-{json.dumps(t.options)}" for t in TABLES])
+@pytest.mark.parametrize(
+    "table", fast_and_slow(TABLES, FAST_TABLES, lambda t: f"{t.game}-{json.dumps(t.options)}")
+)
 def test_no_audience_receives_what_is_hidden_from_it(table: LeakTable) -> None:
     board = RecordingBoard()
     server = LiveServer(board=board)

@@ -28,7 +28,9 @@ from web.i18n import translate
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("language", ["en", "cs"])
+# the fast tier walks this lesson in Czech here and in English in
+# test_tutorial_every_lesson_browser.py; the full tier here in both
+@pytest.mark.parametrize("language", ["cs", pytest.param("en", marks=pytest.mark.slow)])
 def test_a_stranger_learns_klackers_from_what_the_phone_and_table_say(
     browser: Any, language: str
 ) -> None:

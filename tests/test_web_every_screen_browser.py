@@ -13,7 +13,9 @@ and the hand still on it) or a report form open. A lesson begun on the table fit
 its rule beside the game.
 
 One browser for the whole file, one page per screen size reused from table to table,
-and one companion serving a table per game and mode, so the walk stays short.
+and one companion serving a table per game and mode, so the walk stays short. The fast
+tier looks at each mode at its most seats and at each game's first lesson, the full tier
+at every table and every lesson.
 """
 
 from __future__ import annotations
@@ -33,8 +35,9 @@ from browser_support import (
     read_all,
     read_one,
 )
-from game_tables import games, screen_tables, turn_line
+from game_tables import games, mode_tables, screen_tables, turn_line
 from live_server import LiveServer, companion
+from seed_tiers import fast_and_slow, first_of_each
 from table_driver import BOARD, play, to_first_turn
 
 from engine.core.tutorial import Step, TutorialSession, matches
@@ -50,6 +53,15 @@ pytestmark = pytest.mark.browser
 TABLES: list[tuple[str, str, dict[str, Any]]] = [
     (table.name, table.game, table.options) for table in screen_tables()
 ]
+# the fast tier looks at each mode at its most seats, the most a screen must hold; the
+# full tier at every table
+FAST_TABLES = [
+    (table.name, table.game, table.options)
+    for game in games()
+    for table in first_of_each(
+        reversed(mode_tables(game)), lambda table: table.options.get("mode")
+    )
+]
 SIZES = [(1920, 1080), (1280, 720)]
 # the tables whose screens the docs show (README.md), taken when CLACKS_SCREENSHOTS is set
 SHOWN = {"coop-2": "coop"}  # by the picture's name
@@ -59,6 +71,8 @@ STEPS = 12  # actions into the game: mid-game, past the first swaps and reports
 LESSONS = [
     (game, mode) for game, module in game_modules().items() for mode in module.tutorial_starts()
 ]
+# the fast tier begins each game's first lesson on the table, the full tier every lesson
+FAST_LESSONS = first_of_each(LESSONS, lambda lesson: lesson[0])
 
 BANNER = {game: f"{turn_line(game)}, .status .winner" for game in games()}
 
@@ -432,7 +446,9 @@ def check_klackers_hint(page: Any, where: str, lang: str, problems: list[Any]) -
         page.click("[data-action=hint-close]")
 
 
-@pytest.mark.parametrize(("name", "game", "options"), TABLES, ids=[t[0] for t in TABLES])
+@pytest.mark.parametrize(
+    ("name", "game", "options"), fast_and_slow(TABLES, FAST_TABLES, lambda table: table[0])
+)
 def test_every_screen_of_every_game_and_mode(
     server: LiveServer, screens: dict[Any, Page], name: str, game: str, options: dict[str, Any]
 ) -> None:
@@ -496,7 +512,9 @@ def test_a_stands_idle_screen_fits_the_tv(screens: dict[Any, Page]) -> None:
     assert not problems, "\n".join(map(str, problems))
 
 
-@pytest.mark.parametrize(("game", "mode"), LESSONS, ids=[f"{g}-{m}" for g, m in LESSONS])
+@pytest.mark.parametrize(
+    ("game", "mode"), fast_and_slow(LESSONS, FAST_LESSONS, lambda lesson: "-".join(lesson))
+)
 def test_every_lesson_on_the_table_screen_fits_it(
     server: LiveServer, screens: dict[Any, Page], game: str, mode: str
 ) -> None:

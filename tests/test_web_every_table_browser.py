@@ -1,8 +1,9 @@
 """Every game and mode through a real browser, as a first table meets them: the table
-screen reads from a sofa at 1920x1080 and still works at 1366x768 (the turn's banner and
-what just happened in big letters, body text no smaller than the body's, the parts side
-by side, the board the biggest thing on it); no log, the table's or a phone's, shows an
-event's raw kind instead of words; a phone vibrates when something is done to it."""
+screen reads from a sofa at 1920x1080 and still works at 1366x768, that size in the full
+tier only (the turn's banner and what just happened in big letters, body text no smaller
+than the body's, the parts side by side, the board the biggest thing on it); no log, the
+table's or a phone's, shows an event's raw kind instead of words; a phone vibrates when
+something is done to it."""
 
 from __future__ import annotations
 
@@ -39,9 +40,19 @@ class FirstTurn:
     height: int
 
 
+# one first turn per table and size, read by each test of it: the tests only look at it
 @pytest.fixture(
-    params=[(mode, width, height) for width, height in SCREENS for mode in GAMES],
-    ids=lambda found: "{}-{}x{}".format(*found),
+    scope="module",
+    params=[
+        # the fast tier at a TV's size, the full tier at the smaller one too
+        pytest.param(
+            (mode, width, height),
+            id=f"{mode}-{width}x{height}",
+            marks=[] if (width, height) == SCREENS[0] else [pytest.mark.slow],
+        )
+        for width, height in SCREENS
+        for mode in GAMES
+    ],
 )
 def first_turn(request: pytest.FixtureRequest, browser: Any) -> Iterator[FirstTurn]:
     mode, width, height = request.param

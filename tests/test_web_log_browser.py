@@ -100,7 +100,7 @@ def log_shown(table: Page) -> list[tuple[int, int]]:
 def test_the_log_after_a_restart_has_every_step_in_order(browser: Any, tmp_path: Path) -> None:
     with serve_process(tmp_path) as served:
         players = Players(served, {"players": 2, "long_message": True}, 7)
-        announced = players.play(90)  # more than a fresh page gets: it must scroll back
+        announced = players.play(60)  # more than a fresh page gets (50): it must scroll back
     with serve_process(tmp_path) as served:
         table = Page(browser, "table", **TV)
         try:

@@ -1,6 +1,7 @@
 """Every operation of the OpenAPI document fuzzed by schemathesis against the app: valid
 and invalid data, with and without the right seat token and table PIN. No answer may be
-a server error, and every answer must match the document (status, headers, body).
+a server error, and every answer must match the document (status, headers, body). The
+fast tier tries each operation with a few examples, the full tier with many more.
 
 The API reads leniently (unknown fields and parameters are ignored, a replay file is
 judged by replaying it), so schemathesis's checks that every schema-violating request
@@ -40,9 +41,26 @@ schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
 schema.config.phases.update(phases=["examples", "fuzzing"])
 
 
-@schema.exclude(path="/api/rooms/{code}/stream").parametrize()  # type: ignore[untyped-decorator]
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+# every operation with a few examples in the fast tier, with many more in the full one
+FAST_EXAMPLES = 10
+EXAMPLES = 40
+operations = schema.exclude(path="/api/rooms/{code}/stream")
+
+
+@operations.parametrize()  # type: ignore[untyped-decorator]
+@settings(max_examples=FAST_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_operation_answers_as_documented(case: Case[Any]) -> None:
+    answers_as_documented(case)
+
+
+@pytest.mark.slow
+@operations.parametrize()  # type: ignore[untyped-decorator]
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+def test_every_operation_answers_as_documented_at_length(case: Case[Any]) -> None:
+    answers_as_documented(case)
+
+
+def answers_as_documented(case: Case[Any]) -> None:
     # half the requests are made with this table's real code, PIN and seat token
     digest = hashlib.sha256(repr((case.path_parameters, case.body, case.query)).encode())
     if digest.digest()[0] % 2:
