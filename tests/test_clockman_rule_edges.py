@@ -98,6 +98,38 @@ def test_one_passage_outward_per_roll_and_none_beyond_circle_one() -> None:
     assert refused.params == {"reason": "outermost"}
 
 
+def test_a_lift_used_or_declined_is_reported_with_the_circle_it_leaves_the_piece_on() -> None:
+    # 6: the last lift card on the board may still be used; the move ends either way
+    game = new_game()
+    place(game, "south", ring=2)
+    game.state.supply["L"] = 1
+    assert told(act(game, "lift", use=True)) == [("lift_used", "south", {"ring": 3})]
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "done" and game.state.supply["L"] == 0
+    act(game, "end_turn")
+    to_turn(game, "south")
+    roll(game, 2)
+    assert told(act(game, "lift", use=False)) == [("lift_declined", "south", {"ring": 3})]
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "done"
+
+
+def test_a_lift_on_circle_four_or_with_none_left_is_refused_in_words() -> None:
+    # ruling 10: a lift on circle 4 leads nowhere; 6: each lift used leaves the game
+    innermost = new_game()
+    place(innermost, "south", ring=4)
+    refused = refusal(innermost, "lift", use=True)
+    assert in_english(refused) == "A lift on circle 4 leads nowhere: report a plain field."
+    assert refused.params == {"reason": "lift_innermost"}
+    assert innermost.state.players["south"].ring == 4
+    empty = new_game()
+    place(empty, "south", ring=3)
+    empty.state.supply["L"] = 0
+    refused = refusal(empty, "lift", use=True)
+    assert in_english(refused) == "No lift card is left on the board."
+    assert refused.params == {"what": "L"}
+
+
 def test_an_orange_field_moves_every_pending_digit_onto_the_date() -> None:
     game = new_game(transfer=True)
     place(game, "south", ring=4, date="0000011", pending="22")
