@@ -1140,6 +1140,16 @@ def test_quick_game_tie_breaks_on_last_turn_stress_then_alphabet() -> None:
     assert game.winner is N
 
 
+def test_quick_game_tie_break_reads_a_message_word_by_word() -> None:
+    # AD ORAL before ADOR AL: its first word, AD, comes before ADOR, the letters being alike
+    words = (("AD", "ORAL"), ("ADOR", "AL"))
+    options = Options(seats=(S, N), words=words, long_message=True, quick=True)
+    game = ClacksGame.new(options, 3)
+    finish_message(game, S, "b2c2")
+    finish_message(game, N, "b2c2")  # 2 stress on the last turn each
+    assert game.winner is S and game.state.end_reason == "quick_game"
+
+
 def test_four_players_take_turns_clockwise_from_the_first_word() -> None:
     game = game_with_words("TROLL", "SCONE", "ADORA", "GNOME")
     assert game.seats == [N, EAST, S, W]
