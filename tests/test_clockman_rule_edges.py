@@ -130,6 +130,28 @@ def test_a_lift_on_circle_four_or_with_none_left_is_refused_in_words() -> None:
     assert refused.params == {"what": "L"}
 
 
+def test_a_symbol_field_draws_the_top_card_and_tells_the_table_only_how_many_are_held() -> None:
+    game = new_game()
+    deck = game.state.deck
+    held, other = deck[0], next(pose for pose in deck if pose != deck[0])
+    place(game, "south", hand=held)
+    deck.remove(held)
+    deck.remove(other)
+    deck[:0] = [held, other]  # a second card of the pose held on top, another pose under it
+    assert told(act(game, "symbol")) == [("symbol_drawn", "south", {"cards": 2})]
+    assert game.state.players["south"].hand == {held: 2} and game.state.deck[0] == other
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "done"
+
+
+def test_a_symbol_field_with_the_deck_empty_is_reported_and_ends_the_move() -> None:
+    game = new_game()
+    place(game, "south", hand="".join(game.state.deck))  # every card in South's hand
+    assert told(act(game, "symbol")) == [("symbol_deck_empty", "south", {})]
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "done"
+
+
 def test_an_orange_field_moves_every_pending_digit_onto_the_date() -> None:
     game = new_game(transfer=True)
     place(game, "south", ring=4, date="0000011", pending="22")
@@ -183,6 +205,21 @@ def test_an_event_card_for_now_is_reported_with_its_effect_and_ends_the_move() -
     ]
     turn = game.state.turn
     assert turn is not None and turn.phase == "done"
+
+
+def test_a_card_for_now_without_an_effect_is_played_out_on_the_board_on_whoever_it_names() -> None:
+    # the companion moves no piece for it, so not even the player on the final straight
+    # (whom the Zielgeradenregel keeps from the companion's card effects) is refused
+    game = new_game()
+    place(game, "north", ring=5, field=1)
+    assert told(act(game, "event", kind="now", target="north")) == [
+        (
+            "event_drawn",
+            "south",
+            {"card_kind": "now", "label": "", "effect": "board", "target": "north"},
+        )
+    ]
+    assert game.state.players["north"].ring == 5
 
 
 def test_a_face_down_card_keeps_its_note_for_its_holder_alone() -> None:
