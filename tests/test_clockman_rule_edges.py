@@ -152,6 +152,47 @@ def test_a_symbol_field_with_the_deck_empty_is_reported_and_ends_the_move() -> N
     assert turn is not None and turn.phase == "done"
 
 
+def test_a_whytooki_passed_is_reported_with_its_pose_the_card_and_the_circle_reached() -> None:
+    game = new_game()
+    pose = game.state.rings[0][0]
+    place(game, "south", ring=1, hand=pose)
+    assert told(act(game, "blockade", pose=pose)) == [
+        ("blockade_passed", "south", {"pose": pose, "by": "symbol", "ring": 2, "card": None})
+    ]
+    by_card = new_game()
+    place(by_card, "south", ring=2, hand="", cards=[("hidden", "secret passage")])
+    assert told(act(by_card, "blockade", pose=pose, card="e1")) == [
+        ("blockade_passed", "south", {"pose": pose, "by": "event", "ring": 3, "card": "e1"})
+    ]
+    turn = by_card.state.turn
+    assert turn is not None and turn.played == {"south": 1}
+
+
+def test_a_whytooki_is_refused_in_words_unless_it_stands_on_the_pieces_ring() -> None:
+    game = new_game()
+    place(game, "south", ring=2, hand="ABCDE")
+    unknown = refusal(game, "blockade", pose="Z")
+    assert in_english(unknown) == "There is no pose Z; the poses are A to E."
+    assert unknown.params == {"pose": "Z"}
+    # a ring dealt without one pose (fewer passages than poses on a house board) while
+    # the circle outside it has that pose
+    pose = game.state.rings[0][0]
+    game.state.rings[1] = [p for p in game.state.rings[1] if p != pose]
+    missing = refusal(game, "blockade", pose=pose)
+    assert in_english(missing) == f"No Whytooki of pose {pose} stands next to circle 2."
+    assert missing.params == {"reason": "no_such_whytooki", "pose": pose, "ring": 2}
+    no_card = refusal(game, "blockade", pose=game.state.rings[1][0], card="e9")
+    assert in_english(no_card) == "That is not an event card you can use here."
+    innermost = new_game()
+    place(innermost, "south", ring=4, hand="ABCDE")
+    guarded = refusal(innermost, "blockade", pose="A")
+    assert in_english(guarded) == (
+        "The Whytookis on circle 4 guard the final straights: report the straight."
+    )
+    assert guarded.params == {"reason": "innermost_blockade"}
+    assert innermost.state.players["south"].ring == 4
+
+
 def test_an_orange_field_moves_every_pending_digit_onto_the_date() -> None:
     game = new_game(transfer=True)
     place(game, "south", ring=4, date="0000011", pending="22")
