@@ -556,6 +556,28 @@ def test_once_the_time_ran_out_no_fault_report_moves_the_pawn_or_redraws_the_han
     game.apply(PlayFault(S, card=shutter, lamps=lamps("a1")))  # a lamp may still be flipped
 
 
+def test_a_relay_runner_refuses_another_colours_tower_and_the_pawns_own_in_words() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    (runner,) = give_faults(game, S, ["relay-runner"])
+    own = towers_of(S.colour)[0]
+    foreign = next(t for t in TOWERS if TOWERS[t].colour is not S.colour)
+    game.state.players[S].pawn = own
+    colour = refused_saying(
+        game,
+        PlayFault(S, card=runner, tower=foreign),
+        E.CardTarget,
+        f"With Relay Runner your pawn moves to a {S.colour.value} ({S.colour.shape}) tower; "
+        f"{foreign} is {TOWERS[foreign].colour.value}",
+    )
+    assert colour.params == {
+        "reason": "colour", "fault": "relay-runner", "tower": foreign, "colour": S.colour.value
+    }
+    there = refused_saying(
+        game, PlayFault(S, card=runner, tower=own), E.CardTarget, f"Your pawn is already on {own}"
+    )
+    assert there.params == {"reason": "already_there", "tower": own}
+
+
 def test_a_house_tower_fault_report_may_light_the_tower_instead() -> None:
     shipped = load_components()
     faults = {
