@@ -1131,6 +1131,16 @@ def test_express_sabotage_runs_out_of_time() -> None:
     assert game.winner is S
 
 
+def test_a_message_completed_again_after_a_sabotage_wins_outright() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    game.state.players[S].sabotaged = True  # a sabotage took the last letter back before
+    events = finish_message(game, S, "b2c2")
+    won = [e.to_json() for e in events if e.kind == "game_won"]
+    assert won == [{"kind": "game_won", "seat": "south", "reason": "message_complete"}]
+    assert "sabotage_started" not in kinds(events)
+    assert game.winner is S and game.state.end_reason == "message_complete"
+
+
 def test_quick_game_completes_the_round_and_has_no_sabotage() -> None:
     game = game_with_words("ADORA", "TROLL", quick=True)
     events = finish_message(game, S, "b2c2")
