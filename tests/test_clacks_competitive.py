@@ -556,6 +556,28 @@ def test_once_the_time_ran_out_no_fault_report_moves_the_pawn_or_redraws_the_han
     game.apply(PlayFault(S, card=shutter, lamps=lamps("a1")))  # a lamp may still be flipped
 
 
+def test_a_relay_runner_refuses_another_colours_tower_and_the_pawns_own_in_words() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    (runner,) = give_faults(game, S, ["relay-runner"])
+    own = towers_of(S.colour)[0]
+    foreign = next(t for t in TOWERS if TOWERS[t].colour is not S.colour)
+    game.state.players[S].pawn = own
+    colour = refused_saying(
+        game,
+        PlayFault(S, card=runner, tower=foreign),
+        E.CardTarget,
+        f"With Relay Runner your pawn moves to a {S.colour.value} ({S.colour.shape}) tower; "
+        f"{foreign} is {TOWERS[foreign].colour.value}",
+    )
+    assert colour.params == {
+        "reason": "colour", "fault": "relay-runner", "tower": foreign, "colour": S.colour.value
+    }
+    there = refused_saying(
+        game, PlayFault(S, card=runner, tower=own), E.CardTarget, f"Your pawn is already on {own}"
+    )
+    assert there.params == {"reason": "already_there", "tower": own}
+
+
 def test_a_house_tower_fault_report_may_light_the_tower_instead() -> None:
     shipped = load_components()
     faults = {
@@ -1109,6 +1131,16 @@ def test_express_sabotage_runs_out_of_time() -> None:
     assert game.winner is S
 
 
+def test_a_message_completed_again_after_a_sabotage_wins_outright() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    game.state.players[S].sabotaged = True  # a sabotage took the last letter back before
+    events = finish_message(game, S, "b2c2")
+    won = [e.to_json() for e in events if e.kind == "game_won"]
+    assert won == [{"kind": "game_won", "seat": "south", "reason": "message_complete"}]
+    assert "sabotage_started" not in kinds(events)
+    assert game.winner is S and game.state.end_reason == "message_complete"
+
+
 def test_quick_game_completes_the_round_and_has_no_sabotage() -> None:
     game = game_with_words("ADORA", "TROLL", quick=True)
     events = finish_message(game, S, "b2c2")
@@ -1138,6 +1170,16 @@ def test_quick_game_tie_breaks_on_last_turn_stress_then_alphabet() -> None:
     game.apply(PlayJacquard(N, jacquard=pin, lamps=lamps("a4")))  # North: 1 stress, South: 2
     game.apply(Transmit(N))
     assert game.winner is N
+
+
+def test_quick_game_tie_break_reads_a_message_word_by_word() -> None:
+    # AD ORAL before ADOR AL: its first word, AD, comes before ADOR, the letters being alike
+    words = (("AD", "ORAL"), ("ADOR", "AL"))
+    options = Options(seats=(S, N), words=words, long_message=True, quick=True)
+    game = ClacksGame.new(options, 3)
+    finish_message(game, S, "b2c2")
+    finish_message(game, N, "b2c2")  # 2 stress on the last turn each
+    assert game.winner is S and game.state.end_reason == "quick_game"
 
 
 def test_four_players_take_turns_clockwise_from_the_first_word() -> None:

@@ -98,6 +98,101 @@ def test_one_passage_outward_per_roll_and_none_beyond_circle_one() -> None:
     assert refused.params == {"reason": "outermost"}
 
 
+def test_a_lift_used_or_declined_is_reported_with_the_circle_it_leaves_the_piece_on() -> None:
+    # 6: the last lift card on the board may still be used; the move ends either way
+    game = new_game()
+    place(game, "south", ring=2)
+    game.state.supply["L"] = 1
+    assert told(act(game, "lift", use=True)) == [("lift_used", "south", {"ring": 3})]
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "done" and game.state.supply["L"] == 0
+    act(game, "end_turn")
+    to_turn(game, "south")
+    roll(game, 2)
+    assert told(act(game, "lift", use=False)) == [("lift_declined", "south", {"ring": 3})]
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "done"
+
+
+def test_a_lift_on_circle_four_or_with_none_left_is_refused_in_words() -> None:
+    # ruling 10: a lift on circle 4 leads nowhere; 6: each lift used leaves the game
+    innermost = new_game()
+    place(innermost, "south", ring=4)
+    refused = refusal(innermost, "lift", use=True)
+    assert in_english(refused) == "A lift on circle 4 leads nowhere: report a plain field."
+    assert refused.params == {"reason": "lift_innermost"}
+    assert innermost.state.players["south"].ring == 4
+    empty = new_game()
+    place(empty, "south", ring=3)
+    empty.state.supply["L"] = 0
+    refused = refusal(empty, "lift", use=True)
+    assert in_english(refused) == "No lift card is left on the board."
+    assert refused.params == {"what": "L"}
+
+
+def test_a_symbol_field_draws_the_top_card_and_tells_the_table_only_how_many_are_held() -> None:
+    game = new_game()
+    deck = game.state.deck
+    held, other = deck[0], next(pose for pose in deck if pose != deck[0])
+    place(game, "south", hand=held)
+    deck.remove(held)
+    deck.remove(other)
+    deck[:0] = [held, other]  # a second card of the pose held on top, another pose under it
+    assert told(act(game, "symbol")) == [("symbol_drawn", "south", {"cards": 2})]
+    assert game.state.players["south"].hand == {held: 2} and game.state.deck[0] == other
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "done"
+
+
+def test_a_symbol_field_with_the_deck_empty_is_reported_and_ends_the_move() -> None:
+    game = new_game()
+    place(game, "south", hand="".join(game.state.deck))  # every card in South's hand
+    assert told(act(game, "symbol")) == [("symbol_deck_empty", "south", {})]
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "done"
+
+
+def test_a_whytooki_passed_is_reported_with_its_pose_the_card_and_the_circle_reached() -> None:
+    game = new_game()
+    pose = game.state.rings[0][0]
+    place(game, "south", ring=1, hand=pose)
+    assert told(act(game, "blockade", pose=pose)) == [
+        ("blockade_passed", "south", {"pose": pose, "by": "symbol", "ring": 2, "card": None})
+    ]
+    by_card = new_game()
+    place(by_card, "south", ring=2, hand="", cards=[("hidden", "secret passage")])
+    assert told(act(by_card, "blockade", pose=pose, card="e1")) == [
+        ("blockade_passed", "south", {"pose": pose, "by": "event", "ring": 3, "card": "e1"})
+    ]
+    turn = by_card.state.turn
+    assert turn is not None and turn.played == {"south": 1}
+
+
+def test_a_whytooki_is_refused_in_words_unless_it_stands_on_the_pieces_ring() -> None:
+    game = new_game()
+    place(game, "south", ring=2, hand="ABCDE")
+    unknown = refusal(game, "blockade", pose="Z")
+    assert in_english(unknown) == "There is no pose Z; the poses are A to E."
+    assert unknown.params == {"pose": "Z"}
+    # a ring dealt without one pose (fewer passages than poses on a house board) while
+    # the circle outside it has that pose
+    pose = game.state.rings[0][0]
+    game.state.rings[1] = [p for p in game.state.rings[1] if p != pose]
+    missing = refusal(game, "blockade", pose=pose)
+    assert in_english(missing) == f"No Whytooki of pose {pose} stands next to circle 2."
+    assert missing.params == {"reason": "no_such_whytooki", "pose": pose, "ring": 2}
+    no_card = refusal(game, "blockade", pose=game.state.rings[1][0], card="e9")
+    assert in_english(no_card) == "That is not an event card you can use here."
+    innermost = new_game()
+    place(innermost, "south", ring=4, hand="ABCDE")
+    guarded = refusal(innermost, "blockade", pose="A")
+    assert in_english(guarded) == (
+        "The Whytookis on circle 4 guard the final straights: report the straight."
+    )
+    assert guarded.params == {"reason": "innermost_blockade"}
+    assert innermost.state.players["south"].ring == 4
+
+
 def test_an_orange_field_moves_every_pending_digit_onto_the_date() -> None:
     game = new_game(transfer=True)
     place(game, "south", ring=4, date="0000011", pending="22")
@@ -151,6 +246,21 @@ def test_an_event_card_for_now_is_reported_with_its_effect_and_ends_the_move() -
     ]
     turn = game.state.turn
     assert turn is not None and turn.phase == "done"
+
+
+def test_a_card_for_now_without_an_effect_is_played_out_on_the_board_on_whoever_it_names() -> None:
+    # the companion moves no piece for it, so not even the player on the final straight
+    # (whom the Zielgeradenregel keeps from the companion's card effects) is refused
+    game = new_game()
+    place(game, "north", ring=5, field=1)
+    assert told(act(game, "event", kind="now", target="north")) == [
+        (
+            "event_drawn",
+            "south",
+            {"card_kind": "now", "label": "", "effect": "board", "target": "north"},
+        )
+    ]
+    assert game.state.players["north"].ring == 5
 
 
 def test_a_face_down_card_keeps_its_note_for_its_holder_alone() -> None:

@@ -29,6 +29,7 @@ from shared_seeds import seed_text
 from engine.core.errors import GameIsOver, IllegalAction, NotYourTurn
 from engine.core.rng import Rng
 from engine.guards import GuardsGame
+from engine.guards.actions import Action
 from engine.guards.describe import describe_event
 from engine.guards.dragons import draw_dragon
 from engine.guards.errors import (
@@ -743,6 +744,16 @@ def test_a_finished_game_refuses_every_report_as_over() -> None:
     for seat, type_, fields in (("red", "end_turn", {}), ("blue", "choose_guild", {"card": "fools-a"})):
         error = refused(game, seat, type_, GameIsOver, **fields)
         assert in_english(error) == "The game is over."
+        assert error.params == {"reason": "over"}
+
+
+def test_an_action_no_rule_handles_is_refused_by_its_name() -> None:
+    # the parser knows no such type; built in code, the rules refuse it by its name
+    game = game_with()
+    with pytest.raises(NotYourTurn) as caught:
+        game.apply(Action("juggle", "red"))
+    assert caught.value.params == {"reason": "not_yet", "action": "juggle"}
+    assert in_english(caught.value) == "The action “juggle” is not part of this game yet."
 
 
 def test_a_seat_not_at_the_table_is_refused_whatever_it_reports() -> None:

@@ -141,7 +141,7 @@ def play(state: ClockmanState, action: Action) -> list[Event]:
         raise unusable("event_card")
     effect = action.text("effect")
     target = check_effect(state, turn, holder, effect, action.maybe_text("target"))
-    count_play(state, turn, holder.seat)
+    count_play(turn, holder.seat)
     holder.cards.remove(card)
     events = [
         Event.of(

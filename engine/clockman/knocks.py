@@ -87,7 +87,7 @@ def defend(state: ClockmanState, action: Action) -> list[Event]:
     if action.maybe_text("digit") and not hit.choices:
         raise WrongMoment(reason="no_digit")
     if chosen:
-        count_play(state, turn, victim.seat, len(chosen))
+        count_play(turn, victim.seat, len(chosen))
     events: list[Event] = []
     for what in ("digit", "knock"):
         named = action.maybe_text(what)

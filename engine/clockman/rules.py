@@ -234,7 +234,7 @@ def _blockade(state: ClockmanState, action: Action) -> list[Event]:
         card = player.card(card_id)
         if card is None:
             raise unusable("event_card")
-        count_play(state, turn, player.seat)
+        count_play(turn, player.seat)
         player.cards.remove(card)
         by = "event"
     elif player.hand.get(pose):

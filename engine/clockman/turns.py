@@ -55,7 +55,7 @@ def reach(player: Player, ring: int) -> None:
     player.furthest = max(player.furthest, ring)
 
 
-def count_play(state: ClockmanState, turn: Turn, seat: str, cards: int = 1) -> None:
+def count_play(turn: Turn, seat: str, cards: int = 1) -> None:
     """Count event cards ``seat`` plays now against the Anzahlregel."""
     played = turn.played.get(seat, 0)
     if played + cards > EVENT_LIMIT:

@@ -272,7 +272,7 @@ def start_forms(state: GameState, seat: str, player: Player) -> list[Form]:
     run = player.run
     if run is not None and run.stage == "gate":
         room = GATE_RUNNERS - len(run.runners)
-        must = unsent(state, seat)
+        must = unsent(state, turn)
         forms.append(form("reattempt", "now" if must else "start",
                           field("runners", "cards", options=options_of(state, player.hand), min=len(must), max=room,
                                 must=must),
@@ -446,7 +446,7 @@ def legal_forms(state: GameState, seat: str) -> list[Form]:
         forms += magic_forms(state, seat, player, "free")
         if free:
             # greyed out, with the rules' reason, while a recruit must still go to the Gate
-            forms.append(form("end_turn", "end", **({"out": True} if unsent(state, seat) else {})))
+            forms.append(form("end_turn", "end", **({"out": True} if unsent(state, turn) else {})))
     else:
         forms += react_forms(state, seat, player)
     forms += tracker_forms(state, seat, player)

@@ -12,7 +12,7 @@ from engine.guards import rolls
 from engine.guards.cards import Item
 from engine.guards.errors import SendAtOnce
 from engine.guards.events import Event, ev
-from engine.guards.state import GameState
+from engine.guards.state import GameState, Turn
 
 GATE_RUNNERS = 6
 FINAL_TESTS = ("magic", "guild")
@@ -61,20 +61,22 @@ def final_rolls(state: GameState, seat: str) -> list[Event]:
     return []
 
 
-def unsent(state: GameState, seat: str) -> list[str]:
+def unsent(state: GameState, turn: Turn) -> list[str]:
     """Volunteers recruited this turn while runners wait at the Gate and not yet sent:
     "Any Volunteers recruited in this way must be sent immediately to assist in
-    completing the Spell Run" (as many as the Gate has room for)."""
-    player = state.players[seat]
-    run, turn = player.run, state.turn
-    if not state.options.letter or run is None or run.stage != "gate" or turn is None or turn.seat != seat:
+    completing the Spell Run" (as many as the Gate has room for). Handed the turn, not a
+    seat: it is asked only in its player's own turn (ending it, sending more runners, the
+    forms for both), so no other seat's turn and no turn at all can reach it."""
+    player = state.players[turn.seat]
+    run = player.run
+    if not state.options.letter or run is None or run.stage != "gate":
         return []
     room = GATE_RUNNERS - len(run.runners)
     return [u for u in turn.recruited if u in player.hand][:max(room, 0)]
 
 
-def require_sent(state: GameState, seat: str, sending: list[str] | None = None) -> None:
-    left = [u for u in unsent(state, seat) if u not in (sending or [])]
+def require_sent(state: GameState, turn: Turn, sending: list[str] | None = None) -> None:
+    left = [u for u in unsent(state, turn) if u not in (sending or [])]
     if left:
         names = ", ".join(state.volunteer(u).name or "?" for u in left)
         raise SendAtOnce(names=names)

@@ -175,7 +175,7 @@ def reattempt(state: GameState, action: Action) -> list[Event]:
     """Next turn: the runners at the Gate try again, with more from the hand if sent."""
     seat = action.seat
     assert seat is not None
-    require_turn(state, seat)
+    turn = require_turn(state, seat)
     player = state.players[seat]
     run = player.run
     if run is None or run.stage != "gate":
@@ -183,7 +183,7 @@ def reattempt(state: GameState, action: Action) -> list[Event]:
     added = [own(state, seat, uid, "volunteer").uid for uid in action["runners"] or []]
     if len(run.runners) + len(added) > GATE_RUNNERS:
         raise TooManyRunners(reason="gate", there=len(run.runners), added=len(added), most=GATE_RUNNERS)
-    require_sent(state, seat, added)
+    require_sent(state, turn, added)
     pairs = equip(state, seat, added, action["items"])
     for uid in added:
         put(state, uid, f"run:{seat}")

@@ -88,9 +88,7 @@ def finish_turn(state: GameState, reason: str) -> list[Event]:
 
 
 def end_turn(state: GameState, action: Action) -> list[Event]:
-    require_turn(state, action.seat)
-    assert action.seat is not None
-    require_sent(state, action.seat)
+    require_sent(state, require_turn(state, action.seat))
     return finish_turn(state, "done")
 
 
