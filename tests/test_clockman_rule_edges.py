@@ -72,15 +72,36 @@ def test_a_roll_let_go_on_circle_four_with_a_complete_date_ends_the_move() -> No
     assert turn is not None and turn.phase == "done"
 
 
-def test_a_roll_may_be_let_go_nowhere_else() -> None:
+@pytest.mark.parametrize(
+    ("placed", "report", "words", "params"),
+    [
+        pytest.param(
+            {"ring": 3, "date": "00000112"},
+            "forfeit",
+            "Only on circle 4 with a complete date key may a roll be let go; elsewhere the "
+            "piece must move.",
+            {"reason": "no_forfeit"},
+            id="a roll let go anywhere else",
+        ),
+        pytest.param(
+            {"ring": 4, "date": "0000011"},
+            "transfer",
+            "Orange transfer fields count only with the transfer rule: report a plain field.",
+            {"rule_name": "transfer"},
+            id="an orange field without the transfer rule",
+        ),
+    ],
+)
+def test_a_report_the_field_does_not_allow_is_refused_saying_why(
+    placed: dict[str, Any], report: str, words: str, params: dict[str, str]
+) -> None:
+    """A roll may be let go only on circle 4 with a complete date; an orange field is a
+    transfer only with the transfer rule, otherwise plain."""
     game = new_game()
-    place(game, "south", ring=3, date="00000112")
-    refused = refusal(game, "forfeit")
-    assert in_english(refused) == (
-        "Only on circle 4 with a complete date key may a roll be let go; elsewhere the "
-        "piece must move."
-    )
-    assert refused.params == {"reason": "no_forfeit"}
+    place(game, "south", **placed)
+    refused = refusal(game, report)
+    assert in_english(refused) == words
+    assert refused.params == params
 
 
 def test_one_passage_outward_per_roll_and_none_beyond_circle_one() -> None:
@@ -106,16 +127,6 @@ def test_an_orange_field_moves_every_pending_digit_onto_the_date() -> None:
     assert south.date["2"] == 2 and south.pending["2"] == 0
     turn = game.state.turn
     assert turn is not None and turn.phase == "done"
-
-
-def test_an_orange_field_is_plain_without_the_transfer_rule() -> None:
-    game = new_game()
-    place(game, "south", ring=4, date="0000011")
-    refused = refusal(game, "transfer")
-    assert in_english(refused) == (
-        "Orange transfer fields count only with the transfer rule: report a plain field."
-    )
-    assert refused.params == {"rule_name": "transfer"}
 
 
 def test_the_last_event_card_may_be_drawn_and_none_after_it() -> None:
