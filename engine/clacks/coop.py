@@ -60,13 +60,12 @@ class CoopRules(MapRaceRules):
     starting_bonus = 1  # the starting player draws one more
 
     def __init__(self, components: ComponentSet) -> None:
-        super().__init__(components)
-        self._handlers = {
-            PlayJacquard: self._play_jacquard,  # type: ignore[dict-item]
-            Swap: self._swap,  # type: ignore[dict-item]
-            Transmit: self._transmit,  # type: ignore[dict-item]
-            EndTurn: self._end_turn,  # type: ignore[dict-item]
-        }
+        super().__init__(components, {
+            PlayJacquard: self._play_jacquard,
+            Swap: self._swap,
+            Transmit: self._transmit,
+            EndTurn: self._end_turn,
+        })
 
     # ----------------------------------------------------------------- setup
 

@@ -34,12 +34,11 @@ HAND_SIZE = 4
 
 class JuniorRules(MapRaceRules):
     def __init__(self, components: ComponentSet) -> None:
-        super().__init__(components)
-        self._handlers = {
-            PlayJacquard: self._play_jacquard,  # type: ignore[dict-item]
-            Transmit: self._transmit,  # type: ignore[dict-item]
-            EndTurn: self._end_turn,  # type: ignore[dict-item]
-        }
+        super().__init__(components, {
+            PlayJacquard: self._play_jacquard,
+            Transmit: self._transmit,
+            EndTurn: self._end_turn,
+        })
 
     # ----------------------------------------------------------------- setup
 

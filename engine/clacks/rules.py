@@ -46,17 +46,16 @@ class CompetitiveRules(BaseRules):
     """The competitive game for 2 to 4 players with its three variants."""
 
     def __init__(self, components: ComponentSet) -> None:
-        super().__init__(components)
-        self._handlers = {
-            Move: self._move,  # type: ignore[dict-item]
-            PlayJacquard: self._play_jacquard,  # type: ignore[dict-item]
-            PlayFault: self._play_fault,  # type: ignore[dict-item]
-            Transmit: self._transmit,  # type: ignore[dict-item]
-            EndTurn: self._end_turn_action,  # type: ignore[dict-item]
-            TimeUp: self._time_up,  # type: ignore[dict-item]
-            ResumeClock: self._resume_clock,  # type: ignore[dict-item]
-            Discard: self._discard,  # type: ignore[dict-item]
-        }
+        super().__init__(components, {
+            Move: self._move,
+            PlayJacquard: self._play_jacquard,
+            PlayFault: self._play_fault,
+            Transmit: self._transmit,
+            EndTurn: self._end_turn_action,
+            TimeUp: self._time_up,
+            ResumeClock: self._resume_clock,
+            Discard: self._discard,
+        })
 
     # ----------------------------------------------------------------- setup
 
