@@ -136,8 +136,7 @@ def spell_run(state: GameState, action: Action) -> list[Event]:
 
 def challenge_spec(state: GameState, context: dict[str, Any]) -> rolls.TestSpec:
     seat = context["seat"]
-    run = state.players[seat].run
-    assert run is not None
+    run = state.run_of(seat)
     challenge = state.options.data.challenge(run.challenge)
     index = next(i for i in range(len(challenge.tests)) if i not in run.passed)
     skill, target = challenge.tests[index]
@@ -151,9 +150,7 @@ def challenge_spec(state: GameState, context: dict[str, Any]) -> rolls.TestSpec:
 def after_challenge(state: GameState, spec: rolls.TestSpec, rolled: dice.Roll, passed: bool,
                     context: dict[str, Any]) -> list[Event]:
     seat = spec.seat
-    player = state.players[seat]
-    run = player.run
-    assert run is not None
+    run = state.run_of(seat)
     if not passed:
         return finish_turn(state, "challenge")
     run.passed.append(spec.extra["test"])
@@ -166,8 +163,7 @@ def after_challenge(state: GameState, spec: rolls.TestSpec, rolled: dice.Roll, p
 
 def returned(state: GameState, seat: str) -> list[Event]:
     player = state.players[seat]
-    run = player.run
-    assert run is not None
+    run = state.run_of(seat)
     for uid in list(run.runners):
         discard_volunteer(state, uid)
     player.run = None
@@ -245,8 +241,7 @@ def at_gate(state: GameState, action: Action) -> list[Event]:
 def final_spec(state: GameState, context: dict[str, Any]) -> rolls.TestSpec:
     seat = context["seat"]
     player = state.players[seat]
-    final = player.final
-    assert final is not None
+    final = state.final_of(seat)
     left = context.get("left")
     attribute = left[0] if left else next(a for a in FINAL_TESTS if a not in final.passed)
     value = player.effective(attribute)
@@ -258,8 +253,7 @@ def after_final(state: GameState, spec: rolls.TestSpec, rolled: dice.Roll, passe
                 context: dict[str, Any]) -> list[Event]:
     seat = spec.seat
     player = state.players[seat]
-    final = player.final
-    assert final is not None
+    final = state.final_of(seat)
     attribute = spec.extra["attribute"]
     if passed:
         final.passed.append(attribute)
