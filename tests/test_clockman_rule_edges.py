@@ -183,3 +183,28 @@ def test_a_card_laid_down_is_reported_by_its_kind_alone() -> None:
             "A card laid in front of you takes effect when it is played: report only its kind."
         )
         assert refused.params == {"reason": "laid_down"}
+
+
+@pytest.mark.parametrize(
+    ("report", "reason"),
+    [("roll", "move_over"), ("plain", "reported"), ("end_turn", None)],
+)
+def test_a_move_ended_by_letting_the_roll_go_takes_only_the_end_of_the_turn(
+    report: str, reason: str | None
+) -> None:
+    """After a roll let go the move is over: another roll and a landing report are
+    refused for what they are; the turn may end."""
+    game = new_game()
+    place(game, "south", ring=4, date="00000112")
+    act(game, "forfeit")
+    if reason is None:
+        assert told(act(game, report))[0] == ("turn_ended", "south", {})
+    else:
+        assert refusal(game, report).params == {"reason": reason}
+
+
+def test_the_turn_does_not_end_before_the_roll_is_reported() -> None:
+    game = new_game()  # south has rolled
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "report"
+    assert refusal(game, "end_turn").params == {"reason": "report_first"}
