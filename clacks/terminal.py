@@ -19,20 +19,7 @@ from clacks.narrate import Narrator
 from clacks.terminal_hint import describe_plan
 from clacks.terminal_lamps import OFF, ON, pattern_picture
 from clacks.terminal_map import MAP_HELP, describe_map_turn
-from engine.clacks import (
-    Action,
-    ClacksGame,
-    Discard,
-    EndTurn,
-    Move,
-    Options,
-    PlayFault,
-    PlayJacquard,
-    Seat,
-    TimeUp,
-    Transmit,
-)
-from engine.clacks.actions import Swap
+from engine.clacks import ClacksGame, Options, Seat, actions
 from engine.clacks.bots import Bot, make_bot
 from engine.clacks.effects import COMPETITIVE_EFFECTS, Target
 from engine.clacks.geometry import (
@@ -169,7 +156,7 @@ class TerminalGame:
             return
         now = self.now()
         if now >= deadline:
-            self._apply(TimeUp(None, at=now))
+            self._apply(actions.TimeUp(None, at=now))
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -231,7 +218,7 @@ class TerminalGame:
     def _at(self) -> float | None:
         return self.now() if self.game.state.options.express else None
 
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: actions.Action) -> None:
         for e in self.game.apply(action):
             self.say("  " + self.words.event(e.to_json()))
         self.bots_interrupt()
@@ -251,8 +238,10 @@ class TerminalGame:
         for seat, bot in self.bots.items():
             if self.game.over or seat is self.game.current_seat:
                 continue
-            offers: list[Action] = [
-                a for a in self.game.legal_actions(seat, self._at()) if isinstance(a, PlayFault)
+            offers: list[actions.Action] = [
+                a
+                for a in self.game.legal_actions(seat, self._at())
+                if isinstance(a, actions.PlayFault)
             ]
             if offers:
                 reply = bot.choose(self.game.view(seat), offers)
@@ -269,10 +258,12 @@ class TerminalGame:
         elif verb == "hint":
             self.say(self.hint(seat))
         elif verb == "move":
-            self._apply(Move(seat, tower=args[0], at=at))
+            self._apply(actions.Move(seat, tower=args[0], at=at))
         elif verb == "play":
             jacquard_id = player.hand[int(args[0]) - 1]
-            self._apply(PlayJacquard(seat, jacquard=jacquard_id, lamps=mask_of(args[1:]), at=at))
+            self._apply(
+                actions.PlayJacquard(seat, jacquard=jacquard_id, lamps=mask_of(args[1:]), at=at)
+            )
         elif verb == "options":
             jacquard = self.game.components.jacquards[player.hand[int(args[0]) - 1]]
             masks = [p.mask for p in placements(jacquard.design.shape)]
@@ -288,16 +279,16 @@ class TerminalGame:
                 lamps = mask_of(args[1:])
             elif kind in (Target.TOWER, Target.OWN_TOWER):
                 target = tower(args[1]).name
-            self._apply(PlayFault(seat, card=card_id, lamps=lamps, tower=target, at=at))
+            self._apply(actions.PlayFault(seat, card=card_id, lamps=lamps, tower=target, at=at))
         elif verb == "transmit":
-            self._apply(Transmit(seat, tower=tower(args[0]).name if args else None, at=at))
+            self._apply(actions.Transmit(seat, tower=tower(args[0]).name if args else None, at=at))
         elif verb == "swap":
             swapped = player.hand[int(args[0]) - 1]
-            self._apply(Swap(seat, jacquard=swapped, slot=args[1]))
+            self._apply(actions.Swap(seat, jacquard=swapped, slot=args[1]))
         elif verb == "end":
-            self._apply(EndTurn(seat, at=at))
+            self._apply(actions.EndTurn(seat, at=at))
         elif verb == "discard":
-            self._apply(Discard(seat, jacquard=player.hand[int(args[0]) - 1], at=at))
+            self._apply(actions.Discard(seat, jacquard=player.hand[int(args[0]) - 1], at=at))
         elif verb == "undo":
             for e in self.game.undo(seat):
                 self.say("  " + self.words.event(e.to_json()))

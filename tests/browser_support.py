@@ -57,24 +57,35 @@ RECORD_EVENTS = """
 })();
 """
 
-# The font size of every piece of text on the first screen (not the board's drawing).
-TEXT_SIZES = """
-() => {
-  const found = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const node = walker.currentNode;
-    const parent = node.parentElement;
-    if (!node.textContent.trim() || parent.closest("svg, dialog:not([open]), [hidden], .skip")) continue;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    const box = range.getBoundingClientRect();
-    if (box.width === 0 || box.bottom <= 0 || box.top >= innerHeight) continue;
-    found.push([parseFloat(getComputedStyle(parent).fontSize), node.textContent.trim().slice(0, 30)]);
+# Every run of text a page shows below ``root`` (not the board's drawing, a closed dialog,
+# what is hidden or marked .skip), each with the box its words take: for the functions
+# below that read text, whose bodies begin with it.
+SHOWN_TEXT = """
+  function shownText(root) {
+    const found = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      if (!node.textContent.trim() || node.parentElement.closest("svg, dialog:not([open]), [hidden], .skip")) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      found.push([node, range.getBoundingClientRect()]);
+    }
+    return found;
   }
-  return found;
+"""
+
+# The font size of every piece of text on the first screen (not the board's drawing).
+TEXT_SIZES = (
+    "() => {"
+    + SHOWN_TEXT
+    + """
+  return shownText(document.body)
+    .filter(([, box]) => box.width !== 0 && box.bottom > 0 && box.top < innerHeight)
+    .map(([node]) => [parseFloat(getComputedStyle(node.parentElement).fontSize), node.textContent.trim().slice(0, 30)]);
 }
 """
+)
 BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
 
 

@@ -15,19 +15,7 @@ from dataclasses import replace
 import pytest
 from seed_tiers import fast_then_slow_batches
 
-from engine.clacks import (
-    Action,
-    ClacksGame,
-    Discard,
-    EndTurn,
-    Move,
-    Options,
-    PlayFault,
-    PlayJacquard,
-    TimeUp,
-    Transmit,
-    action_from_json,
-)
+from engine.clacks import ClacksGame, Options, actions
 from engine.clacks.geometry import TOWER_NAMES, Seat
 from engine.clacks.selfplay import MAX_ACTIONS, next_action
 from engine.clacks.state import ClacksState
@@ -71,7 +59,7 @@ def options_for(seed: int) -> Options:
     )
 
 
-def random_candidate(game: ClacksGame, rng: Rng) -> Action:
+def random_candidate(game: ClacksGame, rng: Rng) -> actions.Action:
     """A plausible action, legal or not: right or wrong seat, card, lamps, tower, time."""
     state = game.state
     seat = list(Seat)[rng.below(4)]
@@ -83,18 +71,18 @@ def random_candidate(game: ClacksGame, rng: Rng) -> Action:
     fault_hand = player.faults if player and player.faults and rng.below(3) else faults
     kind = rng.below(7)
     if kind == 0:
-        return Move(seat, tower=TOWER_NAMES[rng.below(12)], at=at)
+        return actions.Move(seat, tower=TOWER_NAMES[rng.below(12)], at=at)
     if kind == 1:
-        return PlayJacquard(
+        return actions.PlayJacquard(
             seat, jacquard=hand[rng.below(len(hand))], lamps=rng.below(1 << 16), at=at
         )
     if kind == 2:
         card = hand[rng.below(len(hand))]
         masks = sorted(game.components.jacquards[card].masks)
-        return PlayJacquard(seat, jacquard=card, lamps=masks[rng.below(len(masks))], at=at)
+        return actions.PlayJacquard(seat, jacquard=card, lamps=masks[rng.below(len(masks))], at=at)
     if kind == 3:
         tower = TOWER_NAMES[rng.below(12)] if rng.below(2) else None
-        return PlayFault(
+        return actions.PlayFault(
             seat,
             card=fault_hand[rng.below(len(fault_hand))],
             lamps=(1 << rng.below(16)) | (rng.below(2) << rng.below(16)),
@@ -102,12 +90,12 @@ def random_candidate(game: ClacksGame, rng: Rng) -> Action:
             at=at,
         )
     if kind == 4:
-        return Transmit(seat, at=at)
+        return actions.Transmit(seat, at=at)
     if kind == 5:
-        return EndTurn(seat, at=at)
+        return actions.EndTurn(seat, at=at)
     if state.options.express and rng.below(2):
-        return TimeUp(None, at=at)
-    return Discard(seat, jacquard=hand[rng.below(len(hand))], at=at)
+        return actions.TimeUp(None, at=at)
+    return actions.Discard(seat, jacquard=hand[rng.below(len(hand))], at=at)
 
 
 def check_invariants(game: ClacksGame) -> None:
@@ -148,7 +136,7 @@ def check_actions(game: ClacksGame, rng: Rng) -> None:
         game.clone().apply(everything[rng.below(len(everything))])
     for _ in range(2):
         candidate = random_candidate(game, rng)
-        if not isinstance(candidate, TimeUp):
+        if not isinstance(candidate, actions.TimeUp):
             candidate = replace(candidate, at=at)  # legality is listed for one moment
         trial = game.clone()
         if candidate in legal:
@@ -161,7 +149,7 @@ def check_actions(game: ClacksGame, rng: Rng) -> None:
             assert trial.state.to_json() == before, f"{candidate} changed the state though refused"
             assert trial.log == game.log
         else:
-            assert isinstance(candidate, TimeUp), (
+            assert isinstance(candidate, actions.TimeUp), (
                 f"{candidate} was accepted but not listed as legal"
             )
 
@@ -177,7 +165,7 @@ def play_checked(seed: int) -> ClacksGame:
         if game.state.options.express and rng.below(25) == 0:
             deadline = game.rules.deadline(game.state)
             if game.state.turn.phase != "timeout_discard" and deadline is not None:
-                game.apply(TimeUp(None, at=deadline + rng.below(3)))
+                game.apply(actions.TimeUp(None, at=deadline + rng.below(3)))
                 snapshots.append(json.dumps(game.state.to_json(), sort_keys=True))
                 continue
         seat = game.current_seat
@@ -197,7 +185,7 @@ def play_checked(seed: int) -> ClacksGame:
     # replaying the log reproduces the state after every single action
     replay = ClacksGame.new(game.state.options, game.state.seed)
     for index, action in enumerate(game.log):
-        replay.apply(action_from_json(json.loads(json.dumps(action.to_json()))))
+        replay.apply(actions.action_from_json(json.loads(json.dumps(action.to_json()))))
         assert json.dumps(replay.state.to_json(), sort_keys=True) == snapshots[index + 1]
     assert ClacksGame.replay(json.loads(json.dumps(game.log_to_json()))) == game
     return game

@@ -72,15 +72,36 @@ def test_a_roll_let_go_on_circle_four_with_a_complete_date_ends_the_move() -> No
     assert turn is not None and turn.phase == "done"
 
 
-def test_a_roll_may_be_let_go_nowhere_else() -> None:
+@pytest.mark.parametrize(
+    ("placed", "report", "words", "params"),
+    [
+        pytest.param(
+            {"ring": 3, "date": "00000112"},
+            "forfeit",
+            "Only on circle 4 with a complete date key may a roll be let go; elsewhere the "
+            "piece must move.",
+            {"reason": "no_forfeit"},
+            id="a roll let go anywhere else",
+        ),
+        pytest.param(
+            {"ring": 4, "date": "0000011"},
+            "transfer",
+            "Orange transfer fields count only with the transfer rule: report a plain field.",
+            {"rule_name": "transfer"},
+            id="an orange field without the transfer rule",
+        ),
+    ],
+)
+def test_a_report_the_field_does_not_allow_is_refused_saying_why(
+    placed: dict[str, Any], report: str, words: str, params: dict[str, str]
+) -> None:
+    """A roll may be let go only on circle 4 with a complete date; an orange field is a
+    transfer only with the transfer rule, otherwise plain."""
     game = new_game()
-    place(game, "south", ring=3, date="00000112")
-    refused = refusal(game, "forfeit")
-    assert in_english(refused) == (
-        "Only on circle 4 with a complete date key may a roll be let go; elsewhere the "
-        "piece must move."
-    )
-    assert refused.params == {"reason": "no_forfeit"}
+    place(game, "south", **placed)
+    refused = refusal(game, report)
+    assert in_english(refused) == words
+    assert refused.params == params
 
 
 def test_one_passage_outward_per_roll_and_none_beyond_circle_one() -> None:
@@ -203,16 +224,6 @@ def test_an_orange_field_moves_every_pending_digit_onto_the_date() -> None:
     assert turn is not None and turn.phase == "done"
 
 
-def test_an_orange_field_is_plain_without_the_transfer_rule() -> None:
-    game = new_game()
-    place(game, "south", ring=4, date="0000011")
-    refused = refusal(game, "transfer")
-    assert in_english(refused) == (
-        "Orange transfer fields count only with the transfer rule: report a plain field."
-    )
-    assert refused.params == {"rule_name": "transfer"}
-
-
 def test_the_last_event_card_may_be_drawn_and_none_after_it() -> None:
     """The event deck holds the cards not lying in front of a player: with one left it
     can be drawn, with none the report is refused (the empty supply of event cards)."""
@@ -282,3 +293,28 @@ def test_a_card_laid_down_is_reported_by_its_kind_alone() -> None:
             "A card laid in front of you takes effect when it is played: report only its kind."
         )
         assert refused.params == {"reason": "laid_down"}
+
+
+@pytest.mark.parametrize(
+    ("report", "reason"),
+    [("roll", "move_over"), ("plain", "reported"), ("end_turn", None)],
+)
+def test_a_move_ended_by_letting_the_roll_go_takes_only_the_end_of_the_turn(
+    report: str, reason: str | None
+) -> None:
+    """After a roll let go the move is over: another roll and a landing report are
+    refused for what they are; the turn may end."""
+    game = new_game()
+    place(game, "south", ring=4, date="00000112")
+    act(game, "forfeit")
+    if reason is None:
+        assert told(act(game, report))[0] == ("turn_ended", "south", {})
+    else:
+        assert refusal(game, report).params == {"reason": reason}
+
+
+def test_the_turn_does_not_end_before_the_roll_is_reported() -> None:
+    game = new_game()  # south has rolled
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "report"
+    assert refusal(game, "end_turn").params == {"reason": "report_first"}

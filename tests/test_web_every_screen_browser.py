@@ -30,6 +30,7 @@ import pytest
 from browser_support import (
     BOX,
     PHONE_740,
+    SHOWN_TEXT,
     TEXT_SIZES,
     Page,
     read_all,
@@ -110,21 +111,16 @@ LOWEST = """
 # Text that runs out of its box: words reaching past the side of a box around them (the
 # nearest that is not a run of text, and those around it up to one that scrolls), so
 # cut off or drawn over its neighbour; text hidden for a screen reader aside.
-OVERFLOWING = """
-(root) => {
+OVERFLOWING = (
+    "(root) => {"
+    + SHOWN_TEXT
+    + """
   const found = [];
   const start = document.querySelector(root || "body");
   if (!start) return found;
-  const walker = document.createTreeWalker(start, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const node = walker.currentNode;
-    const parent = node.parentElement;
-    if (!node.textContent.trim() || parent.closest("svg, dialog:not([open]), [hidden], .skip")) continue;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    const words = range.getBoundingClientRect();
+  for (const [node, words] of shownText(start)) {
     if (words.width === 0 || words.height === 0) continue;
-    for (let up = parent; up && up !== document.body; up = up.parentElement) {
+    for (let up = node.parentElement; up && up !== document.body; up = up.parentElement) {
       const style = getComputedStyle(up);
       if (style.display.startsWith("inline") || style.display === "contents") continue;
       const box = up.getBoundingClientRect();
@@ -140,6 +136,7 @@ OVERFLOWING = """
   return found;
 }
 """
+)
 # The player to move (their seat, card or panel, marked active): where it is, and what
 # of the screen shows it (the window, less what a box around it clips or scrolls away).
 MOVERS = """

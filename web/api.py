@@ -126,6 +126,13 @@ def require_table(found: Room, *others: Room, at_stand: bool = False) -> None:
     )
 
 
+def table_room(code: str) -> Room:
+    """The room ``code`` for a request only its table may make (``require_table``)."""
+    found = room(code)
+    require_table(found)
+    return found
+
+
 def stand_seat_rule(found: Room, asked: SeatRequest, seat: str) -> None:
     """At a convention stand, refuse a seat request the stand's one rule refuses
     (web/stand_seats.py); anywhere else, and for what it allows, do nothing."""
@@ -274,8 +281,7 @@ def game_log(code: str) -> Response:
 
 @api.post("/rooms/<code>/game")
 def new_game(code: str) -> tuple[Response, int]:
-    found = room(code)
-    require_table(found)
+    found = table_room(code)
     data = body()
     game = data.get("game", DEFAULT_GAME)
     options = data.get("options", {})

@@ -20,7 +20,6 @@ table's publish, so every page learns who sits where.
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -29,7 +28,7 @@ from dataclasses import dataclass
 
 from engine.core.interface import JSON, Session
 from engine.core.tutorial import TutorialSession
-from web.errors import ApiError, not_saved
+from web.errors import ApiError, saved_or_refused
 from web.security import new_token, token_digest, token_matches
 from web.stand_seats import bot_after_leaving
 from web.store import SavedRoom, SavedSeat
@@ -164,12 +163,10 @@ class Seats:
             clean = clean_name(name or "") or self.names.get(seat, "")
             given = token if held is not None and token else new_token()
             digest = token_digest(given)
-            try:
+            with saved_or_refused():
                 if handing_over:
                     table.store.free_seat(table.code, seat)
                 table.store.set_seat(table.code, seat, digest, clean)
-            except (sqlite3.Error, OSError) as exc:
-                raise not_saved(exc) from None
             if handing_over:
                 self.handed_over[seat] = self.bots[seat]
             self.bots.pop(seat, None)
@@ -250,10 +247,8 @@ class Seats:
         if level is None:
             self._free(seat)
             return
-        try:
+        with saved_or_refused():
             table.store.set_bot(table.code, seat, level)
-        except (sqlite3.Error, OSError) as exc:
-            raise not_saved(exc) from None
         self.claims.pop(seat, None)
         self.handed_over.pop(seat, None)
         self.bots[seat] = level
@@ -275,10 +270,8 @@ class Seats:
         with table.lock:
             if not self.claims and not self.bots:
                 return
-            try:
+            with saved_or_refused():
                 table.store.free_seats(table.code)
-            except (sqlite3.Error, OSError) as exc:
-                raise not_saved(exc) from None
             self.claims.clear()
             self.bots.clear()
             self.names.clear()
@@ -287,10 +280,8 @@ class Seats:
 
     def _free(self, seat: str) -> None:
         table = self.table
-        try:
+        with saved_or_refused():
             table.store.free_seat(table.code, seat)
-        except (sqlite3.Error, OSError) as exc:
-            raise not_saved(exc) from None
         self.claims.pop(seat, None)
         self.bots.pop(seat, None)
         self.handed_over.pop(seat, None)
@@ -360,10 +351,8 @@ class Seats:
             held = self.claims.get(seat)
             if held is not None:
                 raise seat_taken(seat, held.name)
-            try:
+            with saved_or_refused():
                 table.store.set_bot(table.code, seat, chosen)
-            except (sqlite3.Error, OSError) as exc:
-                raise not_saved(exc) from None
             self.bots[seat] = chosen
             self.bot_seated(seat)
             self.publish([])

@@ -31,6 +31,7 @@ from web.api import (
     room,
     seat_id,
     stand_seat_rule,
+    table_room,
 )
 from web.errors import ApiError, saved_or_refused
 from web.i18n import LANGUAGES
@@ -54,8 +55,7 @@ def check_pin(code: str) -> Response:
 
 @tables.delete("/rooms/<code>/game")
 def end_game(code: str) -> Response:
-    found = room(code)
-    require_table(found)
+    found = table_room(code)
     return jsonify(found.end_game())
 
 
@@ -75,8 +75,7 @@ def seat_bot(code: str, seat: str) -> Response:
 @tables.post("/rooms/<code>/settings")
 def settings(code: str) -> Response:
     """The table's settings: ``hints`` (whether phones may ask for hints)."""
-    found = room(code)
-    require_table(found)
+    found = table_room(code)
     hints = body().get("hints")
     if not isinstance(hints, bool):
         raise ApiError(400, "bad_field", "hints must be true or false", field="hints")
@@ -86,8 +85,7 @@ def settings(code: str) -> Response:
 @tables.post("/rooms/<code>/language")
 def table_language(code: str) -> Response:
     """The table's language (the table screen switched to it): phones follow it."""
-    found = room(code)
-    require_table(found)
+    found = table_room(code)
     language = body().get("language")
     if language not in LANGUAGES:
         raise ApiError(
@@ -104,8 +102,7 @@ def list_saves(code: str) -> Response:
 
 @tables.post("/rooms/<code>/saves/<int:game_id>/resume")
 def resume(code: str, game_id: int) -> Response:
-    found = room(code)
-    require_table(found)
+    found = table_room(code)
     with hub().saves_lock:
         return jsonify(found.resume(_saved_id(game_id)))
 
@@ -149,8 +146,7 @@ def export_save(code: str, game_id: int) -> Response:
 def reveal_save(code: str, game_id: int) -> Response:
     """An unfinished game's replay file, on purpose: its secrecy ends, so it is taken
     off its table and closed for play for good (and the companion's log says so)."""
-    found = room(code)
-    require_table(found)
+    found = table_room(code)
     store = hub().store
     with hub().saves_lock:
         _require_saved(game_id)
@@ -227,8 +223,7 @@ def import_save(code: str) -> tuple[Response, int]:
 
 @tables.post("/rooms/<code>/replay")
 def start_replay(code: str) -> Response:
-    found = room(code)
-    require_table(found)
+    found = table_room(code)
     data = body()
     game_id = optional_int(data, "save")
     if game_id is None:
@@ -239,8 +234,7 @@ def start_replay(code: str) -> Response:
 
 @tables.post("/rooms/<code>/replay/step")
 def replay_step(code: str) -> Response:
-    found = room(code)
-    require_table(found)
+    found = table_room(code)
     step = optional_int(body(), "step")
     if step is None:
         raise ApiError(400, "bad_field", "give the step to show as step", field="step")
@@ -249,8 +243,7 @@ def replay_step(code: str) -> Response:
 
 @tables.delete("/rooms/<code>/replay")
 def close_replay(code: str) -> Response:
-    found = room(code)
-    require_table(found)
+    found = table_room(code)
     return jsonify(found.replay.close())
 
 

@@ -8,7 +8,8 @@ everything before they change anything, so a rejected action leaves the state as
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
 from engine.clacks import errors as E
 from engine.clacks.actions import Action, EndTurn, PlayJacquard, Transmit
@@ -21,7 +22,8 @@ from engine.core.errors import IllegalAction
 from engine.core.hidden import unusable
 from engine.core.rng import Rng
 
-Handler = Callable[[ClacksState, Action], list[Event]]
+# A handler takes the one action type it is registered for, its own subclass of Action.
+Handler = Callable[[ClacksState, Any], list[Event]]
 
 
 def message_for(words: list[str] | tuple[str, ...]) -> list[str]:
@@ -34,9 +36,9 @@ def message_for(words: list[str] | tuple[str, ...]) -> list[str]:
 class BaseRules:
     """Shared machinery; subclasses give ``setup``, ``legal_actions`` and handlers."""
 
-    def __init__(self, components: ComponentSet) -> None:
+    def __init__(self, components: ComponentSet, handlers: Mapping[type[Action], Handler]) -> None:
         self.components = components
-        self._handlers: dict[type[Action], Handler] = {}
+        self._handlers = dict(handlers)
 
     # ----------------------------------------------------------------- per mode
 

@@ -39,7 +39,13 @@ from engine.clacks import errors as E
 from engine.clacks import post_office
 from engine.clacks.actions import Action, EndTurn, PlayJacquard, Swap, Transmit
 from engine.clacks.base_rules import MapRaceRules, message_for
-from engine.clacks.card_effects import jacquard_limit, reveal_card, reveal_top_fault, surcharge
+from engine.clacks.card_effects import (
+    jacquard_limit,
+    past_jacquard_limit,
+    reveal_card,
+    reveal_top_fault,
+    surcharge,
+)
 from engine.clacks.components import ComponentSet
 from engine.clacks.effects import Context
 from engine.clacks.events import Event, event
@@ -60,13 +66,12 @@ class CoopRules(MapRaceRules):
     starting_bonus = 1  # the starting player draws one more
 
     def __init__(self, components: ComponentSet) -> None:
-        super().__init__(components)
-        self._handlers = {
-            PlayJacquard: self._play_jacquard,  # type: ignore[dict-item]
-            Swap: self._swap,  # type: ignore[dict-item]
-            Transmit: self._transmit,  # type: ignore[dict-item]
-            EndTurn: self._end_turn,  # type: ignore[dict-item]
-        }
+        super().__init__(components, {
+            PlayJacquard: self._play_jacquard,
+            Swap: self._swap,
+            Transmit: self._transmit,
+            EndTurn: self._end_turn,
+        })
 
     # ----------------------------------------------------------------- setup
 
@@ -177,10 +182,7 @@ class CoopRules(MapRaceRules):
             return E.SwapNotAllowed(reason="taken", slot=slot_id)
         if card_id not in player.hand:
             return unusable()
-        limit = jacquard_limit(state)
-        if limit is not None and state.turn.jacquards_played >= limit:
-            return E.JacquardLimit(reason="lift", limit=limit)
-        return None
+        return past_jacquard_limit(state, "lift")
 
     def finish_problem(self, state: ClacksState, player: PlayerState) -> IllegalAction | None:
         """Why the turn cannot end (by transmitting or ending it) yet, or None."""

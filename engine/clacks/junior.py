@@ -19,7 +19,7 @@ from __future__ import annotations
 from engine.clacks import errors as E
 from engine.clacks.actions import EndTurn, PlayJacquard, Transmit
 from engine.clacks.base_rules import MapRaceRules
-from engine.clacks.card_effects import jacquard_limit, reveal_card
+from engine.clacks.card_effects import past_jacquard_limit, reveal_card
 from engine.clacks.components import ComponentSet, Route
 from engine.clacks.effects import Context
 from engine.clacks.events import Event, event
@@ -34,12 +34,11 @@ HAND_SIZE = 4
 
 class JuniorRules(MapRaceRules):
     def __init__(self, components: ComponentSet) -> None:
-        super().__init__(components)
-        self._handlers = {
-            PlayJacquard: self._play_jacquard,  # type: ignore[dict-item]
-            Transmit: self._transmit,  # type: ignore[dict-item]
-            EndTurn: self._end_turn,  # type: ignore[dict-item]
-        }
+        super().__init__(components, {
+            PlayJacquard: self._play_jacquard,
+            Transmit: self._transmit,
+            EndTurn: self._end_turn,
+        })
 
     # ----------------------------------------------------------------- setup
 
@@ -80,10 +79,7 @@ class JuniorRules(MapRaceRules):
     ) -> IllegalAction | None:
         if card_id not in player.hand:
             return unusable()
-        limit = jacquard_limit(state)
-        if limit is not None and state.turn.jacquards_played >= limit:
-            return E.JacquardLimit(reason="round", limit=limit)
-        return None
+        return past_jacquard_limit(state, "round")
 
     @staticmethod
     def finish_problem(state: ClacksState, player: PlayerState) -> IllegalAction | None:

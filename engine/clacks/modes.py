@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.clacks.base_rules import BaseRules
 from engine.clacks.components import ComponentSet
 from engine.clacks.coop import CoopRules, SolitaireRules
 from engine.clacks.junior import JuniorRules
 from engine.clacks.rules import CompetitiveRules
 
-RULES: dict[str, type[BaseRules]] = {
+# each mode's rules registers its own handlers, so is made from the components alone
+RULES: dict[str, Callable[[ComponentSet], BaseRules]] = {
     "competitive": CompetitiveRules,
     "coop": CoopRules,
     "solitaire": SolitaireRules,

@@ -10,18 +10,8 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import combinations
 
+from engine.clacks import actions
 from engine.clacks import errors as E
-from engine.clacks.actions import (
-    Action,
-    Discard,
-    EndTurn,
-    Move,
-    PlayFault,
-    PlayJacquard,
-    ResumeClock,
-    TimeUp,
-    Transmit,
-)
 from engine.clacks.base_rules import BaseRules, message_for
 from engine.clacks.components import Card, ComponentSet
 from engine.clacks.effects import COMPETITIVE_EFFECTS, Target, Timing
@@ -46,17 +36,16 @@ class CompetitiveRules(BaseRules):
     """The competitive game for 2 to 4 players with its three variants."""
 
     def __init__(self, components: ComponentSet) -> None:
-        super().__init__(components)
-        self._handlers = {
-            Move: self._move,  # type: ignore[dict-item]
-            PlayJacquard: self._play_jacquard,  # type: ignore[dict-item]
-            PlayFault: self._play_fault,  # type: ignore[dict-item]
-            Transmit: self._transmit,  # type: ignore[dict-item]
-            EndTurn: self._end_turn_action,  # type: ignore[dict-item]
-            TimeUp: self._time_up,  # type: ignore[dict-item]
-            ResumeClock: self._resume_clock,  # type: ignore[dict-item]
-            Discard: self._discard,  # type: ignore[dict-item]
-        }
+        super().__init__(components, {
+            actions.Move: self._move,
+            actions.PlayJacquard: self._play_jacquard,
+            actions.PlayFault: self._play_fault,
+            actions.Transmit: self._transmit,
+            actions.EndTurn: self._end_turn_action,
+            actions.TimeUp: self._time_up,
+            actions.ResumeClock: self._resume_clock,
+            actions.Discard: self._discard,
+        })
 
     # ----------------------------------------------------------------- setup
 
@@ -105,7 +94,7 @@ class CompetitiveRules(BaseRules):
                 return seat.label
         return None
 
-    def _check_turn(self, state: ClacksState, action: Action) -> PlayerState:
+    def _check_turn(self, state: ClacksState, action: actions.Action) -> PlayerState:
         player = self.seat_in_turn(state, action)
         self._check_clock(state, action)
         return player
@@ -115,7 +104,7 @@ class CompetitiveRules(BaseRules):
             return None
         return state.turn.started_at + state.options.turn_seconds
 
-    def _check_clock(self, state: ClacksState, action: Action) -> None:
+    def _check_clock(self, state: ClacksState, action: actions.Action) -> None:
         deadline = self.deadline(state)
         if deadline is None or state.turn.phase == "timeout_discard":
             return
@@ -174,7 +163,7 @@ class CompetitiveRules(BaseRules):
     def after_action(self, state: ClacksState, events: list[Event]) -> None:
         self._check_sabotage(state, events)
 
-    def _move(self, state: ClacksState, action: Move) -> list[Event]:
+    def _move(self, state: ClacksState, action: actions.Move) -> list[Event]:
         player = self._check_turn(state, action)
         turn = state.turn
         if turn.phase == "sabotage":
@@ -229,7 +218,7 @@ class CompetitiveRules(BaseRules):
             turn.moved = True
         return events
 
-    def _play_jacquard(self, state: ClacksState, action: PlayJacquard) -> list[Event]:
+    def _play_jacquard(self, state: ClacksState, action: actions.PlayJacquard) -> list[Event]:
         player = self._check_turn(state, action)
         turn = state.turn
         if turn.phase == "timeout_discard":
@@ -285,7 +274,7 @@ class CompetitiveRules(BaseRules):
     def target_kind(card: Card) -> Target:
         return COMPETITIVE_EFFECTS[card.design.effect].target
 
-    def _play_fault(self, state: ClacksState, action: PlayFault) -> list[Event]:
+    def _play_fault(self, state: ClacksState, action: actions.PlayFault) -> list[Event]:
         seat = action.seat
         if seat is None or seat not in state.players:
             raise E.NotYourTurn(reason="fault_holder")
@@ -321,7 +310,7 @@ class CompetitiveRules(BaseRules):
         return events
 
     def _fault_effect(
-        self, state: ClacksState, player: PlayerState, card: Card, action: PlayFault
+        self, state: ClacksState, player: PlayerState, card: Card, action: actions.PlayFault
     ) -> list[Event]:
         turn = state.turn
         effect, params = card.design.effect, card.design.params
@@ -374,7 +363,7 @@ class CompetitiveRules(BaseRules):
             return E.JacquardRequired(reason="transmit")
         return self.pattern_problem(state, player.seat, player.pawn, symbol)
 
-    def _transmit(self, state: ClacksState, action: Transmit) -> list[Event]:
+    def _transmit(self, state: ClacksState, action: actions.Transmit) -> list[Event]:
         player = self._check_turn(state, action)
         if action.tower is not None and action.tower != player.pawn:
             raise E.NotOnTower(reason="pawn_tower", pawn=player.pawn or "none", tower=action.tower)
@@ -425,7 +414,7 @@ class CompetitiveRules(BaseRules):
                 )
         return None
 
-    def _end_turn_action(self, state: ClacksState, action: EndTurn) -> list[Event]:
+    def _end_turn_action(self, state: ClacksState, action: actions.EndTurn) -> list[Event]:
         player = self._check_turn(state, action)
         problem = self.end_turn_problem(state, player)
         if problem:
@@ -437,7 +426,7 @@ class CompetitiveRules(BaseRules):
             return events
         return self._finish_turn(state, transmitted=False, at=action.at)
 
-    def _time_up(self, state: ClacksState, action: TimeUp) -> list[Event]:
+    def _time_up(self, state: ClacksState, action: actions.TimeUp) -> list[Event]:
         deadline = self.deadline(state)
         if deadline is None:
             raise E.TimeRules(reason="untimed")
@@ -460,7 +449,7 @@ class CompetitiveRules(BaseRules):
             return events
         return events + self._finish_turn(state, transmitted=False, at=action.at)
 
-    def _resume_clock(self, state: ClacksState, action: ResumeClock) -> list[Event]:
+    def _resume_clock(self, state: ClacksState, action: actions.ResumeClock) -> list[Event]:
         deadline = self.deadline(state)
         if deadline is None:
             raise E.TimeRules(reason="untimed")
@@ -481,7 +470,7 @@ class CompetitiveRules(BaseRules):
             )
         ]
 
-    def _discard(self, state: ClacksState, action: Discard) -> list[Event]:
+    def _discard(self, state: ClacksState, action: actions.Discard) -> list[Event]:
         player = self._check_turn(state, action)
         if state.turn.phase != "timeout_discard":
             raise E.WrongPhase(reason="discard_only")
@@ -608,10 +597,10 @@ class CompetitiveRules(BaseRules):
 
     def legal_actions(
         self, state: ClacksState, seat: Seat | None, at: float | None = None
-    ) -> list[Action]:
+    ) -> list[actions.Action]:
         if state.over:
             return []
-        actions: list[Action] = []
+        legal: list[actions.Action] = []
         if seat is None:
             deadline = self.deadline(state)
             if (
@@ -620,15 +609,15 @@ class CompetitiveRules(BaseRules):
                 and at >= deadline
                 and state.turn.phase != "timeout_discard"
             ):
-                actions.append(TimeUp(None, at=at))
-            return actions
+                legal.append(actions.TimeUp(None, at=at))
+            return legal
         player = state.players.get(seat)
         if player is None:
             return []
         if seat is state.turn.seat and not self._late(state, at):
-            actions.extend(self._turn_actions(state, player, at))
-        actions.extend(self._fault_actions(state, player, at))
-        return actions
+            legal.extend(self._turn_actions(state, player, at))
+        legal.extend(self._fault_actions(state, player, at))
+        return legal
 
     def _late(self, state: ClacksState, at: float | None) -> bool:
         deadline = self.deadline(state)
@@ -638,11 +627,11 @@ class CompetitiveRules(BaseRules):
 
     def _turn_actions(
         self, state: ClacksState, player: PlayerState, at: float | None
-    ) -> Iterator[Action]:
+    ) -> Iterator[actions.Action]:
         seat, turn = player.seat, state.turn
         if turn.phase == "timeout_discard":
             for card_id in player.hand:
-                yield Discard(seat, jacquard=card_id, at=at)
+                yield actions.Discard(seat, jacquard=card_id, at=at)
             return
         if turn.phase == "play" and turn.can_move:
             for name in towers_of(seat.colour):
@@ -652,21 +641,21 @@ class CompetitiveRules(BaseRules):
                 if cost <= self.remaining(state) and not self._strands_hand_problem(
                     state, player, name, cost
                 ):
-                    yield Move(seat, tower=name, at=at)
+                    yield actions.Move(seat, tower=name, at=at)
         left = self.remaining(state)
         for card_id in player.hand:
             card = self.jacquard(card_id)
             if card.cost <= left:
                 for placement in card.design.placements:
-                    yield PlayJacquard(seat, jacquard=card_id, lamps=placement.mask, at=at)
+                    yield actions.PlayJacquard(seat, jacquard=card_id, lamps=placement.mask, at=at)
         if turn.phase == "play" and self.transmit_problem(state, player) is None:
-            yield Transmit(seat, at=at)
+            yield actions.Transmit(seat, at=at)
         if self.end_turn_problem(state, player) is None:
-            yield EndTurn(seat, at=at)
+            yield actions.EndTurn(seat, at=at)
 
     def _fault_actions(
         self, state: ClacksState, player: PlayerState, at: float | None
-    ) -> Iterator[Action]:
+    ) -> Iterator[actions.Action]:
         own_turn = player.seat is state.turn.seat
         for card_id in player.faults:
             card = self.fault(card_id)
@@ -685,7 +674,9 @@ class CompetitiveRules(BaseRules):
             ):
                 if check and self.fault_target_problem(state, player, card, lamps, target_tower):
                     continue
-                yield PlayFault(player.seat, card=card_id, lamps=lamps, tower=target_tower, at=at)
+                yield actions.PlayFault(
+                    player.seat, card=card_id, lamps=lamps, tower=target_tower, at=at
+                )
 
 
 @cache

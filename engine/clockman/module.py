@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from engine.clockman import data
 from engine.clockman.data import load_data
@@ -13,16 +14,18 @@ from engine.clockman.session import ClockmanSession
 from engine.clockman.tutorial import OPTIONS as TUTORIAL_OPTIONS
 from engine.clockman.tutorial import SCRIPTS
 from engine.clockman.tutorial import SEED as TUTORIAL_SEED
-from engine.core.companion_lesson import CompanionLesson, companion_script
+from engine.core.companion_lesson import CompanionLesson, CompanionModule
 from engine.core.data_check import DataCheck
-from engine.core.interface import JSON, GameModule, Session
-from engine.core.one_mode import one_mode_options, one_mode_tutorial_start
-from engine.core.tutorial import replay_lesson_or_game
+from engine.core.interface import JSON, Session
+from engine.core.tutorial import Script
 
 
-class ClockmanModule(GameModule):
+class ClockmanModule(CompanionModule):
     name = GAME
     title = "Clockman"
+    scripts = SCRIPTS
+    lesson = CompanionLesson
+    bad_options = BadOptions
 
     def api_notes(self) -> dict[str, str]:
         return {
@@ -35,23 +38,19 @@ class ClockmanModule(GameModule):
             self.title, data.FILES, data.default_data_path, data.check_path, _house_values
         )
 
-    def new(self, options: JSON, seed: int, now: float = 0.0) -> Session:
-        """Options as in ``ClockmanOptions.from_json``, plus the lobby's ``mode``
-        (Clockman has one, ``clockman``); or ``tutorial`` (a name in
-        ``engine.clockman.tutorial``) for the guided first game, whose deal is its own."""
-        if isinstance(options, dict) and "tutorial" in options:
-            return _tutorial(options)
-        data = one_mode_options(options, GAME, BadOptions)
-        return ClockmanSession(ClockmanGame.new(ClockmanOptions.from_json(data), seed))
+    def new_game(self, options: dict[str, Any], seed: int) -> Session:
+        """Options as in ``ClockmanOptions.from_json`` (the lobby's ``mode``, Clockman's
+        one, taken off); a ``tutorial`` (a name in ``engine.clockman.tutorial``) is the
+        guided first game, ``new_lesson``, whose deal is its own."""
+        return ClockmanSession(ClockmanGame.new(ClockmanOptions.from_json(options), seed))
 
-    def replay(self, log: JSON) -> Session:
-        return replay_lesson_or_game(
-            log,
-            SCRIPTS,
-            self.title,
-            lambda game: ClockmanSession(ClockmanGame.replay(game)),
-            CompanionLesson,
-        )
+    def replay_game(self, log: JSON) -> Session:
+        return ClockmanSession(ClockmanGame.replay(log))
+
+    def new_lesson(self, script: Script) -> Session:
+        """The guided first game: the lesson's own seats and deal, and nothing else."""
+        game = ClockmanGame.new(ClockmanOptions.from_json(TUTORIAL_OPTIONS), TUTORIAL_SEED)
+        return CompanionLesson(ClockmanSession(game), script)
 
     def options_schema(self) -> JSON:
         flag = {"type": "bool", "values": [False, True], "default": False}
@@ -95,16 +94,6 @@ class ClockmanModule(GameModule):
     def reference(self) -> JSON:
         data = load_data()
         return {"game": GAME, "seats": list(SEATS), **data.to_json()}
-
-    def tutorial_start(self, mode: str | None = None) -> JSON | None:
-        return one_mode_tutorial_start(self.name, SCRIPTS, mode)
-
-
-def _tutorial(options: JSON) -> Session:
-    """The guided first game: the lesson's own seats and deal, and nothing else."""
-    script = companion_script(options, SCRIPTS, GAME, BadOptions)
-    game = ClockmanGame.new(ClockmanOptions.from_json(TUTORIAL_OPTIONS), TUTORIAL_SEED)
-    return CompanionLesson(ClockmanSession(game), script)
 
 
 def _house_values(path: Path) -> str:

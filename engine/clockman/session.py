@@ -28,8 +28,9 @@ from engine.clockman.errors import (
 from engine.clockman.game import GAME, ClockmanGame
 from engine.clockman.lamps import VIEWS, die_mask, race_frame, turn_frame
 from engine.clockman.state import CARD_KINDS, START, STRAIGHT
+from engine.core.action_json import sent_by
 from engine.core.errors import MalformedAction
-from engine.core.interface import JSON, LampFrame, SeatInfo, Session
+from engine.core.interface import JSON, LampFrame, SeatInfo, Session, game_result
 
 
 class ClockmanSession(Session):
@@ -52,15 +53,11 @@ class ClockmanSession(Session):
         return self.clockman.over
 
     def result(self) -> JSON | None:
-        state = self.clockman.state
-        if not state.over:
-            return None
-        return {
-            "winners": list(state.winners),
+        return game_result(self.clockman.state, lambda state: {
             "reason": state.reason,
             "turns": state.turn.number if state.turn else None,
             "rings": {seat: p.ring for seat, p in state.players.items()},
-        }
+        })
 
     # ----------------------------------------------------------------- acting
 
@@ -74,10 +71,7 @@ class ClockmanSession(Session):
             if set(action) - {"type", "seat"}:
                 raise MalformedAction(reason="no_fields", type="undo")
             return self.undo(seat)
-        parsed = action_from_json(action, seat)
-        if parsed.seat != seat:
-            raise NotYourTurn(reason="sender", target=parsed.seat, seat=seat)
-        return [e.to_json() for e in self.clockman.apply(parsed)]
+        return [e.to_json() for e in self.clockman.apply(sent_by(seat, action, action_from_json))]
 
     def _lamps(self, seat: str, action: JSON) -> list[JSON]:
         if set(action) - {"type", "view", "seat"}:

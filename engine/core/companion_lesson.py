@@ -10,11 +10,14 @@ game has no bots of its own, so the script's other player is the only one it sea
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from engine.core.errors import IllegalAction
-from engine.core.interface import JSON
-from engine.core.tutorial import Script, TutorialSession, chosen_script
+from engine.core.interface import JSON, GameModule, Session
+from engine.core.one_mode import one_mode_options, one_mode_tutorial_start
+from engine.core.tutorial import Script, TutorialSession, chosen_script, replay_lesson_or_game
 
 
 def companion_script(
@@ -48,3 +51,36 @@ class CompanionLesson(TutorialSession):
     def bot_levels(self) -> list[str]:
         """Only the script's other player: the game itself has no bots."""
         return [self.script.opponent_level]
+
+
+class CompanionModule(GameModule):
+    """How a companion game with one mode, named after the game (``name``), starts its
+    games and its lessons (``scripts``, each replayed inside ``lesson``), replays them and
+    says how its lesson starts. The game makes its own sessions: ``new_game`` from the
+    options without their ``mode``, ``replay_game`` from a game's log, ``new_lesson``
+    for the lesson ``lesson_script`` reads from the options."""
+
+    scripts: ClassVar[Mapping[str, Script]]
+    lesson: ClassVar[type[TutorialSession]]
+    bad_options: ClassVar[type[IllegalAction]]
+
+    @abstractmethod
+    def new_game(self, options: dict[str, Any], seed: int) -> Session: ...
+
+    @abstractmethod
+    def replay_game(self, log: JSON) -> Session: ...
+
+    @abstractmethod
+    def new_lesson(self, script: Script) -> Session: ...
+
+    def new(self, options: JSON, seed: int, now: float = 0.0) -> Session:
+        """The game ``options`` ask for, or with ``tutorial`` the lesson it names."""
+        if isinstance(options, dict) and "tutorial" in options:
+            return self.new_lesson(companion_script(options, self.scripts, self.name, self.bad_options))
+        return self.new_game(one_mode_options(options, self.name, self.bad_options), seed)
+
+    def replay(self, log: JSON) -> Session:
+        return replay_lesson_or_game(log, self.scripts, self.title, self.replay_game, self.lesson)
+
+    def tutorial_start(self, mode: str | None = None) -> JSON | None:
+        return one_mode_tutorial_start(self.name, self.scripts, mode)

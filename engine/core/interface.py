@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import copy
 from abc import abstractmethod
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from engine.core.budget import Cancelled
 from engine.core.errors import IllegalAction
@@ -215,6 +216,27 @@ class Session(Protocol):
         table chooses; a game that has them is a lesson, whose seats nobody keeps once
         the learner's phone has gone."""
         return {}
+
+
+class Outcome(Protocol):
+    """A game's state as far as its end: whether it is over, and who won."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def winners(self) -> Sequence[str]: ...
+
+
+Ended = TypeVar("Ended", bound=Outcome)
+
+
+def game_result(state: Ended, details: Callable[[Ended], JSON]) -> JSON | None:
+    """``Session.result`` for a game whose state knows its winners: None until it is
+    over, then the winners and what the game tells of its end (``details``)."""
+    if not state.over:
+        return None
+    return {"winners": list(state.winners), **details(state)}
 
 
 class GameModule(Protocol):

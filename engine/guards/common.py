@@ -243,9 +243,7 @@ def put(state: GameState, uid: str, place: str) -> None:
         seat, _, quadrant = rest.partition(":")
         state.players[seat].planted[quadrant] = uid
     elif kind == "run":
-        run = state.players[rest].run
-        assert run is not None
-        run.runners.append(uid)
+        state.run_of(rest).runners.append(uid)
     elif kind == "display":
         values = card.values
         assert isinstance(values, Volunteer)

@@ -49,7 +49,7 @@ from engine.guards.common import (
 from engine.guards.errors import BadCard, CardElsewhere, DragonRule, TooManyFighters, TurnNotBegun
 from engine.guards.events import Event, ev
 from engine.guards.gate import item_bonus
-from engine.guards.runs import equip
+from engine.guards.runs import carry, sent_out
 from engine.guards.state import Fight, GameState, Pending
 from engine.guards.turns import finish_turn, ranking
 
@@ -261,12 +261,9 @@ def fight_dragon(state: GameState, action: Action) -> list[Event]:
     quadrant = action["quadrant"]
     if quadrant not in state.dragons:
         raise DragonRule(reason="no_dragon", quadrant=quadrant)
-    cards = [own(state, seat, uid, "volunteer").uid for uid in action["cards"]]
-    if not cards:
-        raise DragonRule(reason="send_one")
-    if len(cards) > MOST_FIGHTERS:
-        raise TooManyFighters(reason="sent", fighters=len(cards), most=MOST_FIGHTERS)
-    pairs = equip(state, seat, cards, action["items"])
+    cards, pairs = sent_out(
+        state, seat, action["cards"], action["items"], MOST_FIGHTERS, DragonRule(reason="send_one"),
+        lambda count: TooManyFighters(reason="sent", fighters=count, most=MOST_FIGHTERS))
     state.fight = Fight(quadrant, state.dragons[quadrant], "chosen", forced=False, starter=turn.seat)
     send_in(state, seat, cards, pairs)
     others = [s for s in other_seats(state, seat) if fighters_of(state, s)]
@@ -280,9 +277,7 @@ def fight_dragon(state: GameState, action: Action) -> list[Event]:
 def send_in(state: GameState, seat: str, cards: list[str], pairs: list[tuple[str, str]]) -> None:
     for uid in cards:
         put(state, uid, f"fight:{seat}")
-    for runner, item in pairs:
-        put(state, item, f"carried:{seat}")
-        state.cards[runner].item = item
+    carry(state, seat, pairs)
 
 
 def send(state: GameState, action: Action) -> list[Event]:

@@ -34,8 +34,7 @@ def skill_of(state: GameState, uid: str, skill: str) -> int:
 def to_gate(state: GameState, seat: str) -> list[Event]:
     """The runners left reach the Start Gate: the challenge's next test is rolled."""
     player = state.players[seat]
-    run = player.run
-    assert run is not None
+    run = state.run_of(seat)
     if not run.runners:
         player.run = None
         return [ev("run_failed", seat, reason="no_runners")]
@@ -46,8 +45,7 @@ def to_gate(state: GameState, seat: str) -> list[Event]:
 
 def final_rolls(state: GameState, seat: str) -> list[Event]:
     player = state.players[seat]
-    final = player.final
-    assert final is not None
+    final = state.final_of(seat)
     if not player.hand:
         return [ev("final_failed", seat, reason="no_volunteer")]
     final.at_gate = True

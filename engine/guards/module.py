@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from engine.core.companion_lesson import companion_script
+from typing import Any
+
+from engine.core.companion_lesson import CompanionModule
 from engine.core.data_check import DataCheck
-from engine.core.interface import JSON, GameModule, Session
-from engine.core.one_mode import one_mode_options, one_mode_tutorial_start
-from engine.core.tutorial import replay_lesson_or_game
+from engine.core.interface import JSON, Session
+from engine.core.tutorial import Script
 from engine.guards import data, dice
 from engine.guards.cards import ATTRIBUTES, DECKS, SKILLS
 from engine.guards.data import QUADRANTS, shipped_data
@@ -27,9 +28,12 @@ from engine.guards.session import GuardsSession
 from engine.guards.tutorial import SCRIPTS, GuardsLesson, new_lesson
 
 
-class GuardsModule(GameModule):
+class GuardsModule(CompanionModule):
     name = GAME
     title = "Guards! Guards!"
+    scripts = SCRIPTS
+    lesson = GuardsLesson
+    bad_options = BadOptions
 
     def api_notes(self) -> dict[str, str]:
         return {
@@ -40,23 +44,18 @@ class GuardsModule(GameModule):
     def data_check(self) -> DataCheck:
         return DataCheck(self.title, data.FILES, data.default_data_path, data.check_path)
 
-    def new(self, options: JSON, seed: int, now: float = 0.0) -> Session:
-        """Options as in ``GuardsOptions.from_json``, plus the lobby's ``mode``; or
-        ``tutorial`` (a name in ``engine.guards.tutorial``) for the guided first game,
-        whose deal and set-up are its own."""
-        if isinstance(options, dict) and "tutorial" in options:
-            return _tutorial(options)
-        data = one_mode_options(options, GAME, BadOptions)
-        return GuardsSession(GuardsGame.new(GuardsOptions.from_json(data), seed))
+    def new_game(self, options: dict[str, Any], seed: int) -> Session:
+        """Options as in ``GuardsOptions.from_json`` (the lobby's ``mode`` taken off); a
+        ``tutorial`` (a name in ``engine.guards.tutorial``) is the guided first game,
+        ``new_lesson``, whose deal and set-up are its own."""
+        return GuardsSession(GuardsGame.new(GuardsOptions.from_json(options), seed))
 
-    def replay(self, log: JSON) -> Session:
-        return replay_lesson_or_game(
-            log,
-            SCRIPTS,
-            self.title,
-            lambda game: GuardsSession(GuardsGame.replay(game)),
-            GuardsLesson,
-        )
+    def replay_game(self, log: JSON) -> Session:
+        return GuardsSession(GuardsGame.replay(log))
+
+    def new_lesson(self, script: Script) -> Session:
+        """The guided first game: the lesson's own seats, deal and set-up, and nothing else."""
+        return new_lesson(script)
 
     def options_schema(self) -> JSON:
         return {
@@ -100,11 +99,3 @@ class GuardsModule(GameModule):
                        for q, b in data.blocks.items()},
             "buttons": dict(BUTTONS),
         }
-
-    def tutorial_start(self, mode: str | None = None) -> JSON | None:
-        return one_mode_tutorial_start(self.name, SCRIPTS, mode)
-
-
-def _tutorial(options: JSON) -> Session:
-    """The guided first game: the lesson's own seats, deal and set-up, and nothing else."""
-    return new_lesson(companion_script(options, SCRIPTS, GAME, BadOptions))

@@ -20,8 +20,10 @@ them before the turn ends ("must be sent immediately").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from engine.core.errors import IllegalAction
 from engine.guards import dice, rolls
 from engine.guards.actions import Action
 from engine.guards.common import (
@@ -77,6 +79,19 @@ def equip(state: GameState, seat: str, runners: list[str], items: dict[str, str]
     return pairs
 
 
+def sent_out(state: GameState, seat: str, uids: list[str], items: dict[str, str] | None, most: int,
+             none: IllegalAction, too_many: Callable[[int], IllegalAction]) -> tuple[list[str], list[tuple[str, str]]]:
+    """The Volunteers a player sends out together (to a Spell Run or at a Dragon): their
+    own, at least one (else ``none``), at most ``most`` (else ``too_many`` of the count),
+    with the Items they carry (``equip``)."""
+    sent = [own(state, seat, uid, "volunteer").uid for uid in uids]
+    if not sent:
+        raise none
+    if len(sent) > most:
+        raise too_many(len(sent))
+    return sent, equip(state, seat, sent, items)
+
+
 def carry(state: GameState, seat: str, pairs: list[tuple[str, str]]) -> None:
     for runner, item in pairs:
         put(state, item, f"carried:{seat}")
@@ -100,12 +115,9 @@ def spell_run(state: GameState, action: Action) -> list[Event]:
     seat, turn, player, spell = _spell_to_collect(state, action)
     if is_final(state, player):
         raise SpellRule(reason="final_in_person")
-    runners = [own(state, seat, uid, "volunteer").uid for uid in action["runners"]]
-    if not runners:
-        raise RunRule(reason="send_one")
-    if len(runners) > FIRST_RUNNERS:
-        raise TooManyRunners(reason="set_out", runners=len(runners), most=FIRST_RUNNERS)
-    pairs = equip(state, seat, runners, action["items"])
+    runners, pairs = sent_out(
+        state, seat, action["runners"], action["items"], FIRST_RUNNERS, RunRule(reason="send_one"),
+        lambda count: TooManyRunners(reason="set_out", runners=count, most=FIRST_RUNNERS))
     route = list(action["route"] or [])
     # checks done
     turn.stopped = "spell"
@@ -124,8 +136,7 @@ def spell_run(state: GameState, action: Action) -> list[Event]:
 
 def challenge_spec(state: GameState, context: dict[str, Any]) -> rolls.TestSpec:
     seat = context["seat"]
-    run = state.players[seat].run
-    assert run is not None
+    run = state.run_of(seat)
     challenge = state.options.data.challenge(run.challenge)
     index = next(i for i in range(len(challenge.tests)) if i not in run.passed)
     skill, target = challenge.tests[index]
@@ -139,9 +150,7 @@ def challenge_spec(state: GameState, context: dict[str, Any]) -> rolls.TestSpec:
 def after_challenge(state: GameState, spec: rolls.TestSpec, rolled: dice.Roll, passed: bool,
                     context: dict[str, Any]) -> list[Event]:
     seat = spec.seat
-    player = state.players[seat]
-    run = player.run
-    assert run is not None
+    run = state.run_of(seat)
     if not passed:
         return finish_turn(state, "challenge")
     run.passed.append(spec.extra["test"])
@@ -154,8 +163,7 @@ def after_challenge(state: GameState, spec: rolls.TestSpec, rolled: dice.Roll, p
 
 def returned(state: GameState, seat: str) -> list[Event]:
     player = state.players[seat]
-    run = player.run
-    assert run is not None
+    run = state.run_of(seat)
     for uid in list(run.runners):
         discard_volunteer(state, uid)
     player.run = None
@@ -233,8 +241,7 @@ def at_gate(state: GameState, action: Action) -> list[Event]:
 def final_spec(state: GameState, context: dict[str, Any]) -> rolls.TestSpec:
     seat = context["seat"]
     player = state.players[seat]
-    final = player.final
-    assert final is not None
+    final = state.final_of(seat)
     left = context.get("left")
     attribute = left[0] if left else next(a for a in FINAL_TESTS if a not in final.passed)
     value = player.effective(attribute)
@@ -246,8 +253,7 @@ def after_final(state: GameState, spec: rolls.TestSpec, rolled: dice.Roll, passe
                 context: dict[str, Any]) -> list[Event]:
     seat = spec.seat
     player = state.players[seat]
-    final = player.final
-    assert final is not None
+    final = state.final_of(seat)
     attribute = spec.extra["attribute"]
     if passed:
         final.passed.append(attribute)

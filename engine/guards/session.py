@@ -8,13 +8,14 @@ two panel buttons cycle it; not logged, like a preview).
 
 from __future__ import annotations
 
+from engine.core.action_json import sent_by
 from engine.core.errors import MalformedAction
-from engine.core.interface import JSON, LampFrame, SeatInfo, Session
+from engine.core.interface import JSON, LampFrame, SeatInfo, Session, game_result
 from engine.guards import lamps
-from engine.guards.actions import Action, action_from_json
+from engine.guards.actions import action_from_json
 from engine.guards.data import QUADRANTS
 from engine.guards.describe import describe_event
-from engine.guards.errors import GameIsOver, NotYourTurn
+from engine.guards.errors import GameIsOver
 from engine.guards.forms import legal_forms
 from engine.guards.game import GAME, GuardsGame
 
@@ -50,26 +51,14 @@ class GuardsSession(Session):
         return self.guards.over
 
     def result(self) -> JSON | None:
-        state = self.guards.state
-        if not state.over:
-            return None
-        return {
-            "winners": list(state.winners),
+        return game_result(self.guards.state, lambda state: {
             "reason": state.ending,
             "ranking": list(state.ranking),
             "spells": {s: len(p.returned) for s, p in state.players.items()},
             "dollars": {s: p.dollars for s, p in state.players.items()},
-        }
+        })
 
     # ----------------------------------------------------------------- acting
-
-    def _parse(self, seat: str | None, action: JSON) -> Action:
-        if seat is None:
-            raise NotYourTurn(reason="table")
-        parsed = action_from_json(action, seat)
-        if parsed.seat != seat:
-            raise NotYourTurn(reason="sender", target=parsed.seat, seat=seat)
-        return parsed
 
     def apply(self, seat: str | None, action: JSON, now: float) -> list[JSON]:
         if isinstance(action, dict) and action.get("type") == "panel":
@@ -78,7 +67,7 @@ class GuardsSession(Session):
             return self._mark(action)
         if isinstance(action, dict) and action.get("type") == "undo" and seat is not None:
             return self.undo(seat)
-        events = self.guards.apply(self._parse(seat, action))
+        events = self.guards.apply(sent_by(seat, action, action_from_json))
         self.marked = []
         return [e.to_json() for e in events]
 

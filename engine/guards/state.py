@@ -235,6 +235,18 @@ class GameState:
         assert isinstance(values, Volunteer)
         return values
 
+    def run_of(self, seat: str) -> Run:
+        """The Spell Run ``seat`` is on; only asked where the rules know there is one."""
+        run = self.players[seat].run
+        assert run is not None
+        return run
+
+    def final_of(self, seat: str) -> Final:
+        """The Final Challenge ``seat`` is taking; only asked where there is one."""
+        final = self.players[seat].final
+        assert final is not None
+        return final
+
     @property
     def top(self) -> Pending | None:
         return self.pending[-1] if self.pending else None

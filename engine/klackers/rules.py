@@ -11,16 +11,8 @@ the code are repeated where they apply.
 from __future__ import annotations
 
 from engine.core.rng import Rng
+from engine.klackers import errors
 from engine.klackers.actions import Action, Pull, Roll
-from engine.klackers.errors import (
-    GameIsOver,
-    NotStanding,
-    NotYourTurn,
-    OneDieNotAllowed,
-    PullFirst,
-    RollFirst,
-    WrongSum,
-)
 from engine.klackers.events import Event, event
 from engine.klackers.numbers import (
     ALL_STANDING,
@@ -122,21 +114,21 @@ def apply(state: KlackersState, action: Action) -> list[Event]:
 def _current_turn(state: KlackersState, seat: str) -> Turn:
     turn = state.turn
     if turn is None:
-        raise GameIsOver(reason="over")
+        raise errors.GameIsOver(reason="over")
     if seat not in state.players:
-        raise NotYourTurn(reason="not_playing", seat=seat)
+        raise errors.NotYourTurn(reason="not_playing", seat=seat)
     if seat != turn.seat:
-        raise NotYourTurn(reason="turn", current=turn.seat)
+        raise errors.NotYourTurn(reason="turn", current=turn.seat)
     return turn
 
 
 def _roll(state: KlackersState, turn: Turn, action: Roll) -> list[Event]:
     player = state.players[turn.seat]
     if turn.phase == "pull":
-        raise PullFirst(total=turn.roll_total)
+        raise errors.PullFirst(total=turn.roll_total)
     remaining = total(player.standing)
     if action.dice == 1 and not one_die_allowed(player.standing):
-        raise OneDieNotAllowed(standing=remaining)
+        raise errors.OneDieNotAllowed(standing=remaining)
     faces = tuple(state.rng.below(FACES) + 1 for _ in range(action.dice))
     turn.dice = faces
     turn.rolls += 1
@@ -158,14 +150,14 @@ def _roll(state: KlackersState, turn: Turn, action: Roll) -> list[Event]:
 def _pull(state: KlackersState, turn: Turn, action: Pull) -> list[Event]:
     player = state.players[turn.seat]
     if turn.phase == "roll":
-        raise RollFirst(reason="pull")
+        raise errors.RollFirst(reason="pull")
     wanted = mask_of(action.numbers)
     down = numbers_of(wanted & ~player.standing)
     if down:
-        raise NotStanding(number=down[0])
+        raise errors.NotStanding(number=down[0])
     if total(wanted) != turn.roll_total:
         spelled = " + ".join(str(n) for n in action.numbers)
-        raise WrongSum(
+        raise errors.WrongSum(
             numbers=spelled,
             sum=total(wanted),
             total=turn.roll_total,

@@ -16,9 +16,10 @@ marked numbers (refused, with the reason, unless they make the roll).
 
 from __future__ import annotations
 
+from engine.core.action_json import sent_by
 from engine.core.budget import Cancelled
 from engine.core.errors import MalformedAction
-from engine.core.interface import JSON, LampFrame, SeatInfo, Session
+from engine.core.interface import JSON, LampFrame, SeatInfo, Session, game_result
 from engine.core.rng import derive_seed
 from engine.klackers.actions import Action, Pull, Roll, action_from_json
 from engine.klackers.bots import LEVELS, PlannerBot, make_bot, objective_for
@@ -58,30 +59,18 @@ class KlackersSession(Session):
         return self.klackers.over
 
     def result(self) -> JSON | None:
-        state = self.klackers.state
-        if not state.over:
-            return None
-        return {
-            "winners": list(state.winners),
+        return game_result(self.klackers.state, lambda state: {
             "reason": "most_chips",
             "chips": {seat: p.chips for seat, p in state.players.items()},
             "rounds": len(state.results),
-        }
+        })
 
     # ----------------------------------------------------------------- acting
-
-    def _parse(self, seat: str | None, action: JSON) -> Action:
-        if seat is None:
-            raise NotYourTurn(reason="table")
-        parsed = action_from_json(action, seat)
-        if parsed.seat != seat:
-            raise NotYourTurn(reason="sender", target=parsed.seat, seat=seat)
-        return parsed
 
     def apply(self, seat: str | None, action: JSON, now: float) -> list[JSON]:
         if isinstance(action, dict) and action.get("type") == "mark":
             return self._mark(seat, action)
-        events = self.klackers.apply(self._parse(seat, action))
+        events = self.klackers.apply(sent_by(seat, action, action_from_json))
         self.marked = 0
         return [e.to_json() for e in events]
 

@@ -7,15 +7,7 @@ that helps, and transmits the moment it can. It darkens a sabotaged tower the sa
 
 from __future__ import annotations
 
-from engine.clacks.actions import (
-    Action,
-    Discard,
-    EndTurn,
-    Move,
-    PlayFault,
-    PlayJacquard,
-    Transmit,
-)
+from engine.clacks import actions
 from engine.clacks.bots.base import (
     Bot,
     View,
@@ -31,27 +23,27 @@ from engine.clacks.geometry import tower, towers_of
 class GreedyBot(Bot):
     level = "greedy"
 
-    def choose(self, view: View, legal: list[Action]) -> Action | None:
+    def choose(self, view: View, legal: list[actions.Action]) -> actions.Action | None:
         if not legal or not is_my_turn(view):
             return None
         turn = view["turn"]
         if turn.get("phase") == "timeout_discard":
             return self._discard(view, legal)
         for action in legal:
-            if isinstance(action, Transmit):
+            if isinstance(action, actions.Transmit):
                 return action
-        ends = [a for a in legal if isinstance(a, EndTurn)]
+        ends = [a for a in legal if isinstance(a, actions.EndTurn)]
         if turn.get("phase") == "sabotage":
             return self._sabotage(view, legal) or (ends[0] if ends else legal[0])
         if view["mode"] != "competitive":
             return self._play_on_any_tower(view, legal) or (ends[0] if ends else legal[0])
         return self._play(view, legal) or (ends[0] if ends else legal[0])
 
-    def _play_on_any_tower(self, view: View, legal: list[Action]) -> Action | None:
+    def _play_on_any_tower(self, view: View, legal: list[actions.Action]) -> actions.Action | None:
         """The map games: the Jacquard that brings any of the seat's towers closest."""
         seat = my_seat(view)
         symbol = symbol_to_send(view, seat)
-        plays = [a for a in legal if isinstance(a, PlayJacquard)]
+        plays = [a for a in legal if isinstance(a, actions.PlayJacquard)]
         if symbol is None or not plays:
             return None
         board = int(view["board"])
@@ -71,21 +63,21 @@ class GreedyBot(Bot):
             return best[4]
         return None
 
-    def _discard(self, view: View, legal: list[Action]) -> Action:
+    def _discard(self, view: View, legal: list[actions.Action]) -> actions.Action:
         costs = {card["id"]: card["cost"] for card in view["you"]["hand"]}
-        discards = [a for a in legal if isinstance(a, Discard)]
+        discards = [a for a in legal if isinstance(a, actions.Discard)]
         return max(discards, key=lambda a: (costs.get(a.jacquard, 0), a.jacquard))
 
-    def _sabotage(self, view: View, legal: list[Action]) -> Action | None:
+    def _sabotage(self, view: View, legal: list[actions.Action]) -> actions.Action | None:
         target = view["sabotage"]["tower"]
         mask = tower(target).mask
         board = int(view["board"])
         for action in legal:
-            if isinstance(action, PlayFault) and action.tower == target:
+            if isinstance(action, actions.PlayFault) and action.tower == target:
                 card = next(c for c in view["you"]["faults"] if c["id"] == action.card)
                 if card["effect"] == "set_tower" and not card["params"].get("lit"):
                     return action
-        plays = [a for a in legal if isinstance(a, PlayJacquard)]
+        plays = [a for a in legal if isinstance(a, actions.PlayJacquard)]
         if not plays:
             return None
         best = min(plays, key=lambda a: (((board ^ a.lamps) & mask).bit_count(), a.jacquard))
@@ -93,7 +85,7 @@ class GreedyBot(Bot):
             return best
         return None
 
-    def _play(self, view: View, legal: list[Action]) -> Action | None:
+    def _play(self, view: View, legal: list[actions.Action]) -> actions.Action | None:
         seat = my_seat(view)
         me = player(view, seat)
         symbol = me["next_symbol"]
@@ -102,9 +94,9 @@ class GreedyBot(Bot):
         if symbol is None:
             return None
         pawn = me["pawn"]
-        moves = [a for a in legal if isinstance(a, Move)]
+        moves = [a for a in legal if isinstance(a, actions.Move)]
         if moves and pawn == turn["start_tower"] and turn["jacquards_played"] == 0:
-            options: list[tuple[int, int, str, Action | None]] = []
+            options: list[tuple[int, int, str, actions.Action | None]] = []
             if pawn is not None and pawn != me["must_leave"]:
                 options.append(
                     (wrong_lamps(self.components, board, seat, pawn, symbol), 0, pawn, None)
@@ -120,7 +112,7 @@ class GreedyBot(Bot):
         if pawn is None:
             return None
         now = wrong_lamps(self.components, board, seat, pawn, symbol)
-        plays = [a for a in legal if isinstance(a, PlayJacquard)]
+        plays = [a for a in legal if isinstance(a, actions.PlayJacquard)]
         if plays:
             costs = {card["id"]: card["cost"] for card in view["you"]["hand"]}
             scored = [

@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  const { t, el, svg, lampName, lampAt, buttonAt, pressable } = Clacks;
+  const { t, el, svg, boxPicture: boxSvg } = Clacks;
   const PIPS = {
     1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [0, 2], [2, 0], [2, 2]],
     5: [[0, 0], [0, 2], [1, 1], [2, 0], [2, 2]], 6: [[0, 0], [0, 2], [1, 0], [1, 2], [2, 0], [2, 2]],
@@ -261,44 +261,34 @@
   // table screen when ``press`` is given, like the real ones).
   function boxPicture(state, ref, press) {
     const frame = state.lamps || { lit: [], accent: [], preview: [] };
-    const lit = new Set(frame.lit.map(lampName));
-    const accent = new Set(frame.accent.map(lampName));
-    const blinking = new Set(frame.preview.map(lampName));
-    const race = state.view.lamp_view === "race";
     const labels = {};
-    if (!race) {
+    if (state.view.lamp_view !== "race") {
       ref.lamps.die.forEach((lamp, i) => { labels[lamp] = String(i + 1); });
       ref.lamps.date.forEach((lamp, i) => { labels[lamp] = ref.date_key[i]; });
     }
-    const root = svg("svg", { viewBox: "0 0 400 400", class: "cm-box", role: "group", "aria-label": t("clockman.box") });
-    for (let i = 0; i < 16; i += 1) {
-      const name = lampName(i);
-      const p = lampAt(name);
-      const classes = ["lamp", lit.has(name) ? "on" : "off"];
-      if (accent.has(name)) classes.push("accent");
-      if (blinking.has(name)) classes.push("blink");
-      const group = svg("g", { class: classes.join(" "), "data-lamp": name, role: "img",
-        "aria-label": t(lit.has(name) ? "clockman.lamp_lit" : "clockman.lamp_dark", { lamp: name }) });
-      group.append(svg("circle", { cx: p.x, cy: p.y, r: 28, class: "bulb" }));
-      if (blinking.has(name)) group.append(svg("circle", { cx: p.x, cy: p.y, r: 34, class: "blink-ring" }));
-      if (labels[name]) group.append(svg("text", { x: p.x, y: p.y + 10, class: "cm-lamp-text", text: labels[name] }));
-      root.append(group);
-    }
-    for (const [button, meaning] of Object.entries(ref.buttons)) {
-      const { x, y } = buttonAt(button);
-      const group = svg("g", {
-        class: `cm-button ${meaning}${press ? " enabled" : ""}`,
-        "data-button": button,
-        role: press ? "button" : "img",
-        tabindex: press ? 0 : null,
-        "aria-label": t("clockman.button_label", { button, meaning: t(`clockman.button.${meaning}`) }),
-      });
-      group.append(svg("circle", { cx: x, cy: y, r: 17, class: "cap" }));
-      group.append(svg("text", { x, y: y + 5, class: "cm-button-text", text: t(`clockman.button.${meaning}.short`) }));
-      if (press) pressable(group, () => press(button));
-      root.append(group);
-    }
-    return root;
+    return boxSvg({
+      cls: "cm-box",
+      label: t("clockman.box"),
+      frame,
+      blinking: frame.preview,
+      blinkClass: "blink",
+      lamp: (group, name, p, on, blinking) => {
+        group.append(svg("circle", { cx: p.x, cy: p.y, r: 28, class: "bulb" }));
+        if (blinking) group.append(svg("circle", { cx: p.x, cy: p.y, r: 34, class: "blink-ring" }));
+        if (labels[name]) group.append(svg("text", { x: p.x, y: p.y + 10, class: "cm-lamp-text", text: labels[name] }));
+        return t(on ? "clockman.lamp_lit" : "clockman.lamp_dark", { lamp: name });
+      },
+      buttons: ref.buttons,
+      button: (meaning) => ({
+        cls: `cm-button ${meaning}`,
+        label: (button) => t("clockman.button_label", { button, meaning: t(`clockman.button.${meaning}`) }),
+        short: t(`clockman.button.${meaning}.short`),
+        radius: 17,
+        drop: 5,
+        textClass: "cm-button-text",
+      }),
+      press,
+    });
   }
 
   function boxLegend(ref) {

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { t, el, svg, lampName, lampAt, buttonAt, pressable, seatName } = Clacks;
+  const { t, el, svg, lampName, seatName, boxPicture: boxSvg } = Clacks;
   const KEYPAD = [[7, 8, 9], [4, 5, 6], [1, 2, 3]]; // as the numbers sit on the box
   const PIPS = {
     1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [0, 2], [2, 0], [2, 2]],
@@ -189,51 +189,42 @@
   function boxPicture(state, press) {
     const layout = state.view.layout;
     const frame = state.lamps || { lit: [], accent: [], preview: [] };
-    const lit = new Set(frame.lit.map(lampName));
-    const accent = new Set(frame.accent.map(lampName));
-    const blinking = new Set((state.preview ? state.preview.preview : frame.preview).map(lampName));
     const numberAt = {};
     for (const [n, lamp] of Object.entries(layout.numbers)) numberAt[lamp] = n;
     const bitAt = {};
     layout.dice.forEach((lamp, i) => { bitAt[lamp] = String(2 ** (layout.dice.length - 1 - i)); });
-    const root = svg("svg", { viewBox: "0 0 400 400", class: "k-box", role: "group", "aria-label": t("klackers.box") });
-    for (let i = 0; i < 16; i += 1) {
-      const name = lampName(i);
-      const p = lampAt(name);
-      const classes = ["lamp", lit.has(name) ? "on" : "off"];
-      if (accent.has(name)) classes.push("accent");
-      if (blinking.has(name)) classes.push("flip");
-      const words = [numberAt[name] ? t("klackers.lamp_number", { number: numberAt[name] })
-        : bitAt[name] ? t("klackers.lamp_dice", { bit: bitAt[name] }) : t("klackers.lamp_spare")];
-      words.push(t(lit.has(name) ? "clacks.lit" : "clacks.dark"));
-      if (blinking.has(name)) words.push(t("klackers.marked"));
-      const group = svg("g", { class: classes.join(" "), "data-lamp": name, role: "img", "aria-label": words.join(", ") });
-      group.append(svg("circle", { cx: p.x, cy: p.y, r: 34, class: "bulb" }));
-      if (lit.has(name)) group.append(svg("circle", { cx: p.x, cy: p.y, r: 15, class: "glow" }));
-      if (blinking.has(name)) group.append(svg("circle", { cx: p.x, cy: p.y, r: 42, class: "flip-ring" }));
-      const label = numberAt[name] || bitAt[name];
-      if (label) {
-        group.append(svg("text", { x: p.x, y: p.y + (numberAt[name] ? 13 : 9), class: numberAt[name] ? "k-lamp-number" : "k-lamp-bit",
-                                   text: label }));
-      }
-      root.append(group);
-    }
-    for (const [button, meaning] of Object.entries(layout.buttons)) {
-      const { x, y } = buttonAt(button);
-      const word = buttonWord(meaning);
-      const group = svg("g", {
-        class: `k-button ${/^\d$/.test(meaning) ? "number" : meaning}${press ? " enabled" : ""}`,
-        "data-button": button,
-        role: press ? "button" : "img",
-        tabindex: press ? 0 : null,
-        "aria-label": t("klackers.button_label", { button, meaning: word }),
-      });
-      group.append(svg("circle", { cx: x, cy: y, r: 19, class: "cap" }));
-      group.append(svg("text", { x, y: y + 6, class: "k-button-text", text: /^\d$/.test(meaning) ? meaning : t(`klackers.button.${meaning}.short`) }));
-      if (press) pressable(group, () => press(button));
-      root.append(group);
-    }
-    return root;
+    return boxSvg({
+      cls: "k-box",
+      label: t("klackers.box"),
+      frame,
+      blinking: state.preview ? state.preview.preview : frame.preview,
+      blinkClass: "flip",
+      lamp: (group, name, p, on, blinking) => {
+        group.append(svg("circle", { cx: p.x, cy: p.y, r: 34, class: "bulb" }));
+        if (on) group.append(svg("circle", { cx: p.x, cy: p.y, r: 15, class: "glow" }));
+        if (blinking) group.append(svg("circle", { cx: p.x, cy: p.y, r: 42, class: "flip-ring" }));
+        const label = numberAt[name] || bitAt[name];
+        if (label) {
+          group.append(svg("text", { x: p.x, y: p.y + (numberAt[name] ? 13 : 9), class: numberAt[name] ? "k-lamp-number" : "k-lamp-bit",
+                                     text: label }));
+        }
+        const words = [numberAt[name] ? t("klackers.lamp_number", { number: numberAt[name] })
+          : bitAt[name] ? t("klackers.lamp_dice", { bit: bitAt[name] }) : t("klackers.lamp_spare")];
+        words.push(t(on ? "clacks.lit" : "clacks.dark"));
+        if (blinking) words.push(t("klackers.marked"));
+        return words.join(", ");
+      },
+      buttons: layout.buttons,
+      button: (meaning) => ({
+        cls: `k-button ${/^\d$/.test(meaning) ? "number" : meaning}`,
+        label: (button) => t("klackers.button_label", { button, meaning: buttonWord(meaning) }),
+        short: /^\d$/.test(meaning) ? meaning : t(`klackers.button.${meaning}.short`),
+        radius: 19,
+        drop: 6,
+        textClass: "k-button-text",
+      }),
+      press,
+    });
   }
 
   function boxLegend(layout) {

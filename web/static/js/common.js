@@ -436,7 +436,44 @@ const Clacks = (() => {
     });
   }
 
+  // The box as a 400 x 400 picture: its 16 lamps as ``frame`` lights them and the buttons
+  // of ``buttons`` (button -> meaning), clickable when ``press`` is given, like the real
+  // ones. A game says what it draws: ``lamp(group, name, at, on, blinking)`` fills a
+  // lamp's group and returns its words; ``button(meaning)`` gives a button's class, words,
+  // short label and size; lamps in ``blinking`` get the class ``blinkClass``.
+  function boxPicture({ cls, label, frame, blinking, blinkClass, lamp, buttons, button, press }) {
+    const lit = new Set(frame.lit.map(lampName));
+    const accent = new Set(frame.accent.map(lampName));
+    const marked = new Set(blinking.map(lampName));
+    const root = svg("svg", { viewBox: "0 0 400 400", class: cls, role: "group", "aria-label": label });
+    for (let i = 0; i < 16; i += 1) {
+      const name = lampName(i);
+      const classes = ["lamp", lit.has(name) ? "on" : "off"];
+      if (accent.has(name)) classes.push("accent");
+      if (marked.has(name)) classes.push(blinkClass);
+      const group = svg("g", { class: classes.join(" "), "data-lamp": name, role: "img" });
+      group.setAttribute("aria-label", lamp(group, name, lampAt(name), lit.has(name), marked.has(name)));
+      root.append(group);
+    }
+    for (const [id, meaning] of Object.entries(buttons)) {
+      const { x, y } = buttonAt(id);
+      const shown = button(meaning);
+      const group = svg("g", {
+        class: `${shown.cls}${press ? " enabled" : ""}`,
+        "data-button": id,
+        role: press ? "button" : "img",
+        tabindex: press ? 0 : null,
+        "aria-label": shown.label(id),
+      });
+      group.append(svg("circle", { cx: x, cy: y, r: shown.radius, class: "cap" }));
+      group.append(svg("text", { x, y: y + shown.drop, class: shown.textClass, text: shown.short }));
+      if (press) pressable(group, () => press(id));
+      root.append(group);
+    }
+    return root;
+  }
+
   return { t, has, lang, api, ApiFailure, follow, connection, serverNow, el, svg, describeError, games,
            languageSwitcher, setTablePin, botLevel, botName, seatName, presence, unavailable, lampName, lampAt,
-           buttonAt, pressable };
+           buttonAt, pressable, boxPicture };
 })();
