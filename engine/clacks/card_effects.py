@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.clacks import errors as E
 from engine.clacks import post_office
 from engine.clacks.components import Card, ComponentSet
 from engine.clacks.effects import Context
@@ -233,15 +232,6 @@ def jacquard_limit(state: ClacksState) -> int | None:
         for e in ledger_of(state).active("limit_jacquards", state.turn.number)
     ]
     return min(limits) if limits else None
-
-
-def past_jacquard_limit(state: ClacksState, reason: str) -> E.JacquardLimit | None:
-    """The refusal (``reason`` naming what was tried) once this turn has played as many
-    Jacquards as a lasting effect allows; None while it may play more."""
-    limit = jacquard_limit(state)
-    if limit is not None and state.turn.jacquards_played >= limit:
-        return E.JacquardLimit(reason=reason, limit=limit)
-    return None
 
 
 def surcharge(state: ClacksState) -> int:

@@ -39,13 +39,7 @@ from engine.clacks import errors as E
 from engine.clacks import post_office
 from engine.clacks.actions import Action, EndTurn, PlayJacquard, Swap, Transmit
 from engine.clacks.base_rules import MapRaceRules, message_for
-from engine.clacks.card_effects import (
-    jacquard_limit,
-    past_jacquard_limit,
-    reveal_card,
-    reveal_top_fault,
-    surcharge,
-)
+from engine.clacks.card_effects import jacquard_limit, reveal_card, reveal_top_fault, surcharge
 from engine.clacks.components import ComponentSet
 from engine.clacks.effects import Context
 from engine.clacks.events import Event, event
@@ -182,7 +176,10 @@ class CoopRules(MapRaceRules):
             return E.SwapNotAllowed(reason="taken", slot=slot_id)
         if card_id not in player.hand:
             return unusable()
-        return past_jacquard_limit(state, "lift")
+        limit = jacquard_limit(state)
+        if limit is not None and state.turn.jacquards_played >= limit:
+            return E.JacquardLimit(reason="lift", limit=limit)
+        return None
 
     def finish_problem(self, state: ClacksState, player: PlayerState) -> IllegalAction | None:
         """Why the turn cannot end (by transmitting or ending it) yet, or None."""

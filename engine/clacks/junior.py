@@ -19,7 +19,7 @@ from __future__ import annotations
 from engine.clacks import errors as E
 from engine.clacks.actions import EndTurn, PlayJacquard, Transmit
 from engine.clacks.base_rules import MapRaceRules
-from engine.clacks.card_effects import past_jacquard_limit, reveal_card
+from engine.clacks.card_effects import jacquard_limit, reveal_card
 from engine.clacks.components import ComponentSet, Route
 from engine.clacks.effects import Context
 from engine.clacks.events import Event, event
@@ -79,7 +79,10 @@ class JuniorRules(MapRaceRules):
     ) -> IllegalAction | None:
         if card_id not in player.hand:
             return unusable()
-        return past_jacquard_limit(state, "round")
+        limit = jacquard_limit(state)
+        if limit is not None and state.turn.jacquards_played >= limit:
+            return E.JacquardLimit(reason="round", limit=limit)
+        return None
 
     @staticmethod
     def finish_problem(state: ClacksState, player: PlayerState) -> IllegalAction | None:

@@ -48,13 +48,6 @@ def require_rolled(turn: Turn, report: Literal["landing", "knock"]) -> None:
         raise WrongMoment(reason="roll_then_land")
 
 
-def refuse_in_phase(turn: Turn, **reasons: str) -> None:
-    """WrongMoment in the phases of the turn named in ``reasons``, with the reason given
-    for the phase it is in."""
-    if turn.phase in reasons:
-        raise WrongMoment(reason=reasons[turn.phase])
-
-
 def reach(player: Player, ring: int) -> None:
     player.ring = ring
     if ring != STRAIGHT:
