@@ -20,10 +20,11 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from clacks.sudo_owner import Owner, acting_as, sudo_owner
+from clacks.sudo_owner import Owner, acting_as, directory_owner, sudo_owner
 from firmware.hotspot import (
     ADDRESS,
     PENDING_FILE,
@@ -102,11 +103,16 @@ def run(
 ) -> int:
     out = out or sys.stdout
     hotspot = hotspot or Hotspot()
-    owner = sudo_owner(os.environ)
-    state_dir = state_directory(args, owner)
+    caller = sudo_owner(os.environ)
+    state_dir = state_directory(args, caller)
+    # the files are made as their directory's owner: the sudo user's own state directory,
+    # or a --data-dir such as the service's /var/lib/clacks, which its user must read
+    writer = directory_owner(state_dir) if args.data_dir else caller
     try:
         if args.action == "on":
-            return turn_on(args, out, hotspot, stdin or sys.stdin, ssh_route, owner, state_dir)
+            return turn_on(
+                args, out, hotspot, stdin or sys.stdin, ssh_route, Caller(caller, writer), state_dir
+            )
         if args.action == "off":
             out.write(describe(hotspot.turn_off()))
             return 0
@@ -149,15 +155,22 @@ def read_password(stdin: TextIO) -> str:
     return stdin.readline().rstrip("\r\n")
 
 
+@dataclass(frozen=True)
+class Caller:
+    login: Owner | None  # who ran sudo, and so logs in again over the hotspot
+    writer: Owner | None  # whose files the settings are
+
+
 def turn_on(
     args: argparse.Namespace,
     out: TextIO,
     hotspot: Hotspot,
     stdin: TextIO,
     ssh_route: Callable[[], SshRoute | None],
-    owner: Owner | None,
+    who: Caller,
     state_dir: Path,
 ) -> int:
+    owner = who.writer
     with acting_as(owner):
         before = load_settings(state_dir)
         pending = load_settings(state_dir, PENDING_FILE)
@@ -165,7 +178,7 @@ def turn_on(
     device = hotspot.prepare()
     route = ssh_route()
     cut_off = route is not None and route.device in (device, None)
-    out.write(announcement(settings, device, route, cut_off, owner))
+    out.write(announcement(settings, device, route, cut_off, who.login))
     out.flush()
     if cut_off and not args.yes and not agreed(out, stdin, device):
         with acting_as(owner):  # what was printed is what the next `on` starts

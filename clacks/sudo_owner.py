@@ -41,6 +41,25 @@ def sudo_owner(environment: Mapping[str, str]) -> Owner | None:
     return Owner(environment.get("SUDO_USER") or account.pw_name, uid, gid, Path(account.pw_dir))
 
 
+def directory_owner(directory: Path) -> Owner | None:
+    """Who owns ``directory``, when this process runs as root and it is someone else's
+    (the service's own /var/lib/clacks is the service user's): files made there are made
+    as theirs, so that they can read them. None otherwise, or if it does not exist."""
+    if os.geteuid() != 0:
+        return None
+    try:
+        found = directory.stat()
+    except OSError:
+        return None
+    if found.st_uid == 0:
+        return None
+    try:
+        account = pwd.getpwuid(found.st_uid)
+    except KeyError:
+        return Owner(str(found.st_uid), found.st_uid, found.st_gid, directory)
+    return Owner(account.pw_name, found.st_uid, found.st_gid, Path(account.pw_dir))
+
+
 @contextlib.contextmanager
 def acting_as(owner: Owner | None) -> Iterator[None]:
     """Files made inside are made as ``owner`` (their directories too), with the owner's

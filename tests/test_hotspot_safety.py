@@ -27,6 +27,7 @@ from firmware.hotspot import CONNECTION, load_settings
 ROOT = Path(__file__).resolve().parent.parent
 SSH_OVER_WIFI = "192.168.1.50 51234 192.168.1.20 22"
 OWNER_UID = 4242
+SERVICE_UID = 4343  # the installed service's own user
 
 
 @pytest.fixture
@@ -400,3 +401,24 @@ def test_sudo_run_sets_up_as_the_checkouts_owner_and_leaves_nothing_of_roots(
     assert runs[-1] == "clacks 0 1 hotspot status"  # the command as root, no bytecode kept
     assert [str(p) for p in checkout.rglob("*") if p.stat().st_uid != OWNER_UID] == []
     assert (checkout / ".venv" / ".clacks-installed").exists()
+
+
+def test_under_sudo_a_data_dir_s_settings_are_its_owner_s(
+    fake: FakeNetworkManager,
+    monkeypatch: pytest.MonkeyPatch,
+    owner_home: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the installed service's own directory, /var/lib/clacks, belongs to the service's user
+    service_dir = owner_home / "var-lib-clacks"
+    service_dir.mkdir(mode=0o700)
+    os.chown(service_dir, SERVICE_UID, SERVICE_UID)
+    monkeypatch.setenv("SUDO_USER", "terry")
+    monkeypatch.setenv("SUDO_UID", str(OWNER_UID))
+    monkeypatch.setenv("SUDO_GID", str(OWNER_UID))
+    assert main(["hotspot", "--data-dir", str(service_dir), "on", "--password", "gnuterry"]) == 0
+    kept = service_dir / "hotspot.json"
+    assert kept.stat().st_uid == SERVICE_UID and stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert [p.name for p in service_dir.iterdir()] == ["hotspot.json"]
+    assert "ssh terry@10.42.0.1" in capsys.readouterr().out  # the caller logs in again
+    assert os.geteuid() == 0 and os.getegid() == 0
