@@ -125,6 +125,10 @@ fi
 extra=""
 if [ "$pi_extra" = 1 ] && [ "$board_led" != simulator ]; then extra="[$board_led]"; fi
 arm32="$(python3 -c 'import struct; print(int(struct.calcsize("P") == 4))')"
+compile_sysv_ipc=0
+if [ "$arm32" = 1 ] && [ "$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")" = bookworm ]; then
+  compile_sysv_ipc=1
+fi
 system_name="$(. /etc/os-release 2>/dev/null && echo "${PRETTY_NAME:-$NAME}")"
 system_name="${system_name:-this system} ($([ "$arm32" = 1 ] && echo 32 || echo 64)-bit, Python $(python3 -c 'import sys; print(sys.version.split()[0])'))"
 
@@ -140,7 +144,9 @@ if [ "$system" = 1 ]; then
     wanted+=(python3-lgpio:lgpio python3-gpiozero:gpiozero)
     case "$board_led" in spi|pwm)
       wanted+=(python3-libgpiod:gpiod python3-spidev:spidev)
-      [ "$arm32" = 0 ] || wanted+=(python3-sysv-ipc:sysv_ipc) ;;
+      [ "$arm32" = 0 ] || wanted+=(python3-sysv-ipc:sysv_ipc)
+      # Bookworm's python3-sysv-ipc (1.0.0) is older than Blinka asks for: compiled there
+      [ "$compile_sysv_ipc" = 0 ] || wanted+=(build-essential: python3-dev:) ;;
     esac
     [ "$board_led" != pwm ] || wanted+=(build-essential: python3-dev:)
   fi
@@ -241,7 +247,10 @@ else
     pyproject.toml README.md engine firmware web clacks hardware/__init__.py hardware/exchange.toml) | tar -xf - -C "$copy"
   # wheels only (or the system's packages), but for the pwm driver's C sources
   only_binary=(--only-binary=:all:)
-  [ "$board_led" != pwm ] || only_binary+=(--no-binary=rpi-ws281x,adafruit-blinka-raspberry-pi-pwm)
+  no_binary=()
+  [ "$board_led" != pwm ] || no_binary+=(rpi-ws281x adafruit-blinka-raspberry-pi-pwm)
+  [ "$compile_sysv_ipc" = 0 ] || no_binary+=(sysv-ipc)
+  [ "${#no_binary[@]}" = 0 ] || only_binary+=("--no-binary=$(IFS=,; echo "${no_binary[*]}")")
   if ! "$venv/bin/python" -m pip install --quiet --upgrade "${only_binary[@]}" pip \
       || ! "$venv/bin/python" -m pip install --quiet --upgrade "${only_binary[@]}" "$copy$extra"; then
     if [ "$board_led" = pwm ]; then
