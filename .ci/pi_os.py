@@ -16,7 +16,8 @@ needed.
     python3 .ci/pi_os.py check RELEASE ARCH ROOTFS
         fails when ROOTFS holds a package that nothing in the list brings: every package
         installed there must be one the list names, a stand-in's, the base system's
-        (Essential or Priority required) or a dependency apt installed for one of those.
+        (Essential or Priority required), a dependency of one of those, or one apt
+        installed as a dependency.
         Also names the packages a new owner does not have (python3-dev, git, swig) if
         any of them is there at all.
 """
@@ -92,6 +93,8 @@ class Installed:
     essential: bool
     priority: str
     auto: bool  # apt installed it as a dependency
+    depends: tuple[str, ...] = ()  # every name its Depends and Pre-Depends mention
+    provides: tuple[str, ...] = ()
 
 
 def installed_packages(rootfs: Path) -> list[Installed]:
@@ -114,9 +117,40 @@ def installed_packages(rootfs: Path) -> list[Installed]:
                 fields.get("Essential") == "yes",
                 fields.get("Priority", ""),
                 fields["Package"] in auto,
+                _names(fields.get("Depends", "") + "," + fields.get("Pre-Depends", "")),
+                _names(fields.get("Provides", "")),
             )
         )
     return found
+
+
+def _names(relations: str) -> tuple[str, ...]:
+    """The package names in a Depends-style field, alternatives and all."""
+    names = []
+    for part in relations.replace("|", ",").split(","):
+        name = part.split("(")[0].split("[")[0].strip().split(":")[0]
+        if name:
+            names.append(name)
+    return tuple(names)
+
+
+def brought_in(roots: set[str], packages: list[Installed]) -> set[str]:
+    """``roots`` and every installed package they depend on, directly or not."""
+    by_name = {package.name: package for package in packages}
+    providers: dict[str, list[str]] = {}
+    for package in packages:
+        for virtual in package.provides:
+            providers.setdefault(virtual, []).append(package.name)
+    seen: set[str] = set()
+    pending = [name for name in roots if name in by_name]
+    while pending:
+        name = pending.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for wanted in by_name[name].depends:
+            pending += [wanted] if wanted in by_name else providers.get(wanted, [])
+    return seen
 
 
 def _fields(stanza: str) -> dict[str, str]:
@@ -130,13 +164,15 @@ def _fields(stanza: str) -> dict[str, str]:
 
 def unexpected(image: ImageList, packages: list[Installed]) -> list[str]:
     """Why each package that does not belong in the image is there."""
-    allowed = set(image.debian) | set(STAND_IN_PACKAGES) | {"apt"}
+    roots = set(image.debian) | set(STAND_IN_PACKAGES) | {"apt"} | {
+        package.name for package in packages if package.essential or package.priority == "required"
+    }
+    allowed = brought_in(roots, packages)
     problems: list[str] = []
     for package in packages:
         if package.name in NEVER:
             problems.append(f"{package.name}: a fresh Raspberry Pi OS Lite image has none")
-        elif not package.auto and not package.essential and package.priority != "required" \
-                and package.name not in allowed:
+        elif not package.auto and package.name not in allowed:
             problems.append(
                 f"{package.name}: installed by hand, and neither the image's list nor a "
                 "named stand-in has it"

@@ -126,10 +126,10 @@ stand_in_lgpio() {
       apt-get install -y -qq --no-install-recommends swig python3-dev python3-pip \
         python3-setuptools python3-wheel build-essential > /dev/null
       cd /tmp && python3 -m pip download --quiet --no-deps --no-binary=:all: \
-        --break-system-packages lgpio==$lgpio_version
+        lgpio==$lgpio_version
       tar -xzf lgpio-$lgpio_version.tar.gz
       cd lgpio-$lgpio_version && PYPI=1 python3 -m pip wheel --quiet --no-deps \
-        --no-build-isolation --break-system-packages -w /tmp/wheel ." >> "$log" 2>&1 || rc=$?
+        --no-build-isolation -w /tmp/wheel ." >> "$log" 2>&1 || rc=$?
   if [ "$rc" = 0 ]; then
     dist="$building/usr/lib/python3/dist-packages"
     python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])' \

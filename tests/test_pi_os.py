@@ -23,10 +23,14 @@ spec.loader.exec_module(pi_os)
 SYSTEMS = [(release, arch) for release in pi_os.RELEASES for arch in pi_os.ARCHES]
 
 
-def stanza(name: str, priority: str = "optional", essential: bool = False) -> str:
+def stanza(
+    name: str, priority: str = "optional", essential: bool = False, depends: str = ""
+) -> str:
     lines = [f"Package: {name}", "Status: install ok installed", f"Priority: {priority}"]
     if essential:
         lines.append("Essential: yes")
+    if depends:
+        lines.append(f"Depends: {depends}")
     return "\n".join([*lines, "Architecture: arm64", "Version: 1.0"]) + "\n"
 
 
@@ -35,7 +39,13 @@ def rootfs(tmp_path: Path, manual: list[str], auto: list[str]) -> Path:
     ``auto`` as apt's dependencies."""
     (tmp_path / "var/lib/dpkg").mkdir(parents=True)
     (tmp_path / "var/lib/apt").mkdir(parents=True)
-    base = [stanza("dpkg", "required", essential=True), stanza("libc6", "required")]
+    # the base system as dpkg installs it: its libraries are not marked automatic
+    base = [
+        stanza("dpkg", "required", essential=True, depends="libzstd1 (>= 1.5), tar | busybox"),
+        stanza("libc6", "required"),
+        stanza("libzstd1"),
+        stanza("tar", "required", essential=True),
+    ]
     stanzas = base + [stanza(name) for name in manual + auto]
     (tmp_path / "var/lib/dpkg/status").write_text("\n".join(stanzas))
     (tmp_path / "var/lib/apt/extended_states").write_text(
@@ -99,3 +109,21 @@ def test_the_lists_name_what_the_companion_uses_from_the_system() -> None:
 
 def test_a_later_removal_takes_the_package_out() -> None:
     assert pi_os.listed("## stage\na b modemmanager\n## later\nc modemmanager-\n") == ["a", "b", "c"]
+
+
+def test_a_library_a_listed_package_depends_on_passes_unmarked(tmp_path: Path) -> None:
+    image = pi_os.image_list("trixie", "arm64")
+    root = rootfs(tmp_path, image.debian, [])
+    status = root / "var/lib/dpkg/status"
+    status.write_text(
+        status.read_text().replace(
+            "Package: curl\nStatus: install ok installed\nPriority: optional\n",
+            "Package: curl\nStatus: install ok installed\nPriority: optional\n"
+            "Depends: libcurl4t64 (= 8.14.1-2)\n",
+        )
+        + "\n" + stanza("libcurl4t64") + "\n" + stanza("vim")
+    )
+    result = check("trixie", "arm64", root)
+    assert result.returncode == 1
+    assert "libcurl4t64" not in result.stderr  # curl's, installed with it
+    assert "vim: installed by hand" in result.stderr
