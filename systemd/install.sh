@@ -154,7 +154,9 @@ if [ "$system" = 1 ]; then
   for entry in "${wanted[@]}"; do
     package="${entry%%:*}" module="${entry#*:}"
     if [ -n "$module" ]; then
-      python3 -c "import $module" 2>/dev/null || missing+=("$package")
+      # found, not imported: importing lgpio leaves its notification pipe in the directory
+      python3 -c "import importlib.util, sys
+sys.exit(importlib.util.find_spec('$module') is None)" 2>/dev/null || missing+=("$package")
     else
       installed "$package" || missing+=("$package")
     fi
