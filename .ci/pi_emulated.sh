@@ -266,8 +266,9 @@ PY"
   # shellcheck disable=SC2317  # called by step
   clone_untouched() {
     local changed root_owned
-    changed="$(git -c safe.directory='*' -C "$r$clone" status --porcelain --untracked-files=all)"
     root_owned="$(cd "$r$clone" && find . -path ./.venv -prune -o -user root -print | head)"
+    # --no-optional-locks: git, as root here, must not rewrite pi's index
+    changed="$(git --no-optional-locks -c safe.directory='*' -C "$r$clone" status --porcelain --untracked-files=all)"
     [ -z "$changed" ] || echo "changed in the clone: $changed"
     [ -z "$root_owned" ] || echo "owned by root in the clone: $root_owned"
     [ -z "$changed" ] && [ -z "$root_owned" ]
