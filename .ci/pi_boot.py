@@ -486,12 +486,12 @@ ip netns exec phone dhcpcd -4 -U wlan1 2>/dev/null | grep -E '^(ip_address|route
         back = self.phone(
             "rejoin", self.join_url, lease["dns"], self.played["seat"], self.played["token"]
         )
-        if back["you"] != self.played["seat"] or back["log"] != self.played["log"]:
+        if back["seat"] != self.played["seat"] or back["log"] != self.played["log"]:
             raise StepFailed(f"the phone is not back in its seat as it was: {back}")
         return (
             f"booted again in {booted:.0f} s; the game's log as acknowledged "
             f"({len(log['steps'])} steps); hotspot up without a command; the phone back in "
-            f"seat {back['you']} at {lease.get('ip_address', '?')}"
+            f"seat {back['seat']} at {lease.get('ip_address', '?')}"
         )
 
 

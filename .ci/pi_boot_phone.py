@@ -12,7 +12,7 @@ joined the box's hotspot. Standard library only; each command prints one JSON ob
                              the game's log as acknowledged
   rejoin JOIN_URL DNS SEAT TOKEN
                              opens the join address again and reads the game with the
-                             seat's token; prints the game's log
+                             seat's token; prints the seat it sees itself in and the log
 """
 
 from __future__ import annotations
@@ -89,7 +89,9 @@ def resolve(name: str, dns: str) -> dict[str, Any]:
 def fetch(
     address: str, host: str, method: str, path: str, body: Any = None, **headers: str
 ) -> tuple[int, str]:
-    connection = http.client.HTTPConnection(address, 80, timeout=60)
+    """``method path`` at ``address`` (port 80, or the one in ``host``), sent to ``host``."""
+    port = int(host.rsplit(":", 1)[1]) if ":" in host else 80
+    connection = http.client.HTTPConnection(address, port, timeout=60)
     sent = {"Host": host, **headers}
     data = None
     if body is not None:
@@ -185,11 +187,11 @@ def rejoin(join_url: str, dns: str, seat: str, token: str) -> None:
     status, text = fetch(
         address, host, "GET", f"/api/rooms/{code}?seat={seat}", **{"X-Seat-Token": token}
     )
-    view = json.loads(text).get("view") or {}
+    you = (json.loads(text).get("view") or {}).get("you") or {}
     _, log = fetch(address, host, "GET", f"/api/rooms/{code}/log")
     print(
         json.dumps(
-            {"ok": True, "resolved": resolved, "you": view.get("you"), "log": json.loads(log)}
+            {"ok": True, "resolved": resolved, "seat": you.get("seat"), "log": json.loads(log)}
         )
     )
 
