@@ -155,7 +155,8 @@ class Machine:
             "-smp", "2", "-m", "1536", "-display", "none", "-monitor", "none",
             "-kernel", str(self.prepared / "vmlinuz"),
             "-initrd", str(self.prepared / "initrd.img"),
-            "-append", "root=/dev/vda rw rootwait console=ttyAMA0",
+            # net.ifnames=0: eth0 and wlan0, as Raspberry Pi OS names them
+            "-append", "root=/dev/vda rw rootwait console=ttyAMA0 net.ifnames=0",
             "-drive", f"if=none,id=disk,format=raw,file={self.disk}",
             "-device", "virtio-blk-pci,drive=disk",
             "-netdev", f"user,id=net,{forwards}", "-device", "virtio-net-pci,netdev=net",
@@ -234,12 +235,16 @@ class Machine:
         log = self.scratch / f"console-{self.boots}.log"
         return log.read_text(errors="replace")[-3000:] if log.exists() else "(none)"
 
-    def page(self, path: str, seconds: float) -> tuple[int, str]:
-        """A page through the forwarded port 80, waited for up to ``seconds``."""
+    def page(self, path: str, seconds: float, host: str = "") -> tuple[int, str]:
+        """A page through the forwarded port 80 (asked for under ``host``, if given),
+        waited for up to ``seconds``."""
         deadline, last = time.monotonic() + seconds, "nothing"
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.http}{path}", headers={"Host": host} if host else {}
+        )
         while time.monotonic() < deadline:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.http}{path}", timeout=30) as r:
+                with urllib.request.urlopen(request, timeout=30) as r:
                     return int(r.status), r.read().decode("utf-8", "replace")
             except OSError as exc:
                 last = str(exc)
@@ -443,7 +448,9 @@ ip netns exec phone dhcpcd -4 -U wlan1 2>/dev/null | grep -E '^(ip_address|route
         if wifi_image is None:
             raise StepFailed("the table screen shows no Wi-Fi QR code")
         self.wifi = wifi_fields(decode_qr(wifi_image.group(1).replace("&amp;", "&")))
-        _, svg = self.vm.page(f"/qr/{code}.svg", 60)
+        # as the table screen, opened at http://localhost/ on the box, has it (through the
+        # forwarded port, its port would be taken for the one phones use)
+        _, svg = self.vm.page(f"/qr/{code}.svg", 60, host="localhost")
         self.join_url = decode_qr(
             "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
         )

@@ -52,6 +52,9 @@ prepare() {
   mkdir -p "$cache/pi-boot-debs/partial"
   cp /etc/resolv.conf "$root/etc/resolv.conf"
   mount -t proc proc "$root/proc"
+  # the rootfs's own /dev was a mount in the chroot, so the copy has none: the machine's
+  mount --rbind /dev "$root/dev"
+  mount --make-rslave "$root/dev"
   mount --bind "$cache/pi-boot-debs" "$root/var/cache/apt/archives"
   # the initramfs holds only what finds the root file system (the virtio disk, ext4):
   # mkinitramfs's default (most of the kernel's modules) takes many minutes under emulation
@@ -66,6 +69,7 @@ prepare() {
       apt-get install -y -qq --no-install-recommends linux-image-arm64 iw dhcpcd-base > /dev/null" \
     > "$dir/prepare.log" 2>&1 || rc=$?
   umount "$root/var/cache/apt/archives" "$root/proc"
+  umount -R "$root/dev"
   if [ "$rc" != 0 ]; then tail -n 30 "$dir/prepare.log" >&2; say "installing the kernel failed"; return 1; fi
   rm -rf "$root/var/lib/apt/lists/"*
 
