@@ -540,6 +540,9 @@ def main() -> None:
             timed(3, "clacks hotspot on, through NetworkManager", test.step3_hotspot)
             timed(4, "a phone joins by the QR codes and plays", test.step4_phone)
             timed(5, "the plug pulled, booted again", test.step5_pulled_plug)
+        except SystemExit:
+            print(f"== [boot test] the end of the VM's console:\n{vm.console()}")
+            raise
         finally:
             vm.stop()
             print(f"== [boot test] in all {time.monotonic() - started:.0f} s")
