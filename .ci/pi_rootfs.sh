@@ -65,6 +65,12 @@ find "$cache/rootfs" -mindepth 1 -maxdepth 1 -name "$suite-$arch-*" ! -name "$su
 say "building Raspberry Pi OS Lite ($suite, $arch) from Debian's archive at $mirror (mmdebstrap, under emulation): $(tr ',' ' ' <<< "$packages" | wc -w) packages named by the image's list"
 started=$SECONDS
 log="$cache/rootfs/mmdebstrap-$suite-$arch.log"
+# stamped: each line read, with the seconds since the build started, so that the log shows
+# what each phase (download, unpack, the essential packages, the rest, configuring) took
+stamped() {
+  local line
+  while IFS= read -r line; do printf '%5d s  %s\n' "$((SECONDS - started))" "$line"; done
+}
 # apt retries each download itself; the whole build is tried a second time on a failure
 for attempt in 1 2; do
   rm -rf --one-file-system "$building"
@@ -77,7 +83,7 @@ for attempt in 1 2; do
       --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*' \
       --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/doc/*' \
       --dpkgopt='path-include=/usr/share/doc/*/copyright' \
-      "$suite" "$building" "$mirror" > "$log" 2>&1; then
+      "$suite" "$building" "$mirror" 2>&1 | stamped > "$log"; then
     break
   fi
   say "mmdebstrap attempt $attempt failed (exit status or time limit); the end of $log:"
@@ -122,14 +128,17 @@ stand_in_lgpio() {
   local rc=0
   timeout 2400 chroot "$layer/root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
     DEBIAN_FRONTEND=noninteractive PIP_CERT=/tmp/ca.crt PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    bash -euc "apt-get update -qq
+    bash -euc "echo 'I: lgpio: apt installs the build tools in the throw-away layer'
+      apt-get update -qq
       apt-get install -y -qq --no-install-recommends swig python3-dev python3-pip \
         python3-setuptools python3-wheel build-essential > /dev/null
+      echo 'I: lgpio: pip downloads and builds the sdist'
       cd /tmp && python3 -m pip download --quiet --no-deps --no-binary=:all: \
         lgpio==$lgpio_version
       tar -xzf lgpio-$lgpio_version.tar.gz
       cd lgpio-$lgpio_version && PYPI=1 python3 -m pip wheel --quiet --no-deps \
-        --no-build-isolation -w /tmp/wheel ." >> "$log" 2>&1 || rc=$?
+        --no-build-isolation -w /tmp/wheel .
+      echo 'I: lgpio: built'" 2>&1 | stamped >> "$log" || rc=$?
   if [ "$rc" = 0 ]; then
     dist="$building/usr/lib/python3/dist-packages"
     python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])' \
@@ -141,12 +150,17 @@ stand_in_lgpio() {
   rm -rf --one-file-system "$layer"
   return "$rc"
 }
+say "mmdebstrap took $((SECONDS - started)) s"
 say "python3-lgpio's stand-in: lgpio $lgpio_version built from its sdist under emulation"
+lgpio_started=$SECONDS
 stand_in_lgpio || { say "building lgpio $lgpio_version failed; the end of $log:"; tail -n 30 "$log" >&2; exit 1; }
 chroot "$building" python3 -c 'import lgpio' \
   || { say "the lgpio stand-in does not import"; exit 1; }
+say "the lgpio stand-in took $((SECONDS - lgpio_started)) s"
 
 chroot "$building" apt-get clean
+say "the build's phases (seconds since it started, from $log):"
+grep -E '^ *[0-9]+ s  I: ' "$log" >&2 || true
 python3 "$ci/pi_os.py" check "$suite" "$arch" "$building" >&2
 touch "$building/.complete"
 mv "$building" "$rootfs"
