@@ -43,7 +43,8 @@
 # .ci/run) ends every limit there, so that a cold machine fails the stage clearly within
 # CI's time instead of being killed by it. A failing step ends the stage with the end
 # of its log. Each system's full log is printed at the end, with the boards faked
-# and a table of what each step took.
+# and a table of what each step took: its wall time and the CPU it used (on a loaded
+# machine the two differ by the time spent waiting for a core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src="$(pwd)"
@@ -99,9 +100,26 @@ run_target() {
     fail "$1 took longer than $limit s"
   }
 
+  # children_cpu: the CPU seconds this system's finished commands have used so far (the
+  # emulated processes included). Beside the wall time it tells a step's own cost from
+  # the time it waited for a core on a loaded machine.
+  # Sets cpu_now. `times` is run by this shell itself (in a subshell it would count the
+  # subshell's children: none), its output read from a file.
+  children_cpu() {
+    times > "$logs/$system.times"
+    cpu_now="$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] + 0.5 }' "$logs/$system.times")"
+  }
+  # took STARTED CPU_BEFORE NAME: the line of the time table for a step that just ended
+  took() {
+    children_cpu
+    printf '%5d s  %5d s  %s\n' "$((SECONDS - $1))" "$((cpu_now - $2))" "$3" >> "$steps"
+  }
+
   # step NAME SECONDS CMD...: runs CMD (in_root ...) with a time limit, timing it
   step() {
-    local name="$1" started=$SECONDS rc=0
+    local name="$1" started=$SECONDS cpu_before rc=0
+    children_cpu
+    cpu_before=$cpu_now
     asked=$(($2 * stretch))
     limit="$(within "$2")"
     shift 2
@@ -109,12 +127,14 @@ run_target() {
     printf '== [%s] %s (at most %d s)\n' "$system" "$name" "$limit" >&3  # progress, as it goes
     [ "$limit" -gt 0 ] || timed_out "$name"
     "$@" || rc=$?
-    printf '%5d s  %s\n' "$((SECONDS - started))" "$name" >> "$steps"
+    took "$started" "$cpu_before" "$name"
     if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then timed_out "$name"; fi
     [ "$rc" = 0 ] || fail "$name (exit status $rc)"
   }
 
-  local started=$SECONDS rc=0
+  local started=$SECONDS rc=0 cpu_before cpu_now
+  children_cpu
+  cpu_before=$cpu_now
   # the lock: .ci/run may be building it in the background already
   mkdir -p "$cache"
   asked=$((3600 * stretch))
@@ -122,7 +142,7 @@ run_target() {
   [ "$limit" -gt 0 ] || timed_out "the $system rootfs"
   root="$(timeout "$limit" flock "$cache/rootfs-$system.lock" "$src/.ci/pi_rootfs.sh" "$release" "$arch")" \
     || rc=$?
-  printf '%5d s  %s\n' "$((SECONDS - started))" "rootfs (mmdebstrap, or the cached one)" >> "$steps"
+  took "$started" "$cpu_before" "rootfs (mmdebstrap, or the cached one)"
   if [ "$rc" = 124 ]; then timed_out "building the $system rootfs (log: $cache/rootfs/mmdebstrap-$system.log)"; fi
   [ "$rc" = 0 ] || fail "the $system rootfs could not be built (log: $cache/rootfs/mmdebstrap-$system.log)"
   source "$src/.ci/pi_binfmt.sh"
@@ -342,10 +362,12 @@ for target in "${targets[@]}"; do
   system="${target/:/-}"
   echo "================ emulated Raspberry Pi OS, ${target/:/ }: time per step ================"
   echo "boards faked: $(paste -sd ';' "$logs/$system.boards" 2>/dev/null | sed 's/;/; /g')"
+  echo "   wall  CPU used"
   cat "$logs/$system.steps" 2>/dev/null || true
-  awk '{ total += $1 } END { printf "%5d s  in all\n", total }' "$logs/$system.steps" 2>/dev/null || true
+  awk '{ wall += $1; cpu += $3 } END { printf "%5d s  %5d s  in all\n", wall, cpu }' "$logs/$system.steps" 2>/dev/null || true
   grep -h "FAILED:" "$logs/$system.log" || true
 done
+echo "this machine's load when the stage ended: $(cut -d ' ' -f 1-3 /proc/loadavg) ($(nproc) cores)"
 rm -rf "$logs"
 if [ "$status" != 0 ]; then
   echo "pi_emulated.sh: the emulated Raspberry Pi OS stage FAILED (the log above says where)" >&2
