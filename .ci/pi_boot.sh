@@ -63,7 +63,7 @@ prepare() {
   printf '%s\n' virtio_pci virtio_blk ext4 >> "$root/etc/initramfs-tools/modules"
   local rc=0
   say "adding Debian's arm64 kernel, an initramfs, iw and dhcpcd-base (the stand-ins above)"
-  timeout 1800 chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+  timeout 1800 chroot "$root" env -i ${QEMU_CPU:+QEMU_CPU="$QEMU_CPU"} PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
     DEBIAN_FRONTEND=noninteractive bash -euc "
       apt-get update -qq
       apt-get install -y -qq --no-install-recommends linux-image-arm64 iw dhcpcd-base > /dev/null" \

@@ -196,7 +196,7 @@ run_target() {
     local home=/root
     [ "$user" = root ] || home="$(chroot "$r" getent passwd "$user" | cut -d: -f6)"
     timeout --kill-after=30 "${limit:-600}" \
-      chroot "$r" runuser -u "$user" -- env -i HOME="$home" USER="$user" LANG=C.UTF-8 \
+      chroot "$r" runuser -u "$user" -- env -i ${QEMU_CPU:+QEMU_CPU="$QEMU_CPU"} HOME="$home" USER="$user" LANG=C.UTF-8 \
       PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
       PIP_CACHE_DIR="/var/cache/pip/$user" "$@"
   }

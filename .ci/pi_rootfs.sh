@@ -126,7 +126,7 @@ stand_in_lgpio() {
   cp /etc/resolv.conf "$layer/root/etc/resolv.conf"
   cp /etc/ssl/certs/ca-certificates.crt "$layer/root/tmp/ca.crt"
   local rc=0
-  timeout 2400 chroot "$layer/root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+  timeout 2400 chroot "$layer/root" env -i ${QEMU_CPU:+QEMU_CPU="$QEMU_CPU"} PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
     DEBIAN_FRONTEND=noninteractive PIP_CERT=/tmp/ca.crt PIP_DISABLE_PIP_VERSION_CHECK=1 \
     bash -euc "echo 'I: lgpio: apt installs the build tools in the throw-away layer'
       apt-get update -qq
