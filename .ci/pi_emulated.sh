@@ -140,7 +140,7 @@ run_target() {
   asked=$((3600 * stretch))
   limit="$(within 3600)"
   [ "$limit" -gt 0 ] || timed_out "the $system rootfs"
-  root="$(timeout "$limit" flock "$cache/rootfs-$system.lock" "$src/.ci/pi_rootfs.sh" "$release" "$arch")" \
+  root="$(CLACKS_CI_ROOTFS_LIMIT="$limit" timeout "$limit" flock "$cache/rootfs-$system.lock" "$src/.ci/pi_rootfs.sh" "$release" "$arch")" \
     || rc=$?
   took "$started" "$cpu_before" "rootfs (mmdebstrap, or the cached one)"
   if [ "$rc" = 124 ]; then timed_out "building the $system rootfs (log: $cache/rootfs/mmdebstrap-$system.log)"; fi

@@ -71,10 +71,13 @@ stamped() {
   local line
   while IFS= read -r line; do printf '%5d s  %s\n' "$((SECONDS - started))" "$line"; done
 }
-# apt retries each download itself; the whole build is tried a second time on a failure
+# apt retries each download itself; the whole build is tried a second time on a failure.
+# Each try ends by CLACKS_CI_ROOTFS_LIMIT seconds (default 3600): .ci/pi_emulated.sh passes
+# what its own limit leaves, which on a loaded machine is longer.
+tries_limit="${CLACKS_CI_ROOTFS_LIMIT:-3600}"
 for attempt in 1 2; do
   rm -rf --one-file-system "$building"
-  if timeout 3600 mmdebstrap --mode=root --arch="$arch" --variant=minbase \
+  if timeout "$tries_limit" mmdebstrap --mode=root --arch="$arch" --variant=minbase \
       --include="$packages" --aptopt='Acquire::Retries "5"' \
       --hook-dir=/usr/share/mmdebstrap/hooks/eatmydata \
       --setup-hook='mkdir -p "$1/boot/firmware"' \
