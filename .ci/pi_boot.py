@@ -150,8 +150,9 @@ class Machine:
         forwards = (
             f"hostfwd=tcp:127.0.0.1:{self.http}-:80,hostfwd=tcp:127.0.0.1:{self.ssh_port}-:22"
         )
+        # a Cortex-A72, the Pi 4's core, as the emulated stage's qemu-user runs (.ci/pi_binfmt.sh)
         return [
-            "qemu-system-aarch64", "-M", "virt", "-cpu", "max,pauth-impdef=on",
+            "qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a72",
             "-smp", "2", "-m", "1536", "-display", "none", "-monitor", "none",
             "-kernel", str(self.prepared / "vmlinuz"),
             "-initrd", str(self.prepared / "initrd.img"),
