@@ -16,8 +16,10 @@ needed.
     python3 .ci/pi_os.py check RELEASE ARCH ROOTFS
         fails when ROOTFS holds a package that nothing in the list brings: every package
         installed there must be one the list names, a stand-in's, the base system's
-        (Essential or Priority required), a dependency of one of those, or one apt
-        installed as a dependency.
+        (Essential, or of priority required or important, as the image build's
+        debootstrap installs them, less info and ifupdown, which it leaves out), a
+        dependency of one of those, or one apt installed as a dependency. Fails too when
+        a package the list names is not installed.
         Also names the packages a new owner does not have (python3-dev, git, swig) if
         any of them is there at all.
 """
@@ -35,6 +37,11 @@ ARCHES = ("arm64", "armhf")
 # Never on a fresh image, and never wanted by the README's commands on one: the build
 # tools that would let a missing wheel compile unnoticed.
 NEVER = ("python3-dev", "git", "swig")
+# The image build starts from debootstrap's default variant, the packages of priority
+# required and important (init and systemd-sysv among them: /sbin/init), less these two
+# (pi-gen's bootstrap: --exclude=info,ifupdown); .ci/pi_rootfs.sh does the same.
+BOOTSTRAP_PRIORITIES = ("required", "important")
+BOOTSTRAP_EXCLUDED = ("info", "ifupdown")
 # Debian packages a stand-in adds to the rootfs (none: the lgpio build's swig and
 # python3-dev are in a throw-away layer).
 STAND_IN_PACKAGES: tuple[str, ...] = ()
@@ -165,12 +172,23 @@ def _fields(stanza: str) -> dict[str, str]:
 def unexpected(image: ImageList, packages: list[Installed]) -> list[str]:
     """Why each package that does not belong in the image is there."""
     roots = set(image.debian) | set(STAND_IN_PACKAGES) | {"apt"} | {
-        package.name for package in packages if package.essential or package.priority == "required"
+        package.name
+        for package in packages
+        if package.essential
+        or (package.priority in BOOTSTRAP_PRIORITIES and package.name not in BOOTSTRAP_EXCLUDED)
     }
     allowed = brought_in(roots, packages)
-    problems: list[str] = []
+    installed = {package.name for package in packages}
+    problems = [
+        f"{name}: named by the image's list, and not installed" for name in image.debian
+        if name not in installed
+    ]
     for package in packages:
-        if package.name in NEVER:
+        if package.name in BOOTSTRAP_EXCLUDED and package.name not in allowed:
+            problems.append(
+                f"{package.name}: the image's build leaves it out (debootstrap --exclude)"
+            )
+        elif package.name in NEVER:
             problems.append(f"{package.name}: a fresh Raspberry Pi OS Lite image has none")
         elif not package.auto and package.name not in allowed:
             problems.append(

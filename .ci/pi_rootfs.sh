@@ -77,7 +77,7 @@ stamped() {
 tries_limit="${CLACKS_CI_ROOTFS_LIMIT:-3600}"
 for attempt in 1 2; do
   rm -rf --one-file-system "$building"
-  if timeout "$tries_limit" mmdebstrap --mode=root --arch="$arch" --variant=minbase \
+  if timeout "$tries_limit" mmdebstrap --mode=root --arch="$arch" --variant=important \
       --include="$packages" --aptopt='Acquire::Retries "5"' \
       --hook-dir=/usr/share/mmdebstrap/hooks/eatmydata \
       --setup-hook='mkdir -p "$1/boot/firmware"' \
@@ -154,6 +154,12 @@ stand_in_lgpio() {
   return "$rc"
 }
 say "mmdebstrap took $((SECONDS - started)) s"
+# The image build's bootstrap is debootstrap's default variant, the packages of priority
+# required and important (mmdebstrap's --variant=important: init, systemd-sysv and so
+# /sbin/init among them), with info and ifupdown left out (pi-gen: --exclude=info,ifupdown);
+# mmdebstrap has no --exclude, so they are purged here.
+chroot "$building" env -i ${QEMU_CPU:+QEMU_CPU="$QEMU_CPU"} PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+  DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq info ifupdown > /dev/null
 say "python3-lgpio's stand-in: lgpio $lgpio_version built from its sdist under emulation"
 lgpio_started=$SECONDS
 stand_in_lgpio || { say "building lgpio $lgpio_version failed; the end of $log:"; tail -n 30 "$log" >&2; exit 1; }

@@ -127,3 +127,23 @@ def test_a_library_a_listed_package_depends_on_passes_unmarked(tmp_path: Path) -
     assert result.returncode == 1
     assert "libcurl4t64" not in result.stderr  # curl's, installed with it
     assert "vim: installed by hand" in result.stderr
+
+
+def test_the_bootstrap_s_important_packages_pass_but_the_two_it_leaves_out(tmp_path: Path) -> None:
+    image = pi_os.image_list("trixie", "arm64")
+    root = rootfs(tmp_path, image.debian, [])
+    status = root / "var/lib/dpkg/status"
+    # debootstrap's default variant: priority important, systemd-sysv (/sbin/init) among them
+    status.write_text(status.read_text() + "\n" + stanza("systemd-sysv", "important"))
+    assert check("trixie", "arm64", root).returncode == 0
+    status.write_text(status.read_text() + "\n" + stanza("ifupdown", "important"))
+    result = check("trixie", "arm64", root)
+    assert result.returncode == 1
+    assert "ifupdown: the image's build leaves it out (debootstrap --exclude)" in result.stderr
+
+
+def test_a_package_the_list_names_that_is_missing_fails(tmp_path: Path) -> None:
+    image = pi_os.image_list("bookworm", "armhf")
+    result = check("bookworm", "armhf", rootfs(tmp_path, image.debian[1:], []))
+    assert result.returncode == 1
+    assert f"{image.debian[0]}: named by the image's list, and not installed" in result.stderr
