@@ -320,6 +320,13 @@ def owner_home(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     shutil.rmtree(home)
 
 
+def run_by_sudo_from_terry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The environment sudo gives a command that terry ran with it."""
+    monkeypatch.setenv("SUDO_USER", "terry")
+    monkeypatch.setenv("SUDO_UID", str(OWNER_UID))
+    monkeypatch.setenv("SUDO_GID", str(OWNER_UID))
+
+
 def test_under_sudo_the_settings_go_to_the_users_state_directory_as_theirs(
     fake: FakeNetworkManager,
     tmp_path: Path,
@@ -330,9 +337,7 @@ def test_under_sudo_the_settings_go_to_the_users_state_directory_as_theirs(
     root_home = tmp_path / "root-home"
     monkeypatch.setenv("HOME", str(root_home))  # sudo's, root's own
     monkeypatch.delenv("XDG_STATE_HOME", raising=False)
-    monkeypatch.setenv("SUDO_USER", "terry")
-    monkeypatch.setenv("SUDO_UID", str(OWNER_UID))
-    monkeypatch.setenv("SUDO_GID", str(OWNER_UID))
+    run_by_sudo_from_terry(monkeypatch)
     assert main(["hotspot", "on", "--password", "gnuterry"]) == 0
     state = owner_home / ".local" / "state" / "clacks"
     kept = load_settings(state)
@@ -413,9 +418,7 @@ def test_under_sudo_a_data_dir_s_settings_are_its_owner_s(
     service_dir = owner_home / "var-lib-clacks"
     service_dir.mkdir(mode=0o700)
     os.chown(service_dir, SERVICE_UID, SERVICE_UID)
-    monkeypatch.setenv("SUDO_USER", "terry")
-    monkeypatch.setenv("SUDO_UID", str(OWNER_UID))
-    monkeypatch.setenv("SUDO_GID", str(OWNER_UID))
+    run_by_sudo_from_terry(monkeypatch)
     assert main(["hotspot", "--data-dir", str(service_dir), "on", "--password", "gnuterry"]) == 0
     kept = service_dir / "hotspot.json"
     assert kept.stat().st_uid == SERVICE_UID and stat.S_IMODE(kept.stat().st_mode) == 0o600
