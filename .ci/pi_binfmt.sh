@@ -2,6 +2,18 @@
 # ensure_binfmt ARCH: mounts binfmt_misc and registers qemu-user-static's interpreter for
 # ARCH (arm64 or armhf) if either is missing; fails with what to install otherwise.
 ensure_binfmt() {
+  # one at a time: the architectures' stages call this side by side, and two mounts of
+  # binfmt_misc, or two registrations, at once can fail one of them
+  local lock_fd
+  exec {lock_fd}> /run/lock/clacks-ci-binfmt.lock
+  flock "$lock_fd"
+  local rc=0
+  ensure_binfmt_locked "$@" || rc=$?
+  flock -u "$lock_fd"
+  exec {lock_fd}>&-
+  return "$rc"
+}
+ensure_binfmt_locked() {
   local arch="$1" name
   case "$arch" in arm64) name=qemu-aarch64 ;; armhf) name=qemu-arm ;; esac
   if ! command -v mmdebstrap >/dev/null 2>&1 || [ ! -x /usr/bin/${name}-static ]; then

@@ -330,7 +330,11 @@ for arch in "${arches[@]}"; do
   echo "boards faked: $(paste -sd ';' "$logs/$arch.boards" 2>/dev/null | sed 's/;/; /g')"
   cat "$logs/$arch.steps" 2>/dev/null || true
   awk '{ total += $1 } END { printf "%5d s  in all\n", total }' "$logs/$arch.steps" 2>/dev/null || true
-  grep -h "FAILED:" "$logs/$arch.log" || true
+  if grep -h "FAILED:" "$logs/$arch.log"; then
+    # the full log is far above; what failed is at its end
+    echo "---- the end of the $arch log ----"
+    tail -n 40 "$logs/$arch.log"
+  fi
 done
 rm -rf "$logs"
 if [ "$status" != 0 ]; then

@@ -31,6 +31,8 @@ key="$( { cat "$0"; echo "$suite $mirror $arch $packages"; } | sha256sum | cut -
 rootfs="$cache/rootfs/$suite-$arch-$key"
 
 say() { printf '== [%s] %s\n' "$arch" "$*" >&2; }
+# a command that fails before or after mmdebstrap's own log says why, so the log names it
+trap 'say "failed (exit status $?) at line $LINENO: $BASH_COMMAND"' ERR
 
 if [ -f "$rootfs/.complete" ]; then
   say "reusing the cached rootfs $rootfs"
@@ -56,8 +58,10 @@ find "$cache/rootfs" -mindepth 1 -maxdepth 1 -name "$suite-$arch-*" ! -name "$su
 say "building a Debian $suite $arch rootfs from $mirror (mmdebstrap, under emulation)"
 started=$SECONDS
 log="$cache/rootfs/mmdebstrap-$arch.log"
-# apt retries each download itself; the whole build is tried a second time on a failure
-for attempt in 1 2; do
+# apt retries each download itself; the whole build is tried again on a failure, after a
+# pause: a mirror part-way through its update serves indexes that do not match their
+# Release file for a few minutes, and two attempts in a row both met that
+for attempt in 1 2 3; do
   rm -rf --one-file-system "$building"
   if timeout 3600 mmdebstrap --mode=root --arch="$arch" --variant=minbase \
       --include="$packages" --aptopt='Acquire::Retries "5"' \
@@ -71,7 +75,8 @@ for attempt in 1 2; do
   say "mmdebstrap attempt $attempt failed (exit status or time limit); the end of $log:"
   tail -n 20 "$log" >&2
   cp "$log" "$log.attempt-$attempt"
-  [ "$attempt" = 2 ] && exit 1
+  [ "$attempt" = 3 ] && exit 1
+  sleep $((60 * attempt))
 done
 
 # The same routes as this machine: apt retries, pip retries, and the archive.
