@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from live_server import LiveServer
 
+from engine.games import game_module
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox",
@@ -333,13 +335,13 @@ def lamps_shown(page: Any, css: str) -> set[str]:
     return set(read_all(page, css, "nodes => nodes.map(n => n.dataset.lamp)"))
 
 
-def place_jacquard(
-    phone: Page, reference: dict[str, Any], seat: str, card: dict[str, Any], wanted: list[str]
-) -> None:
+def place_jacquard(phone: Page, seat: str, card: dict[str, Any], wanted: list[str]) -> None:
     """Choose ``card`` on the phone, turn and mirror it and tap where it goes, so that it
-    covers exactly the lamps ``wanted``; the phone must then preview exactly those."""
+    covers exactly the lamps ``wanted`` (as ``seat`` sees the board in Clacks' reference);
+    the phone must then preview exactly those."""
     page = phone.page
-    grid = next(s["grid"] for s in reference["seats"] if s["id"] == seat)
+    seats = game_module("clacks").reference()["seats"]
+    grid = next(s["grid"] for s in seats if s["id"] == seat)
     where = {lamp: (r, c) for r, row in enumerate(grid) for c, lamp in enumerate(row)}
     rotation, mirror, anchor = orientation_for(card["holes"], {where[x] for x in wanted})
     page.click(f".jacquard[data-card='{card['id']}'] .card-button")

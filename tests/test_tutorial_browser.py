@@ -303,7 +303,8 @@ class LessonWalk:
     checked by ``sofa``. With ``every_screen`` the phone is checked on the other player's
     turns and after a step's last tap too, and a step without taps is the other player's.
     The learner's steps are ``taught``, in order, leaving out those starting with one of
-    ``between``."""
+    ``between``; ``at_the_end`` checks what the lesson's end shows before the tap into a
+    real game."""
 
     game: str
     lesson: type
@@ -316,6 +317,7 @@ class LessonWalk:
     sofa: Callable[[Page], None] = lesson_reads_from_a_sofa
     every_screen: bool = False
     between: tuple[str, ...] = ()
+    at_the_end: Callable[[LiveServer, Page, str], None] | None = None
 
 
 @contextmanager

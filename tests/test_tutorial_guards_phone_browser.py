@@ -11,7 +11,7 @@ import pytest
 from browser_support import PHONE_740, Page, take_seat
 from live_server import companion
 from test_tutorial_browser import lesson_joined, lesson_steps, tap_named
-from test_tutorial_guards_browser import WALK
+from test_tutorial_other_games_browser import GUARDS
 
 from engine.guards.tutorial import LEARNER
 from web.i18n import translate
@@ -47,7 +47,7 @@ def test_the_guards_lessons_forms_say_everything_in_full_and_its_route_in_order(
     browser: Any, language: str
 ) -> None:
     name = f"phone-tutorial-guards-forms-{language}"
-    with lesson_joined(browser, name, language, WALK) as (_, _, phone):
+    with lesson_joined(browser, name, language, GUARDS) as (_, _, phone):
         page = phone.page
         routes = 0
         for now, taps in lesson_steps(phone, 40):

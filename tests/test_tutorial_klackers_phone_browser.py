@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from test_tutorial_browser import lesson_joined, lesson_steps, tap_named
-from test_tutorial_klackers_browser import WALK
+from test_tutorial_other_games_browser import KLACKERS
 
 from engine.core.tutorial import TutorialSession
 from web.i18n import translate
@@ -22,7 +22,7 @@ def test_a_pull_that_makes_the_roll_but_is_not_the_lessons_is_greyed_and_says_wh
     browser: Any, language: str
 ) -> None:
     name = f"phone-tutorial-klackers-pull-{language}"
-    with lesson_joined(browser, name, language, WALK) as (server, _, phone):
+    with lesson_joined(browser, name, language, KLACKERS) as (server, _, phone):
         page = phone.page
         for now, taps in lesson_steps(phone, 20):
             if now[0].endswith(".pull_two"):

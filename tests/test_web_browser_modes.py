@@ -44,8 +44,7 @@ from web.refusals import in_english
 
 pytestmark = pytest.mark.browser
 
-REFERENCE = game_module("clacks").reference()
-LAMPS: list[str] = REFERENCE["lamps"]
+LAMPS: list[str] = game_module("clacks").reference()["lamps"]
 
 
 @contextmanager
@@ -96,7 +95,7 @@ def tap(
     if isinstance(action, PlayJacquard):
         card = next(c for c in hand if c["id"] == action.jacquard)
         wanted = action.to_json()["lamps"]
-        place_jacquard(phone, REFERENCE, seat, card, wanted)
+        place_jacquard(phone, seat, card, wanted)
         if table is not None and table_previews:
             table.page.wait_for_function(
                 "n => document.querySelectorAll('.board-box .lamp.flip').length === n",

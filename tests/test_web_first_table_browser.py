@@ -43,8 +43,6 @@ from web.i18n import translate
 
 pytestmark = pytest.mark.browser
 
-REFERENCE = game_module("clacks").reference()
-
 # every game and mode but those whose own browser tests walk their phone screens
 MODES = {mode: table for mode, table in GAMES.items() if first_table_phones(table[0])}
 
@@ -209,7 +207,7 @@ def test_the_first_turn_states_the_order_and_every_greyed_out_control_says_why(
         legal = session.legal_actions(seat, 0.0)
         play = next(a for a in legal if a["type"] == "play_jacquard")
         card = next(c for c in hand if c["id"] == play["jacquard"])
-        place_jacquard(phone, REFERENCE, seat, card, play["lamps"])
+        place_jacquard(phone, seat, card, play["lamps"])
         page.click("[data-action=confirm]")
         # the play reaches the server (a busy machine may show the staged play first)
         deadline = time.monotonic() + 15
@@ -222,7 +220,7 @@ def test_the_first_turn_states_the_order_and_every_greyed_out_control_says_why(
         phone.wait_revision(server.room.revision)
         mine = next(
             t["id"]
-            for t in REFERENCE["towers"]
+            for t in game_module("clacks").reference()["towers"]
             if t["colour"]
             == next(p["colour"] for p in session.view(seat)["players"] if p["seat"] == seat)
         )

@@ -29,16 +29,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
-from engine.clacks.actions import (
-    Action,
-    Discard,
-    EndTurn,
-    Move,
-    PlayFault,
-    PlayJacquard,
-    Swap,
-    Transmit,
-)
+from engine.clacks import actions
 from engine.clacks.geometry import FULL_BOARD, Seat, lamps_of, placements, tower
 from engine.clacks.puzzle import COMPETITIVE, DARKEN, TRANSMIT, Piece, Puzzle, Stop
 from engine.core.budget import WorkBudget
@@ -59,7 +50,7 @@ SOLVE_STEPS = 50_000  # the default budget of one solve (engine.core.budget)
 MAX_PIECES = 10
 
 
-def set_mask(play: PlayFault) -> int:
+def set_mask(play: actions.PlayFault) -> int:
     """The lamps a lamp-setting Fault Report sets: a tower's six, or all of them."""
     return tower(play.tower).mask if play.tower is not None else FULL_BOARD
 
@@ -83,10 +74,10 @@ class Plan:
     # Fault Reports that change the puzzle itself, played before the moves (more stress,
     # a free move) and, in order, those that set lamps: each play's stage says how many
     # of the latter come before it
-    setup: tuple[PlayFault, ...] = ()
-    sets: tuple[PlayFault, ...] = ()
+    setup: tuple[actions.PlayFault, ...] = ()
+    sets: tuple[actions.PlayFault, ...] = ()
     stages: tuple[int, ...] = ()
-    closing: tuple[PlayFault, ...] = ()  # played last, before ending the turn
+    closing: tuple[actions.PlayFault, ...] = ()  # played last, before ending the turn
     discard: str | None = None  # Clacks Express, time ran out: the Jacquard to discard
 
     @property
@@ -109,30 +100,30 @@ class Plan:
             changed |= set_mask(play)
         return changed
 
-    def actions(self) -> list[Action]:
+    def actions(self) -> list[actions.Action]:
         """The plan as engine actions, in an order the rules accept."""
         if self.discard is not None:
-            return [Discard(self.seat, jacquard=self.discard)]
-        out: list[Action] = list(self.setup)
-        out += [Move(self.seat, tower=name) for name in self.moves]
+            return [actions.Discard(self.seat, jacquard=self.discard)]
+        out: list[actions.Action] = list(self.setup)
+        out += [actions.Move(self.seat, tower=name) for name in self.moves]
         if self.swap is not None:
-            out.append(Swap(self.seat, jacquard=self.swap[0], slot=self.swap[1]))
+            out.append(actions.Swap(self.seat, jacquard=self.swap[0], slot=self.swap[1]))
         stages = self.stages or (0,) * len(self.plays)
         for stage in range(len(self.sets) + 1):
             for (piece, lamps), played_at in zip(self.plays, stages, strict=True):
                 if played_at != stage:
                     continue
                 if piece.kind == "fault":
-                    out.append(PlayFault(self.seat, card=piece.id, lamps=lamps))
+                    out.append(actions.PlayFault(self.seat, card=piece.id, lamps=lamps))
                 else:
-                    out.append(PlayJacquard(self.seat, jacquard=piece.id, lamps=lamps))
+                    out.append(actions.PlayJacquard(self.seat, jacquard=piece.id, lamps=lamps))
             if stage < len(self.sets):
                 out.append(self.sets[stage])
         out += self.closing
         if self.complete and self.goal == TRANSMIT:
-            out.append(Transmit(self.seat, tower=self.tower if self.names_tower else None))
+            out.append(actions.Transmit(self.seat, tower=self.tower if self.names_tower else None))
         elif not self.complete:
-            out.append(EndTurn(self.seat))
+            out.append(actions.EndTurn(self.seat))
         return out
 
     def to_json(self) -> dict[str, Any]:
