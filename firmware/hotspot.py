@@ -345,8 +345,8 @@ class Hotspot:
             words = words[2:] if words[0] == "-f" else words[1:]  # -f takes the field names
         return f"nmcli {' '.join(words[:2])} failed ({said or f'exit code {answer.code}'})"
 
-    def _check_running(self) -> None:
-        state = self.nmcli("-t", "-f", "RUNNING", "general", seconds=LOOK_SECONDS).out.strip()
+    def _check_running(self, seconds: float) -> None:
+        state = self.nmcli("-t", "-f", "RUNNING", "general", seconds=seconds).out.strip()
         if state != "running":
             raise HotspotError(STOPPED)
 
@@ -386,7 +386,9 @@ class Hotspot:
         """Checks NetworkManager can make the hotspot, before anything changes: the Wi-Fi
         device it will take (and so leave the network it is on now)."""
         check_writable(NM_CONFIG_DIR / KEYFILE_FOLDER)
-        self._check_running()
+        # an owner's command may wait: NetworkManager still starting after a boot (a Zero
+        # 2 W's first minutes) answers late, and a page's quick look would refuse it
+        self._check_running(COMMAND_SECONDS)
         return self.wifi_device()
 
     def turn_on(self, settings: Settings, device: str) -> Status:
@@ -419,7 +421,7 @@ class Hotspot:
 
     def turn_off(self) -> Status:
         """Down now, and not brought up again at the next boot."""
-        self._check_running()
+        self._check_running(COMMAND_SECONDS)
         if self._exists():
             self.nmcli("connection", "modify", CONNECTION, "connection.autoconnect", "no")
             self.nmcli("connection", "down", CONNECTION, allowed=(DOES_NOT_EXIST,))
@@ -430,7 +432,7 @@ class Hotspot:
     def status(self) -> Status:
         """Never raises: a NetworkManager that cannot be asked is reported as ``problem``."""
         try:
-            self._check_running()
+            self._check_running(LOOK_SECONDS)
             answer = self.nmcli(
                 "-t", "-f", "GENERAL.STATE,GENERAL.DEVICES,IP4.ADDRESS,802-11-wireless.ssid",
                 "connection", "show", CONNECTION,

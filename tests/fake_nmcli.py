@@ -40,6 +40,9 @@ def escape(value):
 if world.get("hangs"):
     import time
     time.sleep(60)
+if world.get("starting") and "general" in args:
+    import time
+    time.sleep(world["starting"])  # a NetworkManager still starting answers late
 if not world["running"]:
     done(err="Error: NetworkManager is not running.\n", code=8)
 fields = None

@@ -189,6 +189,21 @@ def test_a_network_manager_that_does_not_answer_is_reported_not_waited_for(
     )
 
 
+def test_an_owner_s_command_waits_for_a_network_manager_still_starting_where_a_page_would_not(
+    fake: FakeNetworkManager, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Right after a boot NetworkManager answers late: the table screen's quick look
+    reports it, and `clacks hotspot on` waits for it rather than refusing."""
+    fake.change(starting=1.0)
+    with monkeypatch.context() as quick:
+        quick.setattr("firmware.hotspot.LOOK_SECONDS", 0.3)
+        status = Hotspot().status()
+        assert status.problem == "nmcli general failed (nmcli did not answer in 0.3 s)"
+        assert hotspot(tmp_path, "on", "--ssid", "Mended Drum", "--password", "gnuterry") == 0
+    fake.change(starting=0)
+    assert Hotspot().status().up
+
+
 def test_the_table_screen_asks_network_manager_at_most_every_few_seconds(
     fake: FakeNetworkManager, tmp_path: Path
 ) -> None:
