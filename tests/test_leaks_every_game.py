@@ -43,8 +43,8 @@ FORBIDDEN_KEYS = re.compile(r'"(seed|rng|bag|fault_deck|undo_floor|set_aside|his
 
 # every game's own leak tables, or one per mode at its most seats (game_tables.py)
 TABLES = leak_tables()
-# the fast tier plays the first table of each game and mode, the full tier every table
-FAST_TABLES = first_of_each(TABLES, lambda table: (table.game, table.options.get("mode")))
+# the fast tier plays the first table of each game, the full tier every table (each mode)
+FAST_TABLES = first_of_each(TABLES, lambda table: table.game)
 
 
 @dataclass

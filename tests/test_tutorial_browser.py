@@ -125,11 +125,21 @@ def tap_named(phone: Page, name: str) -> None:
     pytest.fail(f"nothing named {name!r} could be tapped")
 
 
+# each part of the page in its flow, as "tag#id.class height: its first words", to say
+# what pushed a page past the screen when it did
+PARTS_IN_FLOW = """() => [...document.querySelectorAll('body > *, #main > *, main > * > *')]
+  .filter((e) => e.offsetParent !== null && getComputedStyle(e).position !== 'fixed')
+  .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className} ${Math.round(e.offsetHeight)}: `
+    + (e.innerText || '').replace(/\\s+/g, ' ').slice(0, 60))"""
+
+
 def one_screen(page: Any, step: str = "") -> None:
     height, width = page.evaluate(
         "[document.documentElement.scrollHeight, document.documentElement.scrollWidth]"
     )
-    assert height <= 740 and width <= 360, (step, height, width)
+    if height > 740 or width > 360:
+        parts = "\n".join(page.evaluate(PARTS_IN_FLOW))
+        pytest.fail(f"at {step!r} the phone measures {width}x{height}, its parts:\n{parts}")
 
 
 def join_from_the_table(

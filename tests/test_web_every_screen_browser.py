@@ -54,13 +54,14 @@ pytestmark = pytest.mark.browser
 TABLES: list[tuple[str, str, dict[str, Any]]] = [
     (table.name, table.game, table.options) for table in screen_tables()
 ]
-# the fast tier looks at each mode at its most seats, the most a screen must hold; the
-# full tier at every table
+# the fast tier looks at each game at the most seats it has, the most a screen must hold;
+# the full tier at every mode and table
 FAST_TABLES = [
     (table.name, table.game, table.options)
     for game in games()
     for table in first_of_each(
-        reversed(mode_tables(game)), lambda table: table.options.get("mode")
+        sorted(mode_tables(game), key=lambda table: -table.options.get("players", 1)),
+        lambda table: table.game,
     )
 ]
 SIZES = [(1920, 1080), (1280, 720)]
