@@ -14,8 +14,8 @@ its rule beside the game.
 
 One browser for the whole file, one page per screen size reused from table to table,
 and one companion serving a table per game and mode, so the walk stays short. The fast
-tier looks at each mode at its most seats and at each game's first lesson, the full tier
-at every table and every lesson.
+tier looks at each game at its most seats and at its first lesson, the full tier
+at every mode, table and lesson.
 """
 
 from __future__ import annotations
