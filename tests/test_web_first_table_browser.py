@@ -141,6 +141,28 @@ def checked(server: LiveServer, seat: str, token: str, action: dict[str, Any]) -
 # ---------------------------------------------------------------------- one screen
 
 
+def the_connection_lost_moves_nothing(phone: Page) -> None:
+    """The Wi-Fi gone as the phone asks the companion something: the banner says so over
+    the screen, below the seat's header, and the turn stays one screen; it goes once the
+    phone is back."""
+    page = phone.page
+    where = """[...document.querySelectorAll('main button, main svg')]
+      .map((e) => e.getBoundingClientRect()).map((r) => [r.top, r.height])"""
+    before = page.evaluate(where)
+    phone.context.set_offline(True)
+    page.evaluate("Clacks.api('GET', '/games').catch(() => null)")  # a request that fails
+    page.wait_for_selector("#live:not([hidden])")
+    one_screen(page)
+    assert page.evaluate(where) == before  # nothing on the screen moved or shrank for it
+    header, banner = page.evaluate(
+        "['header.top', '#live'].map((s) => document.querySelector(s).getBoundingClientRect())"
+        ".map((r) => [r.top, r.bottom])"
+    )
+    assert banner[0] >= header[1] and banner[1] <= 740, (header, banner)
+    phone.context.set_offline(False)
+    page.wait_for_selector("#live", state="hidden")
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_a_phone_turn_fits_one_screen_at_360_by_740_in_every_mode(browser: Any, mode: str) -> None:
     game, options = MODES[mode]
@@ -179,6 +201,7 @@ def test_a_phone_turn_fits_one_screen_at_360_by_740_in_every_mode(browser: Any, 
                 elif game == "clacks-trainer":
                     page.wait_for_selector("[data-answer]")
                     one_screen(page)
+                the_connection_lost_moves_nothing(phone)
                 assert phone.errors == []
             finally:
                 phone.context.close()
