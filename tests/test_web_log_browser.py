@@ -121,10 +121,11 @@ def test_the_log_after_a_restart_has_every_step_in_order(browser: Any, tmp_path:
 
 
 def offline_banners(page: Page) -> int:
-    """How many things on the page say the connection is lost."""
+    """How many things on the page say the connection is lost (shown ones: laid out
+    on the page, in its flow or fixed over it)."""
     count: int = page.page.evaluate(
         """text => [...document.querySelectorAll('body *')].filter((node) =>
-             node.offsetParent !== null && [...node.childNodes].some((child) =>
+             node.getClientRects().length > 0 && [...node.childNodes].some((child) =>
                child.nodeType === Node.TEXT_NODE && child.textContent.includes(text))).length""",
         OFFLINE,
     )
