@@ -58,10 +58,9 @@ TABLES: list[tuple[str, str, dict[str, Any]]] = [
 # the full tier at every mode and table
 FAST_TABLES = [
     (table.name, table.game, table.options)
-    for game in games()
-    for table in first_of_each(
-        sorted(mode_tables(game), key=lambda table: -table.options.get("players", 1)),
-        lambda table: table.game,
+    for table in (
+        max(mode_tables(game), key=lambda table: table.options.get("players", 1))
+        for game in games()
     )
 ]
 SIZES = [(1920, 1080), (1280, 720)]

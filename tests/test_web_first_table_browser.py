@@ -32,6 +32,7 @@ from browser_support import (
 from game_tables import first_table_phones
 from live_server import LiveServer, companion
 from table_driver import GAMES, seat_everyone
+from test_tutorial_browser import one_screen
 from web_client import call
 
 from engine.clacks.actions import Transmit
@@ -116,13 +117,6 @@ def seated_phone(
     phone.page.wait_for_selector("body.seated")
     phone.wait_revision(server.room.revision)
     return phone
-
-
-def one_screen(page: Any) -> None:
-    height, width = page.evaluate(
-        "[document.documentElement.scrollHeight, document.documentElement.scrollWidth]"
-    )
-    assert (height, width) <= (740, 360) and width <= 360, (height, width)
 
 
 def why(page: Any) -> str:
