@@ -133,6 +133,21 @@ NO_ARM32_BUILD = (
 )
 
 
+def tap_greyed(control: Any, tries: int = 5) -> None:
+    """Taps a greyed-out control (a Playwright locator), which answers a tap with why
+    not. A push arriving between finding the control and tapping it draws the page
+    again: the control found is then gone (a timeout) or, tapped with force, not
+    visible, so it is found again and tapped, up to ``tries`` times."""
+    error = tool_or_skip("playwright.sync_api", NO_ARM32_BUILD).Error
+    for attempt in range(tries):
+        try:
+            control.click(force=True, timeout=2_000)
+            return
+        except error:
+            if attempt == tries - 1:
+                raise
+
+
 def sync_playwright() -> Any:
     return tool_or_skip("playwright.sync_api", NO_ARM32_BUILD).sync_playwright()
 

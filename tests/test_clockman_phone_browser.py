@@ -15,6 +15,7 @@ from browser_support import (
     opened_pages,
     read_one,
     take_seat,
+    tap_greyed,
     wait_for_change,
 )
 from live_server import LiveServer
@@ -79,7 +80,7 @@ def why(phone: Page, selector: str) -> str:
     node = phone.page.locator(selector)
     assert node.get_attribute("aria-disabled") == "true"
     phone.page.evaluate("document.getElementById('why').textContent = ''")
-    node.click(force=True)  # a tap lands on it all the same
+    tap_greyed(node)  # a tap lands on it all the same
     phone.page.wait_for_function("() => document.getElementById('why').textContent.length > 0")
     return str(phone.page.inner_text("#why"))
 

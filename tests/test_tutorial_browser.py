@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from browser_support import NO_ARM32_BUILD, PHONE_740, TEXT_SIZES, TV, Page, read_one, tool_or_skip
+from browser_support import (
+    NO_ARM32_BUILD,
+    PHONE_740,
+    TEXT_SIZES,
+    TV,
+    Page,
+    read_one,
+    tap_greyed,
+    tool_or_skip,
+)
 from live_server import LiveServer
 from test_tutorial import TAUGHT
 
@@ -258,7 +267,7 @@ def wrong_tap_is_explained(phone: Page, taps: list[str], language: str) -> bool:
     dear = translate(language, "clacks.cost", cost=3)
     cards = page.locator("#main .hand-strip .card-button", has_text=dear)
     other = next(c for c in cards.all() if c.locator(".card-name").inner_text() not in taps)
-    other.click(force=True)  # greyed out, and it answers a tap with why
+    tap_greyed(other)  # greyed out, and it answers a tap with why
     page.wait_for_selector("#why:not([hidden])")
     said = page.inner_text("#why")
     instead = translate(language, "tutorial.instead", step="").strip()
@@ -274,7 +283,7 @@ def why_not_said(phone: Page, language: str, control: str, instead: str) -> str:
     the phone says then, checked to say what to do instead, naming ``instead``; the
     words are closed after."""
     page = phone.page
-    page.get_by_role("button", name=control, exact=True).click(force=True)
+    tap_greyed(page.get_by_role("button", name=control, exact=True))
     page.wait_for_selector("#why:not([hidden])")
     said = str(page.inner_text("#why"))
     words = translate(language, "tutorial.instead", step="").strip()

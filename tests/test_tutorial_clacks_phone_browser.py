@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_support import lamps_shown, read_all, read_one
+from browser_support import lamps_shown, read_all, read_one, tap_greyed
 from test_tutorial_browser import (
     join_from_the_table,
     lesson_steps,
@@ -136,7 +136,7 @@ def test_a_note_on_the_phone_never_covers_its_header_or_the_lessons_step(browser
         page = phone.page
         page.wait_for_selector(".board-box [data-tower=a2b2].enabled")
         # why a greyed tower cannot be taken: the ℹ note
-        page.click(".board-box [data-tower=b2c2]", force=True)
+        tap_greyed(page.locator(".board-box [data-tower=b2c2]"))
         below(page, "#why")
         phone.shot("phone-tutorial-note-why-en")
         page.click("#why")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from browser_support import tap_greyed
 from test_tutorial_browser import lesson_joined, lesson_steps, tap_named
 from test_tutorial_other_games_browser import KLACKERS
 
@@ -33,7 +34,7 @@ def test_a_pull_that_makes_the_roll_but_is_not_the_lessons_is_greyed_and_says_wh
             pytest.fail("the lesson never came to its pull of two numbers")
         pull = page.locator("[data-action=pull]")
         # nothing chosen: the button says to tap numbers, and which the step names
-        pull.click(force=True)
+        tap_greyed(pull)
         page.wait_for_selector("#why:not([hidden])")
         said = page.inner_text("#why")
         assert said.startswith(translate(language, "klackers.hint.choose_numbers", total=10)), said
@@ -46,7 +47,7 @@ def test_a_pull_that_makes_the_roll_but_is_not_the_lessons_is_greyed_and_says_wh
         page.wait_for_selector(".k-pad [data-number='6'].chosen")
         page.wait_for_selector("[data-action=pull][aria-disabled=true]")
         phone.shot(f"phone-tutorial-klackers-pull-{language}")
-        pull.click(force=True)
+        tap_greyed(pull)
         page.wait_for_selector("#why:not([hidden])")
         said = page.inner_text("#why")
         instead = translate(language, "tutorial.instead", step="").strip()

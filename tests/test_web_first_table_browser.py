@@ -27,6 +27,7 @@ from browser_support import (
     lamps_shown,
     place_jacquard,
     read_one,
+    tap_greyed,
     wait_for_change,
 )
 from game_tables import first_table_phones
@@ -215,7 +216,7 @@ def test_the_first_turn_states_the_order_and_every_greyed_out_control_says_why(
         assert "Once you play a Jacquard you stay there this turn" in prompt
         # a greyed-out control still answers a tap, with the engine's reason
         assert page.get_attribute("[data-action=transmit]", "aria-disabled") == "true"
-        page.click("[data-action=transmit]", force=True)  # a tap lands on it all the same
+        tap_greyed(page.locator("[data-action=transmit]"))  # a tap lands on it all the same
         assert why(page) == checked(server, seat, token, {"type": "transmit"})
         assert session.log_json()["actions"] == []  # asking changed nothing
 
@@ -241,7 +242,7 @@ def test_the_first_turn_states_the_order_and_every_greyed_out_control_says_why(
             if t["colour"]
             == next(p["colour"] for p in session.view(seat)["players"] if p["seat"] == seat)
         )
-        page.click(f".board-box [data-tower={mine}]", force=True)
+        tap_greyed(page.locator(f".board-box [data-tower={mine}]"))
         refused = checked(server, seat, token, {"type": "move", "tower": mine})
         assert why(page) == refused
         assert refused.startswith("Move before playing Jacquards")
