@@ -144,6 +144,13 @@ def the_connection_lost_moves_nothing(phone: Page) -> None:
     where = """[...document.querySelectorAll('main button, main svg')]
       .map((e) => e.getBoundingClientRect()).map((r) => [r.top, r.height])"""
     before = page.evaluate(where)
+    # Chromium's offline emulation alone was once seen to leave the page's stream able to
+    # come back (the banner never showed); every request to the companion refused as well
+    # makes the lost Wi-Fi certain for as long as the test holds it
+    def refuse(route: Any) -> None:
+        route.abort("internetdisconnected")
+
+    phone.context.route("**/api/**", refuse)
     phone.context.set_offline(True)
     page.evaluate("Clacks.api('GET', '/games').catch(() => null)")  # a request that fails
     page.wait_for_selector("#live:not([hidden])")
@@ -155,6 +162,7 @@ def the_connection_lost_moves_nothing(phone: Page) -> None:
     )
     assert banner[0] >= header[1] and banner[1] <= 740, (header, banner)
     phone.context.set_offline(False)
+    phone.context.unroute("**/api/**", refuse)
     page.wait_for_selector("#live", state="hidden")
 
 
