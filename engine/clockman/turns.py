@@ -3,6 +3,7 @@ moving a piece between rings, passing the turn on, and ending the game."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from engine.clockman.errors import (
@@ -40,12 +41,17 @@ def require_turn(state: ClockmanState, seat: str) -> tuple[Turn, Player]:
     return turn, state.players[seat]
 
 
+def refuse_in(turn: Turn, phases: Mapping[str, str]) -> None:
+    """Refuse an action in each of the turn's ``phases`` named, with that phase's reason:
+    which action a phase allows is stated as one table where the action is checked."""
+    reason = phases.get(turn.phase)
+    if reason is not None:
+        raise WrongMoment(reason=reason)
+
+
 def require_rolled(turn: Turn, report: Literal["landing", "knock"]) -> None:
     """Nothing is reported before the roll: ``report`` is what was reported too soon."""
-    if turn.phase == "roll":
-        if report == "knock":
-            raise WrongMoment(reason="roll_then_knock")
-        raise WrongMoment(reason="roll_then_land")
+    refuse_in(turn, {"roll": "roll_then_knock" if report == "knock" else "roll_then_land"})
 
 
 def reach(player: Player, ring: int) -> None:
