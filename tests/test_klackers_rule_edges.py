@@ -210,4 +210,7 @@ def test_refusals_out_of_turn_name_whose_turn_it_is() -> None:
     over = match(starter="south", rounds=1)
     end_turn_scoring(over, 1)
     end_turn_scoring(over, 2)
-    assert in_english(_refusal(over, Roll("north", 2))) == "The game is over."
+    finished = _refusal(over, Roll("north", 2))
+    assert in_english(finished) == "The game is over."
+    # the reason is what a page reads to choose among the catalogue's endings
+    assert (finished.rule, finished.params) == ("game_over", {"reason": "over"})

@@ -132,6 +132,19 @@ def tally(scope: GameScope, codes: dict[str, int | None]) -> tuple[Counter[str],
     return counts, survivors
 
 
+def stale_equivalents(scope: GameScope, codes: dict[str, int | None]) -> dict[str, str]:
+    """The mutants mutation.toml calls equivalent that a test now kills, or that mutmut
+    no longer makes (the code changed): each listing is wrong and must go or be renamed."""
+    stale = {}
+    for name in scope.equivalent:
+        code = codes.get(name, "gone")
+        if code == "gone":
+            stale[name] = "mutmut makes no such mutant now"
+        elif code in KILLED or code in TIMED_OUT:
+            stale[name] = "a test kills it"
+    return stale
+
+
 def run_game(scope: GameScope, shared: dict[str, object], again: bool) -> int:
     here = prepare(scope, shared)
     names = []
@@ -169,6 +182,8 @@ def run_game(scope: GameScope, shared: dict[str, object], again: bool) -> int:
     print(f"== {scope.name}: {figures} ({minutes:.1f} min) ==")
     for name in sorted(survivors):
         print(f"   survived: {name}")
+    for name, why in sorted(stale_equivalents(scope, exit_codes(here)).items()):
+        print(f"   listed as equivalent, but {why}: {name}")
     if survivors:
         print(
             f"   (each one's change: cd {here.relative_to(ROOT)} && ../../.venv/bin/mutmut show NAME)"
