@@ -7,59 +7,47 @@ Kept beside the routes it describes; a test checks that every route the app serv
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from engine.games import DEFAULT_GAME, game_modules
+from web.openapi_parts import (
+    JSON,
+    answer,
+    body,
+    error,
+    errors,
+    parameter,
+    ref,
+    schema_object,
+)
 from web.openapi_stand import stand_paths
-from web.openapi_tables import TABLE_PIN, parameter, table_paths
+from web.openapi_tables import TABLE_PIN, table_paths
 
-JSON = dict[str, Any]
-
-
-def _ref(name: str) -> JSON:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(schema: JSON, description: str) -> JSON:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-def _object(properties: JSON, *required: str) -> JSON:
-    """The schema of a JSON object with these properties, ``required`` of them always."""
-    schema: JSON = {"type": "object"}
-    if required:
-        schema["required"] = list(required)
-    schema["properties"] = properties
-    return schema
+ERROR_TEXTS = {
+    400: "the request could not be read (malformed JSON, wrong types, unknown action), "
+    "or it was addressed to a name that is not this companion's (`unknown_host`)",
+    403: "the seat token or table PIN is missing or wrong, the request came from "
+    "another web site, or it needs the table PIN at a convention stand (`stand_mode`)",
+    404: "no such table, seat, game or button",
+    409: "no game yet, the seat is taken, or the game changed since (stale revision)",
+    413: "the request body is too large",
+    422: "the rules refuse the action; `rule`, `message` and `params` say why",
+    429: "too many tables, too many wrong table PINs (from this device: `pin_locked`; "
+    "from all: `table_locked`), or this device has too many streams open",
+    503: "too many open event streams, or the change could not be saved; retry shortly",
+}
 
 
 def _body(properties: JSON, *required: str, needed: bool = True) -> JSON:
     """A JSON object request body with these properties."""
-    body: JSON = {"content": {"application/json": {"schema": _object(properties, *required)}}}
-    if needed:
-        body["required"] = True
-    return body
+    return body(schema_object(properties, *required), needed)
 
 
 def _errors(*codes: int) -> JSON:
-    texts = {
-        400: "the request could not be read (malformed JSON, wrong types, unknown action), "
-        "or it was addressed to a name that is not this companion's (`unknown_host`)",
-        403: "the seat token or table PIN is missing or wrong, the request came from "
-        "another web site, or it needs the table PIN at a convention stand (`stand_mode`)",
-        404: "no such table, seat, game or button",
-        409: "no game yet, the seat is taken, or the game changed since (stale revision)",
-        413: "the request body is too large",
-        422: "the rules refuse the action; `rule`, `message` and `params` say why",
-        429: "too many tables, too many wrong table PINs (from this device: `pin_locked`; "
-        "from all: `table_locked`), or this device has too many streams open",
-        503: "too many open event streams, or the change could not be saved; retry shortly",
-    }
-    return {str(c): _json(_ref("Error"), texts[c]) for c in codes}
+    return errors(ERROR_TEXTS, *codes)
 
 
 def _error(code: int, description: str) -> JSON:
-    return {str(code): _json(_ref("Error"), description)}
+    return {str(code): error(description)}
 
 
 CODE = parameter(
@@ -83,7 +71,7 @@ TOKEN = parameter(
 IDEMPOTENCY_KEY = parameter(
     "Idempotency-Key", "header", {"type": "string", "minLength": 1, "maxLength": 64}
 )
-REVISION_BODY: JSON = _object({"revision": {"type": ["integer", "null"]}})
+REVISION_BODY: JSON = schema_object({"revision": {"type": ["integer", "null"]}})
 
 
 def _per_game(part: str, wrapper: str) -> str:
@@ -100,7 +88,7 @@ def _per_game(part: str, wrapper: str) -> str:
 @cache
 def openapi_document() -> JSON:
     schemas: JSON = {
-        "Error": _object(
+        "Error": schema_object(
             {
                 "error": {"type": "string", "description": "stable code, e.g. bad_token"},
                 "rule": {"type": "string", "description": "the game rule that refused it"},
@@ -154,7 +142,7 @@ def openapi_document() -> JSON:
                 "fresh": {"type": "boolean"},
                 "log_steps": {
                     "type": "array",
-                    "items": _ref("Step"),
+                    "items": ref("Step"),
                     "description": "steps of the game's log, oldest first: the new ones "
                     "since the previous stream message, or with `log_reset` the latest "
                     "ones (60, or for a seat every step since its own last action, up to "
@@ -175,7 +163,7 @@ def openapi_document() -> JSON:
                 "over": {"type": "boolean"},
                 "result": {"type": ["object", "null"]},
                 "deadline": {"type": ["number", "null"]},
-                "lamps": _ref("Frame"),
+                "lamps": ref("Frame"),
                 "preview": {
                     "type": ["object", "null"],
                     "description": "lamps a seat is about to flip: `seat`, `lit`, `preview`, "
@@ -215,7 +203,7 @@ def openapi_document() -> JSON:
                 },
             },
         },
-        "Change": _object(
+        "Change": schema_object(
             {
                 "revision": {"type": "integer"},
                 "events": {"type": "array", "items": {"type": "object"}},
@@ -231,7 +219,7 @@ def openapi_document() -> JSON:
                 "is the `game` and `options` that start it (POST .../game); `tutorials` "
                 "holds the lesson of each mode that has one, by the mode's id (a mode "
                 "missing from it has no lesson).",
-                "responses": {"200": _json({"type": "object"}, "games and languages")},
+                "responses": {"200": answer({"type": "object"}, "games and languages")},
             }
         },
         "/api/games/{name}/reference": {
@@ -239,7 +227,7 @@ def openapi_document() -> JSON:
                 "summary": "Fixed facts for drawing a game: geometry, symbols",
                 "parameters": [parameter("name", "path", {"type": "string"})],
                 "responses": {
-                    "200": _json({"type": "object"}, "the game's reference"),
+                    "200": answer({"type": "object"}, "the game's reference"),
                     **_errors(404),
                 },
             }
@@ -249,8 +237,8 @@ def openapi_document() -> JSON:
                 "summary": "Open another table (with the main table's PIN)",
                 "parameters": [TABLE_PIN],
                 "responses": {
-                    "201": _json(
-                        _object({"code": {"type": "string"}, "pin": {"type": "string"}}),
+                    "201": answer(
+                        schema_object({"code": {"type": "string"}, "pin": {"type": "string"}}),
                         "its code and PIN",
                     ),
                     **_errors(403, 429, 503),
@@ -265,8 +253,8 @@ def openapi_document() -> JSON:
                 "serve --table-idle, 2 hours) closes by itself.",
                 "parameters": [CODE, TABLE_PIN],
                 "responses": {
-                    "200": _json(
-                        _object({"closed": {"type": "string"}}),
+                    "200": answer(
+                        schema_object({"closed": {"type": "string"}}),
                         "closed",
                     ),
                     **_error(409, "the main table cannot be closed (`main_table`)"),
@@ -280,7 +268,7 @@ def openapi_document() -> JSON:
                     parameter("seat", "query", {"type": "string"}),
                     TOKEN,
                 ],
-                "responses": {"200": _json(_ref("Snapshot"), "the snapshot"), **_errors(403, 404)},
+                "responses": {"200": answer(ref("Snapshot"), "the snapshot"), **_errors(403, 404)},
             },
         },
         "/api/rooms/{code}/log": {
@@ -310,10 +298,10 @@ def openapi_document() -> JSON:
                     TOKEN,
                 ],
                 "responses": {
-                    "200": _json(
-                        _object(
+                    "200": answer(
+                        schema_object(
                             {
-                                "steps": {"type": "array", "items": _ref("Step")},
+                                "steps": {"type": "array", "items": ref("Step")},
                                 "last": {
                                     "type": ["integer", "null"],
                                     "description": "the last step (null: no game)",
@@ -373,8 +361,8 @@ def openapi_document() -> JSON:
                     }
                 ),
                 "responses": {
-                    "201": _json(
-                        _object({"revision": {"type": "integer"}}),
+                    "201": answer(
+                        schema_object({"revision": {"type": "integer"}}),
                         "started",
                     ),
                     **_errors(400, 403, 404, 413, 429, 503),
@@ -398,8 +386,8 @@ def openapi_document() -> JSON:
                     needed=False,
                 ),
                 "responses": {
-                    "200": _json(
-                        _object(
+                    "200": answer(
+                        schema_object(
                             {
                                 "seat": {"type": "string"},
                                 "token": {"type": "string"},
@@ -422,7 +410,7 @@ def openapi_document() -> JSON:
                 "from a person or a bot",
                 "parameters": [CODE, SEAT, TOKEN, TABLE_PIN],
                 "responses": {
-                    "200": _json({"type": "object"}, "released"),
+                    "200": answer({"type": "object"}, "released"),
                     **_errors(403, 404, 409),
                 },
             },
@@ -436,8 +424,8 @@ def openapi_document() -> JSON:
                 "`expires_in` seconds, and a newer one voids it.",
                 "parameters": [CODE, SEAT, TOKEN],
                 "responses": {
-                    "200": _json(
-                        _object({
+                    "200": answer(
+                        schema_object({
                             "seat": {"type": "string"},
                             "ticket": {"type": "string"},
                             "expires_in": {"type": "number"},
@@ -467,7 +455,7 @@ def openapi_document() -> JSON:
                     "action",
                 ),
                 "responses": {
-                    "200": _json(_ref("Change"), "applied"),
+                    "200": answer(ref("Change"), "applied"),
                     **_errors(400, 403, 404, 409, 413, 422),
                 },
             }
@@ -481,7 +469,7 @@ def openapi_document() -> JSON:
                 "options and bots are the lesson's `next_game`.",
                 "parameters": [CODE, SEAT, TOKEN],
                 "responses": {
-                    "201": _json(
+                    "201": answer(
                         {"type": "object", "properties": {"revision": {"type": "integer"}}},
                         "started",
                     ),
@@ -495,7 +483,7 @@ def openapi_document() -> JSON:
                 "parameters": [CODE, SEAT, TOKEN, IDEMPOTENCY_KEY],
                 "requestBody": {"content": {"application/json": {"schema": REVISION_BODY}}},
                 "responses": {
-                    "200": _json(_ref("Change"), "undone"),
+                    "200": answer(ref("Change"), "undone"),
                     **_errors(400, 403, 404, 409, 422),
                 },
             }
@@ -508,8 +496,8 @@ def openapi_document() -> JSON:
                 "parameters": [CODE, SEAT, TOKEN],
                 "requestBody": _body({"action": {"type": ["object", "null"]}}),
                 "responses": {
-                    "200": _json(
-                        _object({"frame": {"oneOf": [_ref("Frame"), {"type": "null"}]}}),
+                    "200": answer(
+                        schema_object({"frame": {"oneOf": [ref("Frame"), {"type": "null"}]}}),
                         "the previewed frame",
                     ),
                     **_errors(400, 403, 404, 409),
@@ -534,8 +522,8 @@ def openapi_document() -> JSON:
                     "level",
                 ),
                 "responses": {
-                    "200": _json(
-                        _object({"seat": {"type": "string"}, "bot": {"type": "string"}}),
+                    "200": answer(
+                        schema_object({"seat": {"type": "string"}, "bot": {"type": "string"}}),
                         "the bot plays the seat",
                     ),
                     **_errors(400, 403, 404, 413, 429, 503),
@@ -553,15 +541,15 @@ def openapi_document() -> JSON:
                 + ". `actions` are in the form the actions endpoint takes.",
                 "parameters": [CODE, SEAT, TOKEN],
                 "responses": {
-                    "200": _json(
-                        _object(
+                    "200": answer(
+                        schema_object(
                             {
                                 "revision": {"type": "integer"},
-                                "hint": _object(
+                                "hint": schema_object(
                                     {"actions": {"type": "array", "items": {"type": "object"}}},
                                     "actions",
                                 ),
-                                "frame": {"oneOf": [_ref("Frame"), {"type": "null"}]},
+                                "frame": {"oneOf": [ref("Frame"), {"type": "null"}]},
                             },
                             "revision",
                             "hint",
@@ -584,8 +572,8 @@ def openapi_document() -> JSON:
                 "parameters": [CODE, TABLE_PIN],
                 "requestBody": _body({"hints": {"type": "boolean"}}, "hints"),
                 "responses": {
-                    "200": _json(
-                        _object({"hints": {"type": "boolean"}}),
+                    "200": answer(
+                        schema_object({"hints": {"type": "boolean"}}),
                         "the settings now",
                     ),
                     **_errors(400, 403, 404, 413, 429, 503),
@@ -601,8 +589,8 @@ def openapi_document() -> JSON:
                     {"language": {"type": "string", "enum": ["en", "cs"]}}, "language"
                 ),
                 "responses": {
-                    "200": _json(
-                        _object({"language": {"type": "string"}}),
+                    "200": answer(
+                        schema_object({"language": {"type": "string"}}),
                         "the table's language now",
                     ),
                     **_errors(400, 403, 404, 413, 429, 503),
@@ -614,8 +602,8 @@ def openapi_document() -> JSON:
                 "summary": "Every action this seat may take now",
                 "parameters": [CODE, SEAT, TOKEN],
                 "responses": {
-                    "200": _json(
-                        _object({
+                    "200": answer(
+                        schema_object({
                             "revision": {"type": "integer"},
                             "actions": {"type": "array", "items": {"type": "object"}},
                         }),
@@ -634,12 +622,12 @@ def openapi_document() -> JSON:
                 "parameters": [CODE, SEAT, TOKEN],
                 "requestBody": _body({"action": {"type": "object"}}, "action"),
                 "responses": {
-                    "200": _json(
-                        _object(
+                    "200": answer(
+                        schema_object(
                             {
                                 "revision": {"type": "integer"},
                                 "allowed": {"type": "boolean"},
-                                "error": {"oneOf": [_ref("Error"), {"type": "null"}]},
+                                "error": {"oneOf": [ref("Error"), {"type": "null"}]},
                             },
                             "revision",
                             "allowed",
@@ -661,7 +649,7 @@ def openapi_document() -> JSON:
                     parameter("button", "path", {"type": "string", "maxLength": 16}),
                 ],
                 "responses": {
-                    "200": _json(_ref("Change"), "what the press did"),
+                    "200": answer(ref("Change"), "what the press did"),
                     **_errors(403, 404, 409, 422, 429),
                 },
             }
@@ -671,8 +659,8 @@ def openapi_document() -> JSON:
                 "summary": "The exchange board's LEDs now (for drawing a simulated board)",
                 "parameters": [CODE],
                 "responses": {
-                    "200": _json(
-                        _object({
+                    "200": answer(
+                        schema_object({
                             "pixels": {
                                 "type": "array",
                                 "description": "the 16 LEDs' drive values, lamp order "
@@ -721,7 +709,7 @@ def openapi_document() -> JSON:
                         "data, and with ?board=1 `board` events",
                         "content": {
                             "text/event-stream": {
-                                "schema": _object({
+                                "schema": schema_object({
                                     "event": {
                                         "type": "string",
                                         "enum": ["state", "board"],
@@ -746,7 +734,7 @@ def openapi_document() -> JSON:
         "/api/openapi.json": {
             "get": {
                 "summary": "This document",
-                "responses": {"200": _json({"type": "object"}, "OpenAPI 3.1")},
+                "responses": {"200": answer({"type": "object"}, "OpenAPI 3.1")},
             }
         },
     }

@@ -3,11 +3,8 @@ into the document served at /api/openapi.json."""
 
 from __future__ import annotations
 
-from typing import Any
+from web.openapi_parts import JSON, answer, body, error, schema_object
 
-JSON = dict[str, Any]
-
-ERROR = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
 CHOICE: JSON = {
     "type": "object",
     "properties": {
@@ -64,10 +61,6 @@ STAND: JSON = {
 }
 
 
-def _error(description: str) -> JSON:
-    return {"description": description, "content": ERROR}
-
-
 def stand_paths(code: JSON) -> JSON:
     """The stand's paths; ``code`` is the room-code path parameter."""
     return {
@@ -77,11 +70,8 @@ def stand_paths(code: JSON) -> JSON:
                 "may be played (no PIN)",
                 "parameters": [code],
                 "responses": {
-                    "200": {
-                        "description": "the choices",
-                        "content": {"application/json": {"schema": STAND}},
-                    },
-                    "404": _error("no such table, or it is not a convention stand (`no_stand`)"),
+                    "200": answer(STAND, "the choices"),
+                    "404": error("no such table, or it is not a convention stand (`no_stand`)"),
                 },
             }
         },
@@ -90,47 +80,37 @@ def stand_paths(code: JSON) -> JSON:
                 "summary": "A visitor starts one of the stand's choices and takes the seat to "
                 "play: the answer holds the seat's token, as claiming a seat does (no PIN)",
                 "parameters": [code],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "properties": {
-                                    "entry": {"type": "string"},
-                                    "choice": {"type": "string"},
-                                    "players": {"type": "integer"},
-                                    "name": {"type": "string", "maxLength": 64},
-                                },
-                                "required": ["entry", "choice"],
-                            }
-                        }
-                    },
-                },
-                "responses": {
-                    "201": {
-                        "description": "the game started and the visitor's seat",
-                        "content": {
-                            "application/json": {
-                                "schema": {
-                                    "type": "object",
-                                    "properties": {
-                                        "seat": {"type": "string"},
-                                        "token": {"type": "string"},
-                                        "name": {"type": "string"},
-                                        "game": {"type": "string"},
-                                        "revision": {"type": "integer"},
-                                    },
-                                }
-                            }
+                "requestBody": body(
+                    schema_object(
+                        {
+                            "entry": {"type": "string"},
+                            "choice": {"type": "string"},
+                            "players": {"type": "integer"},
+                            "name": {"type": "string", "maxLength": 64},
                         },
-                    },
-                    "400": _error("not a choice the stand offers (`not_offered`, `bad_field`)"),
-                    "404": _error("no such table or entry, or no stand (`no_stand`)"),
-                    "409": _error("a game is on at the stand (`stand_game_on`)"),
-                    "413": _error("the request body is too large"),
-                    "429": _error("too many games were started in the last minute"),
-                    "503": _error("the companion could not save; nothing changed"),
+                        "entry",
+                        "choice",
+                    )
+                ),
+                "responses": {
+                    "201": answer(
+                        schema_object(
+                            {
+                                "seat": {"type": "string"},
+                                "token": {"type": "string"},
+                                "name": {"type": "string"},
+                                "game": {"type": "string"},
+                                "revision": {"type": "integer"},
+                            }
+                        ),
+                        "the game started and the visitor's seat",
+                    ),
+                    "400": error("not a choice the stand offers (`not_offered`, `bad_field`)"),
+                    "404": error("no such table or entry, or no stand (`no_stand`)"),
+                    "409": error("a game is on at the stand (`stand_game_on`)"),
+                    "413": error("the request body is too large"),
+                    "429": error("too many games were started in the last minute"),
+                    "503": error("the companion could not save; nothing changed"),
                 },
             }
         },

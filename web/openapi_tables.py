@@ -3,20 +3,7 @@ the document served at /api/openapi.json."""
 
 from __future__ import annotations
 
-from typing import Any
-
-JSON = dict[str, Any]
-
-
-def parameter(name: str, where: str, schema: JSON, description: str | None = None) -> JSON:
-    """An operation's parameter ``where`` ("path", "query" or "header"): in the path it is
-    always required, anywhere else it may be left out."""
-    found: JSON = {"name": name, "in": where, "required": where == "path"}
-    if description is not None:
-        found["description"] = description
-    found["schema"] = schema
-    return found
-
+from web.openapi_parts import JSON, answer, body, errors, parameter
 
 TABLE_PIN: JSON = parameter(
     "X-Table-Pin",
@@ -44,24 +31,11 @@ ERROR_TEXTS = {
 
 
 def _errors(*codes: int) -> JSON:
-    return {
-        str(c): {
-            "description": ERROR_TEXTS[c],
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-        }
-        for c in codes
-    }
+    return errors(ERROR_TEXTS, *codes)
 
 
 def _ok(description: str, schema: JSON | None = None) -> JSON:
-    return {
-        "description": description,
-        "content": {"application/json": {"schema": schema or {"type": "object"}}},
-    }
-
-
-def _body(schema: JSON) -> JSON:
-    return {"required": True, "content": {"application/json": {"schema": schema}}}
+    return answer(schema or {"type": "object"}, description)
 
 
 def table_paths(code: JSON) -> JSON:
@@ -126,7 +100,7 @@ def table_paths(code: JSON) -> JSON:
                 "description": "The body is the file itself, at most 1 MiB: the game's log "
                 "(game, format, options, seed, actions) with optional names.",
                 "parameters": [code, TABLE_PIN],
-                "requestBody": _body({"type": "object", "required": ["game"]}),
+                "requestBody": body({"type": "object", "required": ["game"]}),
                 "responses": {
                     "201": _ok(
                         "saved",
@@ -194,7 +168,7 @@ def table_paths(code: JSON) -> JSON:
                 "description": "The game on the table, if any, is put away first. Every "
                 "snapshot then carries `replay`: the step, and the table's view at it.",
                 "parameters": [code, TABLE_PIN],
-                "requestBody": _body(
+                "requestBody": body(
                     {
                         "type": "object",
                         "required": ["save"],
@@ -216,7 +190,7 @@ def table_paths(code: JSON) -> JSON:
             "post": {
                 "summary": "Show another step of the replay (0: before the first action)",
                 "parameters": [code, TABLE_PIN],
-                "requestBody": _body(
+                "requestBody": body(
                     {
                         "type": "object",
                         "required": ["step"],
