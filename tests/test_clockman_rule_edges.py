@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from clockman_support import act, new_game, place, roll, south_on_the_final_straight, to_turn
 
-from engine.clockman import ClockmanGame
+from engine.clockman import ClockmanGame, ClockmanOptions
 from engine.clockman.events import Event
 from engine.core.errors import IllegalAction
 from web.refusals import in_english
@@ -318,3 +318,192 @@ def test_the_turn_does_not_end_before_the_roll_is_reported() -> None:
     turn = game.state.turn
     assert turn is not None and turn.phase == "report"
     assert refusal(game, "end_turn").params == {"reason": "report_first"}
+
+
+def test_a_game_opens_with_every_start_roll_and_the_starter_entering_on_the_deciding_roll() -> None:
+    """B4.1: the table hears every round of start rolls (a tie rolled again by the tied
+    alone), who starts, and that the starter's piece enters circle 1 with the deciding
+    roll, which is the first roll of turn 1."""
+    options = ClockmanOptions(seats=("south", "west", "north"))
+    for seed in range(200):
+        game = ClockmanGame.new(options, seed)
+        if len(game.state.opening) > 1:
+            break
+    opening = game.view(None)["opening"]
+    starter, die = game.current_seat, max(opening[-1].values())
+    assert [seat for seat, face in opening[-1].items() if face == die] == [starter]
+    assert told(game.opening_events()) == [
+        ("game_started", None, {"seats": ["south", "west", "north"], "options": options.to_json()}),
+        ("starter_rolled", starter, {"rolls": opening, "die": die}),
+        ("entered", starter, {"die": die}),
+    ]
+    assert game.view(None)["turn"] == {
+        "seat": starter,
+        "number": 1,
+        "phase": "report",
+        "die": die,
+        "rolls": 1,
+        "knocked": False,
+        "outward": False,
+        "played": {},
+    }
+
+
+def test_turns_are_numbered_on_and_each_counts_the_rolls_made_in_it() -> None:
+    """The turn shown to every seat: its number goes up by one with each turn, and its
+    rolls count every roll in it, a second one given by a card for now included. A piece
+    still on its start field enters circle 1 with its first roll."""
+    game = new_game()
+    act(game, "plain")
+    assert told(act(game, "end_turn")) == [
+        ("turn_ended", "south", {}),
+        ("turn_started", "north", {"number": 2}),
+    ]
+    assert game.view(None)["turn"]["rolls"] == 0
+    assert told(roll(game, 4)) == [("rolled", "north", {"die": 4}), ("entered", "north", {"die": 4})]
+    assert game.state.players["north"].ring == 1
+    assert game.view(None)["turn"]["rolls"] == 1
+    act(game, "event", kind="now", effect="roll_again")
+    roll(game, 2)
+    assert game.view(None)["turn"]["rolls"] == 2
+    act(game, "plain")
+    act(game, "end_turn")
+    assert (game.view(None)["turn"]["number"], game.view(None)["turn"]["rolls"]) == (3, 0)
+
+
+@pytest.mark.parametrize(
+    ("moment", "report", "reason", "words"),
+    [
+        pytest.param("roll", "end_turn", "roll_first", "Roll the die first.", id="end before rolling"),
+        pytest.param(
+            "roll",
+            "plain",
+            "roll_then_land",
+            "Roll the die first, then report where the piece landed.",
+            id="landing before rolling",
+        ),
+        pytest.param(
+            "report",
+            "roll",
+            "rolled",
+            "The die has been rolled: report where the piece landed, then end the turn.",
+            id="a second roll",
+        ),
+    ],
+)
+def test_a_turn_goes_roll_landing_end_and_a_step_out_of_order_is_refused_in_words(
+    moment: str, report: str, reason: str, words: str
+) -> None:
+    game = new_game()
+    act(game, "plain")
+    act(game, "end_turn")
+    if moment == "report":
+        roll(game, 3)
+    turn = game.state.turn
+    assert turn is not None and turn.phase == moment
+    refused = refusal(game, report)
+    assert in_english(refused) == words
+    assert refused.params == {"reason": reason}
+
+
+def test_an_offer_not_answered_lapses_with_the_turn() -> None:
+    # the Tauschregel: an offer lapses with the turn, and cannot be accepted after it
+    game = new_game(swap=True)
+    place(game, "south", ring=2, date="000000")
+    place(game, "north", ring=2, date="11")
+    act(game, "plain")
+    act(game, "offer", to="north", give=["0"], get=["1"])
+    assert told(act(game, "end_turn")) == [
+        ("turn_ended", "south", {}),
+        ("offer_lapsed", "south", {"to": "north"}),
+        ("turn_started", "north", {"number": 2}),
+    ]
+    assert game.active_seats() == ["north"]
+    late = refusal(game, "accept")
+    assert in_english(late) == "No trade is on offer."
+    assert late.params == {"reason": "no_offer"}
+
+
+def test_a_plain_field_is_reported_with_the_circle_and_ends_the_move() -> None:
+    game = new_game()
+    place(game, "south", ring=3)
+    assert told(act(game, "plain")) == [("landed", "south", {"ring": 3})]
+    assert refusal(game, "roll").params == {"reason": "move_over"}
+
+
+@pytest.mark.parametrize("transfer", [False, True], ids=["into the date", "set aside"])
+def test_a_digit_taken_is_reported_with_the_digit_and_whether_it_waits_for_a_transfer(
+    transfer: bool,
+) -> None:
+    """With the Übertragungsregel a digit taken waits for an orange field; either way
+    taking it ends the move."""
+    game = new_game(transfer=transfer)
+    place(game, "south", ring=2)
+    assert told(act(game, "digit", digit="0")) == [
+        ("digit_taken", "south", {"digit": "0", "pending": transfer})
+    ]
+    south = game.state.players["south"]
+    assert (south.date["0"], south.pending["0"]) == ((0, 1) if transfer else (1, 0))
+    assert refusal(game, "digit", digit="0").params == {"reason": "reported"}
+    assert refusal(game, "roll").params == {"reason": "move_over"}
+
+
+def south_on_circle_four_rolling(die: int, hand: str) -> tuple[ClockmanGame, str]:
+    """South on circle 4 with a complete date key and ``hand``, having rolled ``die``;
+    with the pose of the Whytooki on the last field of south's straight."""
+    game = new_game()
+    act(game, "plain")
+    act(game, "end_turn")
+    place(game, "south", ring=4, date="00000112", hand=hand)
+    to_turn(game, "south")
+    roll(game, die)
+    return game, game.state.straights["south"]
+
+
+def test_the_final_straight_entered_onto_its_last_field_takes_a_card_of_the_whytookis_pose() -> None:
+    """6.4: an exact roll onto the last field passes its Whytooki with a symbol card of
+    its pose, which goes under the deck; any other card stays in the hand."""
+    game, pose = south_on_circle_four_rolling(3, "")
+    other = next(p for p in game.state.data.pose_ids if p != pose)
+    place(game, "south", hand=pose + other)
+    assert told(act(game, "straight", field=3)) == [
+        ("straight_entered", "south", {"field": 3, "pose": pose})
+    ]
+    south = game.state.players["south"]
+    assert (south.ring, south.field, south.hand) == (5, 3, {other: 1})
+    assert game.state.deck[-1] == pose
+    assert refusal(game, "roll").params == {"reason": "move_over"}
+
+
+def test_the_final_straight_entered_short_of_its_last_field_takes_no_card() -> None:
+    game, pose = south_on_circle_four_rolling(3, "")
+    place(game, "south", hand=pose)
+    assert told(act(game, "straight", field=2)) == [
+        ("straight_entered", "south", {"field": 2, "pose": None})
+    ]
+    south = game.state.players["south"]
+    assert (south.ring, south.field, south.hand) == (5, 2, {pose: 1})
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "done"
+
+
+def test_the_final_straight_refuses_a_field_it_lacks_and_its_last_field_without_the_card() -> None:
+    game, pose = south_on_circle_four_rolling(4, "")
+    beyond = refusal(game, "straight", field=4)
+    assert in_english(beyond) == "The straight has no field 4."
+    assert beyond.params == {"reason": "straight_fields", "field": 4}
+    other = next(p for p in game.state.data.pose_ids if p != pose)
+    place(game, "south", hand=other)
+    no_card = refusal(game, "straight", field=3)
+    assert in_english(no_card) == (
+        f"The last field's Whytooki has pose {pose}; passing it takes a symbol card of that pose."
+    )
+    assert no_card.params == {"reason": "straight", "pose": pose}
+    assert game.state.players["south"].ring == 4
+
+
+def test_an_action_from_a_seat_not_at_the_table_is_refused_naming_the_seat() -> None:
+    game = new_game()  # south and north play; west is an empty side of the box
+    refused = refusal(game, "roll", seat="west")
+    assert in_english(refused) == "West is not playing in this game."
+    assert refused.params == {"reason": "not_playing", "seat": "west"}

@@ -23,7 +23,6 @@ from engine.clockman.state import START, STRAIGHT, ClockmanState, Hit, Player
 from engine.clockman.turns import (
     count_play,
     reach,
-    require_rolled,
     require_turn,
 )
 from engine.core.hidden import unusable
@@ -45,7 +44,8 @@ def takeable(state: ClockmanState, hitter: Player, victim: Player) -> tuple[str,
 
 def knock(state: ClockmanState, action: Action) -> list[Event]:
     turn, hitter = require_turn(state, action.seat)
-    require_rolled(turn, "knock")
+    if turn.phase == "roll":
+        raise WrongMoment(reason="roll_then_knock")
     if turn.knocked:
         raise WrongMoment(reason="one_knock")
     victim = state.players[action.text("victim")]

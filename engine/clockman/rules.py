@@ -37,8 +37,6 @@ from engine.clockman.turns import (
     count_play,
     next_in_play,
     reach,
-    refuse_in,
-    require_rolled,
     require_turn,
     start_turn,
 )
@@ -126,7 +124,10 @@ def setup(
 
 def roll(state: ClockmanState, action: Action) -> list[Event]:
     turn, player = require_turn(state, action.seat)
-    refuse_in(turn, {"report": "rolled", "done": "move_over"})
+    if turn.phase == "report":
+        raise WrongMoment(reason="rolled")
+    if turn.phase == "done":
+        raise WrongMoment(reason="move_over")
     die = state.rng.below(state.data.die_faces) + 1
     turn.die, turn.rolls = die, turn.rolls + 1
     turn.knocked = turn.outward = False
@@ -169,12 +170,13 @@ def _straight_roll(state: ClockmanState, turn: Turn, player: Player, die: int) -
 
 def _landing(state: ClockmanState, action: Action) -> tuple[Turn, Player]:
     turn, player = require_turn(state, action.seat)
-    require_rolled(turn, "landing")
-    refuse_in(turn, {"done": "reported"})
-    if player.ring == STRAIGHT:
-        raise WrongCircle(reason="on_straight")
-    if player.ring == START:  # sent back by an event card played before the landing
-        raise WrongCircle(reason="back_at_start")
+    if turn.phase == "roll":
+        raise WrongMoment(reason="roll_then_land")
+    if turn.phase == "done":
+        raise WrongMoment(reason="reported")
+    # nothing more to check: the piece is on circles 1 to 4 whenever a landing is awaited
+    # (a roll on the final straight, and a card that sends the piece back to its start,
+    # end the move at once)
     return turn, player
 
 
@@ -326,7 +328,10 @@ def _outward(state: ClockmanState, action: Action) -> list[Event]:
 
 def _end_turn(state: ClockmanState, action: Action) -> list[Event]:
     turn, player = require_turn(state, action.seat)
-    refuse_in(turn, {"roll": "roll_first", "report": "report_first"})
+    if turn.phase == "roll":
+        raise WrongMoment(reason="roll_first")
+    if turn.phase == "report":
+        raise WrongMoment(reason="report_first")
     events = [Event.of("turn_ended", player.seat)]
     if state.offer is not None:
         events.append(Event.of("offer_lapsed", player.seat, to=state.offer.to))

@@ -3,15 +3,11 @@ moving a piece between rings, passing the turn on, and ending the game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Literal
-
 from engine.clockman.errors import (
     AwaitingAnswer,
     EventLimit,
     GameIsOver,
     NotYourTurn,
-    WrongMoment,
 )
 from engine.clockman.events import Event
 from engine.clockman.state import STRAIGHT, ClockmanState, Player, Turn
@@ -39,19 +35,6 @@ def require_turn(state: ClockmanState, seat: str) -> tuple[Turn, Player]:
     if seat != turn.seat:
         raise NotYourTurn(reason="turn", current=turn.seat)
     return turn, state.players[seat]
-
-
-def refuse_in(turn: Turn, phases: Mapping[str, str]) -> None:
-    """Refuse an action in each of the turn's ``phases`` named, with that phase's reason:
-    which action a phase allows is stated as one table where the action is checked."""
-    reason = phases.get(turn.phase)
-    if reason is not None:
-        raise WrongMoment(reason=reason)
-
-
-def require_rolled(turn: Turn, report: Literal["landing", "knock"]) -> None:
-    """Nothing is reported before the roll: ``report`` is what was reported too soon."""
-    refuse_in(turn, {"roll": "roll_then_knock" if report == "knock" else "roll_then_land"})
 
 
 def reach(player: Player, ring: int) -> None:
