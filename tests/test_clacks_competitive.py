@@ -227,6 +227,15 @@ def test_moves_come_before_jacquards() -> None:
     unchanged_after(game, Move(S, tower="a2b2"), E.MoveNotAllowed, "already played 1")
 
 
+def test_once_a_jacquard_is_played_the_phone_offers_no_move() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    pin, *_ = give_hand(game, S, ["pin", "pin", "pair"])
+    game.apply(Move(S, tower="b2c2"))
+    assert any(isinstance(a, Move) for a in game.legal_actions(S))
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("a1")))
+    assert not any(isinstance(a, Move) for a in game.legal_actions(S))  # 4 stress points left all the same
+
+
 def test_only_the_current_player_takes_turn_actions() -> None:
     game = game_with_words("ADORA", "TROLL")
     unchanged_after(game, Move(N, tower="b2c2"), E.NotYourTurn, "It is not your turn: South is playing")
@@ -350,6 +359,20 @@ def test_a_player_who_cannot_afford_any_jacquard_may_end_the_turn() -> None:
     assert "turn_ended" in kinds(events) and game.current_seat is N
 
 
+def test_a_jacquard_costing_exactly_the_stress_left_is_offered_and_still_owed() -> None:
+    game = game_with_words("ADORA", "TROLL")
+    pin, _, _ = give_hand(game, S, ["pin", "pair", "long"])
+    grit, grit2 = give_faults(game, N, ["grit-in-gears", "grit-in-gears"])
+    game.apply(PlayFault(N, card=grit))
+    game.apply(PlayFault(N, card=grit2))  # 1 stress point left: the Pin's cost to the point
+    offered = game.legal_actions(S)
+    assert {a.jacquard for a in offered if isinstance(a, PlayJacquard)} == {pin}
+    assert EndTurn(S) not in offered
+    error = refused_saying(game, EndTurn(S), E.JacquardRequired,
+                           "Play at least one Jacquard each turn: your Pin costs 1 and you have 1 stress point left")
+    assert error.params == {"reason": "cheapest", "design": "pin", "cost": 1, "left": 1}
+
+
 def test_the_fresh_pattern_rule() -> None:
     game = game_with_words("ADORA", "TROLL")
     pin, pin2, _ = give_hand(game, S, ["pin", "pin", "pair"])
@@ -429,14 +452,16 @@ def test_drawing_back_to_three_draws_fault_reports_for_stamps() -> None:
     state.bag = [stamped[0], plain[0]]  # the only two cards left to draw
     for card in (stamped[0], plain[0]):
         state.discard.remove(card)
-    faults_before = len(south.faults)
+    faults_before, top = len(south.faults), state.fault_deck[0]
     game.apply(Move(S, tower="b2c2"))
     game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("a1")))
     game.apply(PlayJacquard(S, jacquard=pair, lamps=lamps("a1", "b1")))
     events = game.apply(EndTurn(S))
     assert sorted(south.hand) == sorted([long_bar, stamped[0], plain[0]])
-    assert len(south.faults) == faults_before + 1
-    assert ("drew_faults", S) in [(e.kind, e.seat) for e in events]
+    assert len(south.faults) == faults_before + 1 and south.faults[-1] == top  # the deck's top card
+    drew = next(e for e in events if e.kind == "drew_faults")
+    assert drew.to_json() == {"kind": "drew_faults", "seat": "south", "count": 1}
+    assert drew.private == {S: {"faults": [top]}}  # only South reads which Fault Report
     assert "bag_refilled" not in kinds(events)
 
 
@@ -466,6 +491,22 @@ def test_fault_reports_are_played_by_any_holder_at_any_time() -> None:
     assert game.state.board == before ^ lamps("c2")
     assert game.state.fault_deck[-1] == shutter  # back under the deck
     assert game.state.turn.flipped & lamps("c2")
+
+
+def test_a_fault_report_flipping_a_lamp_elsewhere_keeps_the_lamps_flipped_before_in_the_turn() -> None:
+    """Ruling 3 asks whether a lamp of the tower changed this turn, by anyone: another
+    player's Stuck Shutter flipping a lamp elsewhere later does not make it stale."""
+    game = game_with_words("ADORA", "TROLL")
+    pin, pin2, _ = give_hand(game, S, ["pin", "pin", "pair"])
+    game.state.players[S].pawn = "b2c2"
+    set_turn(game, S)
+    show(game, S, "b2c2", "A", extra=("d4",))
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("b1")))
+    game.apply(PlayJacquard(S, jacquard=pin2, lamps=lamps("b1")))  # A again, b1 flipped twice
+    (shutter,) = give_faults(game, N, ["stuck-shutter"])
+    game.apply(PlayFault(N, card=shutter, lamps=lamps("d4")))
+    assert game.view(S)["turn"]["flipped"] == ["b1", "d4"]
+    assert kinds(game.apply(Transmit(S)))[0] == "transmitted"
 
 
 def test_fault_report_timing_and_targets_are_checked() -> None:
@@ -638,15 +679,16 @@ def test_a_house_set_may_time_its_fault_reports() -> None:
     }
     options = Options(seats=(S, N), words=(("ADORA",), ("TROLL",)))
     game = ClacksGame.new(options, 3, replace(shipped, faults=faults))
-    oiled, grit = give_faults(game, S, ["well-oiled", "grit-in-gears"])
+    # each card held back in its turn first, so that it must not hide the cards after it
+    grit, oiled, shutter = give_faults(game, S, ["grit-in-gears", "well-oiled", "stuck-shutter"])
     set_turn(game, S)
-    assert set(offered_faults(game, S)) == {oiled}  # the phone offers only what may be played now
+    assert set(offered_faults(game, S)) == {oiled, shutter}  # the phone offers only what may be played now
     error = refused_saying(
         game, PlayFault(S, card=grit), E.CardTiming, "Grit in the Gears can only be played in another player's turn"
     )
     assert error.params == {"reason": "others_turn", "fault": "grit-in-gears"}
     set_turn(game, N)
-    assert set(offered_faults(game, S)) == {grit}
+    assert set(offered_faults(game, S)) == {grit, shutter}
     error = refused_saying(game, PlayFault(S, card=oiled), E.CardTiming, "Well Oiled can only be played in your own turn")
     assert error.params == {"reason": "own_turn", "fault": "well-oiled"}
     game.apply(PlayFault(S, card=grit))
@@ -664,14 +706,14 @@ def test_a_fault_report_moves_a_pawn_in_another_players_turn() -> None:
     ][:2]
     mover.pawn = start
     (runner,) = give_faults(game, dwarf_seat, ["relay-runner"])
-    turn_before = (game.state.turn.stress_spent, game.state.turn.moved)
+    turn_before = game.state.turn.stress_spent
     events = game.apply(PlayFault(dwarf_seat, card=runner, tower=free))
     assert [e.to_json() for e in events[1:]] == [
         {"kind": "moved", "seat": dwarf_seat.label, "to": free, "cost": 0, "from": start},
         {"kind": "dwarf_moved", "seat": dwarf_seat.label, "to": start},
     ]
     assert mover.pawn == free and game.state.dwarf == start  # one tower behind
-    assert (game.state.turn.stress_spent, game.state.turn.moved) == turn_before
+    assert game.state.turn.stress_spent == turn_before  # the mover paid nothing of the turn's
 
 
 def test_each_competitive_fault_effect() -> None:
@@ -707,6 +749,17 @@ def long_bar_over_the_limit(game: ClacksGame, seat: Seat, long_bar: str, limit: 
     )
 
 
+def test_every_turn_starts_with_the_tables_stress_limit_whatever_a_fault_report_made_of_the_last() -> None:
+    game = game_with_words("ADORA", "TROLL", stress_limit=4)
+    (oiled,) = give_faults(game, S, ["well-oiled"])
+    pin, *_ = give_hand(game, S, ["pin", "pair", "long"])
+    game.apply(PlayFault(S, card=oiled))
+    assert game.view(S)["turn"]["stress_limit"] == 6
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("a1")))
+    game.apply(EndTurn(S))
+    assert (game.view(N)["turn"]["stress_limit"], game.view(N)["turn"]["stress_left"]) == (4, 4)
+
+
 def test_stress_penalty_cuts_the_current_players_budget() -> None:
     game = game_with_words("ADORA", "TROLL")
     long_bar = moved_under_grit(game)
@@ -733,6 +786,26 @@ def test_the_deep_dwarf_follows_one_tower_behind_and_blocks() -> None:
     unchanged_after(game, Move(W, tower="b1b2"), E.TowerOccupied, "the Deep Dwarf is there")
     game.apply(Move(W, tower="c3c4"))  # through the board, the Dwarf stays on the turn's start
     assert game.state.dwarf == "b1b2" and west.pawn == "c3c4"
+
+
+def test_the_deep_dwarf_takes_the_tower_its_player_stood_on_when_the_turn_came_round() -> None:
+    game = game_with_words("GNOME", "ADORA", "TROLL")  # West (ADORA) starts, the Dwarf behind it
+    pin, *_ = give_hand(game, W, ["pin", "pin", "pin"])
+    game.apply(Move(W, tower="b1b2"))
+    game.apply(PlayJacquard(W, jacquard=pin, lamps=lamps("d4")))
+    game.apply(EndTurn(W))
+    while game.current_seat is not W:
+        seat = game.current_seat
+        card = game.state.players[seat].hand[0]
+        game.apply(PlayJacquard(seat, jacquard=card, lamps=game.components.jacquards[card].design.placements[0].mask))
+        game.apply(EndTurn(seat))
+    assert game.view(W)["turn"]["start_tower"] == "b1b2"
+    events = game.apply(Move(W, tower="b2b3"))
+    assert [e.to_json() for e in events] == [
+        {"kind": "moved", "seat": "west", "to": "b2b3", "cost": 1, "from": "b1b2"},
+        {"kind": "dwarf_moved", "seat": "west", "to": "b1b2"},
+    ]
+    assert game.state.dwarf == "b1b2"
 
 
 def test_nobody_transmits_from_the_dwarfs_tower() -> None:
@@ -765,6 +838,7 @@ def test_last_letter_sabotage_that_succeeds() -> None:
     events = finish_message(game, S, "b2c2")
     assert "message_complete" in kinds(events) and "sabotage_started" in kinds(events)
     assert game.current_seat is N and game.state.turn.phase == "sabotage"
+    assert game.view(N)["turn"]["can_move"] is False  # the saboteur's phone offers no move
     lit = game.state.board & TOWERS["b2c2"].mask  # A = 00 10 01 at b2c2 for South: b2 and c1
     assert lit == lamps("b2", "c1")
     stile, _, _ = give_hand(game, N, ["stile", "pin", "long"])
@@ -775,6 +849,8 @@ def test_last_letter_sabotage_that_succeeds() -> None:
     south = game.state.players[S]
     assert south.progress == len(south.message) - 1 and south.sabotaged and not game.over
     assert not south.finished and game.state.sabotage is None
+    shown = next(p for p in game.view(None)["players"] if p["seat"] == "south")
+    assert (shown["finished"], shown["sabotaged"], game.view(N)["turn"]["can_move"]) == (False, True, True)
     # the saboteur goes on with an ordinary turn: move, play, transmit
     assert game.state.turn.phase == "play" and game.state.turn.stress_spent == 2
     game.apply(Move(N, tower="a3b3"))
@@ -911,14 +987,16 @@ def test_a_transmission_or_an_end_of_turn_refused_says_why_in_words() -> None:
     game = game_with_words("ADORA", "TROLL")
     south = game.state.players[S]
     give_hand(game, S, ["pin", "pair", "long"])
-    refused_saying(game, Transmit(S), E.NotOnTower, "Move your pawn onto a tower before transmitting")
+    error = refused_saying(game, Transmit(S), E.NotOnTower, "Move your pawn onto a tower before transmitting")
+    assert error.params == {"reason": "no_pawn"}
     error = refused_saying(game, Transmit(S, tower="c2d2"), E.NotOnTower,
                            "In the competitive game you transmit from your pawn's tower (none yet), not c2d2")
     assert error.params == {"reason": "pawn_tower", "pawn": "none", "tower": "c2d2"}
     south.pawn = "b2c2"
     refused_saying(game, Transmit(S, tower="c2d2"), E.NotOnTower,
                    "In the competitive game you transmit from your pawn's tower (b2c2), not c2d2")
-    refused_saying(game, Transmit(S), E.JacquardRequired, "Play at least one Jacquard before transmitting")
+    error = refused_saying(game, Transmit(S), E.JacquardRequired, "Play at least one Jacquard before transmitting")
+    assert error.params == {"reason": "transmit"}
     error = refused_saying(game, EndTurn(S), E.JacquardRequired,
                            "Play at least one Jacquard each turn: your Pin costs 1 and you have 5 stress points left")
     assert error.params == {"reason": "cheapest", "design": "pin", "cost": 1, "left": 5}
@@ -1027,7 +1105,45 @@ def test_every_action_an_express_phone_is_offered_carries_its_seat_and_time_and_
     drawn = next(e for e in events if e.kind == "drew_jacquards")
     assert drawn.private == {S: {"jacquards": [south.hand[-1]]}}  # only South reads which card
     assert game.state.turn.started_at == 131.0  # North's minute starts when South's turn ends
-    assert [a for a in game.legal_actions(S, 161.0) if not isinstance(a, PlayFault)] == []  # too late
+    assert [a for a in game.legal_actions(S, 161.0) if not isinstance(a, PlayFault)] == []  # North's turn now
+
+
+def test_a_transmission_and_the_fault_reports_an_express_phone_is_offered_carry_its_seat_and_time() -> None:
+    game = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    pin, pin2, _ = give_hand(game, S, ["pin", "pin", "pair"])
+    game.state.players[S].pawn = "b2c2"
+    show(game, S, "b2c2", "A", extra=("d4",))
+    game.apply(PlayJacquard(S, jacquard=pin, lamps=lamps("b1"), at=110.0))
+    game.apply(PlayJacquard(S, jacquard=pin2, lamps=lamps("b1"), at=120.0))
+    ends = [a for a in game.legal_actions(S, 130.0) if isinstance(a, (Transmit, EndTurn))]
+    assert ends == [Transmit(S, at=130.0), EndTurn(S, at=130.0)]
+    give_faults(game, N, ["overload", "stuck-shutter"])
+    offered = game.legal_actions(N, 130.0)
+    assert len(offered) == 1 + 16
+    for action in offered:
+        assert isinstance(action, PlayFault) and action.seat is N and action.at == 130.0
+        deepcopy(game).apply(action)
+    assert kinds(game.apply(ends[0]))[0] == "transmitted"
+
+
+def test_past_its_minute_the_player_in_turn_is_offered_only_fault_reports_and_on_the_second_all() -> None:
+    game = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+    give_hand(game, S, ["pin", "pair", "long"])
+    (shutter,) = give_faults(game, S, ["stuck-shutter"])
+
+    def turn_actions(at: float | None) -> list[object]:
+        return [a for a in game.legal_actions(S, at) if not isinstance(a, PlayFault)]
+
+    assert turn_actions(160.0)  # on the very second: still in time
+    assert turn_actions(160.1) == []
+    assert turn_actions(None) == []  # a phone that does not say the time is offered no turn action
+    assert set(offered_faults(game, S, 160.1)) == {shutter}
+    # the discard owed once the time is up is untimed: it waits as long as the table takes
+    game.apply(TimeUp(None, at=160.1))
+    hand = game.state.players[S].hand
+    assert turn_actions(1000.0) == [Discard(S, jacquard=card, at=1000.0) for card in hand]
+    game.apply(Discard(S, jacquard=hand[0], at=1000.0))
+    assert game.current_seat is N
 
 
 def test_the_table_is_offered_the_time_up_from_the_deadline_on_and_only_once() -> None:
@@ -1085,6 +1201,13 @@ def test_the_resumed_clock_reports_the_pause_and_the_time_left_to_a_tenth() -> N
     game.apply(Move(S, tower="b2c2", at=130.0))
     (resumed,) = game.apply(ResumeClock(None, at=500.0, paused=370.26))
     assert resumed.to_json() == {"kind": "clock_resumed", "seat": "south", "paused": 370.3, "left": 30.3}
+
+
+def test_a_clock_resumed_with_under_a_second_left_says_so_and_one_resumed_too_late_says_none() -> None:
+    for paused, left in ((340.4, 0.4), (300.0, 0.0)):  # the minute ended at 160 (+ the pause)
+        game = game_with_words("ADORA", "TROLL", express=True, start_time=100.0)
+        (resumed,) = game.apply(ResumeClock(None, at=500.0, paused=paused))
+        assert resumed.to_json() == {"kind": "clock_resumed", "seat": "south", "paused": paused, "left": left}
 
 
 def test_express_timeout_after_playing_ends_the_turn_normally() -> None:

@@ -215,7 +215,6 @@ class CompetitiveRules(BaseRules):
         player.pawn = target
         if own_turn:
             turn.stress_spent += cost
-            turn.moved = True
         return events
 
     def _play_jacquard(self, state: ClacksState, action: actions.PlayJacquard) -> list[Event]:
@@ -573,7 +572,7 @@ class CompetitiveRules(BaseRules):
     def _check_sabotage(self, state: ClacksState, events: list[Event]) -> None:
         """Ruling 7: the attempt succeeds the moment the finisher's tower is dark."""
         sabotage = state.sabotage
-        if sabotage is None or state.turn.phase != "sabotage" or state.over:
+        if sabotage is None:  # there is one only in the saboteur's turn, and a win clears it
             return
         if state.board & tower(sabotage.tower).mask:
             return
@@ -648,7 +647,7 @@ class CompetitiveRules(BaseRules):
             if card.cost <= left:
                 for placement in card.design.placements:
                     yield actions.PlayJacquard(seat, jacquard=card_id, lamps=placement.mask, at=at)
-        if turn.phase == "play" and self.transmit_problem(state, player) is None:
+        if self.transmit_problem(state, player) is None:  # it refuses a sabotage's turn
             yield actions.Transmit(seat, at=at)
         if self.end_turn_problem(state, player) is None:
             yield actions.EndTurn(seat, at=at)

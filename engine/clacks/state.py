@@ -345,7 +345,6 @@ class TurnState:
     stress_limit: int = 5
     jacquards_played: int = 0
     can_move: bool = True
-    moved: bool = False
     start_tower: str | None = None
     flipped: int = 0  # lamps flipped during this turn, by anyone
     started_at: float = 0.0
