@@ -4,6 +4,7 @@ and pieces, digits and cards arranged as the scenario describes the table."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from engine.clockman.digits import KEPT, counted
 from engine.clockman.events import Event
 from engine.clockman.state import HeldCard
 from engine.core.errors import IllegalAction
+from web.refusals import in_english
 
 
 def new_game(
@@ -36,6 +38,17 @@ def act(
     who = seat or game.current_seat
     assert who is not None
     return game.apply(make(action_type, who, **params))
+
+
+def told(events: list[Event]) -> list[tuple[str, str | None, dict[str, object]]]:
+    """What events tell the table, field for field: the game log is made from these."""
+    return [(e.kind, e.seat, e.data) for e in events]
+
+
+def says(refusal: IllegalAction, words: str, params: Mapping[str, object]) -> None:
+    """A refusal's English and its values: a page reads the values (a reason among them)
+    to choose the catalogue's words, so both are the rule's."""
+    assert (in_english(refusal), refusal.params) == (words, dict(params))
 
 
 def kinds(events: list[Event]) -> list[str]:

@@ -5,12 +5,10 @@ acts on whom and when, and the words and values of each refusal."""
 
 from __future__ import annotations
 
-from clockman_support import act, new_game, place, refused, roll, to_turn
-from test_clockman_rule_edges import told
+from clockman_support import act, new_game, place, refused, roll, says, to_turn, told
 
 from engine.clockman.errors import SupplyEmpty, WrongCircle, WrongMoment
 from engine.core.hidden import NotUsableHere
-from web.refusals import in_english
 
 
 def test_a_card_played_on_another_player_names_the_holder_the_card_and_whom_it_moves() -> None:
@@ -44,13 +42,11 @@ def test_a_player_out_of_the_game_plays_no_card_and_no_card_acts_on_them() -> No
     on_them = refused(
         game, WrongMoment, "play", "south", card="e1", effect="circle_out", target="west"
     )
-    assert in_english(on_them) == "West is out of the game."
-    assert on_them.params == {"reason": "out", "seat": "west"}
+    says(on_them, "West is out of the game.", {"reason": "out", "seat": "west"})
     by_them = refused(
         game, WrongMoment, "play", "west", card="e2", effect="circle_out", target="south"
     )
-    assert in_english(by_them) == "West is out of the game."
-    assert by_them.params == {"reason": "out", "seat": "west"}
+    says(by_them, "West is out of the game.", {"reason": "out", "seat": "west"})
 
 
 def test_a_card_not_lying_in_front_of_the_player_is_refused_without_saying_whose_it_is() -> None:
@@ -58,8 +54,7 @@ def test_a_card_not_lying_in_front_of_the_player_is_refused_without_saying_whose
     place(game, "north", cards=[("hidden", "storm")])
     for card in ("e1", "e9"):  # north's card, and one nobody holds
         error = refused(game, NotUsableHere, "play", "south", card=card)
-        assert in_english(error) == "That is not an event card you can use here."
-        assert error.params == {"what": "event_card"}
+        says(error, "That is not an event card you can use here.", {"what": "event_card"})
 
 
 def test_a_symbol_card_or_a_roll_again_acts_only_on_the_cards_holder() -> None:
@@ -69,8 +64,11 @@ def test_a_symbol_card_or_a_roll_again_acts_only_on_the_cards_holder() -> None:
         error = refused(
             game, WrongMoment, "play", "south", card=card, effect=effect, target="north"
         )
-        assert in_english(error) == "That effect is for the card's holder, South."
-        assert error.params == {"reason": "holder_only", "seat": "south"}
+        says(
+            error,
+            "That effect is for the card's holder, South.",
+            {"reason": "holder_only", "seat": "south"},
+        )
 
 
 def test_a_symbol_card_drawn_by_an_event_card_goes_to_its_holder_unless_the_deck_is_empty() -> None:
@@ -93,8 +91,7 @@ def test_a_symbol_card_drawn_by_an_event_card_goes_to_its_holder_unless_the_deck
     ]
     place(game, "south", hand="".join(game.state.deck))  # every card left in South's hand
     empty = refused(game, SupplyEmpty, "play", "north", card="e2", effect="symbol_card")
-    assert in_english(empty) == "The symbol deck is empty."
-    assert empty.params == {"what": "symbol"}
+    says(empty, "The symbol deck is empty.", {"what": "symbol"})
 
 
 def test_an_empty_symbol_deck_stops_no_other_card() -> None:
@@ -113,17 +110,18 @@ def test_a_card_moves_no_piece_inward_off_circle_four_nor_outward_off_the_start(
     inward = refused(
         game, WrongCircle, "play", "south", card="e1", effect="circle_in", target="north"
     )
-    assert in_english(inward) == (
+    says(
+        inward,
         "North is on circle 4: the final straight is entered only by a roll, with a complete "
         "date key."
+        ,
+        {"reason": "straight_by_roll", "seat": "north"},
     )
-    assert inward.params == {"reason": "straight_by_roll", "seat": "north"}
     place(game, "north", ring=0)
     outward = refused(
         game, WrongCircle, "play", "south", card="e2", effect="circle_out", target="north"
     )
-    assert in_english(outward) == "North is on the start field already."
-    assert outward.params == {"reason": "at_start", "seat": "north"}
+    says(outward, "North is on the start field already.", {"reason": "at_start", "seat": "north"})
 
 
 def test_a_card_moves_a_piece_outward_off_circle_four_and_inward_off_the_start() -> None:
@@ -144,8 +142,7 @@ def test_a_roll_again_is_played_in_its_holders_own_turn_after_a_roll_and_gives_t
     place(game, "south", cards=[("hidden", "again"), ("hidden", "again")])
     place(game, "north", cards=[("hidden", "again")])
     not_theirs = refused(game, WrongMoment, "play", "north", card="e3", effect="roll_again")
-    assert in_english(not_theirs) == "Roll again only in your own turn, after a roll."
-    assert not_theirs.params == {"reason": "roll_again"}
+    says(not_theirs, "Roll again only in your own turn, after a roll.", {"reason": "roll_again"})
     assert told(act(game, "play", "south", card="e1", effect="roll_again")) == [
         (
             "card_played",
@@ -167,8 +164,7 @@ def test_a_roll_again_is_played_in_its_holders_own_turn_after_a_roll_and_gives_t
     act(game, "end_turn")
     to_turn(game, "south")
     too_soon = refused(game, WrongMoment, "play", "south", card="e2", effect="roll_again")
-    assert in_english(too_soon) == "Roll again only in your own turn, after a roll."
-    assert too_soon.params == {"reason": "roll_again"}
+    says(too_soon, "Roll again only in your own turn, after a roll.", {"reason": "roll_again"})
 
 
 def test_a_card_moving_the_player_in_turn_before_their_landing_leaves_it_to_report() -> None:

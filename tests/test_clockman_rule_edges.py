@@ -8,16 +8,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from clockman_support import act, new_game, place, roll, south_on_the_final_straight, to_turn
+from clockman_support import (
+    act,
+    new_game,
+    place,
+    roll,
+    says,
+    south_on_the_final_straight,
+    to_turn,
+    told,
+)
 
 from engine.clockman import ClockmanGame, ClockmanOptions
-from engine.clockman.events import Event
 from engine.core.errors import IllegalAction
 from web.refusals import in_english
-
-
-def told(events: list[Event]) -> list[tuple[str, str | None, dict[str, object]]]:
-    return [(e.kind, e.seat, e.data) for e in events]
 
 
 def refusal(game: ClockmanGame, action_type: str, **params: Any) -> IllegalAction:
@@ -99,9 +103,7 @@ def test_a_report_the_field_does_not_allow_is_refused_saying_why(
     transfer only with the transfer rule, otherwise plain."""
     game = new_game()
     place(game, "south", **placed)
-    refused = refusal(game, report)
-    assert in_english(refused) == words
-    assert refused.params == params
+    says(refusal(game, report), words, params)
 
 
 def test_one_passage_outward_per_roll_and_none_beyond_circle_one() -> None:
@@ -110,13 +112,15 @@ def test_one_passage_outward_per_roll_and_none_beyond_circle_one() -> None:
     place(game, "south", ring=3, hand="")
     assert told(act(game, "outward")) == [("moved_outward", "south", {"ring": 2})]
     again = refusal(game, "outward")
-    assert in_english(again) == "One passage outward per roll."
-    assert again.params == {"reason": "one_outward"}
+    says(again, "One passage outward per roll.", {"reason": "one_outward"})
     outermost = new_game()
     place(outermost, "south", ring=1, hand="")
     refused = refusal(outermost, "outward")
-    assert in_english(refused) == "Circle 1 is the outermost circle: no passage leads further out."
-    assert refused.params == {"reason": "outermost"}
+    says(
+        refused,
+        "Circle 1 is the outermost circle: no passage leads further out.",
+        {"reason": "outermost"},
+    )
 
 
 def test_a_lift_used_or_declined_is_reported_with_the_circle_it_leaves_the_piece_on() -> None:
@@ -140,15 +144,17 @@ def test_a_lift_on_circle_four_or_with_none_left_is_refused_in_words() -> None:
     innermost = new_game()
     place(innermost, "south", ring=4)
     refused = refusal(innermost, "lift", use=True)
-    assert in_english(refused) == "A lift on circle 4 leads nowhere: report a plain field."
-    assert refused.params == {"reason": "lift_innermost"}
+    says(
+        refused,
+        "A lift on circle 4 leads nowhere: report a plain field.",
+        {"reason": "lift_innermost"},
+    )
     assert innermost.state.players["south"].ring == 4
     empty = new_game()
     place(empty, "south", ring=3)
     empty.state.supply["L"] = 0
     refused = refusal(empty, "lift", use=True)
-    assert in_english(refused) == "No lift card is left on the board."
-    assert refused.params == {"what": "L"}
+    says(refused, "No lift card is left on the board.", {"what": "L"})
 
 
 def test_a_symbol_field_draws_the_top_card_and_tells_the_table_only_how_many_are_held() -> None:
@@ -193,24 +199,28 @@ def test_a_whytooki_is_refused_in_words_unless_it_stands_on_the_pieces_ring() ->
     game = new_game()
     place(game, "south", ring=2, hand="ABCDE")
     unknown = refusal(game, "blockade", pose="Z")
-    assert in_english(unknown) == "There is no pose Z; the poses are A to E."
-    assert unknown.params == {"pose": "Z"}
+    says(unknown, "There is no pose Z; the poses are A to E.", {"pose": "Z"})
     # a ring dealt without one pose (fewer passages than poses on a house board) while
     # the circle outside it has that pose
     pose = game.state.rings[0][0]
     game.state.rings[1] = [p for p in game.state.rings[1] if p != pose]
     missing = refusal(game, "blockade", pose=pose)
-    assert in_english(missing) == f"No Whytooki of pose {pose} stands next to circle 2."
-    assert missing.params == {"reason": "no_such_whytooki", "pose": pose, "ring": 2}
+    says(
+        missing,
+        f"No Whytooki of pose {pose} stands next to circle 2.",
+        {"reason": "no_such_whytooki", "pose": pose, "ring": 2},
+    )
     no_card = refusal(game, "blockade", pose=game.state.rings[1][0], card="e9")
     assert in_english(no_card) == "That is not an event card you can use here."
     innermost = new_game()
     place(innermost, "south", ring=4, hand="ABCDE")
     guarded = refusal(innermost, "blockade", pose="A")
-    assert in_english(guarded) == (
+    says(
+        guarded,
         "The Whytookis on circle 4 guard the final straights: report the straight."
+        ,
+        {"reason": "innermost_blockade"},
     )
-    assert guarded.params == {"reason": "innermost_blockade"}
     assert innermost.state.players["south"].ring == 4
 
 
@@ -236,8 +246,7 @@ def test_the_last_event_card_may_be_drawn_and_none_after_it() -> None:
     empty = new_game()
     place(empty, "north", cards=[("hidden", "storm")] * deck)
     refused = refusal(empty, "event", kind="hidden")
-    assert in_english(refused) == "Every event card lies in front of a player."
-    assert refused.params == {"what": "event"}
+    says(refused, "Every event card lies in front of a player.", {"what": "event"})
 
 
 def test_a_passage_outward_from_circle_two_reaches_circle_one() -> None:
@@ -289,10 +298,12 @@ def test_a_face_down_card_keeps_its_note_for_its_holder_alone() -> None:
 def test_a_card_laid_down_is_reported_by_its_kind_alone() -> None:
     for extra in ({"effect": "circle_out"}, {"target": "north"}):
         refused = refusal(new_game(), "event", kind="hidden", **extra)
-        assert in_english(refused) == (
+        says(
+            refused,
             "A card laid in front of you takes effect when it is played: report only its kind."
+            ,
+            {"reason": "laid_down"},
         )
-        assert refused.params == {"reason": "laid_down"}
 
 
 @pytest.mark.parametrize(
@@ -401,9 +412,7 @@ def test_a_turn_goes_roll_landing_end_and_a_step_out_of_order_is_refused_in_word
         roll(game, 3)
     turn = game.state.turn
     assert turn is not None and turn.phase == moment
-    refused = refusal(game, report)
-    assert in_english(refused) == words
-    assert refused.params == {"reason": reason}
+    says(refusal(game, report), words, {"reason": reason})
 
 
 def test_an_offer_not_answered_lapses_with_the_turn() -> None:
@@ -420,8 +429,7 @@ def test_an_offer_not_answered_lapses_with_the_turn() -> None:
     ]
     assert game.active_seats() == ["north"]
     late = refusal(game, "accept")
-    assert in_english(late) == "No trade is on offer."
-    assert late.params == {"reason": "no_offer"}
+    says(late, "No trade is on offer.", {"reason": "no_offer"})
 
 
 def test_a_plain_field_is_reported_with_the_circle_and_ends_the_move() -> None:
@@ -490,20 +498,20 @@ def test_the_final_straight_entered_short_of_its_last_field_takes_no_card() -> N
 def test_the_final_straight_refuses_a_field_it_lacks_and_its_last_field_without_the_card() -> None:
     game, pose = south_on_circle_four_rolling(4, "")
     beyond = refusal(game, "straight", field=4)
-    assert in_english(beyond) == "The straight has no field 4."
-    assert beyond.params == {"reason": "straight_fields", "field": 4}
+    says(beyond, "The straight has no field 4.", {"reason": "straight_fields", "field": 4})
     other = next(p for p in game.state.data.pose_ids if p != pose)
     place(game, "south", hand=other)
     no_card = refusal(game, "straight", field=3)
-    assert in_english(no_card) == (
+    says(
+        no_card,
         f"The last field's Whytooki has pose {pose}; passing it takes a symbol card of that pose."
+        ,
+        {"reason": "straight", "pose": pose},
     )
-    assert no_card.params == {"reason": "straight", "pose": pose}
     assert game.state.players["south"].ring == 4
 
 
 def test_an_action_from_a_seat_not_at_the_table_is_refused_naming_the_seat() -> None:
     game = new_game()  # south and north play; west is an empty side of the box
     refused = refusal(game, "roll", seat="west")
-    assert in_english(refused) == "West is not playing in this game."
-    assert refused.params == {"reason": "not_playing", "seat": "west"}
+    says(refused, "West is not playing in this game.", {"reason": "not_playing", "seat": "west"})
