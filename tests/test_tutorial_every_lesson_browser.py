@@ -37,7 +37,7 @@ from test_tutorial_browser import (
 )
 
 from engine.core.tutorial import TutorialSession
-from engine.games import game_modules
+from engine.games import DEFAULT_GAME, game_modules
 from web.i18n import translate
 from web.stand import StandSettings
 
@@ -325,14 +325,18 @@ WAYS = [("en", "tv"), ("cs", "stand"), ("cs", "tv"), ("en", "stand")]
 
 
 def walk_params() -> list[Any]:
-    """Every lesson in every way: each game's first lesson once in the fast tier, the
-    ways taken in turn from one game to the next, tapping each kind of greyed-out control
-    once; every other way of every lesson marked slow, tapping every kind at every step."""
+    """Every lesson in every way: the box's own game's first lesson once in the fast tier,
+    tapping each kind of greyed-out control once; every other way of every lesson marked
+    slow, tapping every kind at every step, each game's first lesson in the way the turn
+    of that game gives it. (The fast tier walks the other games' lessons in
+    test_tutorial_other_games_browser.py.)"""
     params = []
     firsts = [lesson.id for lesson in first_of_each(LESSONS, lambda lesson: lesson.game)]
+    fast = next(lesson.id for lesson in LESSONS if lesson.game == DEFAULT_GAME)
     for param in lesson_params():
         for turn, (language, way) in enumerate(WAYS):
-            slow = param.id not in firsts or turn != firsts.index(param.id) % len(WAYS)
+            first_way = param.id in firsts and turn == firsts.index(param.id) % len(WAYS)
+            slow = not (first_way and param.id == fast)
             marks = [*param.marks, *([pytest.mark.slow] if slow else [])]
             name = f"{param.id}-{language}-{way}"
             params.append(pytest.param(*param.values, language, way, slow, id=name, marks=marks))

@@ -38,11 +38,11 @@ from browser_support import (
 )
 from game_tables import games, mode_tables, screen_tables, turn_line
 from live_server import LiveServer, companion
-from seed_tiers import fast_and_slow, first_of_each
+from seed_tiers import fast_and_slow
 from table_driver import BOARD, play, to_first_turn
 
 from engine.core.tutorial import Step, TutorialSession, matches
-from engine.games import game_modules
+from engine.games import DEFAULT_GAME, game_modules
 from firmware.config import BoardConfig
 from firmware.factory import create_board
 from web.room import Room
@@ -72,8 +72,9 @@ STEPS = 12  # actions into the game: mid-game, past the first swaps and reports
 LESSONS = [
     (game, mode) for game, module in game_modules().items() for mode in module.tutorial_starts()
 ]
-# the fast tier begins each game's first lesson on the table, the full tier every lesson
-FAST_LESSONS = first_of_each(LESSONS, lambda lesson: lesson[0])
+# the fast tier begins the box's own game's first lesson on the table, the full tier
+# every lesson
+FAST_LESSONS = [next(lesson for lesson in LESSONS if lesson[0] == DEFAULT_GAME)]
 
 BANNER = {game: f"{turn_line(game)}, .status .winner" for game in games()}
 
