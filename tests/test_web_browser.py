@@ -123,7 +123,9 @@ def test_a_whole_game_through_two_phones_and_the_table(  # noqa: C901
     north.page.click("button[type=submit]")
     north.page.click("button[data-seat=north]")
     for phone in (south, north):
-        phone.wait_revision(1)
+        # the hand, once the seat is the phone's: the room's first revision can reach a
+        # phone still showing the seats to choose from
+        phone.page.wait_for_selector("body.seated .jacquard")
         assert phone.page.locator(".jacquard").count() == 3
 
     # the phone enables only what the engine allows: before moving there is nothing to send
