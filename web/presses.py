@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import IllegalAction
@@ -46,31 +46,24 @@ class ChangePath:
     after_change: Callable[[list[JSON]], JSON]
 
 
+@dataclass(eq=False)
 class Presses:
-    def __init__(
-        self,
-        table: TableState,
-        change: ChangePath,
-        publish: Publish,
-        seq: Callable[[], int],
-        shown: Callable[[], LampFrame | None],
-        bot_playing: Callable[[], str | None],
-        board_changed: Callable[[], None],
-    ) -> None:
-        """``publish`` tells every page of a refused press; ``seq()`` is the number of
-        the pages' last change; ``shown()`` the lamps the table shows now (None: no game
-        in play); ``bot_playing()`` the seat whose turn a bot plays now, if any;
-        ``board_changed()`` says that a frame reached the board's LEDs."""
-        self.table = table
-        self.change = change
-        self.publish = publish
-        self.seq = seq
-        self.shown = shown
-        self.bot_playing = bot_playing
-        self.board_changed = board_changed
-        self.board: Any = None  # an ExchangeBoard, when one is attached
-        self.companion: Companion | None = None  # keeps the board in step with the game
-        self.notice: Notice | None = None
+    """The tower buttons' presses on the table: ``publish`` tells every page of a refused
+    press; ``seq()`` is the number of the pages' last change; ``shown()`` the lamps the
+    table shows now (None: no game in play); ``bot_playing()`` the seat whose turn a bot
+    plays now, if any; ``board_changed()`` says that a frame reached the board's LEDs."""
+
+    table: TableState
+    change: ChangePath
+    publish: Publish
+    seq: Callable[[], int]
+    shown: Callable[[], LampFrame | None]
+    bot_playing: Callable[[], str | None]
+    board_changed: Callable[[], None]
+    board: Any = field(default=None, init=False)  # an ExchangeBoard, when one is attached
+    # keeps the board in step with the game
+    companion: Companion | None = field(default=None, init=False)
+    notice: Notice | None = field(default=None, init=False)
 
     def attach(self, board: Any) -> None:
         """Drive an ExchangeBoard from this table: show every frame, play its buttons in

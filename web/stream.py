@@ -29,7 +29,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from flask import Blueprint, Response, current_app, request
 
@@ -159,27 +159,19 @@ def _sse(body: _EventStream) -> Response:
     return response
 
 
+@dataclass(eq=False)
 class _EventStream:
     """The stream's body. An iterator with ``close`` rather than a generator, so the
     subscription ends even when the page goes before the first message is sent."""
 
-    def __init__(
-        self,
-        found: Room,
-        subscriber: Subscriber,
-        heartbeat: float,
-        streams: StreamGate,
-        opened: OpenStream,
-        gone: Callable[[], bool] = _never,
-    ) -> None:
-        self.streams = streams
-        self.gone = gone  # whether the page has gone (the server saw its connection close)
-        self.opened = opened
-        self.room = found
-        self.subscriber = subscriber
-        self.heartbeat = heartbeat
-        self.started = False
-        self.closed = False
+    room: Room
+    subscriber: Subscriber
+    heartbeat: float
+    streams: StreamGate
+    opened: OpenStream
+    gone: Callable[[], bool] = _never  # whether the page has gone (its connection closed)
+    started: bool = field(default=False, init=False)
+    closed: bool = field(default=False, init=False)
 
     def __iter__(self) -> _EventStream:
         return self
