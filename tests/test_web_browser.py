@@ -357,6 +357,8 @@ def test_a_tap_held_down_while_news_arrives_still_lands(
     )
     north.mouse.up()
     pages["north"].wait_revision(revision + 1)
+    # the tapped lamp's preview, drawn once the tap is read: waited for, as it is read
+    north.wait_for_selector(f'.lamp.flip[data-lamp="{lamp}"]')
     assert lamp in lamps_shown(north, ".lamp.flip")
 
 
