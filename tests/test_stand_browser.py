@@ -275,6 +275,8 @@ def test_a_clockman_table_for_two_shows_nothing_rolled_until_both_sit(browser: A
             tv.page.screenshot(path=f"{SCREENSHOTS}/table-tv-stand-gathering.png")
         # the second player scans the code and takes the free seat
         bea.page.goto(server.url(f"/join/{server.code}?lang=cs"))
+        # the seats, once the page has drawn the room: waited for, as they are read
+        bea.page.wait_for_selector("button[data-seat]")
         seat = bea.page.locator("button[data-seat]:not([disabled])")
         assert seat.count() == 1
         assert "Start rolls" not in bea.page.inner_text("body")
