@@ -33,9 +33,17 @@ PROBLEMS: dict[str, Problem] = {
     "module-missing": Problem(
         "is not installed",
         "the Python module {module!r} ({package}) is not installed",
-        f"run '{INSTALL}' again (it installs clacks-exchange[pi]; elsewhere: "
-        "pip install 'clacks-exchange[{extra}]')",
-        (("module", "gpiod"), ("package", "gpiod"), ("extra", "spi")),
+        f"run '{INSTALL} --led {{extra}}' (it installs that driver's packages, "
+        "clacks-exchange[{extra}]; elsewhere: pip install 'clacks-exchange[{extra}]')",
+        (("module", "neopixel_spi"), ("package", "adafruit-circuitpython-neopixel-spi"),
+         ("extra", "spi")),
+    ),
+    "system-module-missing": Problem(
+        "comes with Raspberry Pi OS",
+        "the Python module {module!r} is missing: it comes with Raspberry Pi OS as "
+        "{package}, which the companion uses from the system",
+        f"sudo apt install {{package}}, then run '{INSTALL}' again",
+        (("module", "gpiod"), ("package", "python3-libgpiod")),
     ),
     "library-failed": Problem(
         "cannot start",
