@@ -22,6 +22,13 @@ needed.
         a package the list names is not installed.
         Also names the packages a new owner does not have (python3-dev, git, swig) if
         any of them is there at all.
+    python3 .ci/pi_os.py priorities ROOTFS
+        the packages the archive's index (ROOTFS's apt lists, before they are cleaned)
+        gives priority required or important, one a line: what debootstrap's default
+        variant installs. The archive overrides the priority a package's own control
+        file states (Trixie's whiptail: important in the index, optional in dpkg's
+        status), so .ci/pi_rootfs.sh keeps these names in ROOTFS/.archive-priorities for
+        `check`, which counts them as the base system's.
 """
 
 from __future__ import annotations
@@ -131,6 +138,27 @@ def installed_packages(rootfs: Path) -> list[Installed]:
     return found
 
 
+ARCHIVE_PRIORITIES = ".archive-priorities"  # in the rootfs's top folder, beside .complete
+
+
+def archive_bootstrap(rootfs: Path) -> set[str]:
+    """The names the archive's index gave priority required or important when ROOTFS was
+    built (``priorities``), or none where the build kept no record."""
+    record = rootfs / ARCHIVE_PRIORITIES
+    return set(record.read_text().split()) if record.exists() else set()
+
+
+def index_priorities(rootfs: Path) -> list[str]:
+    """The packages ROOTFS's apt lists give priority required or important."""
+    names = set()
+    for index in sorted((rootfs / "var/lib/apt/lists").glob("*_Packages")):
+        for stanza in index.read_text(encoding="utf-8", errors="replace").split("\n\n"):
+            fields = _fields(stanza)
+            if fields.get("Priority") in BOOTSTRAP_PRIORITIES and "Package" in fields:
+                names.add(fields["Package"])
+    return sorted(names)
+
+
 def _names(relations: str) -> tuple[str, ...]:
     """The package names in a Depends-style field, alternatives and all."""
     names = []
@@ -169,13 +197,20 @@ def _fields(stanza: str) -> dict[str, str]:
     return fields
 
 
-def unexpected(image: ImageList, packages: list[Installed]) -> list[str]:
-    """Why each package that does not belong in the image is there."""
+def unexpected(
+    image: ImageList, packages: list[Installed], bootstrap: set[str] | frozenset[str] = frozenset()
+) -> list[str]:
+    """Why each package that does not belong in the image is there; ``bootstrap``: the
+    names the archive's index gave priority required or important (``archive_bootstrap``)."""
     roots = set(image.debian) | set(STAND_IN_PACKAGES) | {"apt"} | {
         package.name
         for package in packages
-        if package.essential
-        or (package.priority in BOOTSTRAP_PRIORITIES and package.name not in BOOTSTRAP_EXCLUDED)
+        if package.name not in BOOTSTRAP_EXCLUDED
+        and (
+            package.essential
+            or package.priority in BOOTSTRAP_PRIORITIES
+            or package.name in bootstrap
+        )
     }
     allowed = brought_in(roots, packages)
     installed = {package.name for package in packages}
@@ -217,7 +252,7 @@ def main(argv: list[str]) -> int:
     if len(argv) == 4 and argv[0] == "check":
         image = image_list(argv[1], argv[2])
         packages = installed_packages(Path(argv[3]))
-        problems = unexpected(image, packages)
+        problems = unexpected(image, packages, archive_bootstrap(Path(argv[3])))
         if problems:
             print(
                 f"The {argv[1]} {argv[2]} rootfs is not what Raspberry Pi OS Lite holds:\n  "
@@ -232,6 +267,9 @@ def main(argv: list[str]) -> int:
         )
         for name, why in image.raspberry_pi_only.items():
             print(f"  {name}: {why}")
+        return 0
+    if len(argv) == 2 and argv[0] == "priorities":
+        print("\n".join(index_priorities(Path(argv[1]))))
         return 0
     print(__doc__, file=sys.stderr)
     return 2

@@ -86,6 +86,7 @@ for attempt in 1 2 3; do
       --hook-dir=/usr/share/mmdebstrap/hooks/eatmydata \
       --setup-hook='mkdir -p "$1/boot/firmware"' \
       --essential-hook='echo "man-db man-db/auto-update boolean false" | chroot "$1" debconf-set-selections' \
+      --customize-hook="python3 '$ci/pi_os.py' priorities \"\$1\" > \"\$1/.archive-priorities\"" \
       --components=main,non-free-firmware \
       --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*' \
       --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/doc/*' \
@@ -162,9 +163,15 @@ say "mmdebstrap took $((SECONDS - started)) s"
 # The image build's bootstrap is debootstrap's default variant, the packages of priority
 # required and important (mmdebstrap's --variant=important: init, systemd-sysv and so
 # /sbin/init among them), with info and ifupdown left out (pi-gen: --exclude=info,ifupdown);
-# mmdebstrap has no --exclude, so they are purged here.
-chroot "$building" env -i ${QEMU_CPU:+QEMU_CPU="$QEMU_CPU"} PATH=/usr/sbin:/usr/bin:/sbin:/bin \
-  DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq info ifupdown > /dev/null
+# mmdebstrap has no --exclude, so they are purged here, where the release installs them
+# (Trixie's important set has no info; apt, its lists cleaned, knows no package not installed).
+excluded="$(chroot "$building" dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' info ifupdown 2>/dev/null \
+  | awk '$1 ~ /^.i/ { print $2 }' || true)"
+if [ -n "$excluded" ]; then
+  # shellcheck disable=SC2086  # one package name a word
+  chroot "$building" env -i ${QEMU_CPU:+QEMU_CPU="$QEMU_CPU"} PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+    DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq $excluded > /dev/null
+fi
 say "python3-lgpio's stand-in: lgpio $lgpio_version built from its sdist under emulation"
 lgpio_started=$SECONDS
 stand_in_lgpio || { say "building lgpio $lgpio_version failed; the end of $log:"; tail -n 30 "$log" >&2; exit 1; }

@@ -147,3 +147,29 @@ def test_a_package_the_list_names_that_is_missing_fails(tmp_path: Path) -> None:
     result = check("bookworm", "armhf", rootfs(tmp_path, image.debian[1:], []))
     assert result.returncode == 1
     assert f"{image.debian[0]}: named by the image's list, and not installed" in result.stderr
+
+
+def test_a_package_the_archive_made_important_passes_where_the_build_recorded_it(
+    tmp_path: Path,
+) -> None:
+    # Trixie's whiptail: important in the archive's index, which debootstrap's variant
+    # reads, optional in its own control file, which dpkg's status keeps
+    image = pi_os.image_list("trixie", "arm64")
+    root = rootfs(tmp_path, [*image.debian, "whiptail"], [])
+    result = check("trixie", "arm64", root)
+    assert result.returncode == 1
+    assert "whiptail: installed by hand" in result.stderr
+    lists = root / "var/lib/apt/lists"
+    lists.mkdir(parents=True)
+    (lists / "deb.debian.org_debian_dists_trixie_main_binary-arm64_Packages").write_text(
+        "Package: whiptail\nPriority: important\nVersion: 0.52\n\n"
+        "Package: ifupdown\nPriority: important\n\n"
+        "Package: python3-dev\nPriority: optional\n"
+    )
+    recorded = subprocess.run(
+        [sys.executable, str(CHECK), "priorities", str(root)],
+        capture_output=True, text=True, timeout=60, check=True,
+    ).stdout
+    assert recorded.split() == ["ifupdown", "whiptail"]
+    (root / pi_os.ARCHIVE_PRIORITIES).write_text(recorded)
+    assert check("trixie", "arm64", root).returncode == 0
