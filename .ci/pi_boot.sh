@@ -95,9 +95,26 @@ prepare() {
   say "prepared in $((SECONDS - started)) s: kernel $(basename "$(ls "$root/boot/vmlinuz-"*)")"
 }
 
+# The driver's environment: the checkout's .venv with the test tools, which `./run test`
+# sets up. In CI that runs beside this stage (.ci/run), so it is waited for, within the
+# time this stage has left; elsewhere its absence is named with the command that fixes it.
+driver_venv() {
+  local stamp="$src/.venv/.clacks-installed" waited=0
+  until [ -x "$src/.venv/bin/python" ] && grep -qx test "$stamp" 2>/dev/null; do
+    if [ -z "${CLACKS_CI_DEADLINE:-}" ] || [ "$(date +%s)" -ge "$CLACKS_CI_DEADLINE" ]; then
+      say "the checkout's .venv has no test tools (zxing-cpp, Playwright): run ./run test first"
+      return 1
+    fi
+    [ "$waited" = 0 ] && say "waiting for ./run test to set up the checkout's .venv with the test tools"
+    sleep 5
+    waited=$((waited + 5))
+  done
+  [ "$waited" = 0 ] || say "the checkout's .venv was ready after $waited s"
+}
+
 case "${1:-}" in
   prepare) prepare "$2" "$3" ;;
-  run) shift; exec "$src/.venv/bin/python" "$ci/pi_boot.py" "$@" ;;
+  run) shift; driver_venv; exec "$src/.venv/bin/python" "$ci/pi_boot.py" "$@" ;;
   "") echo "usage: pi_boot.sh ROOTFS [--break WHAT ...] | prepare ROOTFS DIR | run DIR [...]" >&2; exit 2 ;;
   *)
     rootfs="$1"; shift
@@ -110,6 +127,7 @@ case "${1:-}" in
       trap 'rm -rf --one-file-system "$dir"' EXIT
     fi
     prepare "$rootfs" "$dir"
+    driver_venv
     # a time limit's TERM reaches the driver, which stops qemu on its way out
     "$src/.venv/bin/python" "$ci/pi_boot.py" "$dir" "$@" &
     driver=$!

@@ -28,7 +28,7 @@
 #      CLACKS_CI_ARMHF_TESTS=0 leaves them out on armhf. When CLACKS_CI_AFTER_PC names a
 #      file, armhf's tests wait until it exists: .ci/run creates it when its PC stages
 #      end, whose browser tests are timing sensitive.
-#   On Trixie arm64, right after step 4 and when CLACKS_CI_BOOT_TEST=1, the boot test:
+#   On Trixie arm64, right after step 4, the boot test (CLACKS_CI_BOOT_TEST=0 leaves it out):
 #      that system booted whole under full-system emulation (.ci/pi_boot.sh).
 #   Bookworm, the previous release, runs steps 1 to 4 and 6.
 #
@@ -296,7 +296,7 @@ PY"
     [ -z "$changed" ] && [ -z "$root_owned" ]
   }
   step "the clone is as it was: git status clean, no file owned by root" 120 clone_untouched
-  if [ "$system" = trixie-arm64 ] && [ "${CLACKS_CI_BOOT_TEST:-0}" = 1 ]; then
+  if [ "$system" = trixie-arm64 ] && [ "${CLACKS_CI_BOOT_TEST:-1}" = 1 ]; then
     # shellcheck disable=SC2317  # called by step
     boot_test() { timeout --kill-after=30 "$limit" "$src/.ci/pi_boot.sh" "$r"; }
     step "the boot test: this system booted whole under qemu-system-aarch64 (.ci/pi_boot.sh)" 2400 \
