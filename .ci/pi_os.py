@@ -8,11 +8,15 @@ they name that Debian has; the rest, which only Raspberry Pi's archive has, are 
 .ci/pi-os/raspberry-pi-archive.toml, each with its stand-in or the reason it is not
 needed.
 
-    python3 .ci/pi_os.py include RELEASE ARCH
+    python3 .ci/pi_os.py include RELEASE ARCH [recommends|no-recommends]
         the Debian packages to install, comma-separated (mmdebstrap --include); fails
         when a list names a package that is neither installable here nor named in
         raspberry-pi-archive.toml (pass the names Debian has on standard input, one a
-        line, to check that; without it the list is taken as it is)
+        line, to check that; without it the list is taken as it is). The image build
+        installs a stage's 00-packages with their Recommends and its 00-packages-nr
+        without: `recommends` prints the first kind, with 'name-' for each package a
+        list removes (apt then keeps it out, as the image build's own apt call does),
+        `no-recommends` the second.
     python3 .ci/pi_os.py check RELEASE ARCH ROOTFS
         fails when ROOTFS holds a package that nothing in the list brings: every package
         installed there must be one the list names, a stand-in's, the base system's
@@ -58,6 +62,8 @@ STAND_IN_PACKAGES: tuple[str, ...] = ()
 class ImageList:
     debian: list[str]  # named by the list and in Debian's archive
     raspberry_pi_only: dict[str, str]  # name -> its stand-in or why it is absent
+    no_recommends: frozenset[str] = frozenset()  # named only in 00-packages-nr lists
+    removed: tuple[str, ...] = ()  # taken out by a later 'name-'
 
 
 def list_file(release: str, arch: str, directory: Path = HERE) -> Path:
@@ -80,6 +86,31 @@ def listed(text: str) -> list[str]:
     return names
 
 
+def removed(text: str) -> list[str]:
+    """The packages a list's 'name-' takes out and nothing later brings back."""
+    names = listed(text)
+    gone: list[str] = []
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            gone += [word[:-1] for word in line.split() if word.endswith("-")]
+    return [name for name in dict.fromkeys(gone) if name not in names]
+
+
+def without_recommends(text: str) -> set[str]:
+    """The packages named only in sections the image build installs without their
+    Recommends (pi-gen's NN-packages-nr files, a '## ...-packages-nr' header here)."""
+    plain: set[str] = set()
+    bare: set[str] = set()
+    in_bare = False
+    for line in text.splitlines():
+        if line.startswith("##"):
+            in_bare = line.rstrip().endswith("-packages-nr")
+        elif not line.startswith("#"):
+            words = {word for word in line.split() if not word.endswith("-")}
+            (bare if in_bare else plain).update(words)
+    return bare - plain
+
+
 def raspberry_pi_archive(directory: Path = HERE) -> dict[str, str]:
     table = tomllib.loads((directory / "raspberry-pi-archive.toml").read_text())
     return {
@@ -89,12 +120,25 @@ def raspberry_pi_archive(directory: Path = HERE) -> dict[str, str]:
 
 
 def image_list(release: str, arch: str, directory: Path = HERE) -> ImageList:
-    names = listed(list_file(release, arch, directory).read_text())
+    text = list_file(release, arch, directory).read_text()
+    names = listed(text)
     others = raspberry_pi_archive(directory)
     return ImageList(
         debian=[name for name in names if name not in others],
         raspberry_pi_only={name: others[name] for name in names if name in others},
+        no_recommends=frozenset(without_recommends(text) & set(names)),
+        removed=tuple(removed(text)),
     )
+
+
+def to_install(image: ImageList, kind: str = "") -> list[str]:
+    """What `include` prints: every Debian package, or those of one kind (see above)."""
+    if kind == "recommends":
+        kept = [name for name in image.debian if name not in image.no_recommends]
+        return kept + [f"{name}-" for name in image.removed]
+    if kind == "no-recommends":
+        return [name for name in image.debian if name in image.no_recommends]
+    return image.debian
 
 
 def unknown_names(image: ImageList, debian_has: set[str]) -> list[str]:
@@ -234,7 +278,8 @@ def unexpected(
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) == 3 and argv[0] == "include":
+    kinds = ("recommends", "no-recommends")
+    if len(argv) in (3, 4) and argv[0] == "include" and argv[3:] in ([], *[[k] for k in kinds]):
         image = image_list(argv[1], argv[2])
         if not sys.stdin.isatty():
             debian_has = {line.strip() for line in sys.stdin if line.strip()}
@@ -247,7 +292,7 @@ def main(argv: list[str]) -> int:
                         file=sys.stderr,
                     )
                     return 1
-        print(",".join(image.debian))
+        print(",".join(to_install(image, argv[3] if len(argv) == 4 else "")))
         return 0
     if len(argv) == 4 and argv[0] == "check":
         image = image_list(argv[1], argv[2])

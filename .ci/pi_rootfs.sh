@@ -35,8 +35,13 @@ ci="$(cd "$(dirname "$0")" && pwd)"
 mirror="${CLACKS_CI_MIRROR:-http://deb.debian.org/debian}"
 cache="${CLACKS_CI_CACHE:-/var/cache/clacks-ci}"
 packages="$(python3 "$ci/pi_os.py" include "$suite" "$arch" < /dev/null)"
+# as the image build installs them: its 00-packages lists with their Recommends (apt's
+# default there; NetworkManager's bring dnsmasq-base, which its hotspot needs), its
+# 00-packages-nr lists without (mmdebstrap's default)
+with_recommends="$(python3 "$ci/pi_os.py" include "$suite" "$arch" recommends < /dev/null | tr ',' ' ')"
+without_recommends="$(python3 "$ci/pi_os.py" include "$suite" "$arch" no-recommends < /dev/null)"
 lgpio_version=0.2.2.0  # what Raspberry Pi OS's python3-lgpio is built from
-key="$( { cat "$0" "$ci/pi_os.py" "$ci/pi-os/raspberry-pi-archive.toml"; echo "$suite $mirror $arch $packages $lgpio_version"; } | sha256sum | cut -c1-16)"
+key="$( { cat "$0" "$ci/pi_os.py" "$ci/pi-os/raspberry-pi-archive.toml"; echo "$suite $mirror $arch $with_recommends $without_recommends $lgpio_version"; } | sha256sum | cut -c1-16)"
 rootfs="$cache/rootfs/$suite-$arch-$key"
 
 say() { printf '== [%s %s] %s\n' "$suite" "$arch" "$*" >&2; }
@@ -64,7 +69,7 @@ mkdir -p "$cache/rootfs"
 find "$cache/rootfs" -mindepth 1 -maxdepth 1 -name "$suite-$arch-*" ! -name "$suite-$arch-$key" \
   -exec rm -rf --one-file-system {} +
 
-say "building Raspberry Pi OS Lite ($suite, $arch) from Debian's archive at $mirror (mmdebstrap, under emulation): $(tr ',' ' ' <<< "$packages" | wc -w) packages named by the image's list"
+say "building Raspberry Pi OS Lite ($suite, $arch) from Debian's archive at $mirror (mmdebstrap, under emulation): $(tr ',' ' ' <<< "$packages" | wc -w) packages named by the image's list, $(tr ',' ' ' <<< "$without_recommends" | wc -w) of them without their Recommends"
 started=$SECONDS
 log="$cache/rootfs/mmdebstrap-$suite-$arch.log"
 # stamped: each line read, with the seconds since the build started, so that the log shows
@@ -79,10 +84,18 @@ stamped() {
 # by CLACKS_CI_ROOTFS_LIMIT seconds (default 3600): .ci/pi_emulated.sh passes what its own
 # limit leaves, which on a loaded machine is longer.
 tries_limit="${CLACKS_CI_ROOTFS_LIMIT:-3600}"
+# the image's 00-packages, installed by the rootfs's own apt in a customize hook: hooks
+# run in the order given, so it runs before the eatmydata hook's, which undoes eatmydata
+# shellcheck disable=SC2016  # expanded by the hook's shell, where $1 is the rootfs
+hook='mountpoint -q "$1/proc" || { mount -t proc proc "$1/proc"; mounted=1; }
+  chroot "$1" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -q -o APT::Install-Recommends=true '"$with_recommends"'
+  status=$?; [ -z "${mounted:-}" ] || umount "$1/proc"; exit "$status"'
 for attempt in 1 2 3; do
   rm -rf --one-file-system "$building"
   if timeout "$tries_limit" mmdebstrap --mode=root --arch="$arch" --variant=important \
-      --include="$packages" --aptopt='Acquire::Retries "5"' \
+      ${without_recommends:+--include="$without_recommends"} --aptopt='Acquire::Retries "5"' \
+      --customize-hook="$hook" \
       --hook-dir=/usr/share/mmdebstrap/hooks/eatmydata \
       --setup-hook='mkdir -p "$1/boot/firmware"' \
       --essential-hook='echo "man-db man-db/auto-update boolean false" | chroot "$1" debconf-set-selections' \

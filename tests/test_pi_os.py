@@ -173,3 +173,25 @@ def test_a_package_the_archive_made_important_passes_where_the_build_recorded_it
     assert recorded.split() == ["ifupdown", "whiptail"]
     (root / pi_os.ARCHIVE_PRIORITIES).write_text(recorded)
     assert check("trixie", "arm64", root).returncode == 0
+
+
+def test_the_lists_are_installed_with_their_recommends_but_the_nr_ones() -> None:
+    # pi-gen's NN-packages are installed by apt with their Recommends, NN-packages-nr
+    # without: NetworkManager's bring dnsmasq-base, which its shared (hotspot) mode runs
+    image = pi_os.image_list("trixie", "arm64")
+    with_recommends = pi_os.to_install(image, "recommends")
+    assert "network-manager" in with_recommends and "cifs-utils" not in with_recommends
+    assert pi_os.to_install(image, "no-recommends") == ["cifs-utils", "mkvtoolnix"]
+    # a package a list removes is kept out of apt's choice of Recommends too
+    assert "modemmanager-" in with_recommends and "modemmanager" not in image.debian
+    assert sorted(pi_os.to_install(image)) == sorted(
+        [name for name in with_recommends if not name.endswith("-")]
+        + pi_os.to_install(image, "no-recommends")
+    )
+
+
+def test_a_section_s_kind_is_read_from_its_header() -> None:
+    text = "## s1/00-packages\na b\n## s2/00-packages-nr\nb c d-\n## s3/00-packages\ne\n"
+    assert pi_os.without_recommends(text) == {"c"}  # b is also installed with them
+    assert pi_os.removed(text) == ["d"]
+    assert pi_os.removed(text + "d\n") == []  # brought back later
