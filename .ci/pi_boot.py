@@ -61,6 +61,9 @@ BUTTON_LINES = {"a2b2": 0, "b2c2": 1, "c2d2": 4, "a3b3": 5, "b3c3": 6}
 PI_MODEL = "Raspberry Pi 4 Model B Rev 1.1"
 PI_REVISION = 0xC03111
 PHONE = "/run/clacks-phone"
+# the box's own screen: the companion hands the table PIN and the Wi-Fi password only to
+# a browser on the box run by its own user (web/local_peer.py), not to another login
+OWN_SCREEN = "sudo -u clacks curl"
 
 
 class StepFailed(Exception):
@@ -379,17 +382,21 @@ class BootTest:
             raise StepFailed(f"the hotspot is not up on wlan0:\n{active}\n{out}")
         status = self.vm.ssh(
             "cd /tmp && sudo -u clacks env CLACKS_CONFIG=/etc/clacks/config.toml "
-            "CLACKS_STATE_DIR=/var/lib/clacks /opt/clacks/venv/bin/clacks hardware status 2>&1",
+            "CLACKS_STATE_DIR=/var/lib/clacks /opt/clacks/venv/bin/clacks hardware status",
             check=False,
         )
-        hotspot_lines = [line for line in status.splitlines() if "otspot" in line]
-        if not any("10.42.0.1" in line for line in hotspot_lines):
+        try:
+            reported = json.loads(status)["hotspot"]
+        except (ValueError, KeyError, TypeError):
+            raise StepFailed(f"clacks hardware status printed no hotspot:\n{status}") from None
+        if not (reported.get("up") and reported.get("address") == "10.42.0.1"):
             raise StepFailed(f"clacks hardware status does not report the hotspot up:\n{status}")
-        return f"{out}\nnmcli: {active.strip()}\nhardware status: {' / '.join(hotspot_lines)}"
+        return f"{out}\nnmcli: {active.strip()}\nhardware status: hotspot {json.dumps(reported)}"
 
     def table_screen(self) -> tuple[str, str]:
-        """The table screen as the box's own screen gets it: its HTML and the table code."""
-        html = self.vm.ssh("curl -sfL http://localhost/")
+        """The table screen as the box's own screen gets it (a browser on the box, run by
+        the companion's own user): its HTML and the table code."""
+        html = self.vm.ssh(f"{OWN_SCREEN} -sfL http://localhost/")
         code = re.search(r'data-code="([A-Z0-9]+)"', html)
         if code is None:
             raise StepFailed("the table screen names no table")
@@ -419,7 +426,10 @@ for _ in $(seq 60); do
   sleep 1
 done
 ip netns exec phone wpa_cli -p {PHONE}/wpa -i wlan1 status | grep -E '^(ssid|wpa_state|key_mgmt)='
-ip netns exec phone dhcpcd -4 -1 -t 90 -C resolv.conf -C hostname wlan1 > {PHONE}/dhcp.log 2>&1
+# dhcpcd stays running, as a phone's DHCP client does: its lease is then read from it
+# (-U). No link-local address (-L): with one, dhcpcd counts the link as up before the
+# box's lease arrives. Its hooks leave the box's resolv.conf and host name alone.
+ip netns exec phone dhcpcd -4 -L -w -t 90 -C resolv.conf -C hostname wlan1 > {PHONE}/dhcp.log 2>&1
 ip netns exec phone ip -4 -o addr show dev wlan1
 ip netns exec phone dhcpcd -4 -U wlan1 2>/dev/null | grep -E '^(ip_address|routers|domain_name_servers)='
 """
@@ -457,7 +467,7 @@ ip netns exec phone dhcpcd -4 -U wlan1 2>/dev/null | grep -E '^(ip_address|route
         )
         pin = re.search(r'data-pin="(\d+)"', html)
         self.vm.ssh(
-            f"curl -sf -X POST -H 'X-Table-Pin: {pin.group(1) if pin else ''}' "
+            f"{OWN_SCREEN} -sf -X POST -H 'X-Table-Pin: {pin.group(1) if pin else ''}' "
             f"-H 'Content-Type: application/json' -d '{{}}' http://localhost/api/rooms/{code}/game"
         )
         lease = self.phone_join()
