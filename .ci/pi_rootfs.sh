@@ -84,12 +84,26 @@ stamped() {
 # by CLACKS_CI_ROOTFS_LIMIT seconds (default 3600): .ci/pi_emulated.sh passes what its own
 # limit leaves, which on a loaded machine is longer.
 tries_limit="${CLACKS_CI_ROOTFS_LIMIT:-3600}"
-# the image's 00-packages, installed by the rootfs's own apt in a customize hook: hooks
-# run in the order given, so it runs before the eatmydata hook's, which undoes eatmydata
+# The image's 00-packages, with their Recommends, in a customize hook (hooks run in the
+# order given: this one before the eatmydata hook's, which undoes eatmydata). apt runs
+# here, as mmdebstrap's own does (its configuration, dpkg in the rootfs): resolving and
+# downloading natively, only the packages' own scripts under emulation. A package the
+# lists remove is kept out of apt's choice of Recommends ('name-'), if this archive has
+# it at all (Bookworm's arm64 has no firmware-marvell-prestera; apt refuses a name it
+# does not know).
+installs=""; removals=""
+for word in $with_recommends; do
+  case "$word" in *-) removals="$removals ${word%-}" ;; *) installs="$installs $word" ;; esac
+done
 # shellcheck disable=SC2016  # expanded by the hook's shell, where $1 is the rootfs
 hook='mountpoint -q "$1/proc" || { mount -t proc proc "$1/proc"; mounted=1; }
-  chroot "$1" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
-    apt-get install -y -q -o APT::Install-Recommends=true '"$with_recommends"'
+  export APT_CONFIG="$MMDEBSTRAP_APT_CONFIG"
+  out=""
+  for name in '"$removals"'; do
+    apt-cache show --no-all-versions "$name" > /dev/null 2>&1 && out="$out $name-"
+  done
+  apt-get -o Dir::Bin::dpkg=env -o DPkg::Options::=--unset=TMPDIR -o DPkg::Options::=dpkg \
+    -o DPkg::Chroot-Directory="$1" -o APT::Install-Recommends=true install -y -q '"$installs"' $out
   status=$?; [ -z "${mounted:-}" ] || umount "$1/proc"; exit "$status"'
 for attempt in 1 2 3; do
   rm -rf --one-file-system "$building"
