@@ -118,6 +118,9 @@ def machine(
     dev.mkdir(parents=True, exist_ok=True)
     for name in devices:
         (dev / name).write_bytes(b"")
+        # open to no one by its mode, so a denial reads as the permissions' (the sandbox's
+        # case, a device the mode opens and that is still denied, is set up on its own)
+        (dev / name).chmod(0)
     config = tmp_path / "config.txt"
     if boot is not None:
         config.write_text(boot)
@@ -243,6 +246,20 @@ def test_spi_device_closed_to_the_user_names_the_group(fake_drivers: Path, tmp_p
     warning = only_warning(board)
     assert "spidev0.0 (" in warning and "is not open to the user" in warning
     assert f"sudo usermod -aG spi {here.user()}" in warning
+
+
+@pytest.mark.parametrize(("device", "model"), [("spidev0.0", PI4), ("pio0", PI5)])
+def test_a_device_its_mode_opens_yet_denied_names_the_service_sandbox(
+    fake_drivers: Path, tmp_path: Path, device: str, model: str
+) -> None:
+    # what the service's DeviceAllow does to a device it does not list: the group and
+    # the mode let the user in, the kernel still says no, and usermod would change nothing
+    here = machine(tmp_path, (device,), denied=(device,))
+    (here.dev / device).chmod(0o666)
+    warning = only_warning(create_board(BoardConfig(), model=model, machine=here))
+    assert f"{device} (" in warning and "yet denied to it: the service's sandbox" in warning
+    assert "DeviceAllow in clacks.service" in warning
+    assert "sudo systemd/install.sh' again" in warning and "usermod" not in warning
 
 
 def test_spi_refused_by_the_kernel_is_reported(fake_drivers: Path, tmp_path: Path) -> None:
