@@ -91,6 +91,8 @@ tries_limit="${CLACKS_CI_ROOTFS_LIMIT:-3600}"
 # lists remove is kept out of apt's choice of Recommends ('name-'), if this archive has
 # it at all (Bookworm's arm64 has no firmware-marvell-prestera; apt refuses a name it
 # does not know).
+# dpkg runs in the rootfs without APT_CONFIG, whose file is outside it: the packages'
+# scripts that call apt (apt-listchanges's) would each warn that they cannot read it.
 installs=""; removals=""
 for word in $with_recommends; do
   case "$word" in *-) removals="$removals ${word%-}" ;; *) installs="$installs $word" ;; esac
@@ -102,7 +104,8 @@ hook='mountpoint -q "$1/proc" || { mount -t proc proc "$1/proc"; mounted=1; }
   for name in '"$removals"'; do
     apt-cache show --no-all-versions "$name" > /dev/null 2>&1 && out="$out $name-"
   done
-  apt-get -o Dir::Bin::dpkg=env -o DPkg::Options::=--unset=TMPDIR -o DPkg::Options::=dpkg \
+  apt-get -o Dir::Bin::dpkg=env -o DPkg::Options::=--unset=TMPDIR \
+    -o DPkg::Options::=--unset=APT_CONFIG -o DPkg::Options::=dpkg \
     -o DPkg::Chroot-Directory="$1" -o APT::Install-Recommends=true install -y -q '"$installs"' $out
   status=$?; [ -z "${mounted:-}" ] || umount "$1/proc"; exit "$status"'
 for attempt in 1 2 3; do
