@@ -67,7 +67,7 @@ deadline="${CLACKS_CI_DEADLINE:-}"
 logs="$(mktemp -d /tmp/clacks-pi-emulated.XXXXXX)"
 
 # Steps' limits are stretched by CLACKS_CI_STRETCH (default 1): .ci/run starts this stage
-# beside the PC stages at the lowest priority, where a step gets what CPU they leave.
+# beside the PC stages, which take half the CPU while they run.
 stretch="${CLACKS_CI_STRETCH:-1}"
 
 # within SECONDS: SECONDS (stretched), or fewer if CLACKS_CI_DEADLINE comes sooner

@@ -7,8 +7,9 @@
 # It holds what the image's own build installs (.ci/pi-os/RELEASE-ARCH-lite-packages.txt,
 # read from pi-gen) that Debian's archive has, and nothing else: no python3-dev, no git,
 # no swig. What only Raspberry Pi's archive has is named in
-# .ci/pi-os/raspberry-pi-archive.toml with its stand-in: python3-lgpio is lgpio's sdist
-# built (in a throw-away layer holding swig and python3-dev) into the system's
+# .ci/pi-os/raspberry-pi-archive.toml with its stand-in: python3-lgpio is lgpio from the
+# package index, its wheel for the release's Python where the index has one, else its sdist
+# built (in a throw-away layer holding swig and python3-dev), put into the system's
 # dist-packages; the gpio, spi and i2c groups and the owner's user `pi` with sudo, as
 # raspberrypi-sys-mods and the Imager's settings make them; /boot/firmware/config.txt as
 # the image ships it. .ci/pi_os.py checks the result (`check`), and the build fails if it
@@ -152,10 +153,12 @@ chmod 0440 "$building/etc/sudoers.d/90-cloud-init-users"
 # the image's config.txt (pi-gen stage1's), which systemd/boot-config.sh edits
 install -m 0644 "$ci/pi-os/config.txt" "$building/boot/firmware/config.txt"
 
-# python3-lgpio: lgpio's sdist, built as Raspberry Pi's package builds it, under
-# emulation in a throw-away layer over the rootfs that holds the build tools (swig,
-# python3-dev, pip), then its files put into the rootfs's dist-packages. The rootfs
-# itself never holds those tools.
+# python3-lgpio: in a throw-away layer over the rootfs, pip (from a venv, as python3-venv
+# gives it) takes lgpio's wheel for the release's Python if the package index has one
+# (Bookworm's 3.11: nothing compiled under emulation); otherwise (Trixie's 3.13) the layer
+# gets the build tools (swig, python3-dev, pip) and lgpio's sdist is built as Raspberry
+# Pi's package builds it. The wheel's files are put into the rootfs's dist-packages; the
+# rootfs itself never holds those tools.
 stand_in_lgpio() {
   local layer="$building.lgpio" dist
   mkdir -p "$layer/upper" "$layer/work" "$layer/root"
@@ -167,7 +170,15 @@ stand_in_lgpio() {
   local rc=0
   timeout 2400 chroot "$layer/root" env -i ${QEMU_CPU:+QEMU_CPU="$QEMU_CPU"} PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
     DEBIAN_FRONTEND=noninteractive PIP_CERT=/tmp/ca.crt PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    bash -euc "echo 'I: lgpio: apt installs the build tools in the throw-away layer'
+    bash -euc "cd /tmp
+      if python3 -m venv /tmp/pip-venv && /tmp/pip-venv/bin/pip download --quiet --no-deps \
+          --only-binary=:all: -d /tmp/wheel lgpio==$lgpio_version 2> /tmp/no-wheel.txt; then
+        echo \"I: lgpio: the package index's wheel for this Python: \$(ls /tmp/wheel)\"
+        exit 0
+      fi
+      echo 'I: lgpio: the package index has no wheel for this Python:' \$(tail -n 1 /tmp/no-wheel.txt)
+      rm -rf /tmp/wheel
+      echo 'I: lgpio: apt installs the build tools in the throw-away layer'
       apt-get update -qq
       apt-get install -y -qq --no-install-recommends swig python3-dev python3-pip \
         python3-setuptools python3-wheel build-essential > /dev/null
@@ -202,9 +213,9 @@ if [ -n "$excluded" ]; then
   chroot "$building" env -i ${QEMU_CPU:+QEMU_CPU="$QEMU_CPU"} PATH=/usr/sbin:/usr/bin:/sbin:/bin \
     DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq $excluded > /dev/null
 fi
-say "python3-lgpio's stand-in: lgpio $lgpio_version built from its sdist under emulation"
+say "python3-lgpio's stand-in: lgpio $lgpio_version, the package index's wheel or its sdist built under emulation"
 lgpio_started=$SECONDS
-stand_in_lgpio || { say "building lgpio $lgpio_version failed; the end of $log:"; tail -n 30 "$log" >&2; exit 1; }
+stand_in_lgpio || { say "lgpio $lgpio_version could not be put in; the end of $log:"; tail -n 30 "$log" >&2; exit 1; }
 chroot "$building" python3 -c 'import lgpio' \
   || { say "the lgpio stand-in does not import"; exit 1; }
 say "the lgpio stand-in took $((SECONDS - lgpio_started)) s"
