@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import os
 import sys
 import tomllib
 from collections.abc import Iterator
@@ -105,11 +106,15 @@ def fake_drivers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
         sys.modules.pop(name, None)
 
 
+# a user who is neither root nor the one running the tests (who owns their files)
+OTHER_USER = next(uid for uid in (1000, 1001) if uid != os.geteuid())
+
+
 def machine(
     tmp_path: Path,
     devices: tuple[str, ...] = (),
     boot: str | None = "",
-    euid: int = 1000,
+    euid: int = OTHER_USER,
     denied: tuple[str, ...] = (),
 ) -> Machine:
     """A Raspberry Pi as the checks see it: these device files, this config.txt (None:
@@ -118,9 +123,10 @@ def machine(
     dev.mkdir(parents=True, exist_ok=True)
     for name in devices:
         (dev / name).write_bytes(b"")
-        # open to no one by its mode, so a denial reads as the permissions' (the sandbox's
-        # case, a device the mode opens and that is still denied, is set up on its own)
-        (dev / name).chmod(0)
+        # open to its owner (who runs the tests) alone, and ``euid`` is someone else, so a
+        # denial reads as the permissions' (the sandbox's case, a device the mode opens
+        # and that is still denied, is set up on its own)
+        (dev / name).chmod(0o600)
     config = tmp_path / "config.txt"
     if boot is not None:
         config.write_text(boot)

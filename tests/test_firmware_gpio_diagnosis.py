@@ -11,6 +11,7 @@ device is decided there, since the tests run as root, who may open anything.
 from __future__ import annotations
 
 import dataclasses
+import os
 from pathlib import Path
 
 import pytest
@@ -27,12 +28,16 @@ class BadPinFactory(Exception):
     """What gpiozero raises when it loads no pin library (matched by name, as gpiozero's is)."""
 
 
-def machine_with_chip(tmp_path: Path, *, open_to_user: bool, mode: int = 0) -> Machine:
-    """A /dev with a gpiochip0 of this mode (by default open to no one but root), seen by
-    a user other than root."""
+# a user who is neither root nor the one running the tests (who owns their files)
+OTHER_USER = next(uid for uid in (1000, 1001) if uid != os.geteuid())
+
+
+def machine_with_chip(tmp_path: Path, *, open_to_user: bool, mode: int = 0o600) -> Machine:
+    """A /dev with a gpiochip0 of this mode (by default open to its owner alone), seen by
+    a user who is neither its owner nor root."""
     (tmp_path / "gpiochip0").write_bytes(b"")
     (tmp_path / "gpiochip0").chmod(mode)
-    return Machine(dev=tmp_path, euid=1000, may_use=lambda path: open_to_user)
+    return Machine(dev=tmp_path, euid=OTHER_USER, may_use=lambda path: open_to_user)
 
 
 def button_warning(machine: Machine) -> str:
@@ -57,7 +62,7 @@ def test_an_unreadable_gpio_chip_names_the_gpio_group(tmp_path: Path) -> None:
     assert "lgpio" not in warning
 
 
-@pytest.mark.parametrize("euid", [0, 1000])
+@pytest.mark.parametrize("euid", [0, OTHER_USER])
 def test_a_chip_its_mode_opens_yet_denied_names_the_service_sandbox(
     tmp_path: Path, euid: int
 ) -> None:
