@@ -270,6 +270,7 @@ def test_install_script_refuses_bad_options() -> None:
     assert unknown.returncode == 2 and "unknown option" in unknown.stderr
 
 
+@pytest.mark.slow  # each installs again into a staged root
 def test_installing_again_without_led_keeps_the_configured_driver(
     staged: Path, tmp_path: Path
 ) -> None:
@@ -288,6 +289,7 @@ def test_installing_again_without_led_keeps_the_configured_driver(
     assert "dtparam=audio=off" in lines and "dtparam=spi=on" not in lines
 
 
+@pytest.mark.slow  # each installs again into a staged root
 def test_installing_with_another_led_rewrites_the_setting(staged: Path, tmp_path: Path) -> None:
     root = tmp_path / "switch"
     shutil.copytree(staged, root, symlinks=True)
