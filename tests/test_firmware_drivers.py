@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import os
 import sys
 import tomllib
 from collections.abc import Iterator
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from firmware_support import OTHER_USER
 
 from engine.core.interface import LampFrame
 from firmware import drivers
@@ -104,10 +104,6 @@ def fake_drivers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     # the stand-ins imported by the test must not stay importable for later tests here
     for name in FAKE_MODULES:
         sys.modules.pop(name, None)
-
-
-# a user who is neither root nor the one running the tests (who owns their files)
-OTHER_USER = next(uid for uid in (1000, 1001) if uid != os.geteuid())
 
 
 def machine(

@@ -11,10 +11,10 @@ device is decided there, since the tests run as root, who may open anything.
 from __future__ import annotations
 
 import dataclasses
-import os
 from pathlib import Path
 
 import pytest
+from firmware_support import OTHER_USER
 
 from firmware.buttons import _diagnose
 from firmware.config import BoardConfig, ButtonConfig, LedConfig
@@ -26,10 +26,6 @@ PI4 = "Raspberry Pi 4 Model B Rev 1.5"
 
 class BadPinFactory(Exception):
     """What gpiozero raises when it loads no pin library (matched by name, as gpiozero's is)."""
-
-
-# a user who is neither root nor the one running the tests (who owns their files)
-OTHER_USER = next(uid for uid in (1000, 1001) if uid != os.geteuid())
 
 
 def machine_with_chip(tmp_path: Path, *, open_to_user: bool, mode: int = 0o600) -> Machine:
