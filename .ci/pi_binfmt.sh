@@ -34,4 +34,31 @@ ensure_binfmt_locked() {
     echo "pi_binfmt: binfmt_misc has no enabled $name interpreter; ARM programs cannot run here" >&2
     return 1
   fi
+  with_credentials "$name" || return 1
+  # The arm64 programs run on a Cortex-A72, the Raspberry Pi 4's core, rather than qemu's
+  # default "max" CPU: Debian builds arm64 code with pointer authentication, which the A72
+  # lacks (its instructions are no-ops there) and which qemu emulates slowly on "max".
+  if [ "$arch" = arm64 ]; then export QEMU_CPU=cortex-a72; fi
+}
+
+# with_credentials NAME: NAME's interpreter registered again with binfmt_misc's C flag when
+# it lacks it, so that a set-user-ID program (sudo) runs with the rights its own file
+# gives, as it does on a Pi; without C (Debian's qemu-user-static registers none) the
+# owner's `sudo apt install` in the rootfs fails ("effective uid is not 0"). The rest of
+# the registration is kept as it was.
+with_credentials() {
+  local entry="/proc/sys/fs/binfmt_misc/$1" interpreter flags offset magic mask
+  grep -q '^flags: .*C' "$entry" && return 0
+  interpreter="$(awk '$1 == "interpreter" { print $2 }' "$entry")"
+  flags="$(awk '$1 == "flags:" { print $2 }' "$entry")"
+  offset="$(awk '$1 == "offset" { print $2 }' "$entry")"
+  magic="$(awk '$1 == "magic" { print $2 }' "$entry" | sed 's/../\\x&/g')"
+  mask="$(awk '$1 == "mask" { print $2 }' "$entry" | sed 's/../\\x&/g')"
+  echo -1 > "$entry"
+  printf ':%s:M:%s:%s:%s:%s:%sOC\n' "$1" "$offset" "$magic" "$mask" "$interpreter" "${flags//[OC]/}" \
+    > /proc/sys/fs/binfmt_misc/register
+  if ! grep -q '^flags: .*C' "$entry" 2>/dev/null; then
+    echo "pi_binfmt: could not register $1 with set-user-ID programs allowed (binfmt_misc's C flag)" >&2
+    return 1
+  fi
 }

@@ -33,9 +33,17 @@ PROBLEMS: dict[str, Problem] = {
     "module-missing": Problem(
         "is not installed",
         "the Python module {module!r} ({package}) is not installed",
-        f"run '{INSTALL}' again (it installs clacks-exchange[pi]; elsewhere: "
-        "pip install 'clacks-exchange[{extra}]')",
-        (("module", "gpiod"), ("package", "gpiod"), ("extra", "spi")),
+        f"run '{INSTALL} --led {{extra}}' (it installs that driver's packages, "
+        "clacks-exchange[{extra}]; elsewhere: pip install 'clacks-exchange[{extra}]')",
+        (("module", "neopixel_spi"), ("package", "adafruit-circuitpython-neopixel-spi"),
+         ("extra", "spi")),
+    ),
+    "system-module-missing": Problem(
+        "comes with Raspberry Pi OS",
+        "the Python module {module!r} is missing: it comes with Raspberry Pi OS as "
+        "{package}, which the companion uses from the system",
+        f"sudo apt install {{package}}, then run '{INSTALL}' again",
+        (("module", "gpiod"), ("package", "python3-libgpiod")),
     ),
     "library-failed": Problem(
         "cannot start",
@@ -146,6 +154,14 @@ PROBLEMS: dict[str, Problem] = {
         "(sudo systemctl restart clacks)",
         (("device", "/dev/gpiochip0"), ("owner", "root:root, mode 0600"), ("user", "clacks")),
     ),
+    "sandbox-denied": Problem(
+        "the service's sandbox",
+        "{device} ({owner}) is open to the user {user} by its permissions, yet denied to "
+        "it: the service's sandbox does not list it (DeviceAllow in clacks.service)",
+        f"run '{INSTALL}' again, which writes the service with the devices its LED "
+        "driver and buttons use, then sudo systemctl restart clacks",
+        (("device", "/dev/gpiochip0"), ("owner", "root:gpio, mode 0660"), ("user", "clacks")),
+    ),
     "gpio-failed": Problem(
         "GPIO buttons could not be set up",
         "the GPIO buttons could not be set up ({error})",
@@ -193,6 +209,33 @@ class Machine:
         if not self.may_use(path):
             return "denied"
         return None
+
+    def permits(self, path: Path) -> bool:
+        """Whether the device's owner, group and mode let this user read and write it
+        (root may always). When they do and the device is still denied, something above
+        the permissions stands in the way: the service's device sandbox."""
+        if self.root:
+            return True
+        info = path.stat()
+        if info.st_uid == self.euid:
+            wanted = stat.S_IRUSR | stat.S_IWUSR
+        elif info.st_gid in self.group_ids():
+            wanted = stat.S_IRGRP | stat.S_IWGRP
+        else:
+            wanted = stat.S_IROTH | stat.S_IWOTH
+        return info.st_mode & wanted == wanted
+
+    def group_ids(self) -> set[int]:
+        """The groups this process has, or for another user the ones /etc/group gives it."""
+        if self.euid == os.geteuid():
+            return {os.getegid(), *os.getgroups()}
+        try:
+            account = pwd.getpwuid(self.euid)
+        except KeyError:
+            return set()
+        return {account.pw_gid} | {
+            group.gr_gid for group in grp.getgrall() if account.pw_name in group.gr_mem
+        }
 
     def user(self) -> str:
         try:
@@ -244,6 +287,11 @@ def owner(path: Path) -> str:
 
 
 def denied(key: str, path: Path, machine: Machine) -> Unavailable:
+    """The problem of a device ``machine`` may not use: ``key`` (the group or udev rule to
+    fix) when its permissions shut the user out, the service's sandbox when they let the
+    user in."""
+    if machine.permits(path):
+        key = "sandbox-denied"
     return Unavailable(key, device=path, owner=owner(path), user=machine.user())
 
 

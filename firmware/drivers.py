@@ -35,13 +35,22 @@ PACKAGES = {
     "busio": "adafruit-blinka",
     "digitalio": "adafruit-blinka",
     "neopixel_write": "adafruit-blinka",
-    "gpiod": "gpiod",
     "neopixel_spi": "adafruit-circuitpython-neopixel-spi",
     "adafruit_pixelbuf": "adafruit-circuitpython-pixelbuf",
     "adafruit_bus_device": "adafruit-circuitpython-busdevice",
     "neopixel": "adafruit-circuitpython-neopixel",
     "_rpi_ws281x": "rpi_ws281x",
     "adafruit_raspberry_pi5_neopixel_write": "adafruit-blinka-raspberry-pi5-neopixel",
+}
+
+
+# The modules Raspberry Pi OS ships and the companion's venv sees from the system
+# (--system-site-packages), with the Debian package that brings each.
+SYSTEM_PACKAGES = {
+    "gpiod": "python3-libgpiod",
+    "spidev": "python3-spidev",
+    "lgpio": "python3-lgpio",
+    "sysv_ipc": "python3-sysv-ipc",
 }
 
 
@@ -59,6 +68,10 @@ def _import(module: str, extra: str) -> ModuleType:
         return importlib.import_module(module)
     except Exception as exc:  # Blinka raises RuntimeError and NotImplementedError too
         absent = missing_module(exc)
+        if absent is not None and absent.split(".")[0] in SYSTEM_PACKAGES:
+            raise Unavailable(
+                "system-module-missing", module=absent, package=SYSTEM_PACKAGES[absent.split(".")[0]]
+            ) from exc
         if absent is not None:
             package = PACKAGES.get(absent, absent.split(".")[0])
             raise Unavailable(
@@ -125,6 +138,11 @@ class NeoPixelSpiSink(_NeoPixels):
         except PermissionError as exc:
             raise denied("spi-denied", machine.dev / self.device, machine) from exc
         except Exception as exc:
+            absent = missing_module(exc)  # spidev, imported by board.SPI()
+            if absent is not None and absent in SYSTEM_PACKAGES:
+                raise Unavailable(
+                    "system-module-missing", module=absent, package=SYSTEM_PACKAGES[absent]
+                ) from exc
             raise Unavailable("spi-failed", error=exc) from exc
 
     def _check(self, machine: Machine) -> None:

@@ -22,6 +22,7 @@ class PiBoard:
 
 PI_BOARDS = (
     PiBoard("Pi Zero 2 W", 2500, 600),
+    PiBoard("Pi 3 Model B+", 2500, 1000),
     PiBoard("Pi 4 Model B", 3000, 1300),
     PiBoard("Pi 5", 5000, 2000),
 )

@@ -3,6 +3,7 @@ a game's session on such a board with its buttons wired."""
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -15,6 +16,9 @@ from firmware.exchange import Exchange
 from firmware.factory import create_board
 from firmware.light import RGB
 from firmware.sinks import RecordingSink
+
+# a user who is neither root nor the one running the tests (who owns their files)
+OTHER_USER = next(uid for uid in (1000, 1001) if uid != os.geteuid())
 
 
 class FakeClock:

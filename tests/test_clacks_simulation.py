@@ -1,4 +1,5 @@
-"""Random simulation: thousands of seeded games, invariants checked after every action.
+"""Random simulation: a thousand seeded games (CLACKS_SIM_GAMES to play more), invariants
+checked after every action.
 
 Games are driven by the seeded heuristic self-play (so they finish), with random Fault
 Reports, random timeouts in Clacks Express, random undos, and at every step a few legal
@@ -22,7 +23,7 @@ from engine.clacks.state import ClacksState
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 
-GAMES = int(os.environ.get("CLACKS_SIM_GAMES", "2000"))
+GAMES = int(os.environ.get("CLACKS_SIM_GAMES", "1000"))
 BATCHES = 20
 FAST_GAMES = 10  # the first seeds, in the fast tier; the rest in the full one, in batches
 VIEW_KEYS = {

@@ -64,6 +64,11 @@ def test_hardware_test_walks_the_lamps_and_reports_presses(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    # gpiozero keeps the first pin factory it made for every later device: one an earlier
+    # test made (on a Raspberry Pi, its own pins' factory) would be used instead of the mock
+    if Device.pin_factory is not None:
+        Device.pin_factory.close()
+    Device.pin_factory = None
     out = io.StringIO()
     pressed_during_listen: list[float] = []
 

@@ -17,13 +17,16 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from firmware_support import OTHER_USER
 
 from engine.core.interface import LampFrame
+from firmware import drivers
 from firmware.config import BoardConfig, LedConfig
 from firmware.diagnose import PROBLEMS, Machine, Unavailable
 from firmware.drivers import GpioNumber, order_bytes
@@ -107,7 +110,7 @@ def machine(
     tmp_path: Path,
     devices: tuple[str, ...] = (),
     boot: str | None = "",
-    euid: int = 1000,
+    euid: int = OTHER_USER,
     denied: tuple[str, ...] = (),
 ) -> Machine:
     """A Raspberry Pi as the checks see it: these device files, this config.txt (None:
@@ -116,6 +119,10 @@ def machine(
     dev.mkdir(parents=True, exist_ok=True)
     for name in devices:
         (dev / name).write_bytes(b"")
+        # open to its owner (who runs the tests) alone, and ``euid`` is someone else, so a
+        # denial reads as the permissions' (the sandbox's case, a device the mode opens
+        # and that is still denied, is set up on its own)
+        (dev / name).chmod(0o600)
     config = tmp_path / "config.txt"
     if boot is not None:
         config.write_text(boot)
@@ -171,29 +178,27 @@ def test_a_missing_package_is_named_with_the_command_that_installs_it(
     warning = only_warning(board)
     assert f"LED driver '{backend}' unavailable" in warning
     assert f"the Python module '{hidden}' ({package}) is not installed" in warning
-    assert "to fix: run 'sudo systemd/install.sh' again" in warning
+    assert f"to fix: run 'sudo systemd/install.sh --led {backend}'" in warning
     assert f"pip install 'clacks-exchange[{backend}]'" in warning
     assert (ROOT / "systemd" / "install.sh").is_file()  # the script the warning names
-    board.show(LampFrame(lit=0b1))  # the game goes on, on the screen
-    board.renderer.tick()
-    assert board.pixels()[0] == AMBER
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert backend in extras  # the extra the warning names exists
 
 
-def test_blinka_refusing_a_machine_that_is_no_pi_says_so(fake_drivers: Path, tmp_path: Path) -> None:
-    (fake_drivers / "board.py").write_text('raise NotImplementedError("Board not supported FOO.")')
-    board = create_board(config_with(backend="spi"), model=None, machine=machine(tmp_path))
-    warning = only_warning(board)
-    assert "is not a Raspberry Pi that adafruit-blinka knows" in warning
-    assert 'leds.backend = "auto"' in warning
-
-
-def test_drivers_are_imported_only_when_chosen(fake_drivers: Path, tmp_path: Path) -> None:
-    create_board(BoardConfig(), model=None)
-    assert "board" not in sys.modules and "neopixel_spi" not in sys.modules
-    create_board(
-        BoardConfig(), model="Raspberry Pi Zero 2 W Rev 1.0", machine=machine(tmp_path, ("spidev0.0",))
-    )
-    assert "neopixel_spi" in sys.modules and "neopixel" not in sys.modules
+@pytest.mark.parametrize(
+    ("hidden", "package"), [("gpiod", "python3-libgpiod"), ("spidev", "python3-spidev")]
+)
+def test_a_missing_system_library_is_named_with_its_raspberry_pi_os_package(
+    monkeypatch: pytest.MonkeyPatch, hidden: str, package: str
+) -> None:
+    # Blinka's Raspberry Pi pins import gpiod, its SPI spidev: Raspberry Pi OS's own
+    # packages, which the companion's venv sees from the system
+    monkeypatch.setitem(sys.modules, hidden, None)
+    with pytest.raises(Unavailable) as raised:
+        drivers._import(hidden, "spi")
+    warning = str(raised.value)
+    assert f"the Python module '{hidden}' is missing: it comes with Raspberry Pi OS as {package}" in warning
+    assert f"to fix: sudo apt install {package}, then run 'sudo systemd/install.sh' again" in warning
 
 
 # ------------------------------------------------------------------ spi
@@ -243,6 +248,20 @@ def test_spi_device_closed_to_the_user_names_the_group(fake_drivers: Path, tmp_p
     warning = only_warning(board)
     assert "spidev0.0 (" in warning and "is not open to the user" in warning
     assert f"sudo usermod -aG spi {here.user()}" in warning
+
+
+@pytest.mark.parametrize(("device", "model"), [("spidev0.0", PI4), ("pio0", PI5)])
+def test_a_device_its_mode_opens_yet_denied_names_the_service_sandbox(
+    fake_drivers: Path, tmp_path: Path, device: str, model: str
+) -> None:
+    # what the service's DeviceAllow does to a device it does not list: the group and
+    # the mode let the user in, the kernel still says no, and usermod would change nothing
+    here = machine(tmp_path, (device,), denied=(device,))
+    (here.dev / device).chmod(0o666)
+    warning = only_warning(create_board(BoardConfig(), model=model, machine=here))
+    assert f"{device} (" in warning and "yet denied to it: the service's sandbox" in warning
+    assert "DeviceAllow in clacks.service" in warning
+    assert "sudo systemd/install.sh' again" in warning and "usermod" not in warning
 
 
 def test_spi_refused_by_the_kernel_is_reported(fake_drivers: Path, tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from firmware_support import OTHER_USER
 
 from firmware.buttons import _diagnose
 from firmware.config import BoardConfig, ButtonConfig, LedConfig
@@ -27,10 +28,12 @@ class BadPinFactory(Exception):
     """What gpiozero raises when it loads no pin library (matched by name, as gpiozero's is)."""
 
 
-def machine_with_chip(tmp_path: Path, *, open_to_user: bool) -> Machine:
+def machine_with_chip(tmp_path: Path, *, open_to_user: bool, mode: int = 0o600) -> Machine:
+    """A /dev with a gpiochip0 of this mode (by default open to its owner alone), seen by
+    a user who is neither its owner nor root."""
     (tmp_path / "gpiochip0").write_bytes(b"")
-    (tmp_path / "gpiochip0").chmod(0o600)
-    return Machine(dev=tmp_path, may_use=lambda path: open_to_user)
+    (tmp_path / "gpiochip0").chmod(mode)
+    return Machine(dev=tmp_path, euid=OTHER_USER, may_use=lambda path: open_to_user)
 
 
 def button_warning(machine: Machine) -> str:
@@ -53,6 +56,20 @@ def test_an_unreadable_gpio_chip_names_the_gpio_group(tmp_path: Path) -> None:
     assert f"{tmp_path}/gpiochip0 (" in warning and "is not open to the user" in warning
     assert "sudo usermod -aG gpio" in warning
     assert "lgpio" not in warning
+
+
+@pytest.mark.parametrize("euid", [0, OTHER_USER])
+def test_a_chip_its_mode_opens_yet_denied_names_the_service_sandbox(
+    tmp_path: Path, euid: int
+) -> None:
+    # the service's DeviceAllow without the chip: lgpio cannot open it though its mode
+    # (or being root) lets the user in, so adding the user to gpio would change nothing
+    machine = dataclasses.replace(
+        machine_with_chip(tmp_path, open_to_user=False, mode=0o666), euid=euid
+    )
+    warning = button_warning(machine)
+    assert "yet denied to it: the service's sandbox does not list it" in warning
+    assert "sudo systemd/install.sh' again" in warning and "usermod" not in warning
 
 
 def test_a_readable_chip_without_a_pin_library_asks_to_install_again(tmp_path: Path) -> None:

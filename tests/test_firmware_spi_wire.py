@@ -239,11 +239,12 @@ def _map(settings: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_a_missing_gpiod_is_named_with_its_fix() -> None:
-    # what a fresh Raspberry Pi OS install hit: Blinka 10 imports gpiod for every Pi
+    # Blinka 10 imports gpiod for every Pi: Raspberry Pi OS's python3-libgpiod, which the
+    # companion's venv sees from the system
     answer = drive("Raspberry Pi 4 Model B Rev 1.5", {"lit": 1, "hide": ["gpiod"]})
     (warning,) = answer["status"]["warnings"]
-    assert "'gpiod' (gpiod) is not installed" in warning
-    assert "sudo systemd/install.sh" in warning
+    assert "'gpiod' is missing: it comes with Raspberry Pi OS as python3-libgpiod" in warning
+    assert "sudo apt install python3-libgpiod, then run 'sudo systemd/install.sh' again" in warning
     assert answer["status"]["leds"]["backend"] == "simulator"
     assert answer["transfers"] == []
 

@@ -373,6 +373,14 @@ echo "clacks $(id -u) ${PYTHONDONTWRITEBYTECODE:-} $*" >> "$LOG"
 """
 
 
+def made_for_this_machine() -> str:
+    """The line `run` records for the system's python3, as its made_for() prints it."""
+    python = shutil.which("python3", path="/usr/bin:/bin")
+    assert python is not None
+    script = "import platform, sys; print(platform.machine(), sys.version.split()[0], sys.executable)"
+    return subprocess.run([python, "-c", script], capture_output=True, text=True, check=True).stdout.strip()
+
+
 def test_sudo_run_sets_up_as_the_checkouts_owner_and_leaves_nothing_of_roots(
     owner_home: Path,
 ) -> None:
@@ -383,6 +391,11 @@ def test_sudo_run_sets_up_as_the_checkouts_owner_and_leaves_nothing_of_roots(
     for name, text in (("python", FAKE_PYTHON), ("clacks", FAKE_CLACKS)):
         (checkout / ".venv" / "bin" / name).write_text(text)
         (checkout / ".venv" / "bin" / name).chmod(0o755)
+    # a venv made for this machine and Python (`run` makes any other again, for real),
+    # older than pyproject.toml, so that `run` installs into it
+    stamp = checkout / ".venv" / ".clacks-installed"
+    stamp.write_text(f"{made_for_this_machine()}\n--\n")
+    os.utime(stamp, (0, 0))
     for path in [checkout, *checkout.rglob("*")]:
         os.chown(path, OWNER_UID, OWNER_UID)
     log = owner_home / "log"

@@ -32,8 +32,9 @@ def check(tmp_path: Path, dependencies: list[str], extras: str) -> subprocess.Co
     index = tmp_path / "index"
     index.mkdir(exist_ok=True)
     wheel(index, "pureok", "py3-none-any")
-    wheel(index, "onlyx86", "cp311-cp311-manylinux2014_x86_64")
-    wheel(index, "armonly", "cp311-cp311-manylinux_2_28_aarch64")
+    wheel(index, "onlyx86", "py3-none-manylinux2014_x86_64")
+    wheel(index, "armonly", "py3-none-manylinux_2_28_aarch64")
+    wheel(index, "newglibc", "py3-none-manylinux_2_39_aarch64")
     pyproject = tmp_path / "pyproject.toml"
     pyproject.write_text(
         f'[project]\nname = "demo"\ndependencies = {dependencies!r}\n'
@@ -50,28 +51,47 @@ def check(tmp_path: Path, dependencies: list[str], extras: str) -> subprocess.Co
 
 
 def test_pure_python_dependencies_resolve_everywhere(tmp_path: Path) -> None:
-    result = check(tmp_path, ["pureok"], 'pi = ["demo[spi]"]\nspi = ["pureok==1.0"]')
+    result = check(tmp_path, ["pureok"], 'spi = ["pureok==1.0"]\npi5 = []')
     assert result.returncode == 0, result.stderr
-    assert "linux_aarch64, CPython 3.11: every package resolves (1 in all, 1 as wheels)" in result.stdout
-    assert "linux_armv7l, CPython 3.11: every package resolves" in result.stdout
+    for release in ("CPython 3.13 (trixie)", "CPython 3.11 (bookworm)"):
+        for arch in ("aarch64", "armv7l"):
+            assert f"linux_{arch}, {release}, spi: every package resolves, none from source" in result.stdout
+            assert f"linux_{arch}, {release}, pi5: every package resolves" in result.stdout
 
 
 def test_a_dependency_without_an_arm_wheel_fails_loudly(tmp_path: Path) -> None:
-    result = check(tmp_path, ["pureok"], 'pi = ["demo[pwm]"]\npwm = ["onlyx86==1.0"]')
+    result = check(tmp_path, ["pureok"], 'spi = ["demo[pwm]"]\npwm = ["onlyx86==1.0"]\npi5 = []')
     assert result.returncode == 1
-    assert "FAILED linux_aarch64: onlyx86==1.0 has no wheel for CPython 3.11 on linux_aarch64" in result.stderr
-    assert "FAILED linux_armv7l: onlyx86==1.0 has no wheel" in result.stderr
+    assert "FAILED linux_aarch64 trixie spi: onlyx86==1.0 has no wheel for CPython 3.13" in result.stderr
+    assert "FAILED linux_armv7l bookworm spi: onlyx86==1.0 has no wheel" in result.stderr
+    assert "FAILED linux_aarch64 trixie pi5" not in result.stderr
     assert "do not all resolve" in result.stderr
 
 
+def test_a_wheel_for_a_newer_glibc_does_not_count_on_bookworm(tmp_path: Path) -> None:
+    # manylinux_2_39 runs on Trixie's glibc 2.41, not on Bookworm's 2.36
+    result = check(tmp_path, [], "spi = []\npi5 = [\"newglibc==1.0; platform_machine == 'aarch64'\"]")
+    assert result.returncode == 1
+    assert "linux_aarch64, CPython 3.13 (trixie), pi5: every package resolves" in result.stdout
+    assert "FAILED linux_aarch64 bookworm pi5: newglibc==1.0 has no wheel" in result.stderr
+
+
 def test_markers_are_read_for_the_pi_not_for_this_machine(tmp_path: Path) -> None:
-    extras = "pi = [\"armonly==1.0; platform_machine == 'aarch64'\"]"
+    extras = "spi = [\"armonly==1.0; platform_machine == 'aarch64'\"]\npi5 = []"
     result = check(tmp_path, [], extras)
     assert result.returncode == 0, result.stderr
-    assert "linux_aarch64, CPython 3.11: every package resolves (1 in all" in result.stdout
-    assert "linux_armv7l, CPython 3.11: every package resolves (0 in all" in result.stdout
-    extras = "pi = [\"onlyx86==1.0; platform_machine == 'aarch64'\"]"
+    assert "linux_aarch64, CPython 3.13 (trixie), spi: every package resolves, none from source (1 wheels" in result.stdout
+    assert "linux_armv7l, CPython 3.13 (trixie), spi: every package resolves, none from source (0 wheels" in result.stdout
+    extras = "spi = [\"onlyx86==1.0; platform_machine == 'aarch64'\"]\npi5 = []"
     result = check(tmp_path, [], extras)
     assert result.returncode == 1
-    assert "FAILED linux_aarch64: onlyx86==1.0" in result.stderr
+    assert "FAILED linux_aarch64 trixie spi: onlyx86==1.0" in result.stderr
     assert "FAILED linux_armv7l" not in result.stderr
+
+
+def test_the_system_s_package_stands_in_only_where_the_release_has_it(tmp_path: Path) -> None:
+    # Trixie's python3-sysv-ipc is 1.1.0; asking for more is a source build, refused
+    result = check(tmp_path, [], "spi = [\"sysv-ipc>=1.1; platform_machine == 'armv7l'\"]\npi5 = []")
+    assert "sysv-ipc 1.1.0 from the system's python3-sysv-ipc" in result.stdout
+    result = check(tmp_path, [], "spi = [\"sysv-ipc>=1.5; platform_machine == 'armv7l'\"]\npi5 = []")
+    assert "FAILED linux_armv7l trixie spi: sysv-ipc>=1.5 has no wheel" in result.stderr

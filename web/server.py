@@ -95,7 +95,7 @@ def build(
     request within ``request_seconds``, is closed (None: the defaults,
     web/server_channel.py); ``stand`` (a ``web.stand.StandSettings``) runs the main
     table as a convention stand."""
-    from waitress.server import create_server  # type: ignore[import-untyped]
+    from waitress.server import BaseWSGIServer, create_server
 
     from web import create_app
     from web.bots import PAUSE_SECONDS, THINK_SECONDS
@@ -147,7 +147,9 @@ def build(
         stall_seconds=STALL_SECONDS if stall_seconds is None else stall_seconds,
         request_seconds=REQUEST_SECONDS if request_seconds is None else request_seconds,
     )
-    bound_port = server.effective_port
+    # one address to listen on, so one server (a MultiSocketServer serves several)
+    assert isinstance(server, BaseWSGIServer)
+    bound_port = int(server.getsockname()[1])
     shown_host = lan_address() if host in ("0.0.0.0", "") else host
     base = f"http://{shown_host}:{bound_port}"
     app_holder["app"] = create_app(

@@ -43,10 +43,10 @@ import socket
 import time
 from typing import Any
 
-from waitress.buffers import ReadOnlyFileBasedBuffer  # type: ignore[import-untyped]
-from waitress.channel import HTTPChannel  # type: ignore[import-untyped]
-from waitress.parser import HTTPRequestParser  # type: ignore[import-untyped]
-from waitress.utilities import RequestEntityTooLarge  # type: ignore[import-untyped]
+from waitress.buffers import ReadOnlyFileBasedBuffer
+from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
+from waitress.utilities import RequestEntityTooLarge
 
 from web.security import device_of
 from web.table_api import IMPORT_MAX_BYTES
@@ -71,16 +71,21 @@ IMPORT_LIMIT_BYTES = IMPORT_MAX_BYTES + BODY_LIMIT_BYTES
 IMPORT_PATH = re.compile(r"/api/rooms/[^/]+/saves/?")
 
 
-class LimitedParser(HTTPRequestParser):  # type: ignore[misc]
+class LimitedParser(HTTPRequestParser):
     """Waitress's request parser with a body limit by path: the replay import may send
     up to ``IMPORT_LIMIT_BYTES``, every other request ``BODY_LIMIT_BYTES``."""
-
-    error: Exception | None  # waitress's: what it answers with instead, once refused
 
     def received(self, data: bytes) -> int:
         consumed: int = super().received(data)
         if self.error is None and self.headers_finished:
-            limit = body_limit(self.command, self.path)
+            # both str once the header is read (types-waitress has the command as bytes,
+            # and no path)
+            command: object = self.command
+            path: object = getattr(self, "path", None)
+            limit = body_limit(
+                command if isinstance(command, str) else None,
+                path if isinstance(path, str) else None,
+            )
             if max(self.content_length, self.body_bytes_received) > limit:
                 self.error = RequestEntityTooLarge(f"exceeds max_body of {limit}")
                 self.completed = True
@@ -98,7 +103,7 @@ def body_limit(method: str | None, path: str | None) -> int:
     return BODY_LIMIT_BYTES
 
 
-class StreamingChannel(HTTPChannel):  # type: ignore[misc]
+class StreamingChannel(HTTPChannel):
     parser_class = LimitedParser
     unsent_max = UNSENT_MAX_BYTES
     stall_seconds = STALL_SECONDS
